@@ -1,0 +1,123 @@
+# kpci - continuous kernel performance CI.  Plain GNU make; see README.md.
+#
+#   make              bin/kpcid bin/kpci-runner bin/kpci
+#   make check        unit + integration tests, last line "N passed, N failed"
+#   make check-slow   the slow tests (sanitizer build, later real kernels)
+#   make SANITIZE=1 check   the same tests built with ASan+UBSan
+#   make bench        benchmarks of kpci itself (bench/)
+#   make deps         install the Debian packages everything needs
+#   make install      PREFIX=/usr/local DESTDIR=
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VERSION := 0.1.0
+
+CC      ?= cc
+PKGS    := libgit2 libcurl sqlite3 libmicrohttpd jansson inih hwloc libcrypto
+WARN    := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wshadow \
+	   -Wformat=2 -Wno-format-truncation -Wpointer-arith -Wcast-qual -Wvla -Wno-unused-parameter
+ifneq ($(WERROR),0)
+WARN    += -Werror
+endif
+CFLAGS  ?= -O2 -g
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -D_GNU_SOURCE -DKPCI_VERSION='"$(VERSION)"' \
+	     -I. $(shell pkg-config --cflags $(PKGS))
+LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
+
+ifeq ($(SANITIZE),1)
+ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS    += -fsanitize=address,undefined
+O := build/san
+BIN := build/san/bin
+else
+O := build/opt
+BIN := bin
+endif
+
+LIB_SRC    := $(filter-out $(EXCLUDE),$(wildcard lib/*.c) $(wildcard db/*.c) $(wildcard web/*.c))
+DAEMON_SRC := $(wildcard daemon/*.c)
+RUNNER_SRC := $(wildcard runners/*.c)
+CLI_SRC    := $(filter-out $(EXCLUDE),$(wildcard cli/*.c))
+TEST_SRC   := $(filter-out $(EXCLUDE),$(wildcard tests/unit/test_*.c))
+BENCH_SRC  := $(wildcard bench/*.c)
+
+obj = $(patsubst %.c,$(O)/%.o,$(1))
+LIBKPCI := $(O)/libkpci.a
+MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
+
+PROGS := $(BIN)/kpcid $(BIN)/kpci-runner $(BIN)/kpci
+TESTS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(TEST_SRC))
+BENCHES := $(patsubst bench/%.c,$(O)/bench/%,$(BENCH_SRC))
+
+all: $(PROGS)
+
+$(O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# The SQL migrations are compiled into the programs: db/migrations.c is
+# generated from db/migrations/NNNN-*.sql by db/embed.sh.
+$(O)/gen/migrations.c: $(MIGRATIONS) db/embed.sh
+	@mkdir -p $(dir $@)
+	sh db/embed.sh $(MIGRATIONS) > $@.tmp && mv $@.tmp $@
+$(O)/gen/migrations.o: $(O)/gen/migrations.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIBKPCI): $(call obj,$(LIB_SRC)) $(O)/gen/migrations.o
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN)/kpcid: $(call obj,$(DAEMON_SRC)) $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BIN)/kpci-runner: $(call obj,$(RUNNER_SRC)) $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BIN)/kpci: $(call obj,$(CLI_SRC)) $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(O)/tests/%: $(O)/tests/unit/%.o $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(O)/bench/%: $(O)/bench/%.o $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+check: $(PROGS) $(TESTS)
+	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) sh tests/run.sh
+
+# Slow tests: CI runs them after `make check`.
+check-slow:
+	$(MAKE) SANITIZE=1 check
+
+bench: $(PROGS) $(BENCHES)
+	KPCI_BIN=$(abspath $(BIN)) sh bench/run.sh $(BENCHES)
+
+deps:
+	sh tools/deps.sh
+
+run: $(PROGS)
+	sh tools/run-local.sh
+
+install: $(PROGS)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/sbin
+	install -m 755 $(BIN)/kpci $(DESTDIR)$(PREFIX)/bin/kpci
+	install -m 755 $(BIN)/kpcid $(BIN)/kpci-runner $(DESTDIR)$(PREFIX)/sbin/
+	install -d $(DESTDIR)$(PREFIX)/share/kpci/web $(DESTDIR)$(PREFIX)/share/doc/kpci/examples
+	cp -R web/static/. $(DESTDIR)$(PREFIX)/share/kpci/web/
+	install -m 644 configs/*.ini $(DESTDIR)$(PREFIX)/share/doc/kpci/examples/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man8
+	install -m 644 man/kpci.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 man/kpcid.8 man/kpci-runner.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	sed 's|@SBINDIR@|$(PREFIX)/sbin|g' configs/systemd/kpcid.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/kpcid.service
+	sed 's|@SBINDIR@|$(PREFIX)/sbin|g' configs/systemd/kpci-runner.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/kpci-runner.service
+
+clean:
+	rm -rf build bin
+
+.PHONY: all check check-slow bench deps run install clean
+.SECONDARY:
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)

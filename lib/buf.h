@@ -1,0 +1,32 @@
+/*
+ * buf.h - a growable byte buffer with a maximum size (after curl's dynbuf).
+ *
+ * The contents are always NUL-terminated.  Appending past `max` fails
+ * with -1 and leaves the buffer as it was, so sizes that come from the
+ * network are capped before they are allocated.
+ */
+#ifndef KPCI_BUF_H
+#define KPCI_BUF_H
+
+#include <stddef.h>
+
+struct buf {
+	char *data;     /* NUL-terminated; NULL until the first append */
+	size_t len;
+	size_t cap;
+	size_t max;     /* the largest len allowed */
+};
+
+void buf_init(struct buf *b, size_t max);
+void buf_free(struct buf *b);
+void buf_reset(struct buf *b);
+int buf_add(struct buf *b, const void *data, size_t len);
+int buf_adds(struct buf *b, const char *s);
+int buf_printf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The contents, "" when empty; borrowed from b. */
+const char *buf_str(const struct buf *b);
+/* Hands the contents (malloc'd, NUL-terminated) to the caller and resets b. */
+char *buf_steal(struct buf *b);
+
+#endif

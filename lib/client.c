@@ -1,0 +1,136 @@
+/*
+ * client.c - JSON requests to kpcid over libcurl.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curl/curl.h>
+
+#include "lib/buf.h"
+#include "lib/client.h"
+
+static int client_fail(char **cause, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int client_fail(char **cause, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(cause, fmt, ap) < 0)
+		*cause = NULL;
+	va_end(ap);
+	return -1;
+}
+
+int client_init(struct client *c, const char *base_url, const char *token, char **cause)
+{
+	size_t n = strlen(base_url);
+
+	memset(c, 0, sizeof *c);
+	if (strncmp(base_url, "http://", 7) && strncmp(base_url, "https://", 8))
+		return client_fail(cause, "server URL '%s' must start with http:// or https://",
+				   base_url);
+	if (strpbrk(base_url, "\r\n \t"))
+		return client_fail(cause, "server URL '%s' contains white space", base_url);
+	if (token && strpbrk(token, "\r\n"))
+		return client_fail(cause, "the API token contains a line break");
+	while (n > 0 && base_url[n - 1] == '/')
+		n--;
+	c->base = strndup(base_url, n);
+	if (token && *token && asprintf(&c->auth, "Authorization: Bearer %s", token) < 0)
+		c->auth = NULL;
+	c->curl = curl_easy_init();
+	if (!c->base || !c->curl) {
+		client_free(c);
+		return client_fail(cause, "cannot set up the HTTP client");
+	}
+	return 0;
+}
+
+void client_free(struct client *c)
+{
+	if (c->curl)
+		curl_easy_cleanup(c->curl);
+	free(c->base);
+	free(c->auth);
+	memset(c, 0, sizeof *c);
+}
+
+static size_t client_write(char *data, size_t size, size_t nmemb, void *user)
+{
+	struct buf *b = user;
+
+	if (buf_add(b, data, size * nmemb) < 0)
+		return 0;       /* over CLIENT_MAX_RESPONSE: curl aborts */
+	return size * nmemb;
+}
+
+int client_call(struct client *c, const char *method, const char *path,
+		const json_t *body, long *status, json_t **out, char **cause)
+{
+	struct curl_slist *hdrs = NULL;
+	char *url = NULL, *text = NULL;
+	struct buf resp;
+	json_error_t jerr;
+	CURLcode rc;
+	int ret = -1;
+
+	*out = NULL;
+	*status = 0;
+	buf_init(&resp, CLIENT_MAX_RESPONSE);
+	if (asprintf(&url, "%s%s", c->base, path) < 0)
+		return client_fail(cause, "out of memory");
+	curl_easy_reset(c->curl);
+	curl_easy_setopt(c->curl, CURLOPT_URL, url);
+	curl_easy_setopt(c->curl, CURLOPT_CUSTOMREQUEST, method);
+	curl_easy_setopt(c->curl, CURLOPT_TIMEOUT, (long)CLIENT_TIMEOUT_S);
+	curl_easy_setopt(c->curl, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c->curl, CURLOPT_WRITEFUNCTION, client_write);
+	curl_easy_setopt(c->curl, CURLOPT_WRITEDATA, &resp);
+	curl_easy_setopt(c->curl, CURLOPT_USERAGENT, "kpci/" KPCI_VERSION);
+	hdrs = curl_slist_append(hdrs, "Accept: application/json");
+	if (c->auth)
+		hdrs = curl_slist_append(hdrs, c->auth);
+	if (body) {
+		text = json_dumps(body, JSON_COMPACT);
+		if (!text) {
+			client_fail(cause, "cannot encode the request for %s", path);
+			goto out;
+		}
+		hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
+		curl_easy_setopt(c->curl, CURLOPT_POSTFIELDS, text);
+	}
+	curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, hdrs);
+	rc = curl_easy_perform(c->curl);
+	if (rc != CURLE_OK) {
+		client_fail(cause, "%s: %s", url, curl_easy_strerror(rc));
+		goto out;
+	}
+	curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, status);
+	if (resp.len) {
+		*out = json_loadb(resp.data, resp.len, 0, &jerr);
+		if (!*out) {
+			client_fail(cause, "%s: the answer is not JSON: %s", url, jerr.text);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	curl_slist_free_all(hdrs);
+	free(text);
+	free(url);
+	buf_free(&resp);
+	return ret;
+}
+
+const char *client_error_text(const json_t *body, long status)
+{
+	const char *msg = json_string_value(json_object_get(body, "error"));
+
+	if (msg)
+		return msg;
+	return status == 401 ? "unauthorized" : "the server answered with an error";
+}

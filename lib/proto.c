@@ -1,0 +1,340 @@
+/*
+ * proto.c - encode and check the runner protocol's JSON bodies.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/proto.h"
+
+static int proto_fail(char **cause, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int proto_fail(char **cause, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(cause, fmt, ap) < 0)
+		*cause = NULL;
+	va_end(ap);
+	return -1;
+}
+
+int proto_name_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > PROTO_MAX_NAME)
+		return 0;
+	for (; *s; s++) {
+		char c = *s;
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9') || strchr("._:/+-", c)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Copies string field `key` of j into *out; optional fields may be absent. */
+static int proto_str(char **out, const json_t *j, const char *key, int required,
+		     size_t max, const char *where, char **cause)
+{
+	const json_t *v = json_object_get(j, key);
+
+	*out = NULL;
+	if (!v || json_is_null(v)) {
+		if (required)
+			return proto_fail(cause, "%s%s is missing", where, key);
+		return 0;
+	}
+	if (!json_is_string(v))
+		return proto_fail(cause, "%s%s must be a string", where, key);
+	if (json_string_length(v) > max)
+		return proto_fail(cause, "%s%s is longer than %zu bytes", where, key, max);
+	if (strlen(json_string_value(v)) != json_string_length(v))
+		return proto_fail(cause, "%s%s contains a NUL byte", where, key);
+	*out = strdup(json_string_value(v));
+	return *out ? 0 : proto_fail(cause, "out of memory");
+}
+
+static int proto_name(char **out, const json_t *j, const char *key,
+		      const char *where, char **cause)
+{
+	if (proto_str(out, j, key, 1, PROTO_MAX_NAME, where, cause) < 0)
+		return -1;
+	if (!proto_name_ok(*out)) {
+		free(*out);
+		*out = NULL;
+		return proto_fail(cause, "%s%s must be 1 to %d characters of "
+				  "letters, digits and ._:/+-", where, key, PROTO_MAX_NAME);
+	}
+	return 0;
+}
+
+static int proto_int(long long *out, const json_t *j, const char *key,
+		     long long min, long long max, const char *where, char **cause)
+{
+	const json_t *v = json_object_get(j, key);
+
+	if (!v)
+		return proto_fail(cause, "%s%s is missing", where, key);
+	if (!json_is_integer(v))
+		return proto_fail(cause, "%s%s must be an integer", where, key);
+	*out = json_integer_value(v);
+	if (*out < min || *out > max)
+		return proto_fail(cause, "%s%s must be between %lld and %lld",
+				  where, key, min, max);
+	return 0;
+}
+
+static int proto_name_array(json_t **out, const json_t *j, const char *key, char **cause)
+{
+	const json_t *v = json_object_get(j, key);
+	size_t i;
+	json_t *item;
+
+	*out = NULL;
+	if (!v) {
+		*out = json_array();
+		return 0;
+	}
+	if (!json_is_array(v) || json_array_size(v) > 16)
+		return proto_fail(cause, "%s must be an array of at most 16 names", key);
+	json_array_foreach(v, i, item) {
+		if (!json_is_string(item) || !proto_name_ok(json_string_value(item)))
+			return proto_fail(cause, "%s[%zu] must be a name", key, i);
+	}
+	*out = json_deep_copy(v);
+	return 0;
+}
+
+json_t *proto_register_encode(const struct proto_register *r)
+{
+	return json_pack("{s:s, s:s, s:O, s:O, s:O}",
+			 "name", r->name, "runner_class", r->runner_class,
+			 "capabilities", r->capabilities, "boot_methods", r->boot_methods,
+			 "topology", r->topology);
+}
+
+int proto_register_decode(struct proto_register *out, const json_t *j, char **cause)
+{
+	const json_t *topo;
+
+	memset(out, 0, sizeof *out);
+	if (!json_is_object(j))
+		return proto_fail(cause, "the body must be a JSON object");
+	if (proto_name(&out->name, j, "name", "", cause) < 0 ||
+	    proto_name(&out->runner_class, j, "runner_class", "", cause) < 0 ||
+	    proto_name_array(&out->capabilities, j, "capabilities", cause) < 0 ||
+	    proto_name_array(&out->boot_methods, j, "boot_methods", cause) < 0)
+		goto fail;
+	topo = json_object_get(j, "topology");
+	if (topo && !json_is_object(topo)) {
+		proto_fail(cause, "topology must be an object");
+		goto fail;
+	}
+	out->topology = topo ? json_deep_copy(topo) : json_object();
+	return 0;
+fail:
+	proto_register_free(out);
+	return -1;
+}
+
+void proto_register_free(struct proto_register *r)
+{
+	free(r->name);
+	free(r->runner_class);
+	json_decref(r->capabilities);
+	json_decref(r->boot_methods);
+	json_decref(r->topology);
+	memset(r, 0, sizeof *r);
+}
+
+json_t *proto_job_encode(const struct proto_job *job)
+{
+	return json_pack("{s:I, s:i, s:s, s:I, s:O}", "id", (json_int_t)job->id,
+			 "attempt", job->attempt, "kind", job->kind,
+			 "lease_seconds", (json_int_t)job->lease_seconds, "spec", job->spec);
+}
+
+int proto_job_decode(struct proto_job *out, const json_t *j, char **cause)
+{
+	long long attempt;
+	const json_t *spec;
+
+	memset(out, 0, sizeof *out);
+	if (!json_is_object(j))
+		return proto_fail(cause, "the job must be a JSON object");
+	if (proto_int(&out->id, j, "id", 1, INT64_MAX, "", cause) < 0 ||
+	    proto_int(&attempt, j, "attempt", 1, 1000, "", cause) < 0 ||
+	    proto_int(&out->lease_seconds, j, "lease_seconds", 1, 86400, "", cause) < 0 ||
+	    proto_name(&out->kind, j, "kind", "", cause) < 0)
+		goto fail;
+	out->attempt = (int)attempt;
+	spec = json_object_get(j, "spec");
+	if (!json_is_object(spec)) {
+		proto_fail(cause, "spec must be an object");
+		goto fail;
+	}
+	out->spec = json_deep_copy(spec);
+	return 0;
+fail:
+	proto_job_free(out);
+	return -1;
+}
+
+void proto_job_free(struct proto_job *job)
+{
+	free(job->kind);
+	json_decref(job->spec);
+	memset(job, 0, sizeof *job);
+}
+
+int proto_result_add(struct proto_result *r, const char *suite, const char *metric,
+		     const char *unit, int higher_is_better, int iteration, double value)
+{
+	struct proto_sample *s;
+
+	if (r->nsamples >= PROTO_MAX_SAMPLES)
+		return -1;
+	s = realloc(r->samples, (r->nsamples + 1) * sizeof *s);
+	if (!s)
+		return -1;
+	r->samples = s;
+	s = &r->samples[r->nsamples];
+	s->suite = strdup(suite);
+	s->metric = strdup(metric);
+	s->unit = strdup(unit);
+	s->higher_is_better = higher_is_better;
+	s->iteration = iteration;
+	s->value = value;
+	r->nsamples++;
+	return s->suite && s->metric && s->unit ? 0 : -1;
+}
+
+json_t *proto_result_encode(const struct proto_result *r)
+{
+	json_t *samples = json_array(), *j;
+
+	for (size_t i = 0; i < r->nsamples; i++) {
+		const struct proto_sample *s = &r->samples[i];
+
+		json_array_append_new(samples, json_pack("{s:s, s:s, s:s, s:s, s:i, s:f}",
+			"suite", s->suite, "metric", s->metric, "unit", s->unit,
+			"better", s->higher_is_better ? "higher" : "lower",
+			"iteration", s->iteration, "value", s->value));
+	}
+	j = json_pack("{s:I, s:i, s:s, s:o, s:O}", "job_id", (json_int_t)r->job_id,
+		      "attempt", r->attempt, "status", r->status,
+		      "samples", samples, "env", r->env ? r->env : json_null());
+	if (j && r->reason)
+		json_object_set_new(j, "reason", json_string(r->reason));
+	if (j && r->log)
+		json_object_set_new(j, "log", json_string(r->log));
+	return j;
+}
+
+static int proto_sample_decode(struct proto_sample *s, const json_t *j, size_t i,
+			       char **cause)
+{
+	char where[48], *better = NULL;
+	long long iteration;
+	const json_t *v;
+	int rc = -1;
+
+	snprintf(where, sizeof where, "samples[%zu].", i);
+	if (!json_is_object(j))
+		return proto_fail(cause, "samples[%zu] must be an object", i);
+	if (proto_name(&s->suite, j, "suite", where, cause) < 0 ||
+	    proto_name(&s->metric, j, "metric", where, cause) < 0 ||
+	    proto_name(&s->unit, j, "unit", where, cause) < 0 ||
+	    proto_str(&better, j, "better", 1, 8, where, cause) < 0 ||
+	    proto_int(&iteration, j, "iteration", 0, 1000000, where, cause) < 0)
+		goto out;
+	if (strcmp(better, "higher") && strcmp(better, "lower")) {
+		proto_fail(cause, "%sbetter must be \"higher\" or \"lower\"", where);
+		goto out;
+	}
+	s->higher_is_better = !strcmp(better, "higher");
+	s->iteration = (int)iteration;
+	v = json_object_get(j, "value");
+	if (!json_is_number(v)) {
+		proto_fail(cause, "%svalue must be a number", where);
+		goto out;
+	}
+	s->value = json_number_value(v);
+	rc = 0;
+out:
+	free(better);
+	return rc;
+}
+
+int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
+{
+	const json_t *samples, *env, *item;
+	long long attempt;
+	size_t i;
+
+	memset(out, 0, sizeof *out);
+	if (!json_is_object(j))
+		return proto_fail(cause, "the body must be a JSON object");
+	if (proto_int(&out->job_id, j, "job_id", 1, INT64_MAX, "", cause) < 0 ||
+	    proto_int(&attempt, j, "attempt", 1, 1000, "", cause) < 0 ||
+	    proto_str(&out->status, j, "status", 1, 16, "", cause) < 0 ||
+	    proto_str(&out->reason, j, "reason", 0, PROTO_MAX_REASON, "", cause) < 0 ||
+	    proto_str(&out->log, j, "log", 0, PROTO_MAX_LOG, "", cause) < 0)
+		goto fail;
+	out->attempt = (int)attempt;
+	if (strcmp(out->status, "ok") && strcmp(out->status, "failed")) {
+		proto_fail(cause, "status must be \"ok\" or \"failed\"");
+		goto fail;
+	}
+	env = json_object_get(j, "env");
+	if (!json_is_object(env)) {
+		proto_fail(cause, "env must be an object");
+		goto fail;
+	}
+	out->env = json_deep_copy(env);
+	samples = json_object_get(j, "samples");
+	if (!json_is_array(samples)) {
+		proto_fail(cause, "samples must be an array");
+		goto fail;
+	}
+	if (json_array_size(samples) > PROTO_MAX_SAMPLES) {
+		proto_fail(cause, "samples holds more than %d entries", PROTO_MAX_SAMPLES);
+		goto fail;
+	}
+	out->samples = calloc(json_array_size(samples) + 1, sizeof *out->samples);
+	if (!out->samples) {
+		proto_fail(cause, "out of memory");
+		goto fail;
+	}
+	json_array_foreach(samples, i, item) {
+		out->nsamples = i + 1;
+		if (proto_sample_decode(&out->samples[i], item, i, cause) < 0)
+			goto fail;
+	}
+	return 0;
+fail:
+	proto_result_free(out);
+	return -1;
+}
+
+void proto_result_free(struct proto_result *r)
+{
+	for (size_t i = 0; i < r->nsamples; i++) {
+		free(r->samples[i].suite);
+		free(r->samples[i].metric);
+		free(r->samples[i].unit);
+	}
+	free(r->samples);
+	free(r->status);
+	free(r->reason);
+	free(r->log);
+	json_decref(r->env);
+	memset(r, 0, sizeof *r);
+}

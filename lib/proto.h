@@ -1,0 +1,79 @@
+/*
+ * proto.h - the runner protocol: JSON bodies exchanged by kpci-runner and
+ * kpcid under /api/v1 (see docs/API.md), encoded and decoded in one place.
+ *
+ * Decoders check every field and fail with a sentence naming the field
+ * ("samples[2].value must be a number"); the structs they fill own their
+ * strings and JSON, freed with the matching *_free().
+ */
+#ifndef KPCI_PROTO_H
+#define KPCI_PROTO_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#define PROTO_MAX_NAME     128      /* runner, suite, metric, unit names */
+#define PROTO_MAX_SAMPLES  100000   /* samples in one result upload */
+#define PROTO_MAX_REASON   4096
+#define PROTO_MAX_LOG      (1 << 20)
+
+/* POST /api/v1/runners/register */
+struct proto_register {
+	char *name;
+	char *runner_class;
+	json_t *capabilities;   /* array of strings: "bench", "build" */
+	json_t *boot_methods;   /* array of strings: "host", "qemu", "kexec" */
+	json_t *topology;       /* object, see runners/topology.c */
+};
+
+/* A leased job, as POST /api/v1/jobs/claim returns it. */
+struct proto_job {
+	long long id;
+	int attempt;
+	char *kind;             /* "bench" or "build" */
+	long long lease_seconds;
+	json_t *spec;           /* object: suite, iterations, boot ... */
+};
+
+struct proto_sample {
+	char *suite;
+	char *metric;
+	char *unit;
+	int higher_is_better;
+	int iteration;
+	double value;
+};
+
+/* POST /api/v1/jobs/ID/result */
+struct proto_result {
+	long long job_id;
+	int attempt;
+	char *status;           /* "ok" or "failed" */
+	char *reason;           /* why it failed; NULL when ok */
+	json_t *env;            /* object: what makes samples comparable */
+	struct proto_sample *samples;
+	size_t nsamples;
+	char *log;
+};
+
+json_t *proto_register_encode(const struct proto_register *r);
+int proto_register_decode(struct proto_register *out, const json_t *j, char **cause);
+void proto_register_free(struct proto_register *r);
+
+json_t *proto_job_encode(const struct proto_job *job);
+int proto_job_decode(struct proto_job *out, const json_t *j, char **cause);
+void proto_job_free(struct proto_job *job);
+
+json_t *proto_result_encode(const struct proto_result *r);
+int proto_result_decode(struct proto_result *out, const json_t *j, char **cause);
+void proto_result_free(struct proto_result *r);
+
+/* Appends a sample (strings copied); 0 or -1. */
+int proto_result_add(struct proto_result *r, const char *suite, const char *metric,
+		     const char *unit, int higher_is_better, int iteration, double value);
+
+/* 1 if s is a name kpci accepts: 1..PROTO_MAX_NAME of [A-Za-z0-9._:/+-]. */
+int proto_name_ok(const char *s);
+
+#endif
