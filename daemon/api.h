@@ -1,0 +1,33 @@
+/*
+ * api.h - the JSON API handlers under /api/v1 (see docs/API.md) and the
+ * dashboard page handlers.  The route table in daemon/routes.c maps URLs
+ * to them.
+ */
+#ifndef KPCI_DAEMON_API_H
+#define KPCI_DAEMON_API_H
+
+#include "daemon/http.h"
+
+/* api_read.c: state anyone may read (see [server] public_read) */
+void api_health(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_trees(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_job(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_metrics(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+
+/* api_admin.c */
+void api_job_submit(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+
+/* api_runner.c */
+void api_runner_register(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_job_claim(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_job_heartbeat(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+
+/* routes.c: the dashboard */
+void api_page_overview(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+
+#endif

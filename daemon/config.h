@@ -1,0 +1,54 @@
+/*
+ * config.h - kpcid's configuration: the key table and the struct it fills.
+ *
+ * See configs/kpcid.ini for every key with its default, and
+ * lib/conf.h for how the table is read.
+ */
+#ifndef KPCI_DAEMON_CONFIG_H
+#define KPCI_DAEMON_CONFIG_H
+
+#include "lib/buf.h"
+
+/* One [tree NAME] section. */
+struct config_tree {
+	char *name;
+	char *url;
+	char *branches;         /* space-separated branch names */
+	long long poll_interval;
+	struct config_tree *next;
+};
+
+struct config {
+	/* [server] */
+	char *listen;
+	long long threads;
+	long long max_body;
+	int public_read;
+	/* [storage] */
+	char *data_dir;
+	char *database;
+	/* [jobs] */
+	long long lease_seconds;
+	long long max_attempts;
+	/* [log] */
+	char *log_level;
+	/* [tree NAME] ... in file order */
+	struct config_tree *trees;
+};
+
+/* Fills c with the defaults; 0 or -1. */
+int config_init(struct config *c);
+/* Reads path over the defaults; returns the number of errors, each a line
+ * in errs.  Also checks what spans keys (a tree without url). */
+int config_load(struct config *c, const char *path, struct buf *errs);
+/* Sets one key from a command-line flag, e.g. ("server", "listen", v). */
+int config_set(struct config *c, const char *section, const char *key,
+	       const char *value, char **cause);
+/* Moves the keys a SIGHUP may change from fresh to c; names the others
+ * that differ in ignored. */
+void config_reload(struct config *c, const struct config *fresh, struct buf *ignored);
+/* The database path: [storage] database, or DATA_DIR/kpci.db; malloc'd. */
+char *config_db_path(const struct config *c);
+void config_free(struct config *c);
+
+#endif

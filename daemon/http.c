@@ -1,0 +1,329 @@
+/*
+ * http.c - libmicrohttpd glue: collect the request, authenticate it,
+ * match it against http_routes, send what the handler produced.
+ */
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <microhttpd.h>
+
+#include "daemon/http.h"
+#include "daemon/kpcid.h"
+#include "db/db.h"
+#include "lib/conf.h"
+#include "lib/log.h"
+
+#define HTTP_DEFAULT_LIMIT 50
+
+void http_json(struct http_resp *resp, int status, json_t *j)
+{
+	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+
+	resp->status = status;
+	resp->content_type = "application/json";
+	buf_reset(&resp->body);
+	if (text) {
+		buf_adds(&resp->body, text);
+		buf_adds(&resp->body, "\n");
+	} else {
+		resp->status = 500;
+		buf_adds(&resp->body, "{\"error\":\"internal error\"}\n");
+	}
+	free(text);
+	json_decref(j);
+}
+
+void http_error(struct http_resp *resp, int status, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	http_json(resp, status, json_pack("{s:s}", "error", msg));
+}
+
+const char *http_query(struct http_req *req, const char *name)
+{
+	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+static int http_query_int(struct http_req *req, struct http_resp *resp, const char *name,
+			  int def, int min, int max, int *out)
+{
+	const char *v = http_query(req, name);
+	char *end;
+	long n;
+
+	*out = def;
+	if (!v)
+		return 0;
+	n = strtol(v, &end, 10);
+	if (!*v || *end || n < min || n > max) {
+		http_error(resp, 400, "query parameter %s: '%.40s' is not a number from %d to %d",
+			   name, v, min, max);
+		return -1;
+	}
+	*out = (int)n;
+	return 0;
+}
+
+int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *offset)
+{
+	if (http_query_int(req, resp, "limit", HTTP_DEFAULT_LIMIT, 1, DB_MAX_LIST, limit) < 0 ||
+	    http_query_int(req, resp, "offset", 0, 0, 1 << 30, offset) < 0)
+		return -1;
+	return 0;
+}
+
+json_t *http_body_json(struct http_req *req, struct http_resp *resp)
+{
+	json_error_t err;
+	json_t *j;
+
+	if (!req->body.len) {
+		http_error(resp, 400, "the request body is empty; a JSON object was expected");
+		return NULL;
+	}
+	j = json_loadb(req->body.data, req->body.len, JSON_REJECT_DUPLICATES, &err);
+	if (!j) {
+		http_error(resp, 400, "the request body is not valid JSON: %s at line %d column %d",
+			   err.text, err.line, err.column);
+		return NULL;
+	}
+	if (!json_is_object(j)) {
+		json_decref(j);
+		http_error(resp, 400, "the request body must be a JSON object");
+		return NULL;
+	}
+	return j;
+}
+
+/* Matches path against pattern; fills params from the :x parts. */
+static int http_match(const char *pattern, const char *path, long long *params)
+{
+	int np = 0;
+
+	while (*pattern && *path) {
+		if (*pattern == ':') {
+			char *end;
+			long long v;
+
+			if (*path < '0' || *path > '9' || np == HTTP_MAX_PARAMS)
+				return 0;
+			v = strtoll(path, &end, 10);
+			if (v <= 0)
+				return 0;
+			params[np++] = v;
+			path = end;
+			while (*pattern && *pattern != '/')
+				pattern++;
+			continue;
+		}
+		if (*pattern++ != *path++)
+			return 0;
+	}
+	return !*pattern && !*path;
+}
+
+/* Reads the bearer token, if any, into req->role.  -1: an error response is set. */
+static int http_authenticate(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *h = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_AUTHORIZATION);
+
+	req->role[0] = '\0';
+	if (!h)
+		return 0;
+	if (strncmp(h, "Bearer ", 7) || strlen(h) > HTTP_MAX_HEADER) {
+		http_error(resp, 401, "the Authorization header must be 'Bearer TOKEN'");
+		return -1;
+	}
+	if (db_token_check(k->db, h + 7, req->role, &req->token_id) != DB_OK) {
+		http_error(resp, 401, "unknown or revoked API token");
+		return -1;
+	}
+	return 0;
+}
+
+static int http_allowed(struct kpcid *k, const struct http_route *r, struct http_req *req,
+			struct http_resp *resp)
+{
+	switch (r->access) {
+	case HTTP_PUBLIC:
+		if (req->role[0] || kpcid_public_read(k))
+			return 1;
+		http_error(resp, 401, "this server needs an API token to read (Authorization: Bearer TOKEN)");
+		return 0;
+	case HTTP_RUNNER:
+		if (!strcmp(req->role, "runner"))
+			return 1;
+		http_error(resp, req->role[0] ? 403 : 401, "%s %s needs a runner token",
+			   req->method, req->path);
+		return 0;
+	case HTTP_ADMIN:
+		if (!strcmp(req->role, "admin"))
+			return 1;
+		http_error(resp, req->role[0] ? 403 : 401, "%s %s needs an admin token",
+			   req->method, req->path);
+		return 0;
+	}
+	return 0;
+}
+
+static void http_dispatch(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	int path_known = 0;
+
+	if (req->too_large) {
+		http_error(resp, 413, "the request body is larger than %lld bytes",
+			   (long long)req->body.max);
+		return;
+	}
+	for (const struct http_route *r = http_routes; r->pattern; r++) {
+		memset(req->params, 0, sizeof req->params);
+		if (!http_match(r->pattern, req->path, req->params))
+			continue;
+		path_known = 1;
+		if (strcmp(r->method, req->method))
+			continue;
+		if (http_authenticate(k, req, resp) < 0 || !http_allowed(k, r, req, resp))
+			return;
+		r->handler(k, req, resp);
+		return;
+	}
+	if (path_known)
+		http_error(resp, 405, "%s is not allowed on %s", req->method, req->path);
+	else
+		http_error(resp, 404, "no such resource: %s", req->path);
+}
+
+static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_resp *resp)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	r = MHD_create_response_from_buffer(resp->body.len, resp->body.data,
+					    MHD_RESPMEM_MUST_COPY);
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+				resp->content_type ? resp->content_type : "application/json");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
+				resp->cache_control ? resp->cache_control : "no-store");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	ret = MHD_queue_response(conn, (unsigned)resp->status, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
+				      const char *url, const char *method,
+				      const char *version, const char *upload_data,
+				      size_t *upload_size, void **con_cls)
+{
+	struct kpcid *k = cls;
+	struct http_req *req = *con_cls;
+	struct http_resp resp = { .status = 200 };
+	struct timespec t0, t1;
+	enum MHD_Result ret;
+
+	if (!req) {
+		req = calloc(1, sizeof *req);
+		if (!req)
+			return MHD_NO;
+		buf_init(&req->body, (size_t)kpcid_max_body(k));
+		*con_cls = req;
+		return MHD_YES;
+	}
+	if (*upload_size) {
+		if (!req->too_large && buf_add(&req->body, upload_data, *upload_size) < 0)
+			req->too_large = 1;
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	req->method = method;
+	req->path = url;
+	req->conn = conn;
+	buf_init(&resp.body, 256u << 20);
+	http_dispatch(k, req, &resp);
+	ret = http_send(conn, &resp);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	log_debug("%s %s -> %d (%.1f ms)", method, url, resp.status,
+		  (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+	buf_free(&resp.body);
+	return ret;
+}
+
+static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+			   enum MHD_RequestTerminationCode toe)
+{
+	struct http_req *req = *con_cls;
+
+	if (!req)
+		return;
+	buf_free(&req->body);
+	free(req);
+	*con_cls = NULL;
+}
+
+int http_start(struct kpcid *k, const char *listen, int threads, int *port, char **cause)
+{
+	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST | AI_PASSIVE,
+				  .ai_socktype = SOCK_STREAM }, *ai = NULL;
+	char *host = NULL, portstr[8];
+	const union MHD_DaemonInfo *info;
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL_LINUX_ONLY |
+			 MHD_USE_ERROR_LOG;
+	int p, rc;
+
+	if (conf_parse_hostport(&host, &p, listen) < 0) {
+		if (asprintf(cause, "listen address '%s' is not HOST:PORT", listen) < 0)
+			*cause = NULL;
+		return -1;
+	}
+	snprintf(portstr, sizeof portstr, "%d", p);
+	rc = getaddrinfo(host, portstr, &hints, &ai);
+	if (rc) {
+		if (asprintf(cause, "listen address '%s': %s (give a numeric IP address)",
+			     listen, gai_strerror(rc)) < 0)
+			*cause = NULL;
+		free(host);
+		return -1;
+	}
+	if (ai->ai_family == AF_INET6)
+		flags |= MHD_USE_IPv6;
+	k->mhd = MHD_start_daemon(flags, (uint16_t)p, NULL, NULL, http_access_cb, k,
+				  MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+				  MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
+				  MHD_OPTION_NOTIFY_COMPLETED, http_completed, k,
+				  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+				  MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(HTTP_MAX_HEADER * 8),
+				  MHD_OPTION_END);
+	freeaddrinfo(ai);
+	free(host);
+	if (!k->mhd) {
+		if (asprintf(cause, "cannot listen on %s (address in use or not local?)", listen) < 0)
+			*cause = NULL;
+		return -1;
+	}
+	info = MHD_get_daemon_info(k->mhd, MHD_DAEMON_INFO_BIND_PORT);
+	*port = info ? info->port : p;
+	return 0;
+}
+
+void http_stop(struct kpcid *k)
+{
+	if (k->mhd) {
+		MHD_stop_daemon(k->mhd);
+		k->mhd = NULL;
+	}
+}

@@ -1,0 +1,33 @@
+/*
+ * kpcid.h - the daemon's shared state, handed to every HTTP handler.
+ *
+ * The reloadable settings are copied into atomics so that handlers read
+ * them without a lock while SIGHUP replaces them.
+ */
+#ifndef KPCI_DAEMON_KPCID_H
+#define KPCI_DAEMON_KPCID_H
+
+#include "daemon/config.h"
+
+struct db;
+
+struct kpcid {
+	struct config cfg;
+	const char *config_path;    /* NULL: embedded defaults only */
+	struct db *db;
+	void *mhd;                  /* struct MHD_Daemon */
+	/* live copies of reloadable keys */
+	int live_public_read;
+	long long live_max_body;
+	int live_lease_seconds;
+	int live_max_attempts;
+};
+
+/* Copies the reloadable keys of k->cfg into the live atomics. */
+void kpcid_publish_config(struct kpcid *k);
+int kpcid_public_read(struct kpcid *k);
+long long kpcid_max_body(struct kpcid *k);
+int kpcid_lease_seconds(struct kpcid *k);
+int kpcid_max_attempts(struct kpcid *k);
+
+#endif

@@ -1,0 +1,334 @@
+/*
+ * main.c - kpcid: read the configuration, open the database, serve HTTP,
+ * expire job leases, reload on SIGHUP and stop cleanly on SIGTERM.
+ *
+ *   kpcid [-c FILE] [--listen HOST:PORT] [--db PATH] [--data-dir DIR]
+ *   kpcid --check-config -c FILE
+ *   kpcid [-c FILE] [--db PATH] token create --role admin|runner|read [--name N]
+ *   kpcid [-c FILE] [--db PATH] token list | token revoke ID
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "daemon/http.h"
+#include "daemon/kpcid.h"
+#include "db/db.h"
+#include "lib/conf.h"
+#include "lib/log.h"
+
+#define KPCID_TICK_S 1          /* how often leases are checked */
+
+void kpcid_publish_config(struct kpcid *k)
+{
+	enum log_level lvl = LOG_INFO;
+
+	__atomic_store_n(&k->live_public_read, k->cfg.public_read, __ATOMIC_RELAXED);
+	__atomic_store_n(&k->live_max_body, k->cfg.max_body, __ATOMIC_RELAXED);
+	__atomic_store_n(&k->live_lease_seconds, (int)k->cfg.lease_seconds, __ATOMIC_RELAXED);
+	__atomic_store_n(&k->live_max_attempts, (int)k->cfg.max_attempts, __ATOMIC_RELAXED);
+	log_level_parse(&lvl, k->cfg.log_level);
+	log_set_level(lvl);
+}
+
+int kpcid_public_read(struct kpcid *k)
+{
+	return __atomic_load_n(&k->live_public_read, __ATOMIC_RELAXED);
+}
+
+long long kpcid_max_body(struct kpcid *k)
+{
+	return __atomic_load_n(&k->live_max_body, __ATOMIC_RELAXED);
+}
+
+int kpcid_lease_seconds(struct kpcid *k)
+{
+	return __atomic_load_n(&k->live_lease_seconds, __ATOMIC_RELAXED);
+}
+
+int kpcid_max_attempts(struct kpcid *k)
+{
+	return __atomic_load_n(&k->live_max_attempts, __ATOMIC_RELAXED);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: kpcid [-c FILE] [--listen HOST:PORT] [--db PATH] [--data-dir DIR]\n"
+		"       kpcid --check-config -c FILE\n"
+		"       kpcid [-c FILE] [--db PATH] token create --role admin|runner|read [--name NAME]\n"
+		"       kpcid [-c FILE] [--db PATH] token list\n"
+		"       kpcid [-c FILE] [--db PATH] token revoke ID\n");
+}
+
+/* Creates dir and its parents like mkdir -p; 0 or -1 with errno. */
+static int mkdirs(const char *dir)
+{
+	char path[4096];
+
+	if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0750) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(path, 0750) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+static int open_db(struct kpcid *k)
+{
+	char *path = config_db_path(&k->cfg), *cause = NULL;
+
+	if (!path)
+		return -1;
+	if (!k->cfg.database && mkdirs(k->cfg.data_dir) < 0) {
+		fprintf(stderr, "kpcid: cannot create data directory %s: %s\n", k->cfg.data_dir,
+			strerror(errno));
+		free(path);
+		return -1;
+	}
+	if (db_open(&k->db, path, &cause) != DB_OK) {
+		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot open the database");
+		free(cause);
+		free(path);
+		return -1;
+	}
+	free(path);
+	return 0;
+}
+
+static int cmd_token(struct kpcid *k, int argc, char **argv)
+{
+	const char *role = NULL, *name = "unnamed";
+	char *token = NULL, *cause = NULL, *end;
+	json_t *rows, *row;
+	long long id;
+	size_t i;
+	int rc = 1;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "create")) {
+		for (int a = 2; a < argc; a++) {
+			if (!strcmp(argv[a], "--role") && a + 1 < argc)
+				role = argv[++a];
+			else if (!strcmp(argv[a], "--name") && a + 1 < argc)
+				name = argv[++a];
+			else {
+				fprintf(stderr, "kpcid: token create: unexpected argument '%s'\n", argv[a]);
+				return 2;
+			}
+		}
+		if (!role) {
+			fprintf(stderr, "kpcid: token create needs --role admin, runner or read\n");
+			return 2;
+		}
+		if (open_db(k) < 0)
+			return 1;
+		if (db_token_create(k->db, &token, role, name, &cause) == DB_OK) {
+			printf("%s\n", token);
+			rc = 0;
+		} else {
+			fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot create the token");
+		}
+	} else if (!strcmp(argv[1], "list") && argc == 2) {
+		if (open_db(k) < 0)
+			return 1;
+		rows = db_tokens_list(k->db);
+		printf("%-5s %-8s %-8s %s\n", "ID", "ROLE", "REVOKED", "NAME");
+		json_array_foreach(rows, i, row)
+			printf("%-5lld %-8s %-8s %s\n",
+			       (long long)json_integer_value(json_object_get(row, "id")),
+			       json_string_value(json_object_get(row, "role")),
+			       json_integer_value(json_object_get(row, "revoked")) ? "yes" : "no",
+			       json_string_value(json_object_get(row, "name")));
+		json_decref(rows);
+		rc = 0;
+	} else if (!strcmp(argv[1], "revoke") && argc == 3) {
+		id = strtoll(argv[2], &end, 10);
+		if (!*argv[2] || *end || id <= 0) {
+			fprintf(stderr, "kpcid: token revoke: '%s' is not a token id\n", argv[2]);
+			return 2;
+		}
+		if (open_db(k) < 0)
+			return 1;
+		rc = db_token_revoke(k->db, id) == DB_OK ? 0 : 1;
+		if (rc)
+			fprintf(stderr, "kpcid: token %lld does not exist\n", id);
+	} else {
+		usage(stderr);
+		return 2;
+	}
+	free(token);
+	free(cause);
+	return rc;
+}
+
+/* Puts the trees of the configuration into the database. */
+static void sync_trees(struct kpcid *k)
+{
+	for (struct config_tree *t = k->cfg.trees; t; t = t->next)
+		if (db_tree_upsert(k->db, t->name, t->url) != DB_OK)
+			log_error("cannot record tree %s", t->name);
+}
+
+static void reload(struct kpcid *k)
+{
+	struct config fresh;
+	struct buf errs, ignored;
+
+	buf_init(&errs, 1 << 16);
+	buf_init(&ignored, 4096);
+	if (!k->config_path) {
+		log_info("SIGHUP: no configuration file to reload");
+		goto out;
+	}
+	if (config_init(&fresh) < 0)
+		goto out;
+	if (config_load(&fresh, k->config_path, &errs) > 0) {
+		log_error("SIGHUP: configuration kept as it was, %s has errors:\n%s",
+			  k->config_path, buf_str(&errs));
+	} else {
+		config_reload(&k->cfg, &fresh, &ignored);
+		kpcid_publish_config(k);
+		if (ignored.len)
+			log_warn("SIGHUP: these keys need a restart to change: %s", buf_str(&ignored));
+		log_info("SIGHUP: configuration reloaded from %s", k->config_path);
+	}
+	config_free(&fresh);
+out:
+	buf_free(&errs);
+	buf_free(&ignored);
+}
+
+/* Serves until SIGTERM or SIGINT; returns the exit status. */
+static int serve(struct kpcid *k)
+{
+	struct timespec tick = { KPCID_TICK_S, 0 };
+	char *cause = NULL;
+	sigset_t set;
+	int port, sig, requeued, failed;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	/* Blocked before any thread starts, so only sigtimedwait sees them. */
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (open_db(k) < 0)
+		return 1;
+	sync_trees(k);
+	if (http_start(k, k->cfg.listen, (int)k->cfg.threads, &port, &cause) < 0) {
+		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the HTTP server");
+		free(cause);
+		return 1;
+	}
+	{
+		char *host = NULL;
+
+		conf_parse_hostport(&host, NULL, k->cfg.listen);
+		log_info("listening on http://%s%s%s:%d/", strchr(host, ':') ? "[" : "", host,
+			 strchr(host, ':') ? "]" : "", port);
+		free(host);
+	}
+	for (;;) {
+		sig = sigtimedwait(&set, NULL, &tick);
+		if (sig == SIGTERM || sig == SIGINT)
+			break;
+		if (sig == SIGHUP)
+			reload(k);
+		if (db_job_expire_leases(k->db, &requeued, &failed) == DB_OK &&
+		    (requeued || failed))
+			log_warn("leases expired: %d jobs requeued, %d failed", requeued, failed);
+	}
+	log_info("stopping: finishing requests in flight");
+	http_stop(k);
+	log_info("stopped");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "listen", required_argument, NULL, 'l' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "data-dir", required_argument, NULL, 'D' },
+		{ "check-config", no_argument, NULL, 'C' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct kpcid k = { 0 };
+	const char *listen = NULL, *dbpath = NULL, *datadir = NULL;
+	struct buf errs;
+	char *cause = NULL;
+	int c, check = 0, rc;
+
+	log_init("kpcid");
+	while ((c = getopt_long(argc, argv, "+c:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c': k.config_path = optarg; break;
+		case 'l': listen = optarg; break;
+		case 'd': dbpath = optarg; break;
+		case 'D': datadir = optarg; break;
+		case 'C': check = 1; break;
+		case 'V': printf("kpcid %s\n", KPCI_VERSION); return 0;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (check && !k.config_path) {
+		fprintf(stderr, "kpcid: --check-config needs -c FILE\n");
+		return 2;
+	}
+	buf_init(&errs, 1 << 16);
+	if (config_init(&k.cfg) < 0)
+		return 1;
+	if (k.config_path && config_load(&k.cfg, k.config_path, &errs) > 0) {
+		fputs(buf_str(&errs), stderr);
+		fprintf(stderr, "kpcid: configuration has errors\n");
+		return 1;
+	}
+	if ((listen && config_set(&k.cfg, "server", "listen", listen, &cause) < 0) ||
+	    (dbpath && config_set(&k.cfg, "storage", "database", dbpath, &cause) < 0) ||
+	    (datadir && config_set(&k.cfg, "storage", "data_dir", datadir, &cause) < 0)) {
+		fprintf(stderr, "kpcid: command line: %s\n", cause ? cause : "bad value");
+		return 2;
+	}
+	if (check) {
+		printf("configuration OK\n");
+		config_free(&k.cfg);
+		return 0;
+	}
+	kpcid_publish_config(&k);
+	if (optind < argc && !strcmp(argv[optind], "token"))
+		rc = cmd_token(&k, argc - optind, argv + optind);
+	else if (optind < argc) {
+		fprintf(stderr, "kpcid: unknown command '%s'\n", argv[optind]);
+		usage(stderr);
+		rc = 2;
+	} else
+		rc = serve(&k);
+	db_close(k.db);
+	config_free(&k.cfg);
+	buf_free(&errs);
+	return rc;
+}

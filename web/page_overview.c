@@ -1,0 +1,170 @@
+/*
+ * page_overview.c - "/": who is running what, and the latest numbers.
+ * Plain tables, readable without JavaScript.
+ */
+#include <stdio.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "db/db.h"
+#include "web/html.h"
+#include "web/pages.h"
+
+#define OVERVIEW_JOBS    20
+#define OVERVIEW_SAMPLES 40
+
+static const char *str(const json_t *row, const char *key)
+{
+	const char *s = json_string_value(json_object_get(row, key));
+
+	return s ? s : "";
+}
+
+static void cell_txt(struct buf *b, const char *s)
+{
+	buf_adds(b, "<td>");
+	html_txt(b, s);
+	buf_adds(b, "</td>");
+}
+
+static void cell_int(struct buf *b, const json_t *row, const char *key)
+{
+	const json_t *v = json_object_get(row, key);
+
+	if (json_is_integer(v))
+		buf_printf(b, "<td class=\"num\">%lld</td>", (long long)json_integer_value(v));
+	else
+		buf_adds(b, "<td></td>");
+}
+
+static void cell_time(struct buf *b, const json_t *row, const char *key)
+{
+	const json_t *v = json_object_get(row, key);
+	char when[32] = "";
+	struct tm tm;
+	time_t t;
+
+	if (json_is_integer(v)) {
+		t = (time_t)json_integer_value(v);
+		gmtime_r(&t, &tm);
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
+	}
+	cell_txt(b, when);
+}
+
+static void overview_runners(struct buf *b, json_t *runners)
+{
+	size_t i;
+	json_t *r;
+
+	buf_printf(b, "<h2>Runners (%zu)</h2>\n", json_array_size(runners));
+	if (!json_array_size(runners)) {
+		buf_adds(b, "<p class=\"muted\">No runner has registered yet.</p>\n");
+		return;
+	}
+	buf_adds(b, "<table id=\"runners\"><tr><th>name</th><th>class</th><th>NUMA nodes</th>"
+		 "<th>CPUs</th><th>CPU model</th><th>kernel</th><th>last seen (UTC)</th>"
+		 "<th>current job</th></tr>\n");
+	json_array_foreach(runners, i, r) {
+		buf_adds(b, "<tr>");
+		cell_txt(b, str(r, "name"));
+		cell_txt(b, str(r, "runner_class"));
+		cell_int(b, r, "numa_nodes");
+		cell_int(b, r, "cpus");
+		cell_txt(b, str(r, "cpu_model"));
+		cell_txt(b, str(r, "kernel_release"));
+		cell_time(b, r, "last_seen");
+		cell_int(b, r, "current_job");
+		buf_adds(b, "</tr>\n");
+	}
+	buf_adds(b, "</table>\n");
+}
+
+static void overview_jobs(struct buf *b, json_t *jobs)
+{
+	size_t i;
+	json_t *j;
+
+	buf_adds(b, "<h2>Recent jobs</h2>\n");
+	if (!json_array_size(jobs)) {
+		buf_adds(b, "<p class=\"muted\">No job has been queued yet.</p>\n");
+		return;
+	}
+	buf_adds(b, "<table id=\"jobs\"><tr><th>id</th><th>kind</th><th>suite</th><th>boot</th>"
+		 "<th>state</th><th>attempt</th><th>runner</th><th>samples</th><th>created (UTC)</th>"
+		 "<th>reason</th></tr>\n");
+	json_array_foreach(jobs, i, j) {
+		const json_t *spec = json_object_get(j, "spec");
+
+		buf_adds(b, "<tr>");
+		cell_int(b, j, "id");
+		cell_txt(b, str(j, "kind"));
+		cell_txt(b, str(spec, "suite"));
+		cell_txt(b, str(spec, "boot"));
+		buf_adds(b, "<td class=\"st-");
+		html_attr(b, str(j, "state"));
+		buf_adds(b, "\">");
+		html_txt(b, str(j, "state"));
+		buf_adds(b, "</td>");
+		cell_int(b, j, "attempt");
+		cell_txt(b, str(j, "runner"));
+		cell_int(b, j, "samples");
+		cell_time(b, j, "created_at");
+		cell_txt(b, str(j, "reason"));
+		buf_adds(b, "</tr>\n");
+	}
+	buf_adds(b, "</table>\n");
+}
+
+static void overview_samples(struct buf *b, json_t *samples)
+{
+	size_t i;
+	json_t *s;
+
+	buf_adds(b, "<h2>Latest samples</h2>\n");
+	if (!json_array_size(samples)) {
+		buf_adds(b, "<p class=\"muted\">No samples yet.</p>\n");
+		return;
+	}
+	buf_adds(b, "<table id=\"samples\"><tr><th>job</th><th>suite</th><th>metric</th>"
+		 "<th>iteration</th><th>value</th><th>unit</th><th>better</th><th>runner</th>"
+		 "<th>kernel</th><th>boot</th></tr>\n");
+	json_array_foreach(samples, i, s) {
+		buf_adds(b, "<tr>");
+		cell_int(b, s, "job_id");
+		cell_txt(b, str(s, "suite"));
+		cell_txt(b, str(s, "metric"));
+		cell_int(b, s, "iteration");
+		buf_printf(b, "<td class=\"num\">%.4g</td>",
+			   json_number_value(json_object_get(s, "value")));
+		cell_txt(b, str(s, "unit"));
+		cell_txt(b, str(s, "better"));
+		cell_txt(b, str(s, "runner"));
+		cell_txt(b, str(s, "kernel_release"));
+		cell_txt(b, str(s, "boot_method"));
+		buf_adds(b, "</tr>\n");
+	}
+	buf_adds(b, "</table>\n");
+}
+
+int page_overview(struct buf *b, struct db *db)
+{
+	json_t *runners = db_runners_list(db, DB_MAX_LIST, 0);
+	json_t *jobs = db_jobs_list(db, NULL, OVERVIEW_JOBS, 0);
+	json_t *samples = db_samples_list(db, 0, NULL, OVERVIEW_SAMPLES, 0);
+	int rc = -1;
+
+	if (runners && jobs && samples) {
+		html_page_begin(b, "Overview");
+		overview_runners(b, runners);
+		overview_jobs(b, jobs);
+		overview_samples(b, samples);
+		html_page_end(b);
+		rc = 0;
+	}
+	json_decref(runners);
+	json_decref(jobs);
+	json_decref(samples);
+	return rc;
+}
