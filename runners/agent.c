@@ -1,0 +1,294 @@
+/*
+ * agent.c - kpci-runner's loop.
+ *
+ * Runners pull: they poll claim, so they work behind NAT.  Idle polls
+ * back off from poll_min to poll_max seconds.  While a job runs, a second
+ * thread sends heartbeats every third of the lease; if the lease is lost
+ * the job still finishes, and kpcid refuses its result (409).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/client.h"
+#include "lib/log.h"
+#include "lib/proto.h"
+#include "runners/agent.h"
+#include "runners/env.h"
+#include "runners/spool.h"
+#include "runners/suite.h"
+
+static volatile sig_atomic_t agent_stopping;
+
+void agent_stop(void)
+{
+	agent_stopping = 1;
+}
+
+/* Sleeps up to seconds, returning early when a stop was asked. */
+static void agent_sleep(long long seconds)
+{
+	for (long long i = 0; i < seconds * 10 && !agent_stopping; i++) {
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
+struct heartbeat {
+	struct agent *a;
+	long long job_id;
+	int attempt;
+	int interval;
+	int done;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+};
+
+static void *heartbeat_main(void *arg)
+{
+	struct heartbeat *hb = arg;
+	struct client c;
+	char *cause = NULL, path[96];
+	json_t *body, *answer;
+	long status;
+
+	if (client_init(&c, hb->a->cfg->server, hb->a->cfg->token, &cause) < 0) {
+		log_error("heartbeat: %s", cause ? cause : "no client");
+		free(cause);
+		return NULL;
+	}
+	snprintf(path, sizeof path, "/api/v1/jobs/%lld/heartbeat", hb->job_id);
+	pthread_mutex_lock(&hb->lock);
+	while (!hb->done) {
+		struct timespec until;
+
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += hb->interval;
+		pthread_cond_timedwait(&hb->cond, &hb->lock, &until);
+		if (hb->done)
+			break;
+		pthread_mutex_unlock(&hb->lock);
+		body = json_pack("{s:I, s:i}", "runner_id", (json_int_t)hb->a->runner_id,
+				 "attempt", hb->attempt);
+		if (client_call(&c, "POST", path, body, &status, &answer, &cause) < 0) {
+			log_warn("heartbeat for job %lld: %s", hb->job_id, cause ? cause : "failed");
+			free(cause);
+			cause = NULL;
+		} else if (status != 200) {
+			log_warn("heartbeat for job %lld: %s", hb->job_id,
+				 client_error_text(answer, status));
+		}
+		json_decref(answer);
+		json_decref(body);
+		pthread_mutex_lock(&hb->lock);
+	}
+	pthread_mutex_unlock(&hb->lock);
+	client_free(&c);
+	return NULL;
+}
+
+static int agent_fail_result(struct proto_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int agent_fail_result(struct proto_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	free(r->status);
+	r->status = strdup("failed");
+	free(r->reason);
+	va_start(ap, fmt);
+	if (vasprintf(&r->reason, fmt, ap) < 0)
+		r->reason = NULL;
+	va_end(ap);
+	return -1;
+}
+
+/* Runs one job into r (status ok or failed with a reason). */
+static void agent_execute(struct agent *a, const struct proto_job *job, struct proto_result *r)
+{
+	const char *suite_name = json_string_value(json_object_get(job->spec, "suite"));
+	const char *boot = json_string_value(json_object_get(job->spec, "boot"));
+	struct suite_run sr = {
+		.iterations = (int)json_integer_value(json_object_get(job->spec, "iterations")),
+		.warmup = (int)json_integer_value(json_object_get(job->spec, "warmup")),
+	};
+	const struct suite *s;
+	char *cause = NULL;
+
+	r->job_id = job->id;
+	r->attempt = job->attempt;
+	r->status = strdup("ok");
+	r->env = env_collect(boot ? boot : "host", "none", a->topology);
+	if (strcmp(job->kind, "bench")) {
+		agent_fail_result(r, "this runner does not run %s jobs", job->kind);
+		return;
+	}
+	if (!boot || strcmp(boot, "host")) {
+		agent_fail_result(r, "boot method '%s' is not supported by this runner yet",
+				  boot ? boot : "(none)");
+		return;
+	}
+	s = suite_name ? suite_find(suite_name) : NULL;
+	if (!s) {
+		agent_fail_result(r, "unknown suite '%s'; this runner knows: %s",
+				  suite_name ? suite_name : "(none)", suite_names());
+		return;
+	}
+	if (sr.iterations < 1)
+		sr.iterations = 1;
+	if (sr.warmup < 0)
+		sr.warmup = 0;
+	log_info("job %lld attempt %d: running %s, %d iterations after %d warm-up",
+		 job->id, job->attempt, s->name, sr.iterations, sr.warmup);
+	if (s->run(&sr, r, &cause) < 0)
+		agent_fail_result(r, "%s: %s", s->name, cause ? cause : "failed");
+	free(cause);
+}
+
+static void agent_run_job(struct agent *a, struct client *c, const struct proto_job *job)
+{
+	struct heartbeat hb = {
+		.a = a, .job_id = job->id, .attempt = job->attempt,
+		.interval = job->lease_seconds / 3 > 0 ? (int)(job->lease_seconds / 3) : 1,
+		.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER,
+	};
+	struct proto_result r = { 0 };
+	pthread_t thread;
+	char *cause = NULL;
+	int have_thread;
+
+	have_thread = pthread_create(&thread, NULL, heartbeat_main, &hb) == 0;
+	agent_execute(a, job, &r);
+	pthread_mutex_lock(&hb.lock);
+	hb.done = 1;
+	pthread_cond_signal(&hb.cond);
+	pthread_mutex_unlock(&hb.lock);
+	if (have_thread)
+		pthread_join(thread, NULL);
+	log_info("job %lld attempt %d: %s%s%s, %zu samples", job->id, job->attempt, r.status,
+		 r.reason ? ": " : "", r.reason ? r.reason : "", r.nsamples);
+	if (spool_put(a->spool_dir, &r, &cause) < 0) {
+		log_error("job %lld: %s", job->id, cause ? cause : "cannot spool the result");
+		free(cause);
+	}
+	proto_result_free(&r);
+	spool_flush(a->spool_dir, c, a->runner_id);
+}
+
+/* Registers until kpcid answers; -1 when it refuses for good. */
+static int agent_register(struct agent *a, struct client *c)
+{
+	struct proto_register reg = {
+		.name = a->cfg->name, .runner_class = a->cfg->runner_class,
+		.topology = a->topology,
+	};
+	long long wait = a->cfg->poll_min;
+	char *cause = NULL;
+	json_t *body, *answer;
+	long status;
+	int rc = -1;
+
+	reg.capabilities = json_array();
+	reg.boot_methods = json_array();
+	for (char *p = a->cfg->capabilities, *tok; (tok = strsep(&p, " ,"));)
+		if (*tok)
+			json_array_append_new(reg.capabilities, json_string(tok));
+	for (char *p = a->cfg->boot_methods, *tok; (tok = strsep(&p, " ,"));)
+		if (*tok)
+			json_array_append_new(reg.boot_methods, json_string(tok));
+	body = proto_register_encode(&reg);
+	while (!agent_stopping) {
+		if (client_call(c, "POST", "/api/v1/runners/register", body, &status, &answer,
+				&cause) < 0) {
+			log_warn("register: %s; retrying in %lld s", cause ? cause : "failed", wait);
+			free(cause);
+			cause = NULL;
+			agent_sleep(wait);
+			wait = wait * 2 > a->cfg->poll_max ? a->cfg->poll_max : wait * 2;
+			continue;
+		}
+		if (status == 200) {
+			a->runner_id = json_integer_value(json_object_get(answer, "runner_id"));
+			log_info("registered with %s as %s (runner %lld, class %s)", a->cfg->server,
+				 a->cfg->name, a->runner_id, a->cfg->runner_class);
+			rc = 0;
+		} else {
+			log_error("register refused by %s: %s", a->cfg->server,
+				  client_error_text(answer, status));
+		}
+		json_decref(answer);
+		break;
+	}
+	json_decref(body);
+	json_decref(reg.capabilities);
+	json_decref(reg.boot_methods);
+	return rc;
+}
+
+int agent_run(struct agent *a)
+{
+	struct client c;
+	char *cause = NULL;
+	long long wait = a->cfg->poll_min;
+	int rc = 0;
+
+	if (client_init(&c, a->cfg->server, a->cfg->token, &cause) < 0) {
+		log_error("%s", cause ? cause : "cannot set up the HTTP client");
+		free(cause);
+		return 1;
+	}
+	if (agent_register(a, &c) < 0) {
+		client_free(&c);
+		return agent_stopping ? 0 : 1;
+	}
+	spool_flush(a->spool_dir, &c, a->runner_id);
+	while (!agent_stopping) {
+		json_t *body = json_pack("{s:I}", "runner_id", (json_int_t)a->runner_id), *answer;
+		struct proto_job job;
+		long status;
+
+		if (client_call(&c, "POST", "/api/v1/jobs/claim", body, &status, &answer, &cause) < 0) {
+			log_warn("claim: %s", cause ? cause : "failed");
+			free(cause);
+			cause = NULL;
+			status = 0;
+		}
+		json_decref(body);
+		if (status == 200 && proto_job_decode(&job, json_object_get(answer, "job"),
+						      &cause) == 0) {
+			json_decref(answer);
+			agent_run_job(a, &c, &job);
+			proto_job_free(&job);
+			if (a->once)
+				break;
+			wait = a->cfg->poll_min;
+			agent_sleep(wait);
+			continue;
+		}
+		if (status == 200) {
+			log_error("claim: bad job from kpcid: %s", cause ? cause : "?");
+			free(cause);
+			cause = NULL;
+		} else if (status == 401 || status == 403) {
+			log_error("claim refused: %s", client_error_text(answer, status));
+			json_decref(answer);
+			rc = 1;
+			break;
+		}
+		json_decref(answer);
+		if (spool_flush(a->spool_dir, &c, a->runner_id) == 0 && status == 204)
+			log_debug("no job; next claim in %lld s", wait);
+		agent_sleep(wait);
+		wait = wait * 2 > a->cfg->poll_max ? a->cfg->poll_max : wait * 2;
+	}
+	client_free(&c);
+	return rc;
+}

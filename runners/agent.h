@@ -1,0 +1,25 @@
+/*
+ * agent.h - the runner's main loop: register, claim with backoff, run
+ * the job while a heartbeat keeps its lease, spool and upload the result.
+ */
+#ifndef KPCI_RUNNERS_AGENT_H
+#define KPCI_RUNNERS_AGENT_H
+
+#include <jansson.h>
+
+#include "runners/config.h"
+
+struct agent {
+	struct rconfig *cfg;
+	json_t *topology;
+	char spool_dir[4096];
+	long long runner_id;
+	int once;                   /* stop after one job */
+};
+
+/* Runs until a stop signal (or one job with once); returns the exit status. */
+int agent_run(struct agent *a);
+/* Asks agent_run to stop after the job in hand; async-signal-safe. */
+void agent_stop(void);
+
+#endif

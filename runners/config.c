@@ -1,0 +1,137 @@
+/*
+ * config.c - the table of kpci-runner's configuration keys.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/conf.h"
+#include "lib/proto.h"
+#include "runners/config.h"
+
+#define RCONFIG_MAX_TOKEN 256
+
+#define KEY(field) offsetof(struct rconfig, field)
+
+static const struct conf_key rconfig_runner_keys[] = {
+	{ "server", CONF_URL, KEY(server), "http://127.0.0.1:8080", 0, 0, NULL, 0,
+	  "kpcid's URL" },
+	{ "token", CONF_STR, KEY(token), NULL, 0, 0, NULL, 0,
+	  "runner token (kpcid token create --role runner)" },
+	{ "token_file", CONF_STR, KEY(token_file), NULL, 0, 0, NULL, 0,
+	  "file holding the runner token, instead of token" },
+	{ "name", CONF_STR, KEY(name), NULL, 0, 0, NULL, 0,
+	  "this runner's unique name; default the host name" },
+	{ "class", CONF_STR, KEY(runner_class), NULL, 0, 0, NULL, 0,
+	  "runner class: machines whose numbers may be compared; default the name" },
+	{ "work_dir", CONF_STR, KEY(work_dir), "/var/lib/kpci-runner", 0, 0, NULL, 0,
+	  "scratch space and the result spool" },
+	{ "capabilities", CONF_STR, KEY(capabilities), "bench", 0, 0, NULL, 0,
+	  "job kinds to take: bench, build" },
+	{ "boot_methods", CONF_STR, KEY(boot_methods), "host", 0, 0, NULL, 0,
+	  "how bench jobs may run: host, qemu, kexec" },
+	{ "poll_min", CONF_INT, KEY(poll_min), "1", 1, 3600, NULL, 0,
+	  "seconds between claims after a job" },
+	{ "poll_max", CONF_INT, KEY(poll_max), "30", 1, 3600, NULL, 0,
+	  "longest wait between claims when idle" },
+	{ NULL },
+};
+
+static const struct conf_key rconfig_log_keys[] = {
+	{ "level", CONF_ENUM, KEY(log_level), "info", 0, 0, "debug|info|warn|error", 0,
+	  "lowest level logged" },
+	{ NULL },
+};
+
+static const struct conf_section rconfig_sections[] = {
+	{ "runner", 0, rconfig_runner_keys, NULL },
+	{ "log", 0, rconfig_log_keys, NULL },
+	{ NULL },
+};
+
+int rconfig_init(struct rconfig *c)
+{
+	memset(c, 0, sizeof *c);
+	return conf_defaults(c, rconfig_sections);
+}
+
+int rconfig_load(struct rconfig *c, const char *path, struct buf *errs)
+{
+	return conf_load(c, rconfig_sections, path, errs);
+}
+
+int rconfig_set(struct rconfig *c, const char *key, const char *value, char **cause)
+{
+	return conf_set(c, rconfig_sections, "runner", key, value, cause);
+}
+
+static int rconfig_fail(char **cause, const char *what, const char *value, const char *why)
+{
+	if (asprintf(cause, "%s '%s' %s", what, value, why) < 0)
+		*cause = NULL;
+	return -1;
+}
+
+/* Reads the first line of path into *out. */
+static int rconfig_read_token(char **out, const char *path, char **cause)
+{
+	char line[RCONFIG_MAX_TOKEN + 2];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return rconfig_fail(cause, "token_file", path, strerror(errno));
+	if (!fgets(line, sizeof line, f)) {
+		fclose(f);
+		return rconfig_fail(cause, "token_file", path, "is empty");
+	}
+	fclose(f);
+	n = strcspn(line, "\r\n");
+	line[n] = '\0';
+	if (!n || n > RCONFIG_MAX_TOKEN)
+		return rconfig_fail(cause, "token_file", path, "does not hold a token on its first line");
+	free(*out);
+	*out = strdup(line);
+	return *out ? 0 : -1;
+}
+
+int rconfig_finish(struct rconfig *c, char **cause)
+{
+	char host[256];
+
+	if (!c->name) {
+		if (gethostname(host, sizeof host) < 0)
+			return rconfig_fail(cause, "host name", "?", "cannot be read; set [runner] name");
+		host[sizeof host - 1] = '\0';
+		c->name = strdup(host);
+	}
+	if (!c->runner_class)
+		c->runner_class = strdup(c->name);
+	if (!c->name || !c->runner_class)
+		return -1;
+	if (!proto_name_ok(c->name))
+		return rconfig_fail(cause, "runner name", c->name,
+				    "must be letters, digits and ._:/+-");
+	if (!proto_name_ok(c->runner_class))
+		return rconfig_fail(cause, "runner class", c->runner_class,
+				    "must be letters, digits and ._:/+-");
+	if (!c->token && c->token_file && rconfig_read_token(&c->token, c->token_file, cause) < 0)
+		return -1;
+	if (!c->token || !*c->token) {
+		if (asprintf(cause, "no runner token: give --token, [runner] token or token_file, "
+			     "or KPCI_TOKEN") < 0)
+			*cause = NULL;
+		return -1;
+	}
+	if (c->poll_max < c->poll_min)
+		c->poll_max = c->poll_min;
+	return 0;
+}
+
+void rconfig_free(struct rconfig *c)
+{
+	conf_free(c, rconfig_sections);
+}

@@ -1,0 +1,156 @@
+/*
+ * main.c - kpci-runner: the agent on a build or benchmark machine.
+ *
+ *   kpci-runner [-c FILE] [--server URL] [--token T] [--name N] [--class C]
+ *               [--work-dir DIR] [--once]
+ *   kpci-runner --print-topology
+ *   kpci-runner --check-config -c FILE
+ * The token may also come from KPCI_TOKEN.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "lib/log.h"
+#include "runners/agent.h"
+#include "runners/config.h"
+#include "runners/topology.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: kpci-runner [-c FILE] [--server URL] [--token TOKEN] [--name NAME]\n"
+		"                   [--class CLASS] [--work-dir DIR] [--once]\n"
+		"       kpci-runner --print-topology\n"
+		"       kpci-runner --check-config -c FILE\n");
+}
+
+static void on_signal(int sig)
+{
+	agent_stop();
+}
+
+static int print_topology(void)
+{
+	char *cause = NULL;
+	json_t *t = topo_collect(&cause);
+
+	if (!t) {
+		fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "no topology");
+		free(cause);
+		return 1;
+	}
+	json_dumpf(t, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+	putchar('\n');
+	json_decref(t);
+	return 0;
+}
+
+static int make_dir(const char *path)
+{
+	if (mkdir(path, 0750) < 0 && errno != EEXIST) {
+		fprintf(stderr, "kpci-runner: cannot create %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "server", required_argument, NULL, 's' },
+		{ "token", required_argument, NULL, 't' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "class", required_argument, NULL, 'C' },
+		{ "work-dir", required_argument, NULL, 'w' },
+		{ "once", no_argument, NULL, '1' },
+		{ "print-topology", no_argument, NULL, 'P' },
+		{ "check-config", no_argument, NULL, 'K' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const keys[] = {
+		['s'] = "server", ['t'] = "token", ['n'] = "name", ['C'] = "class",
+		['w'] = "work_dir",
+	};
+	const char *overrides[sizeof keys / sizeof keys[0]] = { 0 };
+	const char *config_path = NULL, *env_token = getenv("KPCI_TOKEN");
+	struct rconfig cfg;
+	struct agent a = { .cfg = &cfg };
+	struct buf errs;
+	char *cause = NULL;
+	enum log_level lvl = LOG_INFO;
+	int c, check = 0, rc;
+
+	log_init("kpci-runner");
+	while ((c = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c': config_path = optarg; break;
+		case 's': case 't': case 'n': case 'C': case 'w': overrides[c] = optarg; break;
+		case '1': a.once = 1; break;
+		case 'P': return print_topology();
+		case 'K': check = 1; break;
+		case 'V': printf("kpci-runner %s\n", KPCI_VERSION); return 0;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "kpci-runner: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	if (check && !config_path) {
+		fprintf(stderr, "kpci-runner: --check-config needs -c FILE\n");
+		return 2;
+	}
+	buf_init(&errs, 1 << 16);
+	if (rconfig_init(&cfg) < 0)
+		return 1;
+	if (config_path && rconfig_load(&cfg, config_path, &errs) > 0) {
+		fputs(buf_str(&errs), stderr);
+		fprintf(stderr, "kpci-runner: configuration has errors\n");
+		return 1;
+	}
+	if (env_token && !overrides['t'] && rconfig_set(&cfg, "token", env_token, &cause) < 0)
+		goto bad_flag;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (overrides[i] && rconfig_set(&cfg, keys[i], overrides[i], &cause) < 0)
+			goto bad_flag;
+	if (check) {
+		printf("configuration OK\n");
+		return 0;
+	}
+	if (rconfig_finish(&cfg, &cause) < 0) {
+		fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "bad configuration");
+		return 1;
+	}
+	log_level_parse(&lvl, cfg.log_level);
+	log_set_level(lvl);
+	snprintf(a.spool_dir, sizeof a.spool_dir, "%s/spool", cfg.work_dir);
+	if (make_dir(cfg.work_dir) < 0 || make_dir(a.spool_dir) < 0)
+		return 1;
+	a.topology = topo_collect(&cause);
+	if (!a.topology) {
+		fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "no topology");
+		return 1;
+	}
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	signal(SIGPIPE, SIG_IGN);
+	rc = agent_run(&a);
+	json_decref(a.topology);
+	rconfig_free(&cfg);
+	buf_free(&errs);
+	return rc;
+bad_flag:
+	fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "bad value");
+	return 2;
+}
