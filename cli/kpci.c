@@ -1,0 +1,376 @@
+/*
+ * kpci.c - the command-line client of kpcid's JSON API, and offline tools.
+ *
+ *   kpci [--server URL] [--token T] [--json] COMMAND [ARGS]
+ * The server and token default to $KPCI_SERVER and $KPCI_TOKEN.  Each
+ * command is a row of the table below; output is a plain table, or the
+ * API's JSON with --json.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "cli/cmd_detect.h"
+#include "lib/buf.h"
+#include "lib/client.h"
+
+#define KPCI_DEFAULT_SERVER "http://127.0.0.1:8080"
+
+struct cli {
+	struct client client;
+	int json;
+};
+
+struct cli_cmd {
+	const char *name;
+	const char *usage;
+	int needs_server;
+	int (*run)(struct cli *cli, int argc, char **argv);
+};
+
+static const char *jstr(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "-";
+}
+
+static long long jint(const json_t *o, const char *key)
+{
+	return (long long)json_integer_value(json_object_get(o, key));
+}
+
+static void fmt_time(char *out, size_t n, long long t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!t) {
+		snprintf(out, n, "-");
+		return;
+	}
+	gmtime_r(&tt, &tm);
+	strftime(out, n, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+/* Calls the API; prints kpcid's error and returns NULL when it failed. */
+static json_t *cli_call(struct cli *cli, const char *method, const char *path,
+			const json_t *body, long *status)
+{
+	char *cause = NULL;
+	json_t *answer;
+	long st;
+
+	if (client_call(&cli->client, method, path, body, &st, &answer, &cause) < 0) {
+		fprintf(stderr, "kpci: %s\n", cause ? cause : "request failed");
+		free(cause);
+		return NULL;
+	}
+	if (status)
+		*status = st;
+	if (st >= 400) {
+		fprintf(stderr, "kpci: %s %s: %s (HTTP %ld)\n", method, path,
+			client_error_text(answer, st), st);
+		json_decref(answer);
+		return NULL;
+	}
+	return answer ? answer : json_object();
+}
+
+static int cli_print_json(const json_t *j)
+{
+	json_dumpf(j, stdout, JSON_INDENT(2));
+	putchar('\n');
+	return 0;
+}
+
+/* Appends "?k=v&..." built from --flag value pairs; values are escaped. */
+static int cli_query(struct buf *path, int argc, char **argv, const char *const *flags)
+{
+	char sep = '?';
+
+	for (int i = 1; i < argc; i++) {
+		int known = 0;
+
+		for (int f = 0; flags[f]; f++) {
+			if (strcmp(argv[i] + 2, flags[f]) || strncmp(argv[i], "--", 2))
+				continue;
+			if (i + 1 >= argc) {
+				fprintf(stderr, "kpci: %s needs a value\n", argv[i]);
+				return -1;
+			}
+			buf_printf(path, "%c%s=", sep, flags[f]);
+			for (const char *v = argv[++i]; *v; v++) {
+				if (strchr("&=#?+% ", *v) || (unsigned char)*v < 0x21)
+					buf_printf(path, "%%%02X", (unsigned char)*v);
+				else
+					buf_add(path, v, 1);
+			}
+			sep = '&';
+			known = 1;
+		}
+		if (!known) {
+			fprintf(stderr, "kpci: %s: unexpected argument '%s'\n", argv[0], argv[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int cmd_status(struct cli *cli, int argc, char **argv)
+{
+	json_t *h = cli_call(cli, "GET", "/api/v1/health", NULL, NULL), *s, *jobs, *v;
+	const char *state;
+
+	if (!h)
+		return 1;
+	s = cli_call(cli, "GET", "/api/v1/status", NULL, NULL);
+	if (!s) {
+		json_decref(h);
+		return 1;
+	}
+	if (cli->json) {
+		json_object_set(s, "health", h);
+		cli_print_json(s);
+	} else {
+		printf("server:   %s (kpcid %s, database %s)\n", cli->client.base,
+		       jstr(h, "version"), jstr(h, "db"));
+		printf("runners:  %lld\nsamples:  %lld\njobs:    ", jint(s, "runners"),
+		       jint(s, "samples"));
+		jobs = json_object_get(s, "jobs");
+		if (!json_object_size(jobs))
+			printf(" none");
+		json_object_foreach(jobs, state, v)
+			printf(" %s %lld", state, (long long)json_integer_value(v));
+		printf("\n");
+	}
+	json_decref(h);
+	json_decref(s);
+	return 0;
+}
+
+static int cmd_runners(struct cli *cli, int argc, char **argv)
+{
+	static const char *const flags[] = { "limit", "offset", NULL };
+	struct buf path;
+	json_t *a, *r;
+	size_t i;
+	char seen[32];
+
+	buf_init(&path, 4096);
+	buf_adds(&path, "/api/v1/runners");
+	if (cli_query(&path, argc, argv, flags) < 0)
+		return 2;
+	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
+	buf_free(&path);
+	if (!a)
+		return 1;
+	if (cli->json)
+		return cli_print_json(a), json_decref(a), 0;
+	printf("%-4s %-20s %-16s %5s %5s  %-20s %s\n", "ID", "NAME", "CLASS", "NODES", "CPUS",
+	       "LAST SEEN (UTC)", "KERNEL");
+	json_array_foreach(json_object_get(a, "runners"), i, r) {
+		fmt_time(seen, sizeof seen, jint(r, "last_seen"));
+		printf("%-4lld %-20s %-16s %5lld %5lld  %-20s %s\n", jint(r, "id"), jstr(r, "name"),
+		       jstr(r, "runner_class"), jint(r, "numa_nodes"), jint(r, "cpus"), seen,
+		       jstr(r, "kernel_release"));
+	}
+	json_decref(a);
+	return 0;
+}
+
+static int cmd_jobs(struct cli *cli, int argc, char **argv)
+{
+	static const char *const flags[] = { "state", "limit", "offset", NULL };
+	struct buf path;
+	json_t *a, *j;
+	size_t i;
+
+	buf_init(&path, 4096);
+	buf_adds(&path, "/api/v1/jobs");
+	if (cli_query(&path, argc, argv, flags) < 0)
+		return 2;
+	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
+	buf_free(&path);
+	if (!a)
+		return 1;
+	if (cli->json)
+		return cli_print_json(a), json_decref(a), 0;
+	printf("%-5s %-6s %-10s %-6s %-9s %7s %-16s %7s  %s\n", "ID", "KIND", "SUITE", "BOOT",
+	       "STATE", "ATTEMPT", "RUNNER", "SAMPLES", "REASON");
+	json_array_foreach(json_object_get(a, "jobs"), i, j) {
+		const json_t *spec = json_object_get(j, "spec");
+
+		printf("%-5lld %-6s %-10s %-6s %-9s %3lld/%-3lld %-16s %7lld  %s\n", jint(j, "id"),
+		       jstr(j, "kind"), jstr(spec, "suite"), jstr(spec, "boot"), jstr(j, "state"),
+		       jint(j, "attempt"), jint(j, "max_attempts"), jstr(j, "runner"),
+		       jint(j, "samples"), json_is_string(json_object_get(j, "reason")) ?
+		       jstr(j, "reason") : "");
+	}
+	json_decref(a);
+	return 0;
+}
+
+static int cmd_submit(struct cli *cli, int argc, char **argv)
+{
+	static const struct { const char *flag, *key; int is_int; } fields[] = {
+		{ "--suite", "suite", 0 }, { "--boot", "boot", 0 },
+		{ "--class", "runner_class", 0 }, { "--iterations", "iterations", 1 },
+		{ "--warmup", "warmup", 1 }, { "--priority", "priority", 1 },
+	};
+	json_t *body = json_object(), *answer;
+	int rc = 2;
+
+	json_object_set_new(body, "kind", json_string("bench"));
+	for (int i = 1; i < argc; i++) {
+		size_t f;
+
+		for (f = 0; f < sizeof fields / sizeof fields[0]; f++)
+			if (!strcmp(argv[i], fields[f].flag))
+				break;
+		if (f == sizeof fields / sizeof fields[0] || i + 1 >= argc) {
+			fprintf(stderr, "kpci: submit: %s '%s'\n", i + 1 >= argc &&
+				f < sizeof fields / sizeof fields[0] ? "missing value after" :
+				"unexpected argument", argv[i]);
+			goto out;
+		}
+		if (fields[f].is_int) {
+			char *end;
+			long long v = strtoll(argv[i + 1], &end, 10);
+
+			if (!*argv[i + 1] || *end) {
+				fprintf(stderr, "kpci: submit: %s '%s' is not an integer\n",
+					argv[i], argv[i + 1]);
+				goto out;
+			}
+			json_object_set_new(body, fields[f].key, json_integer(v));
+		} else {
+			json_object_set_new(body, fields[f].key, json_string(argv[i + 1]));
+		}
+		i++;
+	}
+	if (!json_object_get(body, "suite"))
+		json_object_set_new(body, "suite", json_string("kbench"));
+	answer = cli_call(cli, "POST", "/api/v1/jobs", body, NULL);
+	rc = answer ? 0 : 1;
+	if (answer && cli->json)
+		cli_print_json(answer);
+	else if (answer)
+		printf("job %lld queued\n", jint(answer, "id"));
+	json_decref(answer);
+out:
+	json_decref(body);
+	return rc;
+}
+
+static int cmd_samples(struct cli *cli, int argc, char **argv)
+{
+	static const char *const flags[] = { "job", "metric", "limit", "offset", NULL };
+	struct buf path;
+	json_t *a, *s;
+	size_t i;
+
+	buf_init(&path, 4096);
+	buf_adds(&path, "/api/v1/samples");
+	if (cli_query(&path, argc, argv, flags) < 0)
+		return 2;
+	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
+	buf_free(&path);
+	if (!a)
+		return 1;
+	if (cli->json)
+		return cli_print_json(a), json_decref(a), 0;
+	printf("%-5s %-8s %-18s %4s %14s %-7s %-16s %s\n", "JOB", "SUITE", "METRIC", "ITER",
+	       "VALUE", "UNIT", "RUNNER", "KERNEL");
+	json_array_foreach(json_object_get(a, "samples"), i, s)
+		printf("%-5lld %-8s %-18s %4lld %14.3f %-7s %-16s %s\n", jint(s, "job_id"),
+		       jstr(s, "suite"), jstr(s, "metric"), jint(s, "iteration"),
+		       json_number_value(json_object_get(s, "value")), jstr(s, "unit"),
+		       jstr(s, "runner"), jstr(s, "kernel_release"));
+	json_decref(a);
+	return 0;
+}
+
+/* Offline: change points of a series in a file (cli/cmd_detect.c). */
+static int cmd_detect_offline(struct cli *cli, int argc, char **argv)
+{
+	return cmd_detect(argc, argv);
+}
+
+static const struct cli_cmd cli_cmds[] = {
+	{ "status", "status", 1, cmd_status },
+	{ "runners", "runners [--limit N] [--offset N]", 1, cmd_runners },
+	{ "jobs", "jobs [--state queued|running|done|failed] [--limit N] [--offset N]", 1,
+	  cmd_jobs },
+	{ "submit", "submit [--suite kbench] [--iterations N] [--warmup N] [--boot host] "
+	  "[--class C] [--priority P]", 1, cmd_submit },
+	{ "samples", "samples [--job ID] [--metric NAME] [--limit N] [--offset N]", 1,
+	  cmd_samples },
+	{ "detect", "detect [--method default|otava] [--window N] [--max-pvalue P] "
+	  "[--min-magnitude M] FILE", 0, cmd_detect_offline },
+	{ NULL },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: kpci [--server URL] [--token TOKEN] [--json] COMMAND [ARGS]\n"
+		"commands:\n");
+	for (const struct cli_cmd *c = cli_cmds; c->name; c++)
+		fprintf(f, "  kpci %s\n", c->usage);
+	fprintf(f, "server and token default to $KPCI_SERVER (else %s) and $KPCI_TOKEN\n",
+		KPCI_DEFAULT_SERVER);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "server", required_argument, NULL, 's' },
+		{ "token", required_argument, NULL, 't' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *server = getenv("KPCI_SERVER"), *token = getenv("KPCI_TOKEN");
+	struct cli cli = { .json = 0 };
+	const struct cli_cmd *cmd;
+	char *cause = NULL;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': server = optarg; break;
+		case 't': token = optarg; break;
+		case 'j': cli.json = 1; break;
+		case 'V': printf("kpci %s\n", KPCI_VERSION); return 0;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	for (cmd = cli_cmds; cmd->name; cmd++)
+		if (!strcmp(cmd->name, argv[optind]))
+			break;
+	if (!cmd->name) {
+		fprintf(stderr, "kpci: unknown command '%s' (see kpci --help)\n", argv[optind]);
+		return 2;
+	}
+	if (cmd->needs_server &&
+	    client_init(&cli.client, server && *server ? server : KPCI_DEFAULT_SERVER,
+			token, &cause) < 0) {
+		fprintf(stderr, "kpci: %s\n", cause ? cause : "bad server");
+		free(cause);
+		return 2;
+	}
+	rc = cmd->run(&cli, argc - optind, argv + optind);
+	if (cmd->needs_server)
+		client_free(&cli.client);
+	return rc;
+}

@@ -1,0 +1,71 @@
+/*
+ * cpd.h - change-point detection over one benchmark series.
+ *
+ * A series is the values of one metric in first-parent commit order.  Two
+ * methods: CPD_DEFAULT, kpci's own detector for kernel benchmark series
+ * (robust binary segmentation refined by optimal partitioning, confirmed
+ * by a local rank test; lib/cpd_default.c, docs/detector.md), and
+ * CPD_OTAVA, a re-implementation of Apache Otava's E-divisive split and
+ * merge with its Student t-test (lib/cpd_otava.c) that returns the same
+ * indexes as Otava.  No I/O; the only allocation is the result array and
+ * scratch memory.
+ */
+#ifndef KPCI_LIB_CPD_H
+#define KPCI_LIB_CPD_H
+
+#include <stddef.h>
+
+enum cpd_method {
+	CPD_DEFAULT,
+	CPD_OTAVA,
+};
+
+/* Parameters.  For CPD_OTAVA they mean what Otava's window_len,
+ * max_pvalue and min_magnitude mean.  For CPD_DEFAULT: window caps the
+ * points taken on each side of a candidate by the confirming test,
+ * max_pvalue is that test's threshold, min_magnitude the smallest
+ * relative change of the median (0.01 = 1%) that is reported. */
+struct cpd_params {
+	enum cpd_method method;
+	int window;
+	double max_pvalue;
+	double min_magnitude;
+};
+
+/* One change point.  index is the 0-based first point of the new segment;
+ * means are over the segments on either side (as the method delimits
+ * them); pvalue is from the method's own test (Student t for CPD_OTAVA,
+ * Mann-Whitney U over the local windows for CPD_DEFAULT). */
+struct cpd_point {
+	size_t index;
+	double mean_before, mean_after;
+	double forward_change_percent;	/* 100 * (after / before - 1) */
+	double pvalue;
+};
+
+#define CPD_MIN_WINDOW 2		/* smallest accepted window */
+#define CPD_MAX_WINDOW 100000		/* largest accepted window */
+
+/* Fills *p with the documented defaults of method m. */
+void cpd_params_default(struct cpd_params *p, enum cpd_method m);
+
+/* Parses "default" or "otava" into *out.  Returns 0, or -1 if unknown. */
+int cpd_method_parse(enum cpd_method *out, const char *name);
+
+/* Name of a method ("default", "otava"); a static string. */
+const char *cpd_method_name(enum cpd_method m);
+
+/* Finds change points in x[0..n) (finite values).  *out (caller frees with
+ * free(); NULL when none) holds *n_out points sorted by index.  p->window
+ * must lie in [CPD_MIN_WINDOW, CPD_MAX_WINDOW].  Returns 0, or -1 on
+ * allocation failure or invalid parameters. */
+int cpd_detect(struct cpd_point **out, size_t *n_out, const double *x,
+	       size_t n, const struct cpd_params *p);
+
+/* The two methods behind cpd_detect(), same contract. */
+int cpd_otava_detect(struct cpd_point **out, size_t *n_out, const double *x,
+		     size_t n, const struct cpd_params *p);
+int cpd_default_detect(struct cpd_point **out, size_t *n_out,
+		       const double *x, size_t n, const struct cpd_params *p);
+
+#endif
