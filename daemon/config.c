@@ -123,6 +123,17 @@ void config_reload(struct config *c, const struct config *fresh, struct buf *ign
 	conf_apply_reloadable(c, fresh, config_sections, ignored);
 }
 
+int config_trees_differ(const struct config *a, const struct config *b)
+{
+	const struct config_tree *x = a->trees, *y = b->trees;
+
+	for (; x && y; x = x->next, y = y->next)
+		if (strcmp(x->name, y->name) || strcmp(x->url, y->url) ||
+		    strcmp(x->branches, y->branches) || x->poll_interval != y->poll_interval)
+			return 1;
+	return x || y;
+}
+
 char *config_db_path(const struct config *c)
 {
 	char *p = NULL;

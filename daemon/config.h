@@ -47,6 +47,8 @@ int config_set(struct config *c, const char *section, const char *key,
 /* Moves the keys a SIGHUP may change from fresh to c; names the others
  * that differ in ignored. */
 void config_reload(struct config *c, const struct config *fresh, struct buf *ignored);
+/* Whether the [tree] sections of a and b differ (they need a restart). */
+int config_trees_differ(const struct config *a, const struct config *b);
 /* The database path: [storage] database, or DATA_DIR/kpci.db; malloc'd. */
 char *config_db_path(const struct config *c);
 void config_free(struct config *c);

@@ -23,7 +23,7 @@
 
 void http_json(struct http_resp *resp, int status, json_t *j)
 {
-	char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	char *text = j ? json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(15)) : NULL;
 
 	resp->status = status;
 	resp->content_type = "application/json";
@@ -277,7 +277,7 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 
 int http_start(struct kpcid *k, const char *listen, int threads, int *port, char **cause)
 {
-	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST | AI_PASSIVE,
+	struct addrinfo hints = { .ai_flags = AI_PASSIVE,
 				  .ai_socktype = SOCK_STREAM }, *ai = NULL;
 	char *host = NULL, portstr[8];
 	const union MHD_DaemonInfo *info;
@@ -293,7 +293,7 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 	snprintf(portstr, sizeof portstr, "%d", p);
 	rc = getaddrinfo(host, portstr, &hints, &ai);
 	if (rc) {
-		if (asprintf(cause, "listen address '%s': %s (give a numeric IP address)",
+		if (asprintf(cause, "listen address '%s': %s",
 			     listen, gai_strerror(rc)) < 0)
 			*cause = NULL;
 		free(host);

@@ -14,6 +14,8 @@ struct db;
 struct kpcid {
 	struct config cfg;
 	const char *config_path;    /* NULL: embedded defaults only */
+#define KPCID_FLAGS 3
+	const char *flags[KPCID_FLAGS]; /* --listen, --db, --data-dir (override the file) */
 	struct db *db;
 	void *mhd;                  /* struct MHD_Daemon */
 	/* live copies of reloadable keys */

@@ -23,6 +23,7 @@
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/conf.h"
+#include "lib/fs.h"
 #include "lib/log.h"
 
 #define KPCID_TICK_S 1          /* how often leases are checked */
@@ -69,33 +70,13 @@ static void usage(FILE *f)
 		"       kpcid [-c FILE] [--db PATH] token revoke ID\n");
 }
 
-/* Creates dir and its parents like mkdir -p; 0 or -1 with errno. */
-static int mkdirs(const char *dir)
-{
-	char path[4096];
-
-	if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0750) < 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return mkdir(path, 0750) < 0 && errno != EEXIST ? -1 : 0;
-}
-
 static int open_db(struct kpcid *k)
 {
 	char *path = config_db_path(&k->cfg), *cause = NULL;
 
 	if (!path)
 		return -1;
-	if (!k->cfg.database && mkdirs(k->cfg.data_dir) < 0) {
+	if (!k->cfg.database && fs_mkdirs(k->cfg.data_dir) < 0) {
 		fprintf(stderr, "kpcid: cannot create data directory %s: %s\n", k->cfg.data_dir,
 			strerror(errno));
 		free(path);
@@ -135,7 +116,8 @@ static int cmd_token(struct kpcid *k, int argc, char **argv)
 				return 2;
 			}
 		}
-		if (!role) {
+		if (!role || (strcmp(role, "admin") && strcmp(role, "runner") &&
+			      strcmp(role, "read"))) {
 			fprintf(stderr, "kpcid: token create needs --role admin, runner or read\n");
 			return 2;
 		}
@@ -180,6 +162,26 @@ static int cmd_token(struct kpcid *k, int argc, char **argv)
 	return rc;
 }
 
+/* Applies the command-line overrides to c; -1 with a line in errs. */
+static int kpcid_apply_flags(struct kpcid *k, struct config *c, struct buf *errs)
+{
+	static const struct { const char *section, *key; } flag_keys[KPCID_FLAGS] = {
+		{ "server", "listen" }, { "storage", "database" }, { "storage", "data_dir" },
+	};
+	char *cause = NULL;
+
+	for (int i = 0; i < KPCID_FLAGS; i++) {
+		if (!k->flags[i])
+			continue;
+		if (config_set(c, flag_keys[i].section, flag_keys[i].key, k->flags[i], &cause) < 0) {
+			buf_printf(errs, "command line: %s\n", cause ? cause : "bad value");
+			free(cause);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Puts the trees of the configuration into the database. */
 static void sync_trees(struct kpcid *k)
 {
@@ -201,14 +203,17 @@ static void reload(struct kpcid *k)
 	}
 	if (config_init(&fresh) < 0)
 		goto out;
-	if (config_load(&fresh, k->config_path, &errs) > 0) {
+	if (config_load(&fresh, k->config_path, &errs) > 0 ||
+	    kpcid_apply_flags(k, &fresh, &errs) < 0) {
 		log_error("SIGHUP: configuration kept as it was, %s has errors:\n%s",
 			  k->config_path, buf_str(&errs));
 	} else {
 		config_reload(&k->cfg, &fresh, &ignored);
+		if (config_trees_differ(&k->cfg, &fresh))
+			buf_adds(&ignored, " [tree ...]");
 		kpcid_publish_config(k);
 		if (ignored.len)
-			log_warn("SIGHUP: these keys need a restart to change: %s", buf_str(&ignored));
+			log_warn("SIGHUP: these keys need a restart to change:%s", buf_str(&ignored));
 		log_info("SIGHUP: configuration reloaded from %s", k->config_path);
 	}
 	config_free(&fresh);
@@ -277,18 +282,16 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct kpcid k = { 0 };
-	const char *listen = NULL, *dbpath = NULL, *datadir = NULL;
 	struct buf errs;
-	char *cause = NULL;
 	int c, check = 0, rc;
 
 	log_init("kpcid");
 	while ((c = getopt_long(argc, argv, "+c:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': k.config_path = optarg; break;
-		case 'l': listen = optarg; break;
-		case 'd': dbpath = optarg; break;
-		case 'D': datadir = optarg; break;
+		case 'l': k.flags[0] = optarg; break;
+		case 'd': k.flags[1] = optarg; break;
+		case 'D': k.flags[2] = optarg; break;
 		case 'C': check = 1; break;
 		case 'V': printf("kpcid %s\n", KPCI_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
@@ -307,10 +310,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kpcid: configuration has errors\n");
 		return 1;
 	}
-	if ((listen && config_set(&k.cfg, "server", "listen", listen, &cause) < 0) ||
-	    (dbpath && config_set(&k.cfg, "storage", "database", dbpath, &cause) < 0) ||
-	    (datadir && config_set(&k.cfg, "storage", "data_dir", datadir, &cause) < 0)) {
-		fprintf(stderr, "kpcid: command line: %s\n", cause ? cause : "bad value");
+	if (kpcid_apply_flags(&k, &k.cfg, &errs) < 0) {
+		fprintf(stderr, "kpcid: %s", buf_str(&errs));
 		return 2;
 	}
 	if (check) {

@@ -90,7 +90,8 @@ static sqlite3_stmt *db_prep(struct db *db, const char *sql, const char *types, 
 	return st;
 }
 
-/* Runs a statement that returns no rows; finalizes it. */
+/* Runs a statement that returns no rows; finalizes it.  A violated
+ * constraint (a repeated unique key) is DB_INVALID. */
 static int db_exec_st(struct db *db, sqlite3_stmt *st)
 {
 	int rc;
@@ -99,6 +100,8 @@ static int db_exec_st(struct db *db, sqlite3_stmt *st)
 		return DB_ERR;
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
+	if (rc == SQLITE_CONSTRAINT)
+		return DB_INVALID;
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
 		log_error("db: %s", sqlite3_errmsg(db->conn));
 		return DB_ERR;
@@ -528,6 +531,7 @@ static int db_expire_locked(struct db *db, int *requeued, int *failed)
 
 	rc = db_exec_st(db, db_prep(db,
 		"UPDATE jobs SET state = 'failed', finished_at = ?1, lease_owner = NULL, "
+		" lease_expires = NULL, "
 		" reason = 'lease expired on attempt ' || attempt || ' of ' || max_attempts || "
 		"  ' (runner ' || IFNULL((SELECT name FROM runners WHERE id = lease_owner), '?') || "
 		"  ' stopped answering)' "
@@ -567,7 +571,7 @@ int db_job_claim(struct db *db, struct proto_job *out, long long runner_id,
 	/* One statement: the pick and the lease cannot be separated. */
 	st = db_prep(db,
 		"UPDATE jobs SET state = 'running', lease_owner = ?1, lease_expires = ?2 + ?3, "
-		" attempt = attempt + 1, started_at = ?2 "
+		" attempt = attempt + 1, started_at = ?2, reason = NULL "
 		"WHERE id = (SELECT j.id FROM jobs j, runners r WHERE r.id = ?1 "
 		"  AND j.state = 'queued' "
 		"  AND (j.runner_class IS NULL OR j.runner_class = r.runner_class) "
@@ -754,9 +758,9 @@ static int db_result_locked(struct db *db, long long runner_id,
 				"series_id, env_id, runner_id, commit_sha, iteration, value, created_at) "
 				"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", "IiIIIsidI", r->job_id, r->attempt,
 				series_id, env_id, runner_id, commit, s->iteration, s->value, db_now()));
-		if (rc == DB_ERR)
-			db_fail(cause, "cannot store samples[%zu] (is %s/%s iteration %d repeated?)",
-				i, s->suite, s->metric, s->iteration);
+		if (rc == DB_INVALID && cause && !*cause)
+			db_fail(cause, "samples[%zu] repeats %s/%s iteration %d", i, s->suite,
+				s->metric, s->iteration);
 		if (rc != DB_OK)
 			goto out;
 	}
@@ -799,8 +803,9 @@ int db_job_result(struct db *db, long long runner_id, const struct proto_result 
 #define DB_JOB_COLUMNS \
 	"j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, " \
 	"j.commit_sha, j.attempt, j.max_attempts, j.reason, j.created_at, j.started_at, " \
-	"j.finished_at, j.lease_expires, (SELECT name FROM runners WHERE id = j.lease_owner) " \
-	"AS runner, (SELECT count(*) FROM samples s WHERE s.job_id = j.id) AS samples "
+	"j.finished_at, j.lease_expires, (SELECT name FROM runners WHERE id = IFNULL(j.lease_owner, " \
+	" (SELECT x.runner_id FROM job_results x WHERE x.job_id = j.id ORDER BY x.attempt DESC " \
+	"  LIMIT 1))) AS runner, (SELECT count(*) FROM samples s WHERE s.job_id = j.id) AS samples "
 
 json_t *db_jobs_list(struct db *db, const char *state, int limit, int offset)
 {

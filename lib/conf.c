@@ -408,7 +408,7 @@ void conf_apply_reloadable(void *cur, const void *fresh,
 			if (conf_key_equal(cur, fresh, k))
 				continue;
 			if (!k->reloadable) {
-				buf_printf(ignored, "%s.%s ", secs->name, k->name);
+				buf_printf(ignored, " %s.%s", secs->name, k->name);
 				continue;
 			}
 			if (k->type == CONF_INT)

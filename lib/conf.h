@@ -66,7 +66,7 @@ int conf_set(void *obj, const struct conf_section *secs, const char *section,
 
 /*
  * Moves the reloadable keys of fresh into cur; names each non-reloadable
- * key whose value differs in `ignored` ("section.key " each).
+ * key whose value differs in `ignored` (" section.key" each).
  */
 void conf_apply_reloadable(void *cur, const void *fresh,
 			   const struct conf_section *secs, struct buf *ignored);

@@ -153,7 +153,9 @@ static void agent_execute(struct agent *a, const struct proto_job *job, struct p
 	free(cause);
 }
 
-static void agent_run_job(struct agent *a, struct client *c, const struct proto_job *job)
+/* Runs the job and uploads its result; returns how many results wait
+ * in the spool afterwards. */
+static int agent_run_job(struct agent *a, struct client *c, const struct proto_job *job)
 {
 	struct heartbeat hb = {
 		.a = a, .job_id = job->id, .attempt = job->attempt,
@@ -180,7 +182,7 @@ static void agent_run_job(struct agent *a, struct client *c, const struct proto_
 		free(cause);
 	}
 	proto_result_free(&r);
-	spool_flush(a->spool_dir, c, a->runner_id);
+	return spool_flush(a->spool_dir, c, a->runner_id);
 }
 
 /* Registers until kpcid answers; -1 when it refuses for good. */
@@ -238,7 +240,7 @@ int agent_run(struct agent *a)
 	struct client c;
 	char *cause = NULL;
 	long long wait = a->cfg->poll_min;
-	int rc = 0;
+	int rc = 0, left;
 
 	if (client_init(&c, a->cfg->server, a->cfg->token, &cause) < 0) {
 		log_error("%s", cause ? cause : "cannot set up the HTTP client");
@@ -265,10 +267,15 @@ int agent_run(struct agent *a)
 		if (status == 200 && proto_job_decode(&job, json_object_get(answer, "job"),
 						      &cause) == 0) {
 			json_decref(answer);
-			agent_run_job(a, &c, &job);
+			left = agent_run_job(a, &c, &job);
 			proto_job_free(&job);
-			if (a->once)
+			if (a->once) {
+				if (left)
+					log_error("%d result(s) could not be uploaded; they wait in %s "
+						  "for the next run", left, a->spool_dir);
+				rc = left ? 1 : 0;
 				break;
+			}
 			wait = a->cfg->poll_min;
 			agent_sleep(wait);
 			continue;

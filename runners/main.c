@@ -17,6 +17,7 @@
 
 #include <jansson.h>
 
+#include "lib/fs.h"
 #include "lib/log.h"
 #include "runners/agent.h"
 #include "runners/config.h"
@@ -54,7 +55,7 @@ static int print_topology(void)
 
 static int make_dir(const char *path)
 {
-	if (mkdir(path, 0750) < 0 && errno != EEXIST) {
+	if (fs_mkdirs(path) < 0) {
 		fprintf(stderr, "kpci-runner: cannot create %s: %s\n", path, strerror(errno));
 		return -1;
 	}
@@ -124,13 +125,13 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		if (overrides[i] && rconfig_set(&cfg, keys[i], overrides[i], &cause) < 0)
 			goto bad_flag;
-	if (check) {
-		printf("configuration OK\n");
-		return 0;
-	}
 	if (rconfig_finish(&cfg, &cause) < 0) {
 		fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "bad configuration");
 		return 1;
+	}
+	if (check) {
+		printf("configuration OK\n");
+		return 0;
 	}
 	log_level_parse(&lvl, cfg.log_level);
 	log_set_level(lvl);

@@ -94,6 +94,11 @@ static int spool_send(const char *dir, const char *name, struct client *c,
 			 json_is_true(json_object_get(answer, "duplicate")) ?
 			 "was already stored" : "uploaded");
 		unlink(path);
+	} else if (status == 401 || status == 403) {
+		log_error("job %lld: kpcid refused the runner (%ld: %s); result kept for later",
+			  job, status, client_error_text(answer, status));
+		json_decref(answer);
+		return 0;
 	} else if (status >= 400 && status < 500) {
 		log_error("job %lld: kpcid refused the result (%ld: %s); kept in %s/rejected/",
 			  job, status, client_error_text(answer, status), dir);

@@ -17,7 +17,8 @@ int spool_put(const char *dir, const struct proto_result *r, char **cause);
 
 /*
  * Uploads every spooled result for runner_id.  Accepted (or already
- * stored) results are removed; ones kpcid refuses for good (4xx) move to
+ * stored) results are removed; ones kpcid refuses for good (4xx other
+ * than 401/403, which are the token's fault, not the result's) move to
  * DIR/rejected/ with a log line; the rest stay.  Returns how many stay.
  */
 int spool_flush(const char *dir, struct client *c, long long runner_id);
