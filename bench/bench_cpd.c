@@ -4,7 +4,10 @@
  * Times both methods on one series of 100,000 points, on 10,000 series of
  * 500 points, and on single series of 1k, 10k and 100k points to show the
  * growth with n.  Series are seeded and kernel-like: 1% gaussian noise,
- * one step every 2,000 points.  Prints a table; docs/detector.md quotes it.
+ * one step every 2,000 points.  Then the incremental case: a state loaded
+ * with 100,000 points gets BENCH_APPENDS more, one per call, against one
+ * full run over the same 100,000 points.  Prints tables; docs/detector.md
+ * quotes them.
  */
 #include "lib/cpd.h"
 
@@ -18,6 +21,7 @@
 #define BENCH_MANY 10000
 #define BENCH_SMALL 500
 #define BENCH_STEP_EVERY 2000
+#define BENCH_APPENDS 1000		/* single-point appends timed */
 
 static uint64_t bench_rng = 0x2545f4914f6cdd1dull;
 
@@ -86,6 +90,43 @@ static double bench_run(enum cpd_method m, size_t n, size_t reps,
 	return total;
 }
 
+/* Mean seconds of one single-point cpd_state_append() to a series of
+ * BENCH_BIG points, over BENCH_APPENDS appends; *full gets the seconds of
+ * one full cpd_detect() over the first BENCH_BIG points. */
+static double bench_append(enum cpd_method m, double *full)
+{
+	size_t n = BENCH_BIG + BENCH_APPENDS, found;
+	double *x = malloc(n * sizeof *x), t0, total;
+	struct cpd_params p;
+	struct cpd_state *st;
+	struct cpd_point *pts;
+
+	cpd_params_default(&p, m);
+	if (!x || cpd_state_new(&st, &p) < 0) {
+		fprintf(stderr, "bench_cpd: out of memory\n");
+		exit(1);
+	}
+	bench_series(x, n);
+	t0 = bench_now();
+	if (cpd_detect(&pts, &found, x, BENCH_BIG, &p) < 0 ||
+	    cpd_state_append(st, x, BENCH_BIG) < 0) {
+		fprintf(stderr, "bench_cpd: detection failed\n");
+		exit(1);
+	}
+	*full = (bench_now() - t0) / 2;	/* the state's load is a full run */
+	free(pts);
+	t0 = bench_now();
+	for (size_t i = BENCH_BIG; i < n; i++)
+		if (cpd_state_append(st, x + i, 1) < 0) {
+			fprintf(stderr, "bench_cpd: append failed\n");
+			exit(1);
+		}
+	total = bench_now() - t0;
+	cpd_state_free(st);
+	free(x);
+	return total / BENCH_APPENDS;
+}
+
 int main(void)
 {
 	static const size_t sizes[] = { 1000, 10000, 100000 };
@@ -111,6 +152,16 @@ int main(void)
 		printf("%-8s %-22s %10.4f %12.3f %6s\n", cpd_method_name(m),
 		       "10000 x 500", s,
 		       s * 1e6 / (double)(BENCH_SMALL * BENCH_MANY), "-");
+	}
+	printf("\n%-8s %-34s %12s\n", "method", "incremental, 100,000 points",
+	       "ms");
+	for (size_t mi = 0; mi < 2; mi++) {
+		double full, one = bench_append(methods[mi], &full);
+
+		printf("%-8s %-34s %12.3f\n%-8s %-34s %12.3f\n",
+		       cpd_method_name(methods[mi]), "full run", full * 1e3,
+		       cpd_method_name(methods[mi]), "append 1 point (mean of 1000)",
+		       one * 1e3);
 	}
 	return 0;
 }

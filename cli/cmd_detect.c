@@ -391,44 +391,57 @@ static int detect_opt_int(int *out, const char *s)
 	return 0;
 }
 
-/* Parses the options into *p and *file.  Returns 0, 1 for --help, or -1
- * after printing the usage error. */
+/* Matches option a against the known names; returns its slot or NULL. */
+static const char **detect_slot(const char *a, const char **method,
+				const char **window, const char **pval,
+				const char **mag)
+{
+	static const char *const names[] = { "--method", "--window",
+		"--max-pvalue", "--min-magnitude" };
+	const char **slots[] = { method, window, pval, mag };
+
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		size_t nl = strlen(names[k]);
+
+		if (!strncmp(a, names[k], nl) && (a[nl] == '\0' || a[nl] == '='))
+			return slots[k];
+	}
+	return NULL;
+}
+
+/* Parses the options into *p and *file.  Options may come before or after
+ * FILE, as GNU getopt permutes them; "--" ends the options and "-" is a
+ * FILE (stdin).  Returns 0, 1 for --help, or -1 after printing the usage
+ * error. */
 static int detect_args(struct cpd_params *p, const char **file, int argc,
 		       char **argv)
 {
 	const char *method = NULL, *window = NULL, *pval = NULL, *mag = NULL;
 	enum cpd_method m = CPD_DEFAULT;
-	int i;
+	size_t n_files = 0;
+	int opts_done = 0;
 
 	*file = NULL;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *eq, **slot = NULL;
-		static const char *const names[] = { "--method", "--window",
-			"--max-pvalue", "--min-magnitude" };
-		const char **slots[] = { &method, &window, &pval, &mag };
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq, **slot;
 
+		if (opts_done || a[0] != '-' || !strcmp(a, "-")) {
+			if (n_files++ == 0)
+				*file = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			opts_done = 1;
+			continue;
+		}
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (a[0] != '-' || !strcmp(a, "-"))
-			break;
-		eq = strchr(a, '=');
-		for (size_t k = 0; k < 4; k++) {
-			size_t nl = strlen(names[k]);
-
-			if (!strncmp(a, names[k], nl) &&
-			    (a[nl] == '\0' || a[nl] == '=')) {
-				slot = slots[k];
-				break;
-			}
-		}
+		slot = detect_slot(a, &method, &window, &pval, &mag);
 		if (!slot) {
 			fprintf(stderr, "kpci detect: unknown option %s.\n", a);
 			return -1;
 		}
+		eq = strchr(a, '=');
 		if (eq) {
 			*slot = eq + 1;
 		} else if (i + 1 < argc) {
@@ -439,11 +452,11 @@ static int detect_args(struct cpd_params *p, const char **file, int argc,
 			return -1;
 		}
 	}
-	if (i + 1 != argc) {
-		fprintf(stderr, "kpci detect: expected exactly one FILE.\n");
+	if (n_files != 1) {
+		fprintf(stderr, "kpci detect: expected exactly one FILE, got "
+			"%zu.\n", n_files);
 		return -1;
 	}
-	*file = argv[i];
 	if (method && cpd_method_parse(&m, method) < 0) {
 		fprintf(stderr, "kpci detect: unknown method \"%s\" (use "
 			"default or otava).\n", method);

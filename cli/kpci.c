@@ -14,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "cli/cmd_compare.h"
 #include "cli/cmd_detect.h"
 #include "lib/buf.h"
 #include "lib/client.h"
@@ -301,6 +302,12 @@ static int cmd_detect_offline(struct cli *cli, int argc, char **argv)
 	return cmd_detect(argc, argv);
 }
 
+/* Offline: two sample sets side by side (cli/cmd_compare.c). */
+static int cmd_compare_offline(struct cli *cli, int argc, char **argv)
+{
+	return cmd_compare(argc, argv);
+}
+
 static const struct cli_cmd cli_cmds[] = {
 	{ "status", "status", 1, cmd_status },
 	{ "runners", "runners [--limit N] [--offset N]", 1, cmd_runners },
@@ -312,6 +319,7 @@ static const struct cli_cmd cli_cmds[] = {
 	  cmd_samples },
 	{ "detect", "detect [--method default|otava] [--window N] [--max-pvalue P] "
 	  "[--min-magnitude M] FILE", 0, cmd_detect_offline },
+	{ "compare", "compare [--alpha Q] [--json] BASE HEAD", 0, cmd_compare_offline },
 	{ NULL },
 };
 

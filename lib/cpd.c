@@ -60,6 +60,12 @@ const char *cpd_method_name(enum cpd_method m)
 int cpd_detect(struct cpd_point **out, size_t *n_out, const double *x,
 	       size_t n, const struct cpd_params *p)
 {
+	return cpd_detect_part(out, n_out, x, n, n, p);
+}
+
+int cpd_detect_part(struct cpd_point **out, size_t *n_out, const double *x,
+		    size_t n, size_t n_total, const struct cpd_params *p)
+{
 	assert(out && n_out && p && (x || n == 0));
 	*out = NULL;
 	*n_out = 0;
@@ -67,5 +73,5 @@ int cpd_detect(struct cpd_point **out, size_t *n_out, const double *x,
 		return -1;
 	if (p->method == CPD_OTAVA)
 		return cpd_otava_detect(out, n_out, x, n, p);
-	return cpd_default_detect(out, n_out, x, n, p);
+	return cpd_default_detect_part(out, n_out, x, n, n_total, p);
 }

@@ -68,4 +68,55 @@ int cpd_otava_detect(struct cpd_point **out, size_t *n_out, const double *x,
 int cpd_default_detect(struct cpd_point **out, size_t *n_out,
 		       const double *x, size_t n, const struct cpd_params *p);
 
+/* cpd_detect() on x[0..n), the tail of a series of n_total points: the
+ * default method then penalises change points as on the whole series
+ * (used by lib/cpd_state.c); Otava ignores n_total. */
+int cpd_detect_part(struct cpd_point **out, size_t *n_out, const double *x,
+		    size_t n, size_t n_total, const struct cpd_params *p);
+int cpd_default_detect_part(struct cpd_point **out, size_t *n_out,
+			    const double *x, size_t n, size_t n_total,
+			    const struct cpd_params *p);
+
+/*
+ * Incremental detection over a growing series (lib/cpd_state.c).
+ *
+ * A state holds the parameters, the change points found so far and the
+ * values since the last settled change point.  A change point settles
+ * once CPD_STATE_SETTLE windows of points follow it; settled points are
+ * never revisited.  cpd_state_append() re-runs the method on the tail
+ * only: from the last settled change point, and at most
+ * CPD_STATE_TAIL_WINDOWS windows of points before the new ones.  The
+ * first append of a whole series is therefore one full cpd_detect();
+ * appending one point costs a detection over the tail, independent of
+ * the series length.  docs/detector.md states when the result equals a
+ * full run on the same data.
+ */
+#define CPD_STATE_SETTLE 16		/* windows after a point to settle it */
+#define CPD_STATE_TAIL_WINDOWS 32	/* windows of context re-examined */
+
+struct cpd_state;
+
+/* Creates an empty state for parameters p (copied) into *out (caller
+ * frees with cpd_state_free()).  Returns 0, or -1 on allocation failure
+ * or a window outside [CPD_MIN_WINDOW, CPD_MAX_WINDOW]. */
+int cpd_state_new(struct cpd_state **out, const struct cpd_params *p);
+
+/* Frees st; NULL is a no-op. */
+void cpd_state_free(struct cpd_state *st);
+
+/* Appends x[0..n) (finite values) to the series and re-examines the tail.
+ * Returns 0, or -1 on allocation failure (the state is then unchanged). */
+int cpd_state_append(struct cpd_state *st, const double *x, size_t n);
+
+/* The change points of the whole series so far, sorted by index; *n gets
+ * their count.  Borrowed: valid until the next append or free. */
+const struct cpd_point *cpd_state_points(const struct cpd_state *st,
+					 size_t *n);
+
+/* Points appended so far. */
+size_t cpd_state_length(const struct cpd_state *st);
+
+/* Index of the first point the last append re-examined. */
+size_t cpd_state_examined_from(const struct cpd_state *st);
+
 #endif

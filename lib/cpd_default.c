@@ -4,20 +4,26 @@
  * Pipeline (docs/detector.md gives the reasons and the measurements):
  *  1. transform: log of the values when all are positive (kernel metrics
  *     have multiplicative noise, and a 100x step is then an ordinary step),
- *     standardised by a robust noise scale, the MAD of first differences;
+ *     standardised by a robust noise scale, the MAD of first differences
+ *     (their mean absolute value when most differences are 0: a "tied"
+ *     series such as an image size or a small integer count);
  *  2. clean: a Hampel filter replaces points farther than CPD_HAMPEL_K
  *     scales from the median of their neighbourhood, so single-commit
  *     outliers do not cut the series;
  *  3. segment: binary segmentation under a Gaussian mean-and-variance cost
- *     proposes candidates at half the penalty, then optimal partitioning
- *     restricted to those candidates picks the set with the best penalised
- *     cost (penalty CPD_PENALTY_FACTOR * log n per change point);
+ *     (mean-only for tied series, whose runs of equal values would
+ *     otherwise look like variance changes) proposes candidates at half
+ *     the penalty, then optimal partitioning restricted to those
+ *     candidates picks the set with the best penalised cost (penalty
+ *     CPD_PENALTY_FACTOR * log n per change point);
  *  4. confirm: each change point is tested on at most `window` points on
  *     each side (bounded by the neighbouring change points): a
  *     Mann-Whitney U test on the raw values, its z shrunk by the local
  *     lag-1 autocorrelation of the residuals (effective sample size), must
  *     reach `max_pvalue`; a least-squares fit of line + step must find the
- *     step at CPD_TREND_PVALUE (a jump that a trend explains is no step);
+ *     step at CPD_TREND_PVALUE (a jump that a trend explains is no step),
+ *     or at CPD_DRIFT_STEP_PVALUE when the whole span between the
+ *     neighbours drifts; an exact fit (noise-free series) is a step;
  *     the median must move by at least `min_magnitude`.  The weakest
  *     failing point is dropped and its neighbours re-tested until all pass.
  * Cost is O(n log n) for binary segmentation plus O(K^2) for the K
@@ -38,33 +44,44 @@
 #define CPD_VAR_FLOOR 0.01		/* variance floor, in noise scales^2 */
 #define CPD_MAX_CANDIDATES 4000		/* above this, skip the O(K^2) step */
 #define CPD_TREND_PVALUE 0.05		/* step-over-line test level */
+#define CPD_DRIFT_PVALUE 1e-8		/* a span drifts at this level */
+#define CPD_DRIFT_STEP_PVALUE 0.002	/* step-over-line level on a drift */
 #define CPD_MAX_RHO 0.95		/* cap on the autocorrelation used */
 #define CPD_MAD_TO_SD 1.482602218505602	/* MAD of a normal -> sigma */
+#define CPD_EXACT_FIT 1e-12		/* residual/total sum of squares */
+#define CPD_TIED_STEP 5.0		/* tied series: a larger diff is a step */
 
 /* Prefix sums of the cleaned series for O(1) segment costs. */
 struct cpd_sums {
 	const double *s1, *s2;		/* s1[i] = sum y[0..i), s2 of y^2 */
 	double floor;			/* variance floor */
+	double fixed_var;		/* > 0: mean-only cost at this variance */
 };
 
-/* Gaussian mean-and-variance cost of y[a..b): (b-a) * log(variance). */
+/* Gaussian cost of y[a..b): (b-a) * log(variance) for the mean-and-
+ * variance model, or the residual sum of squares over fixed_var for the
+ * mean-only model used on tied (discrete, noise-free) series. */
 static double cpd_cost(const struct cpd_sums *cs, size_t a, size_t b)
 {
 	double n = (double)(b - a);
 	double m = (cs->s1[b] - cs->s1[a]) / n;
 	double v = (cs->s2[b] - cs->s2[a]) / n - m * m;
 
+	if (cs->fixed_var > 0)
+		return n * (v > 0 ? v : 0) / cs->fixed_var;
 	if (v < cs->floor)
 		v = cs->floor;
 	return n * log(v);
 }
 
 /* Robust noise scale of x[0..n): MAD of first differences / sqrt(2), or,
- * when more than half the differences are 0, their mean absolute value. */
-static int cpd_noise_scale(double *out, const double *x, size_t n)
+ * when more than half the differences are 0, their mean absolute value
+ * (and then *tied is set). */
+static int cpd_noise_scale(double *out, int *tied, const double *x, size_t n)
 {
 	double *d, mad, sum = 0;
 
+	*tied = 0;
 	if (n < 2) {
 		*out = 0;
 		return 0;
@@ -82,9 +99,31 @@ static int cpd_noise_scale(double *out, const double *x, size_t n)
 	mad = stats_median_inplace(d, n - 1);
 	free(d);
 	*out = mad * CPD_MAD_TO_SD / sqrt(2.0);
-	if (!(*out > 0))
+	if (!(*out > 0)) {
+		*tied = 1;
 		*out = sum / (double)(n - 1) * sqrt(M_PI) / 2;
+	}
 	return 0;
+}
+
+/* Noise variance of a tied series y[0..n) (in noise scales): half the
+ * mean squared first difference, leaving out differences larger than
+ * CPD_TIED_STEP scales (the steps themselves), at least 1. */
+static double cpd_tied_variance(const double *y, size_t n)
+{
+	double sum = 0;
+	size_t k = 0;
+
+	for (size_t i = 0; i + 1 < n; i++) {
+		double d = y[i + 1] - y[i];
+
+		if (fabs(d) <= CPD_TIED_STEP) {
+			sum += d * d;
+			k++;
+		}
+	}
+	sum = k ? sum / (double)k / 2 : 0;
+	return sum > 1 ? sum : 1;
 }
 
 /* Hampel filter: y[i] = median of x[i-h..i+h] when x[i] lies more than
@@ -225,13 +264,14 @@ static double cpd_inflation(double rho)
 /* Two-sided p-value of the step delta in the least-squares fit
  * y[i] = a + b*i + delta*[i >= k] over y[0..len), k in (0, len): a jump
  * that a straight line through the window does not explain. */
-static double cpd_step_pvalue(double *rho, const double *y, size_t len,
-			      size_t k)
+static double cpd_step_pvalue(double *rho, double *slope_p, const double *y,
+			      size_t len, size_t k)
 {
-	double m[3][4] = { { 0 } }, rss = 0, coef[3], inv33, t, lag = 0;
-	double prev = 0;
+	double m[3][4] = { { 0 } }, rss = 0, coef[3], inv33, inv22, t, lag = 0;
+	double prev = 0, tss;
 
 	*rho = 0;
+	*slope_p = 1;
 	if (len < 5 || k < 2 || len - k < 2)
 		return 1;
 	for (size_t i = 0; i < len; i++) {
@@ -268,6 +308,7 @@ static double cpd_step_pvalue(double *rho, const double *y, size_t len,
 						q[1][1] * q[2][0])) / det;
 		}
 		inv33 = (a * e - b * d) / det;
+		inv22 = (a * ii - c * g) / det;
 	}
 	for (size_t i = 0; i < len; i++) {
 		double fit = coef[0] + coef[1] * ((double)i - (double)k) +
@@ -278,8 +319,12 @@ static double cpd_step_pvalue(double *rho, const double *y, size_t len,
 			lag += (y[i] - fit) * prev;
 		prev = y[i] - fit;
 	}
-	if (!(rss > 0))
-		return coef[2] != 0 ? 0 : 1;
+	/* An exact fit (noise-free series: image sizes, counters) leaves
+	 * only rounding in the residuals; their autocorrelation means
+	 * nothing, and any real step is infinitely significant. */
+	tss = (double)len * stats_variance_pop(y, len);
+	if (!(rss > CPD_EXACT_FIT * tss))
+		return fabs(coef[2]) > CPD_EXACT_FIT * sqrt(tss) ? 0 : 1;
 	*rho = lag / rss;
 	if (*rho < 0)
 		*rho = 0;
@@ -287,6 +332,9 @@ static double cpd_step_pvalue(double *rho, const double *y, size_t len,
 		*rho = CPD_MAX_RHO;
 	t = coef[2] / sqrt(rss / (double)(len - 3) * inv33 *
 			   cpd_inflation(*rho));
+	*slope_p = stats_t_sf2(coef[1] / sqrt(rss / (double)(len - 3) * inv22 *
+					      cpd_inflation(*rho)),
+			       (double)(len - 3));
 	return stats_t_sf2(t, (double)(len - 3));
 }
 
@@ -306,9 +354,12 @@ static int cpd_confirm_one(struct cpd_conf *cf, const size_t *c, size_t nc,
 	size_t a = c[k] - lo > window ? c[k] - window : lo;
 	size_t b = hi - c[k] > window ? c[k] + window : hi;
 	struct stats_test t;
-	double m1, m2, rho, ps;
+	double m1, m2, rho, ps, slope_p, span_rho, span_slope_p;
 
-	ps = cpd_step_pvalue(&rho, zz + a, b - a, c[k] - a);
+	ps = cpd_step_pvalue(&rho, &slope_p, zz + a, b - a, c[k] - a);
+	/* The whole span between the neighbours: does it drift? */
+	(void)cpd_step_pvalue(&span_rho, &span_slope_p, zz + lo, hi - lo,
+			      c[k] - lo);
 	if (stats_mann_whitney(&t, x + a, c[k] - a, x + c[k], b - c[k]) < 0)
 		return -1;
 	memcpy(scratch, x + a, (c[k] - a) * sizeof *scratch);
@@ -320,7 +371,10 @@ static int cpd_confirm_one(struct cpd_conf *cf, const size_t *c, size_t nc,
 	 * that a line through the window explains (drift, trend) fails. */
 	cf->p = 2 * stats_normal_cdf(-fabs(t.statistic) /
 				     sqrt(cpd_inflation(rho)));
-	if (!(ps <= CPD_TREND_PVALUE))
+	/* On a drifting span a step must stand out more clearly from the
+	 * local line: drift plus a local fluctuation looks like a step. */
+	if (!(ps <= (span_slope_p <= CPD_DRIFT_PVALUE ? CPD_DRIFT_STEP_PVALUE
+						      : CPD_TREND_PVALUE)))
 		cf->p = 1;
 	cf->magnitude = m1 != 0 ? fabs(m2 / m1 - 1) : (m2 != 0 ? INFINITY : 0);
 	return 0;
@@ -413,7 +467,8 @@ static int cpd_report(struct cpd_point **out, const size_t *c, size_t nc,
 
 /* Log (when all positive) and standardised copy of x into y; *scale is
  * the noise scale, 0 for a constant series. */
-static int cpd_transform(double *y, double *scale, const double *x, size_t n)
+static int cpd_transform(double *y, double *scale, int *tied, const double *x,
+			 size_t n)
 {
 	int all_pos = 1;
 	double med;
@@ -423,7 +478,7 @@ static int cpd_transform(double *y, double *scale, const double *x, size_t n)
 			all_pos = 0;
 	for (size_t i = 0; i < n; i++)
 		y[i] = all_pos ? log(x[i]) : x[i];
-	if (cpd_noise_scale(scale, y, n) < 0 ||
+	if (cpd_noise_scale(scale, tied, y, n) < 0 ||
 	    stats_median(&med, y, n) < 0)
 		return -1;
 	if (!(*scale > 0))
@@ -436,10 +491,17 @@ static int cpd_transform(double *y, double *scale, const double *x, size_t n)
 int cpd_default_detect(struct cpd_point **out, size_t *n_out,
 		       const double *x, size_t n, const struct cpd_params *p)
 {
+	return cpd_default_detect_part(out, n_out, x, n, n, p);
+}
+
+int cpd_default_detect_part(struct cpd_point **out, size_t *n_out,
+			    const double *x, size_t n, size_t n_total,
+			    const struct cpd_params *p)
+{
 	double *y = NULL, *z = NULL, *s1 = NULL, *s2 = NULL, scale, penalty;
 	size_t *c = NULL, nc = 0;
 	struct cpd_sums cs;
-	int rc = -1;
+	int rc = -1, tied;
 
 	*out = NULL;
 	*n_out = 0;
@@ -449,7 +511,7 @@ int cpd_default_detect(struct cpd_point **out, size_t *n_out,
 	z = malloc(n * sizeof *z);
 	s1 = malloc((n + 1) * sizeof *s1);
 	s2 = malloc((n + 1) * sizeof *s2);
-	if (!y || !z || !s1 || !s2 || cpd_transform(y, &scale, x, n) < 0)
+	if (!y || !z || !s1 || !s2 || cpd_transform(y, &scale, &tied, x, n) < 0)
 		goto fail;
 	if (!(scale > 0)) {	/* constant or nearly constant series */
 		rc = 0;
@@ -461,8 +523,9 @@ int cpd_default_detect(struct cpd_point **out, size_t *n_out,
 		s1[i + 1] = s1[i] + z[i];
 		s2[i + 1] = s2[i] + z[i] * z[i];
 	}
-	cs = (struct cpd_sums){ s1, s2, CPD_VAR_FLOOR };
-	penalty = CPD_PENALTY_FACTOR * log((double)n);
+	cs = (struct cpd_sums){ s1, s2, CPD_VAR_FLOOR,
+				tied ? cpd_tied_variance(z, n) : 0 };
+	penalty = CPD_PENALTY_FACTOR * log((double)(n_total > n ? n_total : n));
 	if (cpd_binseg(&c, &nc, &cs, n, penalty / 2) < 0)
 		goto fail;
 	if (nc <= CPD_MAX_CANDIDATES) {

@@ -22,7 +22,7 @@
 #define AA_SERIES 200		/* A/A series per noise kind */
 #define AA_LEN 500		/* points per A/A series */
 #define AA_MAX_PER_1000 0.2	/* stated false change points / 1000 */
-#define AA_MAX_DRIFT_PER_1000 3.0	/* the same under a 3% slow drift */
+#define AA_MAX_DRIFT_PER_1000 1.0	/* the same under a 3% slow drift */
 
 enum noise { GAUSS, HEAVY, BIMODAL, DRIFT, N_NOISE };
 
@@ -328,9 +328,250 @@ static void test_big_step(void)
 	}
 }
 
+/* Runs the default detector on x[0..n) and checks that it finds exactly
+ * the change points at[0..na), each with a p-value below pmax. */
+static void expect_points(const double *x, size_t n, const size_t *at,
+			  size_t na, double pmax)
+{
+	struct cpd_params p;
+	struct cpd_point *pts;
+	size_t np;
+
+	cpd_params_default(&p, CPD_DEFAULT);
+	CHECK_INT(cpd_detect(&pts, &np, x, n, &p), 0);
+	CHECK_INT(np, na);
+	for (size_t k = 0; k < np && k < na; k++) {
+		CHECK_INT(pts[k].index, at[k]);
+		CHECK(pts[k].pvalue < pmax);
+		CHECK(pts[k].pvalue >= 0);
+	}
+	free(pts);
+}
+
+/* Noise-free and nearly noise-free series: kernel image sizes, counters.
+ * Exactly constant segments with a step must give the step, at its
+ * index, with a p-value from the rank test (not 0, not 1). */
+static void test_noise_free(void)
+{
+	static double x[2000];
+	size_t at[3];
+
+	for (size_t i = 0; i < 20; i++)		/* 10 x 1.0, 10 x 5.0 */
+		x[i] = i < 10 ? 1 : 5;
+	at[0] = 10;
+	expect_points(x, 20, at, 1, 1e-3);
+	for (size_t i = 0; i < 20; i++)		/* and back down */
+		x[i] = i < 10 ? 5 : 1;
+	expect_points(x, 20, at, 1, 1e-3);
+	for (size_t i = 0; i < 20; i++)		/* zero and negative */
+		x[i] = i < 10 ? 0 : 3;
+	expect_points(x, 20, at, 1, 1e-3);
+	for (size_t i = 0; i < 20; i++)
+		x[i] = i < 10 ? -2 : 3;
+	expect_points(x, 20, at, 1, 1e-3);
+	for (size_t i = 0; i < 10; i++)		/* shortest: 5 + 5 */
+		x[i] = i < 5 ? 1 : 5;
+	at[0] = 5;
+	expect_points(x, 10, at, 1, 0.01);
+	for (size_t i = 0; i < 200; i++)	/* a 0.1% step */
+		x[i] = i < 100 ? 1000000 : 1001000;
+	at[0] = 100;
+	expect_points(x, 200, at, 1, 1e-10);
+	for (size_t i = 0; i < 200; i++)	/* one byte in 20 MB */
+		x[i] = i < 100 ? 20000000 : 20000001;
+	expect_points(x, 200, at, 1, 1e-10);
+	for (size_t i = 0; i < 2000; i++)	/* vmlinux text, rare steps */
+		x[i] = 20000000 + (i >= 300) * 4096.0 + (i >= 1200) * 8192.0 -
+		       (i >= 1700) * 4096.0;
+	at[0] = 300;
+	at[1] = 1200;
+	at[2] = 1700;
+	expect_points(x, 2000, at, 3, 1e-10);
+	for (size_t i = 0; i < 300; i++)	/* 1% step under 1e-7 noise */
+		x[i] = (i < 150 ? 1000 : 1010) *
+		       (1 + 1e-7 * (double)((i * 7919) % 13) / 13);
+	at[0] = 150;
+	expect_points(x, 300, at, 1, 1e-10);
+	for (size_t i = 0; i < 300; i++)	/* one broken build: silent */
+		x[i] = 1000;
+	x[150] = 1010;
+	expect_points(x, 300, at, 0, 1);
+}
+
+/* Integer-valued series: mostly equal values with a few +1s (a counter,
+ * a count of retries).  Before the mean-only cost for tied series, the
+ * variance cost cut such series around runs of equal values, and a
+ * step in a series with 5% ones was missed. */
+static void test_integer_series(void)
+{
+	static double x[AA_LEN];
+	static const double rates[] = { 0.05, 0.2, 0.45 };
+	size_t false_cps = 0, hits = 0, exact = 0, total = 0;
+
+	rng_seed(31337);
+	for (size_t k = 0; k < 3; k++) {
+		for (int r = 0; r < 50; r++) {
+			struct cpd_params p;
+			struct cpd_point *pts;
+			size_t np, hit = 0, ex = 0;
+
+			for (size_t i = 0; i < AA_LEN; i++)
+				x[i] = 10 + (rng_uniform() < rates[k]);
+			cpd_params_default(&p, CPD_DEFAULT);
+			CHECK_INT(cpd_detect(&pts, &np, x, AA_LEN, &p), 0);
+			false_cps += np;
+			free(pts);
+			for (size_t i = AA_LEN / 2; i < AA_LEN; i++)
+				x[i] += 1;
+			CHECK_INT(cpd_detect(&pts, &np, x, AA_LEN, &p), 0);
+			for (size_t j = 0; j < np; j++) {
+				size_t d = pts[j].index > AA_LEN / 2
+					   ? pts[j].index - AA_LEN / 2
+					   : AA_LEN / 2 - pts[j].index;
+
+				hit |= d <= SYN_MARGIN;
+				ex |= d == 0;
+			}
+			hits += hit;
+			exact += ex;
+			total++;
+			free(pts);
+		}
+	}
+	printf("integer series (10 + Bernoulli 0.05/0.2/0.45): A/A false "
+	       "change points per 1000 points %.3f; +1 step recall %.3f, "
+	       "exact %.3f\n",
+	       1000.0 * (double)false_cps / (double)(total * AA_LEN),
+	       ratio(hits, total), ratio(exact, total));
+	CHECK(1000.0 * (double)false_cps / (double)(total * AA_LEN) <=
+	      AA_MAX_PER_1000);
+	CHECK(ratio(hits, total) >= 0.95);
+	CHECK(ratio(exact, total) >= 0.5);
+}
+
+/* Series with a step of +-5% (times 1.5 or 0.7 for the noise-free kind)
+ * every 150-450 points, for the incremental tests. */
+static void gen_stepped(double *x, size_t n, int noise_free)
+{
+	double level = 1000;
+	size_t next = 200 + (size_t)(rng_uniform() * 200);
+
+	for (size_t i = 0; i < n; i++) {
+		if (i == next) {
+			level *= noise_free ? (rng_uniform() < 0.5 ? 1.5 : 0.7)
+					    : (rng_uniform() < 0.5 ? 1.05
+								  : 1 / 1.05);
+			next += 150 + (size_t)(rng_uniform() * 300);
+		}
+		x[i] = noise_free ? round(level) :
+		       level * (1 + 0.01 * rng_normal());
+	}
+}
+
+/* Incremental detection: a state fed one point at a time ends with the
+ * change points of a full run on the same data (docs/detector.md states
+ * how often, and why not always); re-examination stays on the tail. */
+static void test_incremental(void)
+{
+	enum { LEN = 1500, FIRST = 200, REPS = 10 };
+	static double x[LEN];
+	struct cpd_params p;
+	size_t same[2] = { 0 }, full_pts[2] = { 0 }, common[2] = { 0 };
+	size_t ctx;
+
+	cpd_params_default(&p, CPD_DEFAULT);
+	ctx = CPD_STATE_TAIL_WINDOWS * (size_t)p.window;
+	for (int kind = 0; kind < 2; kind++) {
+		rng_seed(5150 + (uint64_t)kind);
+		for (int r = 0; r < REPS; r++) {
+			struct cpd_state *st;
+			struct cpd_point *full;
+			const struct cpd_point *inc;
+			size_t nf, ni, max_tail = 0;
+			int eq;
+
+			gen_stepped(x, LEN, kind == 1);
+			CHECK_INT(cpd_detect(&full, &nf, x, LEN, &p), 0);
+			CHECK_INT(cpd_state_new(&st, &p), 0);
+			CHECK_INT(cpd_state_append(st, x, FIRST), 0);
+			CHECK_INT(cpd_state_examined_from(st), 0);
+			for (size_t i = FIRST; i < LEN; i++) {
+				size_t tail;
+
+				CHECK_INT(cpd_state_append(st, x + i, 1), 0);
+				tail = i + 1 - cpd_state_examined_from(st);
+				if (tail > max_tail)
+					max_tail = tail;
+			}
+			CHECK(max_tail <= ctx + 1);
+			CHECK_INT(cpd_state_length(st), LEN);
+			inc = cpd_state_points(st, &ni);
+			eq = ni == nf;
+			for (size_t k = 0; k < nf; k++)
+				for (size_t j = 0; j < ni; j++)
+					common[kind] += full[k].index ==
+							inc[j].index;
+			for (size_t k = 0; eq && k < nf; k++)
+				eq = inc[k].index == full[k].index;
+			/* Same neighbours, same segments: same means. */
+			for (size_t k = 0; eq && k < nf; k++) {
+				CHECK_NEAR(inc[k].mean_before,
+					   full[k].mean_before,
+					   1e-9 * full[k].mean_before);
+				CHECK_NEAR(inc[k].mean_after, full[k].mean_after,
+					   1e-9 * full[k].mean_after);
+			}
+			same[kind] += eq;
+			full_pts[kind] += nf;
+			free(full);
+			cpd_state_free(st);
+		}
+	}
+	printf("incremental (1 point per append) vs full run, %d series of "
+	       "%d points: 1%% noise identical %zu/%d (%zu/%zu points); "
+	       "noise-free identical %zu/%d\n", REPS, LEN, same[0], REPS,
+	       common[0], full_pts[0], same[1], REPS);
+	CHECK(same[0] >= REPS * 6 / 10);
+	CHECK(common[0] * 100 >= full_pts[0] * 90);
+	CHECK_INT(same[1], REPS);
+
+	{	/* one append of the whole series is exactly a full run */
+		struct cpd_state *st;
+		struct cpd_point *full;
+		const struct cpd_point *inc;
+		size_t nf, ni;
+
+		gen_stepped(x, LEN, 0);
+		CHECK_INT(cpd_detect(&full, &nf, x, LEN, &p), 0);
+		CHECK_INT(cpd_state_new(&st, &p), 0);
+		CHECK_INT(cpd_state_append(st, x, LEN), 0);
+		inc = cpd_state_points(st, &ni);
+		CHECK_INT(ni, nf);
+		for (size_t k = 0; k < nf && k < ni; k++) {
+			CHECK_INT(inc[k].index, full[k].index);
+			CHECK(inc[k].pvalue == full[k].pvalue);
+		}
+		CHECK_INT(cpd_state_append(st, x, 0), 0);
+		CHECK_INT(cpd_state_length(st), LEN);
+		free(full);
+		cpd_state_free(st);
+	}
+	cpd_state_free(NULL);
+	{
+		struct cpd_state *st = (struct cpd_state *)&p;
+
+		p.window = 1;
+		CHECK_INT(cpd_state_new(&st, &p), -1);
+		CHECK(st == NULL);
+	}
+}
+
 int main(void)
 {
 	test_otava_conformance();
+	test_incremental();
+	test_noise_free();
+	test_integer_series();
 	test_big_step();
 	test_no_alert();
 	test_planted_steps();
