@@ -86,6 +86,17 @@ sql() {
 	sqlite3 -readonly "$TMP/data/kpci.db" "$1"
 }
 
+# wait_sql SECONDS QUERY EXPECTED: polls until QUERY prints EXPECTED; 1 on timeout.
+wait_sql() {
+	limit=$(( $1 * 10 ))
+	for _ in $(seq "$limit"); do
+		[ "$(sql "$2")" = "$3" ] && return 0
+		sleep 0.1
+	done
+	echo "timed out after $1 s waiting for '$2' to be '$3' (it is '$(sql "$2")')"
+	return 1
+}
+
 # wait_for SECONDS COMMAND...: polls until COMMAND succeeds; 1 on timeout.
 wait_for() {
 	limit=$(( $1 * 10 ))

@@ -37,7 +37,7 @@ for i in $(seq 6); do
 done
 start_runner real-1 "$RT1" --class race
 start_runner real-2 "$RT2" --class race
-wait_for 60 test "$(sql "SELECT count(*) FROM jobs WHERE id > 20 AND state = 'done'")" = 6
+wait_sql 60 "SELECT count(*) FROM jobs WHERE id > 20 AND state = 'done'" 6
 check_eq "six jobs done by two runners" 6 "$(sql "SELECT count(*) FROM jobs WHERE id > 20 AND state = 'done'")"
 check_eq "each on its first attempt" 6 "$(sql "SELECT sum(attempt) FROM jobs WHERE id > 20")"
 check_eq "one result per job" 6 "$(sql "SELECT count(*) FROM job_results WHERE job_id > 20")"

@@ -16,12 +16,12 @@ RT=$(token runner)
 api POST /api/v1/jobs "$AT" '{"suite":"kbench","iterations":1000}' > /dev/null
 start_runner victim "$RT"
 victim=$RUNNER_PID
-wait_for 20 test "$(sql "SELECT state FROM jobs WHERE id = 1")" = running
+wait_sql 20 "SELECT state FROM jobs WHERE id = 1" running
 check_eq "the victim holds job 1" "running|1" "$(sql "SELECT state, attempt FROM jobs WHERE id = 1")"
 sleep 3   # a few heartbeats keep the lease alive past lease_seconds
 check_eq "heartbeats keep the lease" running "$(sql "SELECT state FROM jobs WHERE id = 1")"
 kill -9 "$victim"
-wait_for 10 test "$(sql "SELECT state FROM jobs WHERE id = 1")" = queued
+wait_sql 10 "SELECT state FROM jobs WHERE id = 1" queued
 check_eq "the job is requeued after the lease expired" queued "$(sql "SELECT state FROM jobs WHERE id = 1")"
 check_contains "the reason says why" "lease of attempt 1 expired (runner victim)" \
 	"$(sql "SELECT reason FROM jobs WHERE id = 1")"
@@ -40,10 +40,10 @@ check_eq "only the finished attempt has samples" "2|4" \
 api POST /api/v1/jobs "$AT" '{"suite":"kbench","iterations":1000}' > /dev/null
 for attempt in 1 2; do
 	start_runner "doomed-$attempt" "$RT"
-	wait_for 20 test "$(sql "SELECT state || attempt FROM jobs WHERE id = 2")" = "running$attempt"
+	wait_sql 20 "SELECT state || attempt FROM jobs WHERE id = 2" "running$attempt"
 	kill -9 "$RUNNER_PID"
 done
-wait_for 10 test "$(sql "SELECT state FROM jobs WHERE id = 2")" = failed
+wait_sql 10 "SELECT state FROM jobs WHERE id = 2" failed
 check_eq "job 2 failed after max_attempts" "failed|2" "$(sql "SELECT state, attempt FROM jobs WHERE id = 2")"
 check_contains "its reason names the last attempt" "lease expired on attempt 2 of 2" \
 	"$(sql "SELECT reason FROM jobs WHERE id = 2")"

@@ -40,6 +40,11 @@ check_eq "nothing of the refused uploads was stored" "2|1" \
 	"$(sql "SELECT (SELECT count(*) FROM samples), (SELECT count(*) FROM job_results)")"
 check_eq "job 2 is still running for runner 1" "running|1" \
 	"$(sql "SELECT state, lease_owner FROM jobs WHERE id = 2")"
+rep=$(echo "$r2" | sed 's/"runner_id":2/"runner_id":1/; s/"iteration":1/"iteration":0/')
+out=$(api POST /api/v1/jobs/2/result "$RT" "$rep")
+check_eq "a repeated iteration is refused, not a server error" \
+	'422 {"error":"result: samples[1] repeats kbench/syscall-getppid iteration 0"}' "$out"
+check_eq "and leaves nothing behind" 2 "$(sql "SELECT count(*) FROM samples")"
 out=$(api POST /api/v1/jobs/99/result "$RT" "$(echo "$r1" | sed 's/"job_id":1/"job_id":99/')")
 check_contains "an unknown job is a 404" '404 {"error":"result: job 99 does not exist"}' "$out"
 finish
