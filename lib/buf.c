@@ -2,6 +2,7 @@
  * buf.c - growable, capped byte buffer.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,7 @@ static int buf_reserve(struct buf *b, size_t extra)
 	size_t need, cap;
 	char *p;
 
-	if (extra > b->max || b->len > b->max - extra)
+	if (extra > b->max || b->len > b->max - extra || extra >= SIZE_MAX - b->len)
 		return -1;
 	need = b->len + extra + 1;
 	if (need <= b->cap)

@@ -294,12 +294,12 @@ static int conf_handler(void *user, const char *section, const char *name,
 	const struct conf_key *k;
 	char msg[400];
 
-	if (strcmp(section, p->cur_section) || (!p->sec && !p->cur_section[0]))
-		conf_enter_section(p, section);
 	if (!section[0]) {
 		conf_error(p, "'%s' is outside any [section]", name);
 		return 1;
 	}
+	if (strcmp(section, p->cur_section))
+		conf_enter_section(p, section);
 	if (!p->sec)
 		return 1;       /* the section's error is already reported */
 	k = conf_key_find(p->sec->keys, name);

@@ -1,0 +1,296 @@
+/*
+ * test_db.c - migrations, tokens, the job life cycle and result storage
+ * on a real SQLite file.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "db/db.h"
+#include "lib/proto.h"
+#include "check.h"
+
+static char dir[] = "/tmp/kpci-test-db.XXXXXX";
+static char path[256];
+
+static struct db *open_fresh(const char *name, int version)
+{
+	struct db *db = NULL;
+	char *cause = NULL;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	CHECK_INT(db_open_at(&db, path, version, &cause), DB_OK);
+	free(cause);
+	return db;
+}
+
+static void test_migrations(void)
+{
+	struct db *db = open_fresh("m.db", 1);
+	char *token = NULL, *cause = NULL, role[8];
+	long long id;
+
+	CHECK_INT(db_schema_version(db), 1);
+	CHECK_INT(db_token_create(db, &token, "admin", "old", &cause), DB_OK);
+	db_close(db);
+
+	/* Reopening migrates 1 -> latest and keeps the data. */
+	CHECK_INT(db_open(&db, path, &cause), DB_OK);
+	CHECK_INT(db_schema_version(db), db_latest_version());
+	CHECK_INT(db_token_check(db, token, role, &id), DB_OK);
+	CHECK_STR(role, "admin");
+	json_decref(db_status(db));
+	db_close(db);
+
+	/* Reopening at the latest version applies nothing and changes nothing. */
+	CHECK_INT(db_open(&db, path, &cause), DB_OK);
+	CHECK_INT(db_schema_version(db), db_latest_version());
+	db_close(db);
+	free(token);
+
+	/* From empty straight to the latest. */
+	db = open_fresh("empty.db", db_latest_version());
+	CHECK_INT(db_schema_version(db), db_latest_version());
+	CHECK_INT(db_ping(db), DB_OK);
+	db_close(db);
+}
+
+static void test_newer_schema_refused(void)
+{
+	struct db *db = open_fresh("new.db", db_latest_version());
+	char *cause = NULL;
+
+	db_close(db);
+	/* Pretend a later kpcid wrote it. */
+	{
+		sqlite3 *raw;
+
+		CHECK_INT(sqlite3_open(path, &raw), SQLITE_OK);
+		CHECK_INT(sqlite3_exec(raw, "PRAGMA user_version = 99", NULL, NULL, NULL),
+			  SQLITE_OK);
+		sqlite3_close(raw);
+	}
+	CHECK_INT(db_open(&db, path, &cause), DB_ERR);
+	CHECK(cause && strstr(cause, "schema version 99, newer than this kpcid knows"));
+	free(cause);
+}
+
+static void test_tokens(struct db *db)
+{
+	char *t1 = NULL, *t2 = NULL, *cause = NULL, role[8];
+	long long id1, id2;
+
+	CHECK_INT(db_token_create(db, &t1, "runner", "r", &cause), DB_OK);
+	CHECK_INT(db_token_create(db, &t2, "runner", "r", &cause), DB_OK);
+	CHECK(strncmp(t1, "kpci_", 5) == 0 && strlen(t1) == 53);
+	CHECK(strcmp(t1, t2) != 0);
+	CHECK_INT(db_token_check(db, t1, role, &id1), DB_OK);
+	CHECK_INT(db_token_check(db, t2, role, &id2), DB_OK);
+	CHECK(id1 != id2);
+	CHECK_INT(db_token_check(db, "kpci_nope", role, &id1), DB_NOTFOUND);
+	free(t1);
+	CHECK_INT(db_token_create(db, &t1, "root", "x", &cause), DB_ERR);
+	CHECK(t1 == NULL);
+	CHECK(cause && strstr(cause, "unknown token role 'root'"));
+	free(cause);
+	cause = NULL;
+	CHECK_INT(db_token_revoke(db, id2), DB_OK);
+	CHECK_INT(db_token_check(db, t2, role, &id2), DB_NOTFOUND);
+	CHECK_INT(db_token_revoke(db, 999), DB_NOTFOUND);
+	free(t2);
+}
+
+static long long add_runner(struct db *db, const char *name, const char *cls, long long tok)
+{
+	struct proto_register r = { 0 };
+	char *cause = NULL;
+	long long id = 0;
+
+	r.name = strdup(name);
+	r.runner_class = strdup(cls);
+	r.capabilities = json_pack("[s]", "bench");
+	r.boot_methods = json_pack("[s]", "host");
+	r.topology = json_pack("{s:[{s:i, s:[i,i]}, {s:i, s:[i,i]}], s:s}", "nodes", "id", 0,
+			       "cpus", 0, 1, "id", 1, "cpus", 2, 3, "cpu_model", "Test CPU");
+	CHECK_INT(db_runner_register(db, &id, tok, &r, &cause), DB_OK);
+	free(cause);
+	proto_register_free(&r);
+	return id;
+}
+
+static void make_result(struct proto_result *r, long long job, int attempt, double base)
+{
+	memset(r, 0, sizeof *r);
+	r->job_id = job;
+	r->attempt = attempt;
+	r->status = strdup("ok");
+	r->env = json_pack("{s:s, s:s}", "kernel_release", "6.12.0", "boot_method", "host");
+	for (int i = 0; i < 3; i++)
+		proto_result_add(r, "kbench", "syscall-getppid", "ns/op", 0, i, base + i);
+}
+
+static long long count(struct db *db, const char *what)
+{
+	json_t *st = db_status(db);
+	long long n = json_integer_value(json_object_get(st, what));
+
+	json_decref(st);
+	return n;
+}
+
+static void test_jobs(struct db *db)
+{
+	long long a = add_runner(db, "a", "cls", 1), b = add_runner(db, "b", "cls", 2);
+	long long other = add_runner(db, "c", "other", 2), id;
+	struct proto_job job, none;
+	struct proto_result r;
+	json_t *spec = json_pack("{s:s, s:s, s:i}", "suite", "kbench", "boot", "host",
+				 "iterations", 3);
+	char *cause = NULL;
+	int dup;
+
+	CHECK(a > 0 && b > 0 && a != b);
+	/* Re-registering the same name with the same token keeps the id. */
+	CHECK_INT(add_runner(db, "a", "cls", 1), a);
+
+	CHECK_INT(db_job_submit(db, &id, "bench", spec, "cls", 0, 2), DB_OK);
+	CHECK_INT(db_job_claim(db, &none, other, 60), DB_OK);
+	CHECK_INT(none.id, 0);  /* another runner class */
+	CHECK_INT(db_job_claim(db, &job, a, 60), DB_OK);
+	CHECK_INT(job.id, id);
+	CHECK_INT(job.attempt, 1);
+	CHECK_STR(job.kind, "bench");
+	CHECK_STR(json_string_value(json_object_get(job.spec, "suite")), "kbench");
+	CHECK_INT(db_job_claim(db, &none, b, 60), DB_OK);
+	CHECK_INT(none.id, 0);  /* leased already */
+	CHECK_INT(db_job_heartbeat(db, id, 1, a, 60), DB_OK);
+	CHECK_INT(db_job_heartbeat(db, id, 1, b, 60), DB_CONFLICT);
+
+	/* Only the lease holder may upload; then once per attempt. */
+	make_result(&r, id, 1, 100);
+	CHECK_INT(db_job_result(db, b, &r, &dup, &cause), DB_CONFLICT);
+	free(cause);
+	cause = NULL;
+	CHECK_INT(count(db, "samples"), 0);
+	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_OK);
+	CHECK_INT(dup, 0);
+	CHECK_INT(count(db, "samples"), 3);
+	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_OK);
+	CHECK_INT(dup, 1);
+	CHECK_INT(count(db, "samples"), 3);
+	proto_result_free(&r);
+
+	proto_job_free(&job);
+
+	/* A lease that ran out: requeued, then failed after max_attempts (2). */
+	CHECK_INT(db_job_submit(db, &id, "bench", spec, NULL, 5, 2), DB_OK);
+	CHECK_INT(db_job_claim(db, &job, b, -5), DB_OK);  /* already expired */
+	CHECK_INT(job.id, id);
+	{
+		int requeued, failed;
+
+		CHECK_INT(db_job_expire_leases(db, &requeued, &failed), DB_OK);
+		CHECK_INT(requeued, 1);
+		CHECK_INT(failed, 0);
+		proto_job_free(&job);
+		CHECK_INT(db_job_claim(db, &job, a, -5), DB_OK);
+		CHECK_INT(job.attempt, 2);
+		CHECK_INT(db_job_expire_leases(db, &requeued, &failed), DB_OK);
+		CHECK_INT(requeued, 0);
+		CHECK_INT(failed, 1);
+	}
+	{
+		json_t *j = db_job_get(db, id);
+
+		CHECK_STR(json_string_value(json_object_get(j, "state")), "failed");
+		CHECK(strstr(json_string_value(json_object_get(j, "reason")),
+			     "lease expired on attempt 2 of 2") != NULL);
+		json_decref(j);
+	}
+	/* The late upload of a failed job is refused and stores nothing. */
+	make_result(&r, id, 2, 50);
+	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_CONFLICT);
+	free(cause);
+	cause = NULL;
+	CHECK_INT(count(db, "samples"), 3);
+	proto_result_free(&r);
+	proto_job_free(&job);
+	json_decref(spec);
+}
+
+static void test_metric_conflict(struct db *db)
+{
+	json_t *spec = json_pack("{s:s, s:s}", "suite", "kbench", "boot", "host");
+	long long id, a = add_runner(db, "m", "cls-m", 1);
+	struct proto_job job;
+	struct proto_result r;
+	char *cause = NULL;
+	int dup;
+
+	CHECK_INT(db_job_submit(db, &id, "bench", spec, "cls-m", 0, 1), DB_OK);
+	CHECK_INT(db_job_claim(db, &job, a, 60), DB_OK);
+	make_result(&r, id, 1, 10);
+	free(r.samples[2].unit);
+	r.samples[2].unit = strdup("ms");
+	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_INVALID);
+	CHECK(cause && strstr(cause, "is stored in ns/op"));
+	free(cause);
+	/* All or nothing: the two good samples were rolled back too. */
+	CHECK_INT(count(db, "samples"), 3);
+	{
+		json_t *j = db_job_get(db, id);
+
+		CHECK_STR(json_string_value(json_object_get(j, "state")), "running");
+		json_decref(j);
+	}
+	proto_result_free(&r);
+	proto_job_free(&job);
+	json_decref(spec);
+}
+
+static void test_lists(struct db *db)
+{
+	json_t *rows = db_samples_list(db, 0, "kbench/syscall-getppid", 2, 0);
+
+	CHECK_INT(json_array_size(rows), 2);
+	CHECK_STR(json_string_value(json_object_get(json_array_get(rows, 0), "unit")), "ns/op");
+	json_decref(rows);
+	rows = db_runners_list(db, 100, 0);
+	CHECK_INT(json_array_size(rows), 4);
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(rows, 0), "numa_nodes")), 2);
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(rows, 0), "cpus")), 4);
+	CHECK(json_is_object(json_object_get(json_array_get(rows, 0), "topology")));
+	json_decref(rows);
+	rows = db_jobs_list(db, "failed", 10, 0);
+	CHECK_INT(json_array_size(rows), 1);
+	json_decref(rows);
+}
+
+static int remove_entry(const char *p, const struct stat *st, int type, struct FTW *f)
+{
+	return remove(p);
+}
+
+int main(void)
+{
+	struct db *db;
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_migrations();
+	test_newer_schema_refused();
+	db = open_fresh("jobs.db", db_latest_version());
+	test_tokens(db);
+	test_jobs(db);
+	test_metric_conflict(db);
+	test_lists(db);
+	db_close(db);
+	nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+	return check_done();
+}

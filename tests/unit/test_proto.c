@@ -1,0 +1,161 @@
+/*
+ * test_proto.c - the runner protocol: what is encoded decodes to the
+ * same, and every bad field is named.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/proto.h"
+#include "check.h"
+
+/* Decodes text as a result; returns the cause (caller frees) or NULL. */
+static char *result_error(const char *text)
+{
+	json_t *j = json_loads(text, JSON_ALLOW_NUL, NULL);
+	struct proto_result r;
+	char *cause = NULL;
+
+	if (!j)
+		return strdup("test JSON does not parse");
+	if (proto_result_decode(&r, j, &cause) == 0) {
+		proto_result_free(&r);
+		cause = NULL;
+	}
+	json_decref(j);
+	return cause;
+}
+
+static void check_result_error(const char *text, const char *want)
+{
+	char *got = result_error(text);
+
+	CHECK_STR(got, want);
+	free(got);
+}
+
+static void test_result_roundtrip(void)
+{
+	struct proto_result r = { .job_id = 42, .attempt = 2 }, back;
+	char *cause = NULL;
+	json_t *j;
+
+	r.status = strdup("ok");
+	r.env = json_pack("{s:s}", "kernel_release", "6.12.0-kpci");
+	CHECK_INT(proto_result_add(&r, "kbench", "syscall-getppid", "ns/op", 0, 0, 123.25), 0);
+	CHECK_INT(proto_result_add(&r, "wq-flush", "idle-percpu", "flushes/s", 1, 1, 4.2e6), 0);
+	j = proto_result_encode(&r);
+	CHECK_INT(proto_result_decode(&back, j, &cause), 0);
+	CHECK_INT(back.job_id, 42);
+	CHECK_INT(back.attempt, 2);
+	CHECK_STR(back.status, "ok");
+	CHECK_INT(back.nsamples, 2);
+	CHECK_STR(back.samples[1].suite, "wq-flush");
+	CHECK_STR(back.samples[1].unit, "flushes/s");
+	CHECK_INT(back.samples[1].higher_is_better, 1);
+	CHECK_INT(back.samples[0].higher_is_better, 0);
+	CHECK_NEAR(back.samples[0].value, 123.25, 0);
+	CHECK_NEAR(back.samples[1].value, 4.2e6, 0);
+	CHECK_STR(json_string_value(json_object_get(back.env, "kernel_release")), "6.12.0-kpci");
+	json_decref(j);
+	proto_result_free(&back);
+	proto_result_free(&r);
+}
+
+static void test_result_errors(void)
+{
+	check_result_error("[]", "the body must be a JSON object");
+	check_result_error("{\"attempt\":1}", "job_id is missing");
+	check_result_error("{\"job_id\":\"7\",\"attempt\":1}", "job_id must be an integer");
+	check_result_error("{\"job_id\":0,\"attempt\":1}",
+			   "job_id must be between 1 and 9223372036854775807");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"great\",\"env\":{},\"samples\":[]}",
+			   "status must be \"ok\" or \"failed\"");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"samples\":[]}",
+			   "env must be an object");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":{}}",
+			   "samples must be an array");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":[7]}",
+			   "samples[0] must be an object");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":["
+			   "{\"suite\":\"s\",\"metric\":\"m\",\"unit\":\"u\",\"better\":\"lower\","
+			   "\"iteration\":0,\"value\":1},"
+			   "{\"suite\":\"s\",\"metric\":\"<script>\",\"unit\":\"u\",\"better\":\"lower\","
+			   "\"iteration\":0,\"value\":1}]}",
+			   "samples[1].metric must be 1 to 128 characters of letters, digits and ._:/+-");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":["
+			   "{\"suite\":\"s\",\"metric\":\"m\",\"unit\":\"u\",\"better\":\"lower\","
+			   "\"iteration\":-1,\"value\":1}]}",
+			   "samples[0].iteration must be between 0 and 1000000");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},"
+			   "\"reason\":\"a\\u0000b\",\"samples\":[]}",
+			   "reason contains a NUL byte");
+}
+
+static void test_job_and_register(void)
+{
+	struct proto_job job = { .id = 9, .attempt = 1, .lease_seconds = 60 }, back;
+	struct proto_register reg, reg2;
+	char *cause = NULL;
+	json_t *j;
+
+	job.kind = strdup("bench");
+	job.spec = json_pack("{s:s}", "suite", "kbench");
+	j = proto_job_encode(&job);
+	CHECK_INT(proto_job_decode(&back, j, &cause), 0);
+	CHECK_INT(back.id, 9);
+	CHECK_INT(back.lease_seconds, 60);
+	CHECK_STR(json_string_value(json_object_get(back.spec, "suite")), "kbench");
+	json_decref(j);
+	proto_job_free(&back);
+	proto_job_free(&job);
+
+	j = json_pack("{s:s, s:s, s:[s], s:{s:[]}}", "name", "box-1", "runner_class", "c",
+		      "capabilities", "bench", "topology", "nodes");
+	CHECK_INT(proto_register_decode(&reg, j, &cause), 0);
+	json_decref(j);
+	j = proto_register_encode(&reg);
+	CHECK_INT(proto_register_decode(&reg2, j, &cause), 0);
+	CHECK_STR(reg2.name, "box-1");
+	CHECK_INT(json_array_size(reg2.capabilities), 1);
+	CHECK_INT(json_array_size(reg2.boot_methods), 0);
+	json_decref(j);
+	proto_register_free(&reg);
+	proto_register_free(&reg2);
+
+	j = json_pack("{s:s, s:s, s:[i]}", "name", "box", "runner_class", "c", "capabilities", 1);
+	CHECK_INT(proto_register_decode(&reg, j, &cause), -1);
+	CHECK_STR(cause, "capabilities[0] must be a name");
+	free(cause);
+	json_decref(j);
+	j = json_pack("{s:s, s:s, s:s}", "name", "box", "runner_class", "c", "topology", "big");
+	CHECK_INT(proto_register_decode(&reg, j, &cause), -1);
+	CHECK_STR(cause, "topology must be an object");
+	free(cause);
+	json_decref(j);
+}
+
+static void test_names(void)
+{
+	char long_name[PROTO_MAX_NAME + 2];
+
+	CHECK(proto_name_ok("kbench"));
+	CHECK(proto_name_ok("wq-flush/idle_percpu:1.0+x"));
+	CHECK(!proto_name_ok(""));
+	CHECK(!proto_name_ok("a b"));
+	CHECK(!proto_name_ok("a\nb"));
+	CHECK(!proto_name_ok("\"><img>"));
+	memset(long_name, 'a', sizeof long_name - 1);
+	long_name[sizeof long_name - 1] = '\0';
+	CHECK(!proto_name_ok(long_name));
+	long_name[PROTO_MAX_NAME] = '\0';
+	CHECK(proto_name_ok(long_name));
+}
+
+int main(void)
+{
+	test_result_roundtrip();
+	test_result_errors();
+	test_job_and_register();
+	test_names();
+	return check_done();
+}
