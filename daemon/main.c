@@ -303,31 +303,29 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	buf_init(&errs, 1 << 16);
-	if (config_init(&k.cfg) < 0)
-		return 1;
-	if (k.config_path && config_load(&k.cfg, k.config_path, &errs) > 0) {
+	if (config_init(&k.cfg) < 0) {
+		rc = 1;
+	} else if (k.config_path && config_load(&k.cfg, k.config_path, &errs) > 0) {
 		fputs(buf_str(&errs), stderr);
 		fprintf(stderr, "kpcid: configuration has errors\n");
-		return 1;
-	}
-	if (kpcid_apply_flags(&k, &k.cfg, &errs) < 0) {
+		rc = 1;
+	} else if (kpcid_apply_flags(&k, &k.cfg, &errs) < 0) {
 		fprintf(stderr, "kpcid: %s", buf_str(&errs));
-		return 2;
-	}
-	if (check) {
+		rc = 2;
+	} else if (check) {
 		printf("configuration OK\n");
-		config_free(&k.cfg);
-		return 0;
-	}
-	kpcid_publish_config(&k);
-	if (optind < argc && !strcmp(argv[optind], "token"))
+		rc = 0;
+	} else if (optind < argc && !strcmp(argv[optind], "token")) {
+		kpcid_publish_config(&k);
 		rc = cmd_token(&k, argc - optind, argv + optind);
-	else if (optind < argc) {
+	} else if (optind < argc) {
 		fprintf(stderr, "kpcid: unknown command '%s'\n", argv[optind]);
 		usage(stderr);
 		rc = 2;
-	} else
+	} else {
+		kpcid_publish_config(&k);
 		rc = serve(&k);
+	}
 	db_close(k.db);
 	config_free(&k.cfg);
 	buf_free(&errs);

@@ -62,6 +62,64 @@ static int make_dir(const char *path)
 	return 0;
 }
 
+/* Flags that override [runner] keys, indexed by their getopt letter. */
+static const char *const runner_flag_keys[] = {
+	['s'] = "server", ['t'] = "token", ['n'] = "name", ['C'] = "class",
+	['w'] = "work_dir",
+};
+#define RUNNER_NKEYS (sizeof runner_flag_keys / sizeof runner_flag_keys[0])
+
+/* Everything after the command line is parsed; returns the exit status. */
+static int run(struct rconfig *cfg, struct agent *a, const char *config_path,
+	       const char *env_token, const char *const *overrides, int check,
+	       struct buf *errs)
+{
+	enum log_level lvl = LOG_INFO;
+	char *cause = NULL;
+	int rc;
+
+	if (config_path && rconfig_load(cfg, config_path, errs) > 0) {
+		fputs(buf_str(errs), stderr);
+		fprintf(stderr, "kpci-runner: configuration has errors\n");
+		return 1;
+	}
+	if (env_token && !overrides['t'] && rconfig_set(cfg, "token", env_token, &cause) < 0)
+		goto bad_flag;
+	for (size_t i = 0; i < RUNNER_NKEYS; i++)
+		if (overrides[i] && rconfig_set(cfg, runner_flag_keys[i], overrides[i], &cause) < 0)
+			goto bad_flag;
+	if (rconfig_finish(cfg, &cause) < 0) {
+		fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "bad configuration");
+		free(cause);
+		return 1;
+	}
+	if (check) {
+		printf("configuration OK\n");
+		return 0;
+	}
+	log_level_parse(&lvl, cfg->log_level);
+	log_set_level(lvl);
+	snprintf(a->spool_dir, sizeof a->spool_dir, "%s/spool", cfg->work_dir);
+	if (make_dir(cfg->work_dir) < 0 || make_dir(a->spool_dir) < 0)
+		return 1;
+	a->topology = topo_collect(&cause);
+	if (!a->topology) {
+		fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "no topology");
+		free(cause);
+		return 1;
+	}
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	signal(SIGPIPE, SIG_IGN);
+	rc = agent_run(a);
+	json_decref(a->topology);
+	return rc;
+bad_flag:
+	fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "bad value");
+	free(cause);
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -78,17 +136,11 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char *const keys[] = {
-		['s'] = "server", ['t'] = "token", ['n'] = "name", ['C'] = "class",
-		['w'] = "work_dir",
-	};
-	const char *overrides[sizeof keys / sizeof keys[0]] = { 0 };
+	const char *overrides[RUNNER_NKEYS] = { 0 };
 	const char *config_path = NULL, *env_token = getenv("KPCI_TOKEN");
 	struct rconfig cfg;
 	struct agent a = { .cfg = &cfg };
 	struct buf errs;
-	char *cause = NULL;
-	enum log_level lvl = LOG_INFO;
 	int c, check = 0, rc;
 
 	log_init("kpci-runner");
@@ -113,45 +165,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	buf_init(&errs, 1 << 16);
-	if (rconfig_init(&cfg) < 0)
-		return 1;
-	if (config_path && rconfig_load(&cfg, config_path, &errs) > 0) {
-		fputs(buf_str(&errs), stderr);
-		fprintf(stderr, "kpci-runner: configuration has errors\n");
-		return 1;
-	}
-	if (env_token && !overrides['t'] && rconfig_set(&cfg, "token", env_token, &cause) < 0)
-		goto bad_flag;
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if (overrides[i] && rconfig_set(&cfg, keys[i], overrides[i], &cause) < 0)
-			goto bad_flag;
-	if (rconfig_finish(&cfg, &cause) < 0) {
-		fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "bad configuration");
-		return 1;
-	}
-	if (check) {
-		printf("configuration OK\n");
-		return 0;
-	}
-	log_level_parse(&lvl, cfg.log_level);
-	log_set_level(lvl);
-	snprintf(a.spool_dir, sizeof a.spool_dir, "%s/spool", cfg.work_dir);
-	if (make_dir(cfg.work_dir) < 0 || make_dir(a.spool_dir) < 0)
-		return 1;
-	a.topology = topo_collect(&cause);
-	if (!a.topology) {
-		fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "no topology");
-		return 1;
-	}
-	signal(SIGTERM, on_signal);
-	signal(SIGINT, on_signal);
-	signal(SIGPIPE, SIG_IGN);
-	rc = agent_run(&a);
-	json_decref(a.topology);
+	rc = rconfig_init(&cfg) < 0 ? 1 : run(&cfg, &a, config_path, env_token, overrides,
+						 check, &errs);
 	rconfig_free(&cfg);
 	buf_free(&errs);
 	return rc;
-bad_flag:
-	fprintf(stderr, "kpci-runner: %s\n", cause ? cause : "bad value");
-	return 2;
 }
