@@ -1,0 +1,22 @@
+#!/bin/sh
+# deps.sh - installs the Debian (bookworm) packages that building kpci,
+# its tests and the local demo need.  Safe to run again: apt-get installs
+# only what is missing.  Run as root (or with sudo available).
+set -eu
+
+PACKAGES="
+	build-essential pkg-config git curl ca-certificates
+	libgit2-dev libcurl4-openssl-dev libsqlite3-dev sqlite3 libmicrohttpd-dev
+	libjansson-dev libinih-dev libhwloc-dev hwloc libssl-dev
+	python3
+"
+
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then
+	SUDO=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -q --no-install-recommends $PACKAGES
+echo "deps: all packages installed"
