@@ -87,8 +87,11 @@ $(O)/bench/%: $(O)/bench/%.o $(LIBKPCI)
 check: $(PROGS) $(TESTS)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) sh tests/run.sh
 
-# Slow tests: CI runs them after `make check`.
-check-slow:
+# Slow tests (real kernel builds, QEMU boots, end-to-end runs in
+# tests/slow/), then the whole suite under ASan+UBSan.  CI runs them
+# after `make check`.
+check-slow: $(PROGS) $(TESTS)
+	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) KPCI_SLOW=1 sh tests/run.sh
 	$(MAKE) SANITIZE=1 check
 
 bench: $(PROGS) $(BENCHES)

@@ -16,15 +16,10 @@
 
 #include "cli/cmd_compare.h"
 #include "cli/cmd_detect.h"
+#include "cli/cli.h"
 #include "lib/buf.h"
-#include "lib/client.h"
 
 #define KPCI_DEFAULT_SERVER "http://127.0.0.1:8080"
-
-struct cli {
-	struct client client;
-	int json;
-};
 
 struct cli_cmd {
 	const char *name;
@@ -32,95 +27,6 @@ struct cli_cmd {
 	int needs_server;
 	int (*run)(struct cli *cli, int argc, char **argv);
 };
-
-static const char *jstr(const json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return s ? s : "-";
-}
-
-static long long jint(const json_t *o, const char *key)
-{
-	return (long long)json_integer_value(json_object_get(o, key));
-}
-
-static void fmt_time(char *out, size_t n, long long t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!t) {
-		snprintf(out, n, "-");
-		return;
-	}
-	gmtime_r(&tt, &tm);
-	strftime(out, n, "%Y-%m-%d %H:%M:%S", &tm);
-}
-
-/* Calls the API; prints kpcid's error and returns NULL when it failed. */
-static json_t *cli_call(struct cli *cli, const char *method, const char *path,
-			const json_t *body, long *status)
-{
-	char *cause = NULL;
-	json_t *answer;
-	long st;
-
-	if (client_call(&cli->client, method, path, body, &st, &answer, &cause) < 0) {
-		fprintf(stderr, "kpci: %s\n", cause ? cause : "request failed");
-		free(cause);
-		return NULL;
-	}
-	if (status)
-		*status = st;
-	if (st >= 400) {
-		fprintf(stderr, "kpci: %s %s: %s (HTTP %ld)\n", method, path,
-			client_error_text(answer, st), st);
-		json_decref(answer);
-		return NULL;
-	}
-	return answer ? answer : json_object();
-}
-
-static int cli_print_json(const json_t *j)
-{
-	json_dumpf(j, stdout, JSON_INDENT(2));
-	putchar('\n');
-	return 0;
-}
-
-/* Appends "?k=v&..." built from --flag value pairs; values are escaped. */
-static int cli_query(struct buf *path, int argc, char **argv, const char *const *flags)
-{
-	char sep = '?';
-
-	for (int i = 1; i < argc; i++) {
-		int known = 0;
-
-		for (int f = 0; flags[f]; f++) {
-			if (strcmp(argv[i] + 2, flags[f]) || strncmp(argv[i], "--", 2))
-				continue;
-			if (i + 1 >= argc) {
-				fprintf(stderr, "kpci: %s needs a value\n", argv[i]);
-				return -1;
-			}
-			buf_printf(path, "%c%s=", sep, flags[f]);
-			for (const char *v = argv[++i]; *v; v++) {
-				if (strchr("&=#?+% ", *v) || (unsigned char)*v < 0x21)
-					buf_printf(path, "%%%02X", (unsigned char)*v);
-				else
-					buf_add(path, v, 1);
-			}
-			sep = '&';
-			known = 1;
-		}
-		if (!known) {
-			fprintf(stderr, "kpci: %s: unexpected argument '%s'\n", argv[0], argv[i]);
-			return -1;
-		}
-	}
-	return 0;
-}
 
 static int cmd_status(struct cli *cli, int argc, char **argv)
 {
@@ -139,9 +45,9 @@ static int cmd_status(struct cli *cli, int argc, char **argv)
 		cli_print_json(s);
 	} else {
 		printf("server:   %s (kpcid %s, database %s)\n", cli->client.base,
-		       jstr(h, "version"), jstr(h, "db"));
-		printf("runners:  %lld\nsamples:  %lld\njobs:    ", jint(s, "runners"),
-		       jint(s, "samples"));
+		       cli_jstr(h, "version"), cli_jstr(h, "db"));
+		printf("runners:  %lld\nsamples:  %lld\njobs:    ", cli_jint(s, "runners"),
+		       cli_jint(s, "samples"));
 		jobs = json_object_get(s, "jobs");
 		if (!json_object_size(jobs))
 			printf(" none");
@@ -175,10 +81,10 @@ static int cmd_runners(struct cli *cli, int argc, char **argv)
 	printf("%-4s %-20s %-16s %5s %5s  %-20s %s\n", "ID", "NAME", "CLASS", "NODES", "CPUS",
 	       "LAST SEEN (UTC)", "KERNEL");
 	json_array_foreach(json_object_get(a, "runners"), i, r) {
-		fmt_time(seen, sizeof seen, jint(r, "last_seen"));
-		printf("%-4lld %-20s %-16s %5lld %5lld  %-20s %s\n", jint(r, "id"), jstr(r, "name"),
-		       jstr(r, "runner_class"), jint(r, "numa_nodes"), jint(r, "cpus"), seen,
-		       jstr(r, "kernel_release"));
+		cli_fmt_time(seen, sizeof seen, cli_jint(r, "last_seen"));
+		printf("%-4lld %-20s %-16s %5lld %5lld  %-20s %s\n", cli_jint(r, "id"), cli_jstr(r, "name"),
+		       cli_jstr(r, "runner_class"), cli_jint(r, "numa_nodes"), cli_jint(r, "cpus"), seen,
+		       cli_jstr(r, "kernel_release"));
 	}
 	json_decref(a);
 	return 0;
@@ -206,11 +112,11 @@ static int cmd_jobs(struct cli *cli, int argc, char **argv)
 	json_array_foreach(json_object_get(a, "jobs"), i, j) {
 		const json_t *spec = json_object_get(j, "spec");
 
-		printf("%-5lld %-6s %-10s %-6s %-9s %3lld/%-3lld %-16s %7lld  %s\n", jint(j, "id"),
-		       jstr(j, "kind"), jstr(spec, "suite"), jstr(spec, "boot"), jstr(j, "state"),
-		       jint(j, "attempt"), jint(j, "max_attempts"), jstr(j, "runner"),
-		       jint(j, "samples"), json_is_string(json_object_get(j, "reason")) ?
-		       jstr(j, "reason") : "");
+		printf("%-5lld %-6s %-10s %-6s %-9s %3lld/%-3lld %-16s %7lld  %s\n", cli_jint(j, "id"),
+		       cli_jstr(j, "kind"), cli_jstr(spec, "suite"), cli_jstr(spec, "boot"), cli_jstr(j, "state"),
+		       cli_jint(j, "attempt"), cli_jint(j, "max_attempts"), cli_jstr(j, "runner"),
+		       cli_jint(j, "samples"), json_is_string(json_object_get(j, "reason")) ?
+		       cli_jstr(j, "reason") : "");
 	}
 	json_decref(a);
 	return 0;
@@ -261,7 +167,7 @@ static int cmd_submit(struct cli *cli, int argc, char **argv)
 	if (answer && cli->json)
 		cli_print_json(answer);
 	else if (answer)
-		printf("job %lld queued\n", jint(answer, "id"));
+		printf("job %lld queued\n", cli_jint(answer, "id"));
 	json_decref(answer);
 out:
 	json_decref(body);
@@ -288,10 +194,10 @@ static int cmd_samples(struct cli *cli, int argc, char **argv)
 	printf("%-5s %-8s %-18s %4s %14s %-7s %-16s %s\n", "JOB", "SUITE", "METRIC", "ITER",
 	       "VALUE", "UNIT", "RUNNER", "KERNEL");
 	json_array_foreach(json_object_get(a, "samples"), i, s)
-		printf("%-5lld %-8s %-18s %4lld %14.3f %-7s %-16s %s\n", jint(s, "job_id"),
-		       jstr(s, "suite"), jstr(s, "metric"), jint(s, "iteration"),
-		       json_number_value(json_object_get(s, "value")), jstr(s, "unit"),
-		       jstr(s, "runner"), jstr(s, "kernel_release"));
+		printf("%-5lld %-8s %-18s %4lld %14.3f %-7s %-16s %s\n", cli_jint(s, "job_id"),
+		       cli_jstr(s, "suite"), cli_jstr(s, "metric"), cli_jint(s, "iteration"),
+		       json_number_value(json_object_get(s, "value")), cli_jstr(s, "unit"),
+		       cli_jstr(s, "runner"), cli_jstr(s, "kernel_release"));
 	json_decref(a);
 	return 0;
 }

@@ -41,6 +41,18 @@ run_one() {
 	fi
 }
 
+# KPCI_SLOW=1 runs only the slow tests (tests/slow/), `make check-slow`.
+if [ -n "${KPCI_SLOW:-}" ]; then
+	for t in tests/slow/t[0-9]*.sh; do
+		[ -f "$t" ] || continue
+		name=$(basename "$t" .sh)
+		case "$name" in *"$pattern"*) ;; *) continue ;; esac
+		run_one "$name" sh "$t"
+	done
+	echo "$total_pass passed, $total_fail failed"
+	[ "$total_fail" -eq 0 ]
+	exit
+fi
 for t in "$KPCI_TESTS"/test_*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")

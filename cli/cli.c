@@ -1,0 +1,99 @@
+/*
+ * cli.c - what the commands of kpci share: API calls that print kpcid's
+ * error sentence, query strings from flags, table cells from JSON.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+
+const char *cli_jstr(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "-";
+}
+
+long long cli_jint(const json_t *o, const char *key)
+{
+	return (long long)json_integer_value(json_object_get(o, key));
+}
+
+void cli_fmt_time(char *out, size_t n, long long t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!t) {
+		snprintf(out, n, "-");
+		return;
+	}
+	gmtime_r(&tt, &tm);
+	strftime(out, n, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+/* Calls the API; prints kpcid's error and returns NULL when it failed. */
+json_t *cli_call(struct cli *cli, const char *method, const char *path,
+			const json_t *body, long *status)
+{
+	char *cause = NULL;
+	json_t *answer;
+	long st;
+
+	if (client_call(&cli->client, method, path, body, &st, &answer, &cause) < 0) {
+		fprintf(stderr, "kpci: %s\n", cause ? cause : "request failed");
+		free(cause);
+		return NULL;
+	}
+	if (status)
+		*status = st;
+	if (st >= 400) {
+		fprintf(stderr, "kpci: %s %s: %s (HTTP %ld)\n", method, path,
+			client_error_text(answer, st), st);
+		json_decref(answer);
+		return NULL;
+	}
+	return answer ? answer : json_object();
+}
+
+int cli_print_json(const json_t *j)
+{
+	json_dumpf(j, stdout, JSON_INDENT(2));
+	putchar('\n');
+	return 0;
+}
+
+/* Appends "?k=v&..." built from --flag value pairs; values are escaped. */
+int cli_query(struct buf *path, int argc, char **argv, const char *const *flags)
+{
+	char sep = '?';
+
+	for (int i = 1; i < argc; i++) {
+		int known = 0;
+
+		for (int f = 0; flags[f]; f++) {
+			if (strcmp(argv[i] + 2, flags[f]) || strncmp(argv[i], "--", 2))
+				continue;
+			if (i + 1 >= argc) {
+				fprintf(stderr, "kpci: %s needs a value\n", argv[i]);
+				return -1;
+			}
+			buf_printf(path, "%c%s=", sep, flags[f]);
+			for (const char *v = argv[++i]; *v; v++) {
+				if (strchr("&=#?+% ", *v) || (unsigned char)*v < 0x21)
+					buf_printf(path, "%%%02X", (unsigned char)*v);
+				else
+					buf_add(path, v, 1);
+			}
+			sep = '&';
+			known = 1;
+		}
+		if (!known) {
+			fprintf(stderr, "kpci: %s: unexpected argument '%s'\n", argv[0], argv[i]);
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,33 @@
+/*
+ * cli.h - shared by the command files of kpci (cli/kpci.c, cli/cmd_*.c).
+ */
+#ifndef KPCI_CLI_H
+#define KPCI_CLI_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "lib/buf.h"
+#include "lib/client.h"
+
+struct cli {
+	struct client client;
+	int json;               /* --json: print the API's JSON as it came */
+};
+
+/* A string member of o, or "-"; borrowed. */
+const char *cli_jstr(const json_t *o, const char *key);
+long long cli_jint(const json_t *o, const char *key);
+/* "YYYY-MM-DD HH:MM:SS" (UTC) of a UNIX time, "-" for 0. */
+void cli_fmt_time(char *out, size_t n, long long t);
+/* Calls the API; prints kpcid's error sentence and returns NULL when the
+ * call failed or answered 4xx/5xx; otherwise the body (caller owns). */
+json_t *cli_call(struct cli *cli, const char *method, const char *path,
+		 const json_t *body, long *status);
+int cli_print_json(const json_t *j);
+/* Appends "?k=v&..." from "--k v" pairs of argv[1..] whose k is in flags;
+ * values are percent-encoded.  -1 (after a message) on anything else. */
+int cli_query(struct buf *path, int argc, char **argv, const char *const *flags);
+
+#endif

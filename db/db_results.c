@@ -1,0 +1,218 @@
+/*
+ * db_results.c - storing a runner's result (environment, metrics,
+ * series, samples) once per (job, attempt), and reading samples back.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/db_internal.h"
+#include "lib/sha256.h"
+
+static int db_metric_id(struct db *db, long long *id, const struct proto_sample *s,
+			char **cause)
+{
+	const char *dir = s->higher_is_better ? "higher" : "lower";
+	sqlite3_stmt *st;
+	int rc = DB_OK;
+
+	st = db_prep(db, "SELECT id, unit, direction FROM metrics WHERE suite = ? AND name = ?",
+		     "ss", s->suite, s->metric);
+	if (!st)
+		return DB_ERR;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*id = sqlite3_column_int64(st, 0);
+		if (strcmp((const char *)sqlite3_column_text(st, 1), s->unit) ||
+		    strcmp((const char *)sqlite3_column_text(st, 2), dir))
+			rc = DB_INVALID;
+		if (rc == DB_INVALID)
+			db_fail(cause, "metric %s/%s is stored in %s (%s is better), not in %s "
+				"(%s is better)", s->suite, s->metric,
+				sqlite3_column_text(st, 1), sqlite3_column_text(st, 2),
+				s->unit, dir);
+		sqlite3_finalize(st);
+		return rc;
+	}
+	sqlite3_finalize(st);
+	rc = db_exec_st(db, db_prep(db, "INSERT INTO metrics (suite, name, unit, direction) "
+				   "VALUES (?, ?, ?, ?)", "ssss", s->suite, s->metric, s->unit, dir));
+	*id = sqlite3_last_insert_rowid(db->conn);
+	return rc;
+}
+
+static int db_series_id(struct db *db, long long *id, long long metric_id,
+			const char *runner_class, const char *config)
+{
+	*id = db_scalar(db_prep(db, "SELECT id FROM series WHERE metric_id = ? AND "
+				"runner_class = ? AND config_name = ? AND branch_id IS NULL",
+				"Iss", metric_id, runner_class, config), 0);
+	if (*id) {
+		return db_exec_st(db, db_prep(db, "UPDATE series SET dirty = 1 WHERE id = ?",
+					      "I", *id));
+	}
+	if (db_exec_st(db, db_prep(db, "INSERT INTO series (metric_id, runner_class, "
+				   "config_name, dirty) VALUES (?, ?, ?, 1)", "Iss",
+				   metric_id, runner_class, config)) < 0)
+		return DB_ERR;
+	*id = sqlite3_last_insert_rowid(db->conn);
+	return DB_OK;
+}
+
+/* The environment row for env (with the server's runner identity). */
+static int db_env_id(struct db *db, long long *id, json_t *env, const char *runner_class)
+{
+	char hash[SHA256_HEX_LEN + 1], *text;
+
+	text = json_dumps(env, JSON_COMPACT | JSON_SORT_KEYS);
+	if (!text)
+		return DB_ERR;
+	sha256_hex(hash, text, strlen(text));
+	free(text);
+	*id = db_scalar(db_prep(db, "SELECT id FROM environments WHERE hash = ?", "s", hash), 0);
+	if (*id)
+		return DB_OK;
+	if (db_exec_st(db, db_prep(db, "INSERT INTO environments (hash, runner_class, "
+				   "kernel_release, boot_method, cpu_model, env) VALUES (?, ?, ?, ?, ?, ?)",
+				   "sssssj", hash, runner_class,
+				   json_string_value(json_object_get(env, "kernel_release")),
+				   json_string_value(json_object_get(env, "boot_method")),
+				   json_string_value(json_object_get(env, "cpu_model")), env)) < 0)
+		return DB_ERR;
+	*id = sqlite3_last_insert_rowid(db->conn);
+	return DB_OK;
+}
+
+/* Body of db_job_result inside its transaction. */
+static int db_result_locked(struct db *db, long long runner_id,
+			    const struct proto_result *r, int *duplicate, char **cause)
+{
+	sqlite3_stmt *st;
+	char *runner_class = NULL, *runner_name = NULL, *commit = NULL, *config = NULL;
+	long long owner = 0, env_id;
+	int attempt = 0, running = 0, rc = DB_ERR;
+	json_t *env = NULL;
+
+	if (db_scalar(db_prep(db, "SELECT 1 FROM job_results WHERE job_id = ? AND attempt = ?",
+			      "Ii", r->job_id, r->attempt), 0)) {
+		*duplicate = 1;
+		return DB_OK;
+	}
+	st = db_prep(db, "SELECT j.attempt, j.state = 'running', IFNULL(j.lease_owner, 0), "
+		     " j.commit_sha, IFNULL(json_extract(j.spec, '$.config'), ''), "
+		     " r.runner_class, r.name FROM jobs j, runners r WHERE j.id = ? AND r.id = ?",
+		     "II", r->job_id, runner_id);
+	if (!st)
+		return DB_ERR;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		db_fail(cause, "job %lld does not exist", r->job_id);
+		return DB_NOTFOUND;
+	}
+	attempt = sqlite3_column_int(st, 0);
+	running = sqlite3_column_int(st, 1);
+	owner = sqlite3_column_int64(st, 2);
+	if (sqlite3_column_type(st, 3) != SQLITE_NULL)
+		commit = strdup((const char *)sqlite3_column_text(st, 3));
+	config = strdup((const char *)sqlite3_column_text(st, 4));
+	runner_class = strdup((const char *)sqlite3_column_text(st, 5));
+	runner_name = strdup((const char *)sqlite3_column_text(st, 6));
+	sqlite3_finalize(st);
+	if (!config || !runner_class || !runner_name)
+		goto out;
+	if (!running || attempt != r->attempt || owner != runner_id) {
+		db_fail(cause, "job %lld attempt %d is not leased to this runner any more",
+			r->job_id, r->attempt);
+		rc = DB_CONFLICT;
+		goto out;
+	}
+	/* The server, not the runner, says who took the samples. */
+	env = json_deep_copy(r->env);
+	json_object_set_new(env, "runner", json_string(runner_name));
+	json_object_set_new(env, "runner_class", json_string(runner_class));
+	if (db_env_id(db, &env_id, env, runner_class) < 0)
+		goto out;
+	for (size_t i = 0; i < r->nsamples; i++) {
+		const struct proto_sample *s = &r->samples[i];
+		long long metric_id, series_id;
+
+		rc = db_metric_id(db, &metric_id, s, cause);
+		if (rc == DB_OK)
+			rc = db_series_id(db, &series_id, metric_id, runner_class, config);
+		if (rc == DB_OK)
+			rc = db_exec_st(db, db_prep(db, "INSERT INTO samples (job_id, attempt, "
+				"series_id, env_id, runner_id, commit_sha, iteration, value, created_at) "
+				"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", "IiIIIsidI", r->job_id, r->attempt,
+				series_id, env_id, runner_id, commit, s->iteration, s->value, db_now()));
+		if (rc == DB_INVALID && cause && !*cause)
+			db_fail(cause, "samples[%zu] repeats %s/%s iteration %d", i, s->suite,
+				s->metric, s->iteration);
+		if (rc != DB_OK)
+			goto out;
+	}
+	rc = db_exec_st(db, db_prep(db, "INSERT INTO job_results (job_id, attempt, runner_id, "
+				   "status, reason, log, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+				   "IiIsssI", r->job_id, r->attempt, runner_id, r->status, r->reason,
+				   r->log, db_now()));
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prep(db, "UPDATE jobs SET state = ?, reason = ?, "
+			"finished_at = ?, lease_owner = NULL, lease_expires = NULL WHERE id = ?",
+			"ssII", strcmp(r->status, "ok") ? "failed" : "done", r->reason, db_now(),
+			r->job_id));
+out:
+	json_decref(env);
+	free(commit);
+	free(config);
+	free(runner_class);
+	free(runner_name);
+	return rc;
+}
+
+int db_job_result(struct db *db, long long runner_id, const struct proto_result *r,
+		  int *duplicate, char **cause)
+{
+	int rc;
+
+	*duplicate = 0;
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return db_fail(cause, "database busy");
+	}
+	rc = db_end(db, db_result_locked(db, runner_id, r, duplicate, cause));
+	db_unlock(db);
+	if (rc == DB_ERR && cause && !*cause)
+		db_fail(cause, "cannot store the result of job %lld", r->job_id);
+	return rc;
+}
+
+json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
+			int limit, int offset)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT s.id, s.job_id, s.attempt, m.suite, m.name AS metric, m.unit, "
+		" m.direction AS better, s.iteration, s.value, se.runner_class, "
+		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at "
+		"FROM samples s JOIN series se ON se.id = s.series_id "
+		" JOIN metrics m ON m.id = se.metric_id JOIN environments e ON e.id = s.env_id "
+		" LEFT JOIN runners r ON r.id = s.runner_id "
+		"WHERE (?1 = 0 OR s.job_id = ?1) AND (?2 IS NULL OR m.name = ?2 "
+		"  OR m.suite || '/' || m.name = ?2) "
+		"ORDER BY s.id DESC LIMIT ?3 OFFSET ?4", "Isii", job_id, metric, limit, offset));
+	db_unlock(db);
+	return rows;
+}
+
+json_t *db_metrics_list(struct db *db)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db, "SELECT id, suite, name, unit, direction AS better "
+				   "FROM metrics ORDER BY suite, name", ""));
+	db_unlock(db);
+	return rows;
+}

@@ -1,0 +1,201 @@
+/*
+ * db_runners.c - API tokens, trees from the configuration, and runners
+ * with their topology.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/db_internal.h"
+#include "lib/sha256.h"
+
+/* --- tokens --------------------------------------------------------- */
+
+int db_token_create(struct db *db, char **token, const char *role, const char *name,
+		    char **cause)
+{
+	static const char digits[] = "0123456789abcdef";
+	unsigned char raw[24];
+	char text[5 + 2 * sizeof raw + 1], hash[SHA256_HEX_LEN + 1];
+	int rc;
+
+	*token = NULL;
+	if (strcmp(role, "admin") && strcmp(role, "runner") && strcmp(role, "read"))
+		return db_fail(cause, "unknown token role '%s' (admin, runner or read)", role);
+	if (sha256_random(raw, sizeof raw) < 0)
+		return db_fail(cause, "cannot read random bytes for the token");
+	memcpy(text, "kpci_", 5);
+	for (size_t i = 0; i < sizeof raw; i++) {
+		text[5 + 2 * i] = digits[raw[i] >> 4];
+		text[6 + 2 * i] = digits[raw[i] & 15];
+	}
+	text[sizeof text - 1] = '\0';
+	sha256_hex(hash, text, strlen(text));
+	db_lock(db);
+	rc = db_exec_st(db, db_prep(db, "INSERT INTO api_tokens (name, role, hash, created_at) "
+				   "VALUES (?, ?, ?, ?)", "sssI", name, role, hash, db_now()));
+	db_unlock(db);
+	if (rc < 0)
+		return db_fail(cause, "cannot store the token");
+	*token = strdup(text);
+	return *token ? DB_OK : DB_ERR;
+}
+
+int db_token_check(struct db *db, const char *token, char role[8], long long *id)
+{
+	char hash[SHA256_HEX_LEN + 1];
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND;
+
+	sha256_hex(hash, token, strlen(token));
+	db_lock(db);
+	st = db_prep(db, "SELECT id, role FROM api_tokens WHERE hash = ? AND revoked = 0",
+		     "s", hash);
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		*id = sqlite3_column_int64(st, 0);
+		snprintf(role, 8, "%s", (const char *)sqlite3_column_text(st, 1));
+		rc = DB_OK;
+	}
+	sqlite3_finalize(st);
+	if (rc == DB_OK)
+		db_exec_st(db, db_prep(db, "UPDATE api_tokens SET last_used = ? WHERE id = ?",
+				       "II", db_now(), *id));
+	db_unlock(db);
+	return rc;
+}
+
+json_t *db_tokens_list(struct db *db)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db, "SELECT id, name, role, created_at, last_used, revoked "
+				   "FROM api_tokens ORDER BY id", ""));
+	db_unlock(db);
+	return rows;
+}
+
+int db_token_revoke(struct db *db, long long id)
+{
+	int rc;
+
+	db_lock(db);
+	rc = db_exec_st(db, db_prep(db, "UPDATE api_tokens SET revoked = 1 WHERE id = ?",
+				    "I", id));
+	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
+		rc = DB_NOTFOUND;
+	db_unlock(db);
+	return rc;
+}
+
+/* --- trees ---------------------------------------------------------- */
+
+int db_tree_upsert(struct db *db, const char *name, const char *url)
+{
+	int rc;
+
+	db_lock(db);
+	rc = db_exec_st(db, db_prep(db, "INSERT INTO trees (name, url, created_at) "
+				   "VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET url = excluded.url",
+				   "ssI", name, url, db_now()));
+	db_unlock(db);
+	return rc;
+}
+
+json_t *db_trees_list(struct db *db)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db, "SELECT id, name, url, created_at FROM trees "
+				   "ORDER BY name", ""));
+	db_unlock(db);
+	return rows;
+}
+
+/* --- runners -------------------------------------------------------- */
+
+/* Counts topology.nodes and the CPUs listed in them. */
+static void db_topology_counts(const json_t *topo, int *nodes, int *cpus)
+{
+	const json_t *arr = json_object_get(topo, "nodes"), *node;
+	size_t i;
+
+	*nodes = (int)json_array_size(arr);
+	*cpus = 0;
+	json_array_foreach(arr, i, node)
+		*cpus += (int)json_array_size(json_object_get(node, "cpus"));
+}
+
+int db_runner_register(struct db *db, long long *id, long long token_id,
+		       const struct proto_register *r, char **cause)
+{
+	const char *cpu = json_string_value(json_object_get(r->topology, "cpu_model"));
+	const char *rel = json_string_value(json_object_get(r->topology, "kernel_release"));
+	long long owner, now = db_now();
+	int nodes, cpus, rc;
+
+	db_topology_counts(r->topology, &nodes, &cpus);
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return db_fail(cause, "database busy");
+	}
+	owner = db_scalar(db_prep(db, "SELECT token_id FROM runners WHERE name = ?", "s",
+				  r->name), -1);
+	if (owner >= 0 && owner != token_id) {
+		rc = db_end(db, DB_CONFLICT);
+		db_unlock(db);
+		db_fail(cause, "runner name '%s' is already registered with another token",
+			r->name);
+		return rc;
+	}
+	rc = db_exec_st(db, db_prep(db,
+		"INSERT INTO runners (name, runner_class, token_id, capabilities, boot_methods, "
+		" topology, cpu_model, numa_nodes, cpus, kernel_release, registered_at, last_seen) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+		"ON CONFLICT (name) DO UPDATE SET runner_class = excluded.runner_class, "
+		" capabilities = excluded.capabilities, boot_methods = excluded.boot_methods, "
+		" topology = excluded.topology, cpu_model = excluded.cpu_model, "
+		" numa_nodes = excluded.numa_nodes, cpus = excluded.cpus, "
+		" kernel_release = excluded.kernel_release, last_seen = excluded.last_seen",
+		"ssIjjjsiisII", r->name, r->runner_class, token_id, r->capabilities,
+		r->boot_methods, r->topology, cpu, nodes, cpus, rel, now, now));
+	if (rc == DB_OK)
+		*id = db_scalar(db_prep(db, "SELECT id FROM runners WHERE name = ?", "s",
+					r->name), 0);
+	rc = db_end(db, rc);
+	db_unlock(db);
+	return rc == DB_OK ? DB_OK : db_fail(cause, "cannot store runner '%s'", r->name);
+}
+
+int db_runner_touch(struct db *db, long long runner_id, long long token_id)
+{
+	int rc;
+
+	db_lock(db);
+	rc = db_exec_st(db, db_prep(db, "UPDATE runners SET last_seen = ? "
+				   "WHERE id = ? AND token_id = ?", "III",
+				   db_now(), runner_id, token_id));
+	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
+		rc = DB_NOTFOUND;
+	db_unlock(db);
+	return rc;
+}
+
+json_t *db_runners_list(struct db *db, int limit, int offset)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT r.id, r.name, r.runner_class, r.capabilities AS capabilities_json, "
+		" r.boot_methods AS boot_methods_json, r.topology AS topology_json, r.cpu_model, "
+		" r.numa_nodes, r.cpus, r.kernel_release, r.registered_at, r.last_seen, "
+		" (SELECT j.id FROM jobs j WHERE j.lease_owner = r.id AND j.state = 'running' "
+		"  ORDER BY j.id LIMIT 1) AS current_job "
+		"FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset));
+	db_unlock(db);
+	return rows;
+}
