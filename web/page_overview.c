@@ -136,7 +136,7 @@ static void overview_samples(struct buf *b, json_t *samples)
 		cell_txt(b, str(s, "suite"));
 		cell_txt(b, str(s, "metric"));
 		cell_int(b, s, "iteration");
-		buf_printf(b, "<td class=\"num\">%.4g</td>",
+		buf_printf(b, "<td class=\"num\">%.6g</td>",
 			   json_number_value(json_object_get(s, "value")));
 		cell_txt(b, str(s, "unit"));
 		cell_txt(b, str(s, "better"));
