@@ -26,8 +26,8 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: kpci-runner [-c FILE] [--server URL] [--token TOKEN] [--name NAME]\n"
-		"                   [--class CLASS] [--work-dir DIR] [--once]\n"
+		"usage: kpci-runner [-c FILE] [--server URL] [--token TOKEN | --token-file FILE]\n"
+		"                   [--name NAME] [--class CLASS] [--work-dir DIR] [--once]\n"
 		"       kpci-runner --print-topology\n"
 		"       kpci-runner --check-config -c FILE\n");
 }
@@ -64,8 +64,8 @@ static int make_dir(const char *path)
 
 /* Flags that override [runner] keys, indexed by their getopt letter. */
 static const char *const runner_flag_keys[] = {
-	['s'] = "server", ['t'] = "token", ['n'] = "name", ['C'] = "class",
-	['w'] = "work_dir",
+	['s'] = "server", ['t'] = "token", ['T'] = "token_file", ['n'] = "name",
+	['C'] = "class", ['w'] = "work_dir",
 };
 #define RUNNER_NKEYS (sizeof runner_flag_keys / sizeof runner_flag_keys[0])
 
@@ -83,7 +83,7 @@ static int run(struct rconfig *cfg, struct agent *a, const char *config_path,
 		fprintf(stderr, "kpci-runner: configuration has errors\n");
 		return 1;
 	}
-	if (env_token && !overrides['t'] && rconfig_set(cfg, "token", env_token, &cause) < 0)
+	if (env_token && !overrides['t'] && !overrides['T'] && rconfig_set(cfg, "token", env_token, &cause) < 0)
 		goto bad_flag;
 	for (size_t i = 0; i < RUNNER_NKEYS; i++)
 		if (overrides[i] && rconfig_set(cfg, runner_flag_keys[i], overrides[i], &cause) < 0)
@@ -126,6 +126,7 @@ int main(int argc, char **argv)
 		{ "config", required_argument, NULL, 'c' },
 		{ "server", required_argument, NULL, 's' },
 		{ "token", required_argument, NULL, 't' },
+		{ "token-file", required_argument, NULL, 'T' },
 		{ "name", required_argument, NULL, 'n' },
 		{ "class", required_argument, NULL, 'C' },
 		{ "work-dir", required_argument, NULL, 'w' },
@@ -147,7 +148,9 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config_path = optarg; break;
-		case 's': case 't': case 'n': case 'C': case 'w': overrides[c] = optarg; break;
+		case 's': case 't': case 'T': case 'n': case 'C': case 'w':
+			overrides[c] = optarg;
+			break;
 		case '1': a.once = 1; break;
 		case 'P': return print_topology();
 		case 'K': check = 1; break;

@@ -30,7 +30,7 @@ for _ in $(seq 50); do
 	curl -sf "$URL/api/v1/health" > /dev/null && break
 	sleep 0.2
 done
-"$BIN/kpci-runner" --server "$URL" --token "$(cat var/runner.token)" \
+"$BIN/kpci-runner" --server "$URL" --token-file var/runner.token \
 	--name "$(hostname)-local" --class "$(hostname)-host" --work-dir var/runner &
 runner=$!
 
