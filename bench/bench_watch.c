@@ -1,0 +1,263 @@
+/*
+ * bench_watch.c - what a watcher poll costs against the history length.
+ *
+ * Generates repositories of 20,000 and 200,000 commits (topic branches of
+ * 9 commits merged into mainline, like a merge window) with git
+ * fast-import, records them with a first poll, then appends 1, 100 and
+ * 10,000 commits and times the poll: fetch (libgit2, local transport) and
+ * walk+record (revwalk new ^old, first-parent line, SQLite), beside
+ * `git rev-list OLD..NEW` on the same repository in the same run.  The
+ * ratio walk/rev-list should stay near or below 1 and not grow with the
+ * history.  daemon/watch.c is compiled in to drive its steps one by one.
+ */
+#include <fcntl.h>
+#include <ftw.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "daemon/watch.c"
+
+#define BENCH_TOPIC 9               /* commits per topic branch before its merge */
+
+extern char **environ;
+
+static double bench_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Runs argv with stdout to /dev/null (or from a pipe fed by feed); exit status. */
+static int bench_run(char *const argv[], FILE **feed)
+{
+	posix_spawn_file_actions_t fa;
+	int fds[2] = { -1, -1 }, status = -1;
+	pid_t pid;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	if (feed) {
+		if (pipe(fds) < 0)
+			return -1;
+		posix_spawn_file_actions_adddup2(&fa, fds[0], 0);
+		posix_spawn_file_actions_addclose(&fa, fds[1]);
+	}
+	if (posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ) != 0) {
+		posix_spawn_file_actions_destroy(&fa);
+		return -1;
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	if (feed) {
+		close(fds[0]);
+		*feed = fdopen(fds[1], "w");
+		return pid;
+	}
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Writes the "from" line of a commit on top of main ("" for a root). */
+static void bench_from(FILE *f, long main_mark, const char *base)
+{
+	if (main_mark)
+		fprintf(f, "from :%ld\n", main_mark);
+	else if (base)
+		fprintf(f, "from %s\n", base);
+}
+
+/*
+ * Appends n commits to master of repo (on top of base, NULL: a new
+ * history) with fast-import: topics of BENCH_TOPIC commits merged by
+ * "Merge tag 'topicN-for-1.1' of ..." and plain commits for the rest.
+ */
+static int bench_grow(char *repo, long n, const char *base, long *when)
+{
+	char *argv[] = { "git", "-C", repo, "fast-import", "--quiet", "--force", NULL };
+	long mark = 0, main_mark = 0, made = 0;
+	FILE *f = NULL;
+	pid_t pid = bench_run(argv, &f);
+	int status;
+
+	if (pid < 0 || !f)
+		return -1;
+	while (made < n) {
+		char msg[160];
+		int len;
+
+		if (n - made >= BENCH_TOPIC + 1 && (main_mark || base)) {
+			long topic_start = mark + 1;
+
+			for (int i = 0; i < BENCH_TOPIC; i++) {
+				len = snprintf(msg, sizeof msg, "topic%ld: change %d", topic_start, i);
+				fprintf(f, "commit refs/heads/topic\nmark :%ld\ncommitter B <b@e.org> "
+					"%ld +0000\ndata %d\n%s\n", ++mark, ++*when, len, msg);
+				if (i == 0)
+					bench_from(f, main_mark, base);
+				else
+					fprintf(f, "from :%ld\n", mark - 1);
+			}
+			len = snprintf(msg, sizeof msg, "Merge tag 'topic%ld-for-1.1' of "
+				       "git://example.org/pub/scm/topic%ld", topic_start, topic_start);
+			fprintf(f, "commit refs/heads/master\nmark :%ld\ncommitter B <b@e.org> %ld "
+				"+0000\ndata %d\n%s\n", mark + 1, ++*when, len, msg);
+			bench_from(f, main_mark, base);
+			fprintf(f, "merge :%ld\n", mark);
+			main_mark = ++mark;
+			made += BENCH_TOPIC + 1;
+		} else {
+			len = snprintf(msg, sizeof msg, "plain commit %ld", mark + 1);
+			fprintf(f, "commit refs/heads/master\nmark :%ld\ncommitter B <b@e.org> %ld "
+				"+0000\ndata %d\n%s\n", mark + 1, ++*when, len, msg);
+			bench_from(f, main_mark, base);
+			main_mark = ++mark;
+			made++;
+		}
+	}
+	fclose(f);
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+static int bench_rm(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	return remove(p);
+}
+
+static char *bench_tip(const char *repo)
+{
+	git_repository *r = NULL;
+	git_oid id;
+	char *s = NULL;
+
+	if (git_repository_open(&r, repo) == 0 &&
+	    git_reference_name_to_id(&id, r, "refs/heads/master") == 0)
+		s = strdup(git_oid_tostr_s(&id));
+	git_repository_free(r);
+	return s;
+}
+
+/* One poll split into fetch and walk+record; ms of each. */
+static int bench_poll(struct watch_tree *t, double *fetch_ms, double *walk_ms)
+{
+	char err[WATCH_ERROR_LEN] = "";
+	git_repository *repo = NULL;
+	json_t *changed = NULL;
+	int exists = 0, rc = -1;
+	double t0 = bench_ms(), t1;
+
+	if (watch_mirror_open(&repo, t, err, sizeof err) < 0 ||
+	    watch_fetch(repo, t, &exists, err, sizeof err) < 0 ||
+	    watch_tags(&changed, repo, t, err, sizeof err) < 0)
+		goto out;
+	t1 = bench_ms();
+	if (watch_branch(t, repo, "master", exists, err, sizeof err) < 0)
+		goto out;
+	*fetch_ms = t1 - t0;
+	*walk_ms = bench_ms() - t1;
+	t->fetched_before = 1;
+	rc = 0;
+out:
+	if (rc < 0)
+		fprintf(stderr, "bench_watch: poll failed: %s\n", err);
+	json_decref(changed);
+	git_repository_free(repo);
+	return rc;
+}
+
+static double bench_revlist(char *repo, const char *old, const char *new)
+{
+	char range[2 * GIT_OID_HEXSZ + 4];
+	char *argv[] = { "git", "-C", repo, "rev-list", range, NULL };
+	double t0 = bench_ms();
+
+	snprintf(range, sizeof range, "%s..%s", old, new);
+	if (bench_run(argv, NULL) != 0)
+		return -1;
+	return bench_ms() - t0;
+}
+
+static int bench_history(char *top, long history)
+{
+	static const long news[] = { 1, 100, 10000 };
+	char repo[512], dbpath[512], *cause = NULL, *init[] = { "git", "init", "-q", "-b",
+							       "master", repo, NULL };
+	struct kpcid k = { 0 };
+	struct config_tree c = { 0 };
+	struct watch_tree t;
+	long when = 1600000000;
+	double fetch_ms, walk_ms, t0;
+
+	snprintf(repo, sizeof repo, "%s/repo-%ld", top, history);
+	snprintf(dbpath, sizeof dbpath, "%s/kpci-%ld.db", top, history);
+	t0 = bench_ms();
+	if (bench_run(init, NULL) != 0 || bench_grow(repo, history, NULL, &when) < 0) {
+		fprintf(stderr, "bench_watch: cannot generate %s with git fast-import\n", repo);
+		return -1;
+	}
+	printf("history %ld commits: generated in %.1f s\n", history, (bench_ms() - t0) / 1e3);
+	if (db_open(&k.db, dbpath, &cause) != DB_OK) {
+		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "cannot open the database");
+		return -1;
+	}
+	k.cfg.data_dir = top;
+	watch.k = &k;
+	c.name = history > 100000 ? "big" : "small";
+	c.url = repo;
+	c.branches = "master";
+	c.candidates = "";
+	c.configs = "defconfig";
+	c.recipients = "";
+	c.poll_interval = 300;
+	c.max_queued = 0;
+	c.retry_min = c.retry_max = 1;
+	if (watch_tree_init(&t, &c, top, &cause) < 0) {
+		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "bad tree");
+		return -1;
+	}
+	if (bench_poll(&t, &fetch_ms, &walk_ms) < 0)
+		return -1;
+	printf("  first poll (all history): fetch %8.1f ms, walk+record %8.1f ms\n", fetch_ms,
+	       walk_ms);
+	printf("  %6s %10s %12s %12s %10s\n", "new", "fetch ms", "walk+rec ms", "rev-list ms",
+	       "walk/git");
+	for (size_t i = 0; i < sizeof news / sizeof news[0]; i++) {
+		char *old = bench_tip(repo), *new;
+		double git_ms;
+
+		if (!old || bench_grow(repo, news[i], old, &when) < 0 || !(new = bench_tip(repo)))
+			return -1;
+		git_ms = bench_revlist(repo, old, new);
+		if (bench_poll(&t, &fetch_ms, &walk_ms) < 0)
+			return -1;
+		printf("  %6ld %10.1f %12.1f %12.1f %10.2f\n", news[i], fetch_ms, walk_ms, git_ms,
+		       git_ms > 0 ? walk_ms / git_ms : 0);
+		free(old);
+		free(new);
+	}
+	watch_tree_free(&t);
+	db_close(k.db);
+	return 0;
+}
+
+int main(void)
+{
+	char top[] = "/tmp/kpci-bench-watch.XXXXXX";
+	int rc = 0;
+
+	log_init("bench_watch");
+	log_set_level(LOG_WARN);
+	if (!mkdtemp(top))
+		return 1;
+	git_libgit2_init();
+	if (bench_history(top, 20000) < 0 || bench_history(top, 200000) < 0)
+		rc = 1;
+	git_libgit2_shutdown();
+	nftw(top, bench_rm, 16, FTW_DEPTH | FTW_PHYS);
+	return rc;
+}

@@ -1,0 +1,134 @@
+/*
+ * api_trees.c - the watched trees under /api/v1/trees: poll state,
+ * branches and events, commits in first-parent order, releases and merge
+ * windows, the merges of a window, and "poll now" for admins.
+ * docs/API.md describes each route; the data come from db/db_trees.c and
+ * the poll from daemon/watch.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/api_trees.h"
+#include "daemon/kpcid.h"
+#include "daemon/watch.h"
+#include "db/db.h"
+#include "lib/proto.h"
+
+/* The ?branch= argument (NULL: the tree's first branch); -1 after a 400. */
+static int api_branch_arg(struct http_req *req, struct http_resp *resp, const char **branch)
+{
+	*branch = http_query(req, "branch");
+	if (*branch && !proto_name_ok(*branch)) {
+		http_error(resp, 400, "query parameter branch: '%.40s' is not a branch name", *branch);
+		return -1;
+	}
+	return 0;
+}
+
+/* Answers a db_tree_* call: the JSON, or its sentence with 404/400/500. */
+static void api_tree_answer(struct http_resp *resp, int rc, json_t *out, char *cause)
+{
+	if (rc == DB_OK)
+		http_json(resp, 200, out);
+	else
+		http_error(resp, rc == DB_NOTFOUND ? 404 : rc == DB_INVALID ? 400 : 500, "%s",
+			   cause ? cause : "database error");
+	free(cause);
+}
+
+/* The status row of tree name, or NULL. */
+static json_t *api_tree_status(struct kpcid *k, const char *name)
+{
+	json_t *trees = db_trees_status(k->db), *t, *found = NULL;
+	size_t i;
+
+	json_array_foreach(trees, i, t)
+		if (!strcmp(json_string_value(json_object_get(t, "name")), name))
+			found = json_incref(t);
+	json_decref(trees);
+	return found;
+}
+
+void api_trees_list(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *trees = db_trees_status(k->db);
+
+	if (!trees)
+		http_error(resp, 500, "database error while listing trees");
+	else
+		http_json(resp, 200, json_pack("{s:o, s:i, s:i}", "trees", trees, "limit",
+					       DB_MAX_LIST, "offset", 0));
+}
+
+void api_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *t = api_tree_status(k, req->args[0]);
+
+	if (!t)
+		http_error(resp, 404, "tree '%s' is not watched", req->args[0]);
+	else
+		http_json(resp, 200, t);
+}
+
+void api_tree_poll(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	char *cause = NULL;
+	json_t *t;
+
+	if (watch_poll_now(req->args[0], WATCH_POLL_WAIT_S, &cause) < 0) {
+		http_error(resp, strstr(cause ? cause : "", "not watched") ? 404 : 503, "%s",
+			   cause ? cause : "the poll did not run");
+		free(cause);
+		return;
+	}
+	t = api_tree_status(k, req->args[0]);
+	if (!t)
+		http_error(resp, 404, "tree '%s' is not watched", req->args[0]);
+	else
+		http_json(resp, 200, t);
+}
+
+void api_tree_commits(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *branch, *window = http_query(req, "window");
+	char *cause = NULL;
+	json_t *rows = NULL;
+	int limit, offset, rc;
+
+	if (api_branch_arg(req, resp, &branch) < 0 || http_paging(req, resp, &limit, &offset) < 0)
+		return;
+	if (window && strlen(window) > PROTO_MAX_NAME) {
+		http_error(resp, 400, "query parameter window is too long");
+		return;
+	}
+	rc = db_tree_commits(k->db, &rows, req->args[0], branch, window, limit, offset, &cause);
+	api_tree_answer(resp, rc, rc == DB_OK ? json_pack("{s:s, s:s?, s:s?, s:o, s:i, s:i}",
+			"tree", req->args[0], "branch", branch, "window", window, "commits", rows,
+			"limit", limit, "offset", offset) : NULL, cause);
+}
+
+void api_tree_windows(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *branch;
+	char *cause = NULL;
+	json_t *out = NULL;
+	int rc;
+
+	if (api_branch_arg(req, resp, &branch) < 0)
+		return;
+	rc = db_tree_windows(k->db, &out, req->args[0], branch, &cause);
+	api_tree_answer(resp, rc, out, cause);
+}
+
+void api_tree_window_merges(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *branch;
+	char *cause = NULL;
+	json_t *out = NULL;
+	int rc;
+
+	if (api_branch_arg(req, resp, &branch) < 0)
+		return;
+	rc = db_tree_window_merges(k->db, &out, req->args[0], branch, req->args[1], &cause);
+	api_tree_answer(resp, rc, out, cause);
+}

@@ -1,0 +1,1430 @@
+/*
+ * watch.c - the tree watcher: libgit2 mirrors, incremental first-parent
+ * history, tags, forced updates, fetch errors with backoff, and build
+ * candidates.  The only file of the daemon that includes git2.h.
+ *
+ * One thread polls the trees in turn.  A poll of a tree:
+ *   1. lists the remote's branches, fetches the followed ones that exist
+ *      and all tags into DATA_DIR/mirrors/NAME.git (progress in the log);
+ *   2. records the tags (release vX.Y, candidate vX.Y-rcN, other);
+ *   3. for each followed branch whose tip moved, walks new tip ^old tip
+ *      (only what is new), follows first parents from the new tip down to
+ *      a commit already on the branch's line (the old tip for a
+ *      fast-forward, the fork point for a forced update), counts what each
+ *      merge brought, and stores it all in one transaction;
+ *   4. queues build candidates by the tree's policy.
+ * An error fails the tree's poll (earlier data stays) and schedules a retry
+ * after retry_min, doubling up to retry_max; other trees go on.  See
+ * docs/watch.md.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <git2.h>
+#include <jansson.h>
+
+#include "daemon/config.h"
+#include "daemon/kpcid.h"
+#include "daemon/watch.h"
+#include "db/db.h"
+#include "lib/buf.h"
+#include "lib/fs.h"
+#include "lib/log.h"
+#include "lib/proto.h"
+#include "lib/sha256.h"
+
+#define WATCH_TICK_MS 1000          /* the thread looks at the schedule this often */
+#define WATCH_PROGRESS_S 5          /* fetch progress is logged at most this often */
+#define WATCH_MAX_SUBJECT 65536     /* bytes of a subject kept */
+#define WATCH_MAX_NAME 1024         /* bytes of an author name or e-mail kept */
+#define WATCH_MAX_TRAILERS 64       /* trailers kept per commit */
+#define WATCH_MAX_TRAILER 4096      /* bytes of one trailer value kept */
+#define WATCH_MAX_SUBSYSTEM 128     /* bytes of a parsed merge subsystem */
+#define WATCH_MAX_SOURCE 1024       /* bytes of a parsed merge source */
+#define WATCH_MAX_TAGS 200000       /* tags recorded per poll at most */
+#define WATCH_MAX_BACKOFF_SHIFT 20  /* retry_min << this is the longest unclamped wait */
+#define WATCH_ERROR_LEN 512         /* bytes of an error sentence */
+
+/* One configured tree, copied from the configuration at start. */
+struct watch_tree {
+	char *name, *url, *mirror;
+	char **branches;
+	size_t nbranches;
+	int cand_commits, cand_merges, cand_tags, cand_head;
+	char **configs;
+	size_t nconfigs;
+	long long poll_interval, head_every, max_queued, retry_min, retry_max;
+	long long id;
+	long long next_poll;            /* monotonic seconds */
+	unsigned long want, done;       /* watch_poll_now requests and polls that served them */
+	int fetched_before;             /* a poll succeeded once: history is not a candidate */
+	int errors;                     /* failed polls in a row (the backoff exponent) */
+};
+
+static struct {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	pthread_t thread;
+	int running;
+	int stop;                       /* read by the fetch callbacks without the lock */
+	struct kpcid *k;
+	struct watch_tree *trees;
+	size_t ntrees;
+} watch = { .mu = PTHREAD_MUTEX_INITIALIZER };
+
+/* One commit read during a poll. */
+struct watch_node {
+	git_oid oid;
+	git_oid *parents;
+	unsigned nparents;
+	char sha[GIT_OID_HEXSZ + 1];
+	char merged_tip[GIT_OID_HEXSZ + 1];
+	char *parents_text, *author_name, *author_email, *committer_name, *committer_email;
+	char *subject, *subsystem, *source;
+	long long author_time, commit_time, brought;
+	json_t *trailers;
+	size_t owner;                   /* index+1 of the line commit that brought it; 0: none */
+	int in_walk;                    /* new since the old tip (else read for the line only) */
+};
+
+/* The commits of one poll of one branch, with an oid -> index hash. */
+struct watch_set {
+	struct watch_node *v;
+	size_t n, cap;
+	size_t *slots;                  /* index+1, 0: empty; open addressing */
+	size_t nslots;
+};
+
+static long long watch_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec;
+}
+
+/* libgit2's last error as one sentence. */
+static void watch_git_error(char *out, size_t n, const char *what)
+{
+	const git_error *e = git_error_last();
+
+	snprintf(out, n, "%s: %s", what, e && e->message ? e->message : "unknown error");
+}
+
+/* --- the commit set ----------------------------------------------------- */
+
+static size_t watch_hash(const git_oid *oid)
+{
+	size_t h;
+
+	memcpy(&h, oid->id, sizeof h);
+	return h;
+}
+
+static struct watch_node *watch_set_get(struct watch_set *s, const git_oid *oid)
+{
+	size_t i;
+
+	if (!s->nslots)
+		return NULL;
+	for (i = watch_hash(oid) & (s->nslots - 1); s->slots[i]; i = (i + 1) & (s->nslots - 1))
+		if (git_oid_equal(&s->v[s->slots[i] - 1].oid, oid))
+			return &s->v[s->slots[i] - 1];
+	return NULL;
+}
+
+/* Doubles the hash table when it is half full; -1 on memory. */
+static int watch_set_grow(struct watch_set *s)
+{
+	size_t n = s->nslots ? s->nslots * 2 : 1024, *slots;
+
+	if (s->n * 2 < s->nslots)
+		return 0;
+	slots = calloc(n, sizeof *slots);
+	if (!slots)
+		return -1;
+	for (size_t k = 0; k < s->n; k++) {
+		size_t i = watch_hash(&s->v[k].oid) & (n - 1);
+
+		while (slots[i])
+			i = (i + 1) & (n - 1);
+		slots[i] = k + 1;
+	}
+	free(s->slots);
+	s->slots = slots;
+	s->nslots = n;
+	return 0;
+}
+
+static void watch_node_free(struct watch_node *c)
+{
+	free(c->parents);
+	free(c->parents_text);
+	free(c->author_name);
+	free(c->author_email);
+	free(c->committer_name);
+	free(c->committer_email);
+	free(c->subject);
+	free(c->subsystem);
+	free(c->source);
+	json_decref(c->trailers);
+}
+
+static void watch_set_free(struct watch_set *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		watch_node_free(&s->v[i]);
+	free(s->v);
+	free(s->slots);
+	memset(s, 0, sizeof *s);
+}
+
+/* A copy of at most max bytes of s ("" for NULL). */
+static char *watch_strndup(const char *s, size_t max)
+{
+	return s ? strndup(s, max) : strdup("");
+}
+
+/* The commit's trailers as [[key, value], ...] (at most WATCH_MAX_TRAILERS). */
+static json_t *watch_trailers(const char *message)
+{
+	git_message_trailer_array arr = { 0 };
+	json_t *out = json_array();
+
+	if (!message || git_message_trailers(&arr, message) < 0)
+		return out;
+	for (size_t i = 0; i < arr.count && i < WATCH_MAX_TRAILERS; i++) {
+		json_t *k = json_stringn(arr.trailers[i].key, strnlen(arr.trailers[i].key, 256));
+		json_t *v = json_stringn(arr.trailers[i].value,
+					 strnlen(arr.trailers[i].value, WATCH_MAX_TRAILER));
+
+		if (k && v)
+			json_array_append_new(out, json_pack("[o, o]", k, v));
+		else {
+			json_decref(k);
+			json_decref(v);
+		}
+	}
+	git_message_trailer_array_free(&arr);
+	return out;
+}
+
+/* Reads commit oid into the set (once); NULL on error with err set. */
+static struct watch_node *watch_set_add(struct watch_set *s, git_repository *repo,
+					const git_oid *oid, int in_walk, char *err, size_t errn)
+{
+	struct watch_node *c = watch_set_get(s, oid);
+	const git_signature *a, *m;
+	git_commit *commit = NULL;
+	struct buf parents;
+
+	if (c)
+		return c;
+	if (git_commit_lookup(&commit, repo, oid) < 0) {
+		watch_git_error(err, errn, "cannot read a commit of the mirror");
+		return NULL;
+	}
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 256;
+		struct watch_node *v = realloc(s->v, cap * sizeof *v);
+
+		if (!v)
+			goto oom;
+		s->v = v;
+		s->cap = cap;
+	}
+	if (watch_set_grow(s) < 0)
+		goto oom;
+	c = &s->v[s->n];
+	memset(c, 0, sizeof *c);
+	git_oid_cpy(&c->oid, oid);
+	git_oid_tostr(c->sha, sizeof c->sha, oid);
+	c->in_walk = in_walk;
+	c->brought = -1;
+	c->nparents = git_commit_parentcount(commit);
+	c->parents = calloc(c->nparents ? c->nparents : 1, sizeof *c->parents);
+	buf_init(&parents, (GIT_OID_HEXSZ + 1) * (c->nparents + 1));
+	for (unsigned i = 0; c->parents && i < c->nparents; i++) {
+		git_oid_cpy(&c->parents[i], git_commit_parent_id(commit, i));
+		buf_printf(&parents, "%s%s", i ? " " : "", git_oid_tostr_s(&c->parents[i]));
+	}
+	c->parents_text = strdup(buf_str(&parents));
+	buf_free(&parents);
+	a = git_commit_author(commit);
+	m = git_commit_committer(commit);
+	c->author_name = watch_strndup(a ? a->name : NULL, WATCH_MAX_NAME);
+	c->author_email = watch_strndup(a ? a->email : NULL, WATCH_MAX_NAME);
+	c->author_time = a ? (long long)a->when.time : 0;
+	c->committer_name = watch_strndup(m ? m->name : NULL, WATCH_MAX_NAME);
+	c->committer_email = watch_strndup(m ? m->email : NULL, WATCH_MAX_NAME);
+	c->commit_time = (long long)git_commit_time(commit);
+	c->subject = watch_strndup(git_commit_summary(commit), WATCH_MAX_SUBJECT);
+	c->trailers = watch_trailers(git_commit_message(commit));
+	git_commit_free(commit);
+	if (!c->parents || !c->parents_text || !c->author_name || !c->author_email ||
+	    !c->committer_name || !c->committer_email || !c->subject) {
+		watch_node_free(c);
+		snprintf(err, errn, "out of memory reading commit %s", git_oid_tostr_s(oid));
+		return NULL;
+	}
+	s->n++;
+	{       /* insert into the hash table */
+		size_t i = watch_hash(oid) & (s->nslots - 1);
+
+		while (s->slots[i])
+			i = (i + 1) & (s->nslots - 1);
+		s->slots[i] = s->n;
+	}
+	return c;
+oom:
+	git_commit_free(commit);
+	snprintf(err, errn, "out of memory reading commit %s", git_oid_tostr_s(oid));
+	return NULL;
+}
+
+/* --- merge subjects ----------------------------------------------------- */
+
+/* The subsystem a tree URL names: its last path component without .git
+ * and linux- ("…/git/tj/wq" -> wq, "…/axboe/linux-block.git" -> block). */
+static char *watch_url_subsystem(const char *url, size_t n)
+{
+	const char *end = url + n, *start;
+	size_t len;
+
+	while (end > url && end[-1] == '/')
+		end--;
+	if (end - url > 4 && !strncmp(end - 4, ".git", 4))
+		end -= 4;
+	start = end;
+	while (start > url && start[-1] != '/' && start[-1] != ':')
+		start--;
+	len = (size_t)(end - start);
+	if (len == 5 && !strncmp(start, "linux", 5) && start > url + 1) {
+		/* ".../maintainer/linux": the maintainer's directory says more */
+		end = start - 1;
+		start = end;
+		while (start > url && start[-1] != '/' && start[-1] != ':')
+			start--;
+		len = (size_t)(end - start);
+	} else if (len > 6 && !strncmp(start, "linux-", 6)) {
+		start += 6;
+		len -= 6;
+	}
+	return len ? strndup(start, len < WATCH_MAX_SUBSYSTEM ? len : WATCH_MAX_SUBSYSTEM) : NULL;
+}
+
+/* The subsystem a tag or branch name names: the part after the last '/',
+ * cut before a version, date or "-for-" ("wq-for-7.4" -> wq); NULL when
+ * nothing is left ("for-linus"). */
+static char *watch_name_subsystem(const char *name, size_t n)
+{
+	const char *slash = memrchr(name, '/', n);
+	size_t i;
+
+	if (slash) {            /* "for-6.13/block-…" -> block; "spi/for-next" -> spi */
+		char *after = watch_name_subsystem(slash + 1, n - (size_t)(slash + 1 - name));
+
+		return after ? after : watch_name_subsystem(name, (size_t)(slash - name));
+	}
+	for (i = 0; i < n; i++) {
+		const char *r = name + i;
+		size_t left = n - i;
+
+		if (left >= 4 && (!strncmp(r, "for-", 4) || !strncmp(r, "for_", 4)) &&
+		    (i == 0 || r[-1] == '-' || r[-1] == '_'))
+			break;
+		if ((*r == '-' || *r == '_') && left >= 2 &&
+		    ((r[1] >= '0' && r[1] <= '9') ||
+		     (r[1] == 'v' && left >= 3 && r[2] >= '0' && r[2] <= '9')))
+			break;
+	}
+	while (i > 0 && (name[i - 1] == '-' || name[i - 1] == '_'))
+		i--;
+	return i ? strndup(name, i < WATCH_MAX_SUBSYSTEM ? i : WATCH_MAX_SUBSYSTEM) : NULL;
+}
+
+int watch_merge_subject(char **subsystem, char **source, const char *subject)
+{
+	static const char *const kinds[] = { "tag ", "tags ", "branch ", "branches ", NULL };
+	const char *p = subject, *name = NULL, *src = NULL;
+	size_t name_len = 0, src_len = 0;
+
+	*subsystem = *source = NULL;
+	if (!p || strncmp(p, "Merge ", 6))
+		return -1;
+	p += 6;
+	if (!strncmp(p, "remote-tracking ", 16))
+		p += 16;
+	for (int i = 0; kinds[i]; i++) {
+		size_t kl = strlen(kinds[i]);
+		const char *close;
+
+		if (strncmp(p, kinds[i], kl) || (p[kl] != '\'' && p[kl] != '"'))
+			continue;
+		close = strchr(p + kl + 1, p[kl]);
+		if (!close)
+			return -1;
+		name = p + kl + 1;
+		name_len = (size_t)(close - name);
+		p = close + 1;
+		break;
+	}
+	if (name) {
+		if (!strncmp(p, " of ", 4)) {
+			src = p + 4;
+			src_len = strcspn(src, " \t");
+		} else if (!strncmp(p, " (", 2) && strchr(p + 2, ')')) {
+			src = p + 2;
+			src_len = (size_t)(strchr(src, ')') - src);
+		}
+	} else if (strstr(p, "://") && strcspn(p, " \t") > 0) {
+		src = p;                /* "Merge git://host/path" (older kernels) */
+		src_len = strcspn(src, " \t");
+	} else {
+		return -1;
+	}
+	if (name && name_len)
+		*subsystem = watch_name_subsystem(name, name_len);
+	if (!*subsystem && src && src_len)
+		*subsystem = watch_url_subsystem(src, src_len);
+	if (!*subsystem && name && name_len)
+		*subsystem = strndup(name, name_len < WATCH_MAX_SUBSYSTEM ? name_len :
+				     WATCH_MAX_SUBSYSTEM);
+	if (src && src_len)
+		*source = strndup(src, src_len < WATCH_MAX_SOURCE ? src_len : WATCH_MAX_SOURCE);
+	if (!*subsystem) {
+		free(*source);
+		*source = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* --- fetching ------------------------------------------------------------ */
+
+struct watch_fetch_ctx {
+	const struct watch_tree *t;
+	long long last_log;
+};
+
+static int watch_progress(const git_indexer_progress *st, void *payload)
+{
+	struct watch_fetch_ctx *f = payload;
+	long long now = watch_mono();
+
+	if (__atomic_load_n(&watch.stop, __ATOMIC_RELAXED))
+		return -1;              /* kpcid is stopping: cancel the fetch */
+	if (now - f->last_log >= WATCH_PROGRESS_S ||
+	    (st->total_objects && st->received_objects == st->total_objects &&
+	     st->indexed_objects == st->total_objects && f->last_log >= 0)) {
+		log_info("tree %s: fetched %u of %u objects (%zu KiB), indexed %u",
+			 f->t->name, st->received_objects, st->total_objects,
+			 st->received_bytes / 1024, st->indexed_objects);
+		f->last_log = st->received_objects == st->total_objects ? -1 : now;
+	}
+	return 0;
+}
+
+/* Packing progress (the local transport packs before it sends). */
+static int watch_pack_progress(int stage, uint32_t current, uint32_t total, void *payload)
+{
+	struct watch_fetch_ctx *f = payload;
+	long long now = watch_mono();
+
+	if (__atomic_load_n(&watch.stop, __ATOMIC_RELAXED))
+		return -1;
+	if (now - f->last_log >= WATCH_PROGRESS_S) {
+		log_info("tree %s: remote %s %u of %u objects", f->t->name,
+			 stage == GIT_PACKBUILDER_ADDING_OBJECTS ? "counted" : "deltified",
+			 current, total);
+		f->last_log = now;
+	}
+	return 0;
+}
+
+/*
+ * For a tree on this machine (a path or file:// URL), the mirror borrows
+ * the source's objects through objects/info/alternates, as `git clone
+ * --shared` does: a fetch then moves only refs, where libgit2's local
+ * transport would pack and deltify every object reachable from a new tip
+ * (minutes for a kernel tree).  Objects the source loses are missing
+ * here too, which fails the poll like any corrupt remote.  0 when done or
+ * not local.
+ */
+static int watch_mirror_borrow(const struct watch_tree *t)
+{
+	const char *path = t->url;
+	char *objects = NULL, *alt = NULL;
+	struct stat st;
+	FILE *f;
+	int rc = 0;
+
+	if (!strncmp(path, "file://", 7))
+		path += 7;
+	if (path[0] != '/')
+		return 0;
+	if (asprintf(&objects, "%s/.git/objects", path) < 0)
+		return -1;
+	if (stat(objects, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		free(objects);
+		if (asprintf(&objects, "%s/objects", path) < 0)
+			return -1;
+		if (stat(objects, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			free(objects);
+			return 0;       /* not a repository: the fetch will say so */
+		}
+	}
+	if (asprintf(&alt, "%s/objects/info/alternates", t->mirror) < 0) {
+		free(objects);
+		return -1;
+	}
+	if (stat(alt, &st) < 0) {
+		f = fopen(alt, "w");
+		if (!f || fprintf(f, "%s\n", objects) < 0)
+			rc = -1;
+		if (f && fclose(f) != 0)
+			rc = -1;
+	}
+	free(objects);
+	free(alt);
+	return rc;
+}
+
+/* Opens (creating) the bare mirror of t. */
+static int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
+			     size_t errn)
+{
+	*repo = NULL;
+	if (git_repository_open_bare(repo, t->mirror) < 0) {
+		if (git_repository_init(repo, t->mirror, 1) < 0) {
+			watch_git_error(err, errn, "cannot create the mirror");
+			return -1;
+		}
+		git_repository_free(*repo);
+		*repo = NULL;
+	}
+	if (*repo && watch_mirror_borrow(t) == 0)
+		return 0;
+	git_repository_free(*repo);
+	*repo = NULL;
+	if (watch_mirror_borrow(t) < 0)
+		log_warn("tree %s: cannot share the objects of %s; fetching them", t->name, t->url);
+	if (git_repository_open_bare(repo, t->mirror) < 0) {
+		watch_git_error(err, errn, "cannot open the mirror");
+		return -1;
+	}
+	return 0;
+}
+
+/* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
+static int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists,
+		       char *err, size_t errn)
+{
+	git_fetch_options fo;
+	git_remote_callbacks cb;
+	git_remote_create_options ropts;
+	struct watch_fetch_ctx ctx = { t, watch_mono() };
+	const git_remote_head **heads;
+	git_remote *remote = NULL;
+	git_strarray specs = { 0 };
+	size_t nheads, n = 0;
+	int rc = -1;
+
+	git_fetch_options_init(&fo, GIT_FETCH_OPTIONS_VERSION);
+	git_remote_init_callbacks(&cb, GIT_REMOTE_CALLBACKS_VERSION);
+	git_remote_create_options_init(&ropts, GIT_REMOTE_CREATE_OPTIONS_VERSION);
+	/* anonymous, and no url.*.insteadOf lookup: the mirror's config holds
+	 * none, and libgit2 1.5 leaks the regex match data of that lookup */
+	ropts.repository = repo;
+	ropts.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC;
+	if (git_remote_create_with_opts(&remote, t->url, &ropts) < 0) {
+		watch_git_error(err, errn, "bad remote URL");
+		return -1;
+	}
+	cb.transfer_progress = watch_progress;
+	cb.pack_progress = watch_pack_progress;
+	cb.payload = &ctx;
+	if (git_remote_connect(remote, GIT_DIRECTION_FETCH, &cb, NULL, NULL) < 0 ||
+	    git_remote_ls(&heads, &nheads, remote) < 0) {
+		watch_git_error(err, errn, "cannot reach the remote");
+		goto out;
+	}
+	specs.strings = calloc(t->nbranches + 1, sizeof *specs.strings);
+	if (!specs.strings)
+		goto out;
+	for (size_t b = 0; b < t->nbranches; b++) {
+		exists[b] = 0;
+		for (size_t h = 0; h < nheads; h++)
+			if (!strncmp(heads[h]->name, "refs/heads/", 11) &&
+			    !strcmp(heads[h]->name + 11, t->branches[b]))
+				exists[b] = 1;
+		if (exists[b] && asprintf(&specs.strings[n++], "+refs/heads/%s:refs/heads/%s",
+					  t->branches[b], t->branches[b]) < 0) {
+			specs.strings[--n] = NULL;
+			goto out;
+		}
+	}
+	if (!(specs.strings[n++] = strdup("+refs/tags/*:refs/tags/*")))
+		goto out;
+	specs.count = n;
+	git_remote_disconnect(remote);
+	fo.callbacks = cb;
+	fo.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
+	fo.update_fetchhead = 0;
+	if (git_remote_fetch(remote, &specs, &fo, "kpci watch") < 0) {
+		watch_git_error(err, errn, "fetch failed");
+		goto out;
+	}
+	{
+		const git_indexer_progress *st = git_remote_stats(remote);
+
+		log_info("tree %s: fetch done: %u objects, %zu KiB received", t->name,
+			 st ? st->received_objects : 0, st ? st->received_bytes / 1024 : 0);
+	}
+	rc = 0;
+out:
+	for (size_t i = 0; i < n; i++)
+		free(specs.strings[i]);
+	free(specs.strings);
+	git_remote_free(remote);
+	return rc;
+}
+
+/* --- tags ------------------------------------------------------------------ */
+
+struct watch_tag_list {
+	git_repository *repo;
+	struct db_tag *v;
+	char **names, **shas;
+	size_t n, cap;
+};
+
+static int watch_tag_cb(const char *refname, void *payload)
+{
+	struct watch_tag_list *l = payload;
+	git_reference *ref = NULL;
+	git_object *obj = NULL;
+	char sha[GIT_OID_HEXSZ + 1];
+
+	if (l->n >= WATCH_MAX_TAGS)
+		return 0;
+	if (git_reference_lookup(&ref, l->repo, refname) < 0 ||
+	    git_reference_peel(&obj, ref, GIT_OBJECT_COMMIT) < 0) {
+		git_reference_free(ref);
+		return 0;               /* a tag of a tree or blob: not a candidate */
+	}
+	git_oid_tostr(sha, sizeof sha, git_object_id(obj));
+	git_object_free(obj);
+	git_reference_free(ref);
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 64;
+		char **names = realloc(l->names, cap * sizeof *names);
+		char **shas = names ? realloc(l->shas, cap * sizeof *shas) : NULL;
+
+		if (names)
+			l->names = names;
+		if (!shas)
+			return -1;
+		l->shas = shas;
+		l->cap = cap;
+	}
+	l->names[l->n] = strdup(refname + strlen("refs/tags/"));
+	l->shas[l->n] = strdup(sha);
+	if (!l->names[l->n] || !l->shas[l->n]) {
+		free(l->names[l->n]);
+		free(l->shas[l->n]);
+		return -1;
+	}
+	l->n++;
+	return 0;
+}
+
+/* Records the mirror's tags; *changed lists the new or moved ones. */
+static int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
+		      char *err, size_t errn)
+{
+	struct watch_tag_list l = { .repo = repo };
+	struct db_tag *tags = NULL;
+	int rc = -1;
+
+	*changed = NULL;
+	if (git_reference_foreach_glob(repo, "refs/tags/*", watch_tag_cb, &l) < 0) {
+		snprintf(err, errn, "cannot list the tags of the mirror");
+		goto out;
+	}
+	tags = calloc(l.n ? l.n : 1, sizeof *tags);
+	if (!tags)
+		goto out;
+	for (size_t i = 0; i < l.n; i++) {
+		tags[i].name = l.names[i];
+		tags[i].sha = l.shas[i];
+	}
+	if (db_tags_record(watch.k->db, changed, t->id, tags, l.n) != DB_OK) {
+		snprintf(err, errn, "cannot store the tags");
+		goto out;
+	}
+	rc = 0;
+out:
+	for (size_t i = 0; i < l.n; i++) {
+		free(l.names[i]);
+		free(l.shas[i]);
+	}
+	free(l.names);
+	free(l.shas);
+	free(tags);
+	return rc;
+}
+
+/* --- branches ------------------------------------------------------------ */
+
+/* Queues one build per configured kernel config of commit sha. */
+static void watch_candidate(const struct watch_tree *t, const char *branch, const char *sha,
+			    const char *reason, int priority)
+{
+	for (size_t i = 0; i < t->nconfigs; i++) {
+		json_t *spec = json_pack("{s:s, s:s?, s:s, s:s, s:s}", "tree", t->name,
+					 "branch", branch, "commit", sha, "config", t->configs[i],
+					 "reason", reason);
+		int queued = 0, rc;
+
+		if (!spec)
+			return;
+		rc = db_build_candidate(watch.k->db, &queued, t->id, spec, priority,
+					(int)t->max_queued);
+		if (rc == DB_CONFLICT)
+			log_warn("tree %s: candidate %.12s (%s, %s) dropped: %lld builds are queued",
+				 t->name, sha, reason, t->configs[i], t->max_queued);
+		else if (rc != DB_OK)
+			log_error("tree %s: cannot queue the build of %.12s", t->name, sha);
+		else if (queued)
+			log_info("tree %s: build of %.12s (%s, %s) queued", t->name, sha, reason,
+				 t->configs[i]);
+		json_decref(spec);
+	}
+}
+
+/* The window a line position falls in: the release whose tag is the last
+ * mark before it, or NULL (marks are ordered by position). */
+static const char *watch_window_of(const json_t *marks, long long position)
+{
+	const char *name = NULL;
+	const json_t *m;
+	size_t i;
+
+	json_array_foreach(marks, i, m) {
+		if (json_integer_value(json_object_get(m, "position")) >= position)
+			break;
+		name = strcmp(json_string_value(json_object_get(m, "kind")), "release") ? NULL :
+		       json_string_value(json_object_get(m, "name"));
+	}
+	return name;
+}
+
+/* Queues the candidates of the new stretch of a branch's line. */
+static void watch_branch_candidates(const struct watch_tree *t, const char *branch,
+				    long long branch_id, struct watch_set *s,
+				    struct watch_node **line, size_t nline, long long base)
+{
+	json_t *marks = NULL;
+	char reason[WATCH_MAX_SUBSYSTEM + 64];
+	int due = 0;
+
+	(void)s;
+	if (t->fetched_before && t->cand_merges)
+		marks = db_branch_marks(watch.k->db, t->id, branch_id);
+	for (size_t i = nline; t->fetched_before && i-- > 0;) {      /* newest first */
+		const struct watch_node *c = line[i];
+		const char *window;
+
+		if (t->cand_merges && c->nparents > 1 &&
+		    (window = watch_window_of(marks, base + 1 + (long long)i))) {
+			snprintf(reason, sizeof reason, "merge in the %s merge window", window);
+			watch_candidate(t, branch, c->sha, reason, 1);
+		} else if (t->cand_commits) {
+			watch_candidate(t, branch, c->sha, "first-parent commit", 0);
+		}
+	}
+	json_decref(marks);
+	if (t->cand_head && nline &&
+	    db_branch_head_queued(watch.k->db, &due, branch_id, (long long)time(NULL),
+				  t->head_every * 60) == DB_OK && due)
+		watch_candidate(t, branch, line[nline - 1]->sha, "branch head", 2);
+}
+
+/*
+ * Follows first parents from the new tip down to a commit already on the
+ * branch's line.  Fills line (oldest first) and *base (the position the
+ * line grows from, -1: none); *forced when the old tip was not reached.
+ */
+static int watch_line(struct watch_node ***line_out, size_t *nline, long long *base,
+		      int *forced, struct watch_set *s, git_repository *repo, long long branch_id,
+		      const git_oid *new_tip, const git_oid *old_tip, long long old_len,
+		      char *err, size_t errn)
+{
+	struct watch_node **line = NULL, *c;
+	size_t n = 0, cap = 0;
+	git_oid cur;
+	long long pos;
+
+	git_oid_cpy(&cur, new_tip);
+	*forced = old_tip != NULL;
+	*base = -1;
+	for (;;) {
+		if (old_tip && git_oid_equal(&cur, old_tip)) {
+			*base = old_len - 1;
+			*forced = 0;
+			break;
+		}
+		c = watch_set_get(s, &cur);
+		if (!c || !c->in_walk) {
+			/* an ancestor of the old tip: on the line already? */
+			if (old_tip && db_branch_position(watch.k->db, &pos, branch_id,
+							  git_oid_tostr_s(&cur)) == DB_OK) {
+				*base = pos;
+				break;
+			}
+			if (!c && !(c = watch_set_add(s, repo, &cur, 0, err, errn)))
+				goto fail;
+		}
+		if (n == cap) {
+			struct watch_node **v = realloc(line, (cap ? cap * 2 : 256) * sizeof *v);
+
+			if (!v)
+				goto fail;
+			line = v;
+			cap = cap ? cap * 2 : 256;
+		}
+		line[n++] = c;
+		if (!c->nparents)
+			break;
+		git_oid_cpy(&cur, &c->parents[0]);
+	}
+	/* reverse: oldest first */
+	for (size_t i = 0; i < n / 2; i++) {
+		struct watch_node *x = line[i];
+
+		line[i] = line[n - 1 - i];
+		line[n - 1 - i] = x;
+	}
+	*line_out = line;
+	*nline = n;
+	return 0;
+fail:
+	free(line);
+	if (!*err)
+		snprintf(err, errn, "out of memory following the first-parent line");
+	return -1;
+}
+
+/*
+ * What each merge of the line brought: the commits reachable from its
+ * other parents, and from no older line commit.  Line commits are visited
+ * oldest first, so a commit is owned by the first merge that reaches it;
+ * the whole pass is linear in the commits read.
+ */
+static int watch_brought(struct watch_set *s, struct watch_node **line, size_t nline)
+{
+	size_t *stack = NULL, top = 0, cap = 0;
+
+	for (size_t i = 0; i < nline; i++)
+		line[i]->owner = (size_t)(line[i] - s->v) + 1;
+	for (size_t i = 0; i < nline; i++) {
+		struct watch_node *m = line[i];
+		size_t owner = (size_t)(m - s->v) + 1;
+		long long count = 0;
+
+		if (m->nparents < 2)
+			continue;
+		git_oid_tostr(m->merged_tip, sizeof m->merged_tip, &m->parents[1]);
+		for (unsigned p = 1; p < m->nparents; p++) {
+			struct watch_node *c = watch_set_get(s, &m->parents[p]);
+
+			if (!c || c->owner || !c->in_walk)
+				continue;
+			c->owner = owner;
+			if (top == cap) {
+				size_t *v = realloc(stack, (cap ? cap * 2 : 256) * sizeof *v);
+
+				if (!v)
+					goto oom;
+				stack = v;
+				cap = cap ? cap * 2 : 256;
+			}
+			stack[top++] = (size_t)(c - s->v);
+			while (top) {
+				struct watch_node *x = &s->v[stack[--top]];
+
+				count++;
+				for (unsigned q = 0; q < x->nparents; q++) {
+					struct watch_node *y = watch_set_get(s, &x->parents[q]);
+
+					if (!y || y->owner || !y->in_walk)
+						continue;
+					y->owner = owner;
+					if (top == cap) {
+						size_t *v = realloc(stack, cap * 2 * sizeof *v);
+
+						if (!v)
+							goto oom;
+						stack = v;
+						cap *= 2;
+					}
+					stack[top++] = (size_t)(y - s->v);
+				}
+			}
+		}
+		m->brought = count;
+		watch_merge_subject(&m->subsystem, &m->source, m->subject);
+	}
+	free(stack);
+	return 0;
+oom:
+	free(stack);
+	return -1;
+}
+
+/* Stores the set and the new stretch of the line in one transaction. */
+static int watch_store(const struct watch_tree *t, long long branch_id, const char *old_tip,
+		       const char *new_tip, int forced, long long base, struct watch_set *s,
+		       struct watch_node **line, size_t nline, char *err, size_t errn)
+{
+	struct db_commit *commits = calloc(s->n ? s->n : 1, sizeof *commits);
+	const char **shas = calloc(nline ? nline : 1, sizeof *shas);
+	struct db_line_update u = {
+		.tree_id = t->id, .branch_id = branch_id, .old_tip = old_tip, .new_tip = new_tip,
+		.forced = forced, .base_position = base, .commits = commits, .ncommits = s->n,
+		.line = shas, .nline = nline,
+	};
+	char *cause = NULL;
+	int rc;
+
+	if (!commits || !shas) {
+		free(commits);
+		free(shas);
+		snprintf(err, errn, "out of memory storing the commits");
+		return -1;
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		const struct watch_node *c = &s->v[i];
+
+		commits[i] = (struct db_commit){
+			.sha = c->sha, .parents = c->parents_text, .author_name = c->author_name,
+			.author_email = c->author_email, .author_time = c->author_time,
+			.committer_name = c->committer_name, .committer_email = c->committer_email,
+			.commit_time = c->commit_time, .subject = c->subject, .trailers = c->trailers,
+			.merged_tip = c->merged_tip[0] ? c->merged_tip : NULL, .brought = c->brought,
+			.merge_subsystem = c->subsystem, .merge_source = c->source,
+		};
+	}
+	for (size_t i = 0; i < nline; i++)
+		shas[i] = line[i]->sha;
+	rc = db_branch_record(watch.k->db, &u, &cause);
+	if (rc != DB_OK)
+		snprintf(err, errn, "%s", cause ? cause : "cannot store the commits");
+	free(cause);
+	free(commits);
+	free(shas);
+	return rc == DB_OK ? 0 : -1;
+}
+
+/* Polls one branch of a fetched mirror. */
+static int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
+			int exists, char *err, size_t errn)
+{
+	char tip[DB_SHA_LEN + 1], state[16], ref[GIT_OID_HEXSZ + 256], msg[WATCH_ERROR_LEN];
+	struct watch_set s = { 0 };
+	struct watch_node **line = NULL;
+	git_revwalk *walk = NULL;
+	git_oid new_oid, old_oid, oid;
+	long long branch_id, len, base;
+	int have_old, forced, rc = -1, e;
+	size_t nline = 0, walked = 0;
+	struct timespec t0, t1;
+
+	if (db_branch_get(watch.k->db, &branch_id, tip, &len, state, t->id, branch) != DB_OK) {
+		snprintf(err, errn, "branch %s has no row in the database", branch);
+		return -1;
+	}
+	if (!exists) {
+		snprintf(msg, sizeof msg, tip[0] ?
+			 "branch '%s' was deleted from %s; its history stays" :
+			 "branch '%s' does not exist in %s", branch, t->url);
+		if (strcmp(state, tip[0] ? "deleted" : "missing"))
+			log_warn("tree %s: %s", t->name, msg);
+		db_branch_set_state(watch.k->db, branch_id, tip[0] ? "deleted" : "missing", msg);
+		return 0;
+	}
+	snprintf(ref, sizeof ref, "refs/heads/%s", branch);
+	if (git_reference_name_to_id(&new_oid, repo, ref) < 0) {
+		watch_git_error(err, errn, "the fetched branch is missing from the mirror");
+		return -1;
+	}
+	have_old = tip[0] && git_oid_fromstr(&old_oid, tip) == 0;
+	if (have_old && git_oid_equal(&old_oid, &new_oid)) {
+		db_branch_set_state(watch.k->db, branch_id, "active", NULL);
+		return 0;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (git_revwalk_new(&walk, repo) < 0 || git_revwalk_push(walk, &new_oid) < 0) {
+		watch_git_error(err, errn, "cannot walk the new commits");
+		goto out;
+	}
+	/* the old tip may be gone from the mirror (a pruned forced update) */
+	if (have_old && git_revwalk_hide(walk, &old_oid) < 0)
+		log_warn("tree %s: old tip %s of %s is not in the mirror; walking all of %s",
+			 t->name, tip, branch, branch);
+	while ((e = git_revwalk_next(&oid, walk)) == 0) {
+		if (!watch_set_add(&s, repo, &oid, 1, err, errn))
+			goto out;
+		walked++;
+	}
+	if (e != GIT_ITEROVER) {
+		watch_git_error(err, errn, "walking the new commits failed");
+		goto out;
+	}
+	if (watch_line(&line, &nline, &base, &forced, &s, repo, branch_id, &new_oid,
+		       have_old ? &old_oid : NULL, len, err, errn) < 0 ||
+	    watch_brought(&s, line, nline) < 0)
+		goto out;
+	if (watch_store(t, branch_id, have_old ? tip : NULL, git_oid_tostr_s(&new_oid), forced,
+			base, &s, line, nline, err, errn) < 0)
+		goto out;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (forced)
+		log_warn("tree %s: branch %s was force-updated %.12s -> %.12s; the line after "
+			 "position %lld was replaced", t->name, branch, tip,
+			 git_oid_tostr_s(&new_oid), base);
+	log_info("tree %s: branch %s at %.12s: %zu new commits, %zu on the first-parent line "
+		 "(%.0f ms)", t->name, branch, git_oid_tostr_s(&new_oid), walked, nline,
+		 (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6);
+	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
+	rc = 0;
+out:
+	git_revwalk_free(walk);
+	free(line);
+	watch_set_free(&s);
+	return rc;
+}
+
+/* --- one poll ------------------------------------------------------------ */
+
+/* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
+static void watch_poll_tree(struct watch_tree *t)
+{
+	char err[WATCH_ERROR_LEN] = "";
+	git_repository *repo = NULL;
+	json_t *changed = NULL, *tag;
+	int *exists = calloc(t->nbranches ? t->nbranches : 1, sizeof *exists);
+	int errors = 0, failed = -1;
+	long long delay;
+	size_t i;
+
+	if (!exists) {
+		snprintf(err, sizeof err, "out of memory");
+		goto done;
+	}
+	if (watch_mirror_open(&repo, t, err, sizeof err) < 0 ||
+	    watch_fetch(repo, t, exists, err, sizeof err) < 0 ||
+	    watch_tags(&changed, repo, t, err, sizeof err) < 0)
+		goto done;
+	failed = 0;
+	for (i = 0; i < t->nbranches; i++) {
+		char berr[WATCH_ERROR_LEN] = "";
+
+		if (watch_branch(t, repo, t->branches[i], exists[i], berr, sizeof berr) < 0) {
+			/* keep going with the other branches, fail the poll */
+			if (!failed)
+				snprintf(err, sizeof err, "branch %s: %s", t->branches[i], berr);
+			failed = 1;
+		}
+	}
+	if (t->fetched_before && t->cand_tags) {
+		json_array_foreach(changed, i, tag) {
+			char reason[WATCH_MAX_SUBSYSTEM + 16];
+
+			snprintf(reason, sizeof reason, "tag %.*s", WATCH_MAX_SUBSYSTEM,
+				 json_string_value(json_object_get(tag, "name")));
+			watch_candidate(t, NULL, json_string_value(json_object_get(tag, "sha")),
+					reason, 3);
+		}
+	}
+done:
+	if (!failed)
+		t->fetched_before = 1;
+	git_repository_free(repo);
+	json_decref(changed);
+	free(exists);
+	if (failed) {
+		t->errors++;
+		delay = t->retry_min << (t->errors - 1 < WATCH_MAX_BACKOFF_SHIFT ? t->errors - 1 :
+					 WATCH_MAX_BACKOFF_SHIFT);
+		if (delay > t->retry_max)
+			delay = t->retry_max;
+		log_error("tree %s: poll failed (%d in a row, next try in %lld s): %s", t->name,
+			  t->errors, delay, err);
+	} else {
+		t->errors = 0;
+		delay = t->poll_interval;
+	}
+	t->next_poll = watch_mono() + delay;
+	db_tree_poll_done(watch.k->db, &errors, t->id, failed ? err : NULL,
+			  (long long)time(NULL) + delay);
+}
+
+/* --- the thread ------------------------------------------------------------ */
+
+static void *watch_main(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&watch.mu);
+	while (!watch.stop) {
+		struct watch_tree *due = NULL;
+		long long now = watch_mono();
+		struct timespec until;
+		unsigned long serving;
+
+		for (size_t i = 0; i < watch.ntrees && !due; i++)   /* asked for first */
+			if (watch.trees[i].want > watch.trees[i].done)
+				due = &watch.trees[i];
+		for (size_t i = 0; i < watch.ntrees && !due; i++)
+			if (now >= watch.trees[i].next_poll)
+				due = &watch.trees[i];
+		if (!due) {
+			clock_gettime(CLOCK_MONOTONIC, &until);
+			until.tv_nsec += WATCH_TICK_MS * 1000000L;
+			until.tv_sec += until.tv_nsec / 1000000000L;
+			until.tv_nsec %= 1000000000L;
+			pthread_cond_timedwait(&watch.cv, &watch.mu, &until);
+			continue;
+		}
+		serving = due->want;
+		pthread_mutex_unlock(&watch.mu);
+		watch_poll_tree(due);
+		pthread_mutex_lock(&watch.mu);
+		due->done = serving;
+		pthread_cond_broadcast(&watch.cv);
+	}
+	pthread_mutex_unlock(&watch.mu);
+	return NULL;
+}
+
+/* Splits a space-separated list into malloc'd words; -1 on memory. */
+static int watch_split(char ***out, size_t *n, const char *text)
+{
+	char *copy = strdup(text ? text : ""), *save = NULL, *w;
+	char **v = NULL;
+
+	*out = NULL;
+	*n = 0;
+	if (!copy)
+		return -1;
+	for (w = strtok_r(copy, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
+		char **grown = realloc(v, (*n + 1) * sizeof *v);
+
+		if (!grown || !(grown[*n] = strdup(w))) {
+			free(grown ? grown : v);
+			free(copy);
+			return -1;
+		}
+		v = grown;
+		(*n)++;
+	}
+	free(copy);
+	*out = v;
+	return 0;
+}
+
+static void watch_words_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void watch_tree_free(struct watch_tree *t)
+{
+	free(t->name);
+	free(t->url);
+	free(t->mirror);
+	watch_words_free(t->branches, t->nbranches);
+	watch_words_free(t->configs, t->nconfigs);
+}
+
+/* The mirror directory of a tree: DATA_DIR/mirrors/NAME.git, with '/' and
+ * ':' (allowed in tree names) made safe and the name's hash appended then. */
+static char *watch_mirror_path(const char *data_dir, const char *name)
+{
+	char safe[PROTO_MAX_NAME + 1], hash[SHA256_HEX_LEN + 1], *p = NULL;
+	int changed = 0;
+	size_t i;
+
+	for (i = 0; name[i] && i < PROTO_MAX_NAME; i++) {
+		safe[i] = name[i] == '/' || name[i] == ':' ? '_' : name[i];
+		changed |= safe[i] != name[i];
+	}
+	safe[i] = '\0';
+	if (!strcmp(safe, ".") || !strcmp(safe, ".."))
+		changed = 1;
+	sha256_hex(hash, name, strlen(name));
+	if (asprintf(&p, "%s/mirrors/%s%s%.12s.git", data_dir, safe, changed ? "-" : "",
+		     changed ? hash : "") < 0)
+		return NULL;
+	return p;
+}
+
+int watch_tree_check(const struct config_tree *c, char **cause)
+{
+	static const char *const kinds[] = { "commits", "window-merges", "tags", "head", NULL };
+	char **branches = NULL, **cand = NULL;
+	size_t nbranches = 0, ncand = 0, i;
+	int rc = -1;
+
+	*cause = NULL;
+	if (watch_split(&branches, &nbranches, c->branches) < 0 ||
+	    watch_split(&cand, &ncand, c->candidates) < 0) {
+		if (asprintf(cause, "out of memory checking [tree %s]", c->name) < 0)
+			*cause = NULL;
+		goto out;
+	}
+	git_libgit2_init();
+	if (!nbranches) {
+		if (asprintf(cause, "[tree %s] follows no branch (branches is empty)", c->name) < 0)
+			*cause = NULL;
+		goto shutdown;
+	}
+	for (i = 0; i < nbranches; i++) {
+		char ref[PROTO_MAX_NAME + 16];
+		int valid = 0;
+
+		snprintf(ref, sizeof ref, "refs/heads/%s", branches[i]);
+		if (strlen(branches[i]) > PROTO_MAX_NAME ||
+		    git_reference_name_is_valid(&valid, ref) < 0 || !valid) {
+			if (asprintf(cause, "[tree %s] branches: '%s' is not a valid branch name",
+				     c->name, branches[i]) < 0)
+				*cause = NULL;
+			goto shutdown;
+		}
+	}
+	for (i = 0; i < ncand; i++) {
+		int k;
+
+		for (k = 0; kinds[k] && strcmp(kinds[k], cand[i]); k++)
+			;
+		if (!kinds[k]) {
+			if (asprintf(cause, "[tree %s] candidates: '%s' is not one of commits, "
+				     "window-merges, tags, head", c->name, cand[i]) < 0)
+				*cause = NULL;
+			goto shutdown;
+		}
+	}
+	rc = 0;
+shutdown:
+	git_libgit2_shutdown();
+out:
+	watch_words_free(branches, nbranches);
+	watch_words_free(cand, ncand);
+	return rc;
+}
+
+/* Copies one [tree] section; -1 with *cause on a bad key or memory. */
+static int watch_tree_init(struct watch_tree *t, const struct config_tree *c,
+			   const char *data_dir, char **cause)
+{
+	char **cand = NULL, **rcpt = NULL;
+	size_t ncand = 0, nrcpt = 0, i;
+	json_t *policy = NULL, *arr;
+	int rc = -1;
+
+	memset(t, 0, sizeof *t);
+	t->name = strdup(c->name);
+	t->url = strdup(c->url);
+	t->mirror = watch_mirror_path(data_dir, c->name);
+	if (!t->name || !t->url || !t->mirror ||
+	    watch_split(&t->branches, &t->nbranches, c->branches) < 0 ||
+	    watch_split(&t->configs, &t->nconfigs, c->configs) < 0 ||
+	    watch_split(&cand, &ncand, c->candidates) < 0 ||
+	    watch_split(&rcpt, &nrcpt, c->recipients) < 0)
+		goto oom;
+	if (watch_tree_check(c, cause) < 0)
+		goto out;
+	for (i = 0; i < ncand; i++) {
+		t->cand_commits |= !strcmp(cand[i], "commits");
+		t->cand_merges |= !strcmp(cand[i], "window-merges");
+		t->cand_tags |= !strcmp(cand[i], "tags");
+		t->cand_head |= !strcmp(cand[i], "head");
+	}
+	t->poll_interval = c->poll_interval;
+	t->head_every = c->head_every;
+	t->max_queued = c->max_queued;
+	t->retry_min = c->retry_min;
+	t->retry_max = c->retry_max < c->retry_min ? c->retry_min : c->retry_max;
+	policy = json_pack("{s:[], s:I, s:I, s:[], s:[], s:I, s:I, s:I}", "candidates",
+			   "head_every_minutes", t->head_every, "max_queued", t->max_queued,
+			   "configs", "recipients", "poll_interval", t->poll_interval,
+			   "retry_min", t->retry_min, "retry_max", t->retry_max);
+	if (!policy)
+		goto oom;
+	arr = json_object_get(policy, "candidates");
+	for (i = 0; i < ncand; i++)
+		json_array_append_new(arr, json_string(cand[i]));
+	arr = json_object_get(policy, "configs");
+	for (i = 0; i < t->nconfigs; i++)
+		json_array_append_new(arr, json_string(t->configs[i]));
+	arr = json_object_get(policy, "recipients");
+	for (i = 0; i < nrcpt; i++)
+		json_array_append_new(arr, json_string(rcpt[i]));
+	if (db_tree_sync(watch.k->db, &t->id, t->name, t->url, policy,
+			 (const char *const *)t->branches, t->nbranches) != DB_OK) {
+		if (asprintf(cause, "cannot record tree %s in the database", c->name) < 0)
+			*cause = NULL;
+		goto out;
+	}
+	rc = 0;
+	goto out;
+oom:
+	if (asprintf(cause, "out of memory setting up tree %s", c->name) < 0)
+		*cause = NULL;
+out:
+	watch_words_free(cand, ncand);
+	watch_words_free(rcpt, nrcpt);
+	json_decref(policy);
+	return rc;
+}
+
+/* Whether tree id has been fetched before (history is then not a candidate). */
+static int watch_fetched_before(long long id)
+{
+	json_t *trees = db_trees_status(watch.k->db), *t;
+	size_t i;
+	int yes = 0;
+
+	json_array_foreach(trees, i, t)
+		if (json_integer_value(json_object_get(t, "id")) == id)
+			yes = json_is_integer(json_object_get(t, "fetched_at"));
+	json_decref(trees);
+	return yes;
+}
+
+int watch_start(struct kpcid *k, char **cause)
+{
+	pthread_condattr_t attr;
+	char *dir = NULL;
+	size_t n = 0;
+
+	*cause = NULL;
+	if (watch.running)
+		return 0;
+	for (const struct config_tree *c = k->cfg.trees; c; c = c->next)
+		n++;
+	watch.k = k;
+	watch.stop = 0;
+	if (!n)
+		return 0;               /* nothing to watch: no thread */
+	git_libgit2_init();
+	watch.trees = calloc(n, sizeof *watch.trees);
+	if (!watch.trees || asprintf(&dir, "%s/mirrors", k->cfg.data_dir) < 0) {
+		dir = NULL;
+		goto fail;
+	}
+	if (fs_mkdirs(dir) < 0) {
+		if (asprintf(cause, "cannot create %s: %s", dir, strerror(errno)) < 0)
+			*cause = NULL;
+		goto fail;
+	}
+	for (const struct config_tree *c = k->cfg.trees; c; c = c->next) {
+		struct watch_tree *t = &watch.trees[watch.ntrees];
+
+		if (watch_tree_init(t, c, k->cfg.data_dir, cause) < 0) {
+			watch_tree_free(t);
+			goto fail;
+		}
+		t->fetched_before = watch_fetched_before(t->id);
+		watch.ntrees++;
+	}
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&watch.cv, &attr);
+	pthread_condattr_destroy(&attr);
+	if (pthread_create(&watch.thread, NULL, watch_main, NULL) != 0) {
+		pthread_cond_destroy(&watch.cv);
+		if (asprintf(cause, "cannot start the watcher thread") < 0)
+			*cause = NULL;
+		goto fail;
+	}
+	watch.running = 1;
+	free(dir);
+	log_info("watching %zu trees (mirrors in %s/mirrors)", watch.ntrees, k->cfg.data_dir);
+	return 0;
+fail:
+	free(dir);
+	for (size_t i = 0; i < watch.ntrees; i++)
+		watch_tree_free(&watch.trees[i]);
+	free(watch.trees);
+	watch.trees = NULL;
+	watch.ntrees = 0;
+	git_libgit2_shutdown();
+	if (!*cause && asprintf(cause, "cannot start the watcher") < 0)
+		*cause = NULL;
+	return -1;
+}
+
+void watch_stop(struct kpcid *k)
+{
+	(void)k;
+	if (!watch.running)
+		return;
+	pthread_mutex_lock(&watch.mu);
+	__atomic_store_n(&watch.stop, 1, __ATOMIC_RELAXED);
+	pthread_cond_broadcast(&watch.cv);
+	pthread_mutex_unlock(&watch.mu);
+	pthread_join(watch.thread, NULL);
+	pthread_mutex_lock(&watch.mu);
+	watch.running = 0;
+	for (size_t i = 0; i < watch.ntrees; i++)
+		watch_tree_free(&watch.trees[i]);
+	free(watch.trees);
+	watch.trees = NULL;
+	watch.ntrees = 0;
+	pthread_mutex_unlock(&watch.mu);
+	pthread_cond_destroy(&watch.cv);
+	git_libgit2_shutdown();
+}
+
+int watch_poll_now(const char *tree, int timeout_s, char **cause)
+{
+	struct watch_tree *t = NULL;
+	struct timespec until;
+	unsigned long target;
+	int rc = -1;
+
+	*cause = NULL;
+	pthread_mutex_lock(&watch.mu);
+	for (size_t i = 0; watch.running && i < watch.ntrees; i++)
+		if (!strcmp(watch.trees[i].name, tree))
+			t = &watch.trees[i];
+	if (!t) {
+		if (asprintf(cause, "tree '%.128s' is not watched", tree) < 0)
+			*cause = NULL;
+		goto out;
+	}
+	target = ++t->want;
+	pthread_cond_broadcast(&watch.cv);
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += timeout_s;
+	while (t->done < target && !watch.stop)
+		if (pthread_cond_timedwait(&watch.cv, &watch.mu, &until) == ETIMEDOUT)
+			break;
+	if (t->done >= target)
+		rc = 0;
+	else if (asprintf(cause, "the poll of tree %s did not finish within %d s", tree,
+			  timeout_s) < 0)
+		*cause = NULL;
+out:
+	pthread_mutex_unlock(&watch.mu);
+	return rc;
+}

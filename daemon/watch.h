@@ -1,0 +1,39 @@
+/*
+ * watch.h - the tree watcher of kpcid: one bare libgit2 mirror per
+ * configured tree under DATA_DIR/mirrors/, polled by one thread; each poll
+ * walks only the commits new since the last recorded tip, records them,
+ * their first-parent positions, tags and forced updates, and queues build
+ * candidates by the tree's policy.  daemon/watch.c is the only file of the
+ * daemon that includes git2.h.  See docs/watch.md.
+ */
+#ifndef KPCI_DAEMON_WATCH_H
+#define KPCI_DAEMON_WATCH_H
+
+struct kpcid;
+struct config_tree;
+
+#define WATCH_POLL_WAIT_S 120       /* how long watch_poll_now waits at most */
+
+/* Records the configured trees and starts the watcher thread (it polls
+ * each tree at once, then every poll_interval).  -1 with *cause set
+ * (malloc'd) when it cannot start. */
+int watch_start(struct kpcid *k, char **cause);
+/* Checks what the watcher needs of a [tree] section (branch names, the
+ * candidate kinds); -1 with one sentence in *cause (malloc'd). */
+int watch_tree_check(const struct config_tree *c, char **cause);
+/* Stops the thread (a fetch in flight is cancelled); a no-op when not started. */
+void watch_stop(struct kpcid *k);
+/* Polls tree now and waits up to timeout_s for that poll to end.  0 when
+ * it ran (its outcome is in the database); -1 with *cause (malloc'd): an
+ * unknown tree, the watcher not running, or the time ran out. */
+int watch_poll_now(const char *tree, int timeout_s, char **cause);
+/*
+ * Parses a merge subject: "Merge tag 'wq-for-7.4' of git://host/tj/wq" ->
+ * subsystem "wq", source "git://host/tj/wq"; also "Merge branch 'x' of
+ * URL", "Merge branch 'x' (patches from ...)", "Merge git://URL".  0 with
+ * *subsystem (and *source, or NULL when the subject names none) malloc'd;
+ * -1 (both NULL) when subject is not such a merge subject.
+ */
+int watch_merge_subject(char **subsystem, char **source, const char *subject);
+
+#endif

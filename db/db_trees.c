@@ -1,0 +1,630 @@
+/*
+ * db_trees.c - what the watcher (daemon/watch.c) stores about trees:
+ * branches and their first-parent lines, commits, tags, releases and
+ * merge windows, poll errors with backoff state, and build candidates.
+ *
+ * The merge window of release vX.Y on a branch is the first-parent stretch
+ * after vX.Y up to and including the next -rc1 (the smallest version above
+ * X.Y with an -rc1 tag on the line), or up to the head while that -rc1 is
+ * not out.  Bulk writes (a first poll stores hundreds of thousands of
+ * commits) reuse prepared statements inside one transaction.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/db_internal.h"
+#include "lib/log.h"
+
+#define DB_TREE_EVENTS 20           /* events per branch shown in the tree list */
+#define DB_RELEASE_MAX 1000000      /* largest major/minor/rc number accepted */
+#define DB_TREES_CACHE_KIB "65536"  /* SQLite page cache while recording commits */
+
+/* Parses a decimal number without sign or leading zeros; advances *s. */
+static int db_parse_num(const char **s, int *out)
+{
+	long v = 0;
+	const char *p = *s;
+
+	if (*p < '0' || *p > '9' || (p[0] == '0' && p[1] >= '0' && p[1] <= '9'))
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (*p - '0');
+		if (v > DB_RELEASE_MAX)
+			return -1;
+	}
+	*out = (int)v;
+	*s = p;
+	return 0;
+}
+
+int db_release_parse(const char *tag, int *major, int *minor, int *rc)
+{
+	const char *p = tag;
+
+	if (!p || *p++ != 'v' || db_parse_num(&p, major) < 0 || *p++ != '.' ||
+	    db_parse_num(&p, minor) < 0)
+		return -1;
+	*rc = 0;
+	if (!*p)
+		return 0;
+	if (strncmp(p, "-rc", 3))
+		return -1;
+	p += 3;
+	if (db_parse_num(&p, rc) < 0 || *rc == 0 || *p)
+		return -1;
+	return 0;
+}
+
+/* --- writing ---------------------------------------------------------- */
+
+int db_tree_sync(struct db *db, long long *tree_id, const char *name, const char *url,
+		 const json_t *policy, const char *const *branches, size_t nbranches)
+{
+	int rc;
+
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	rc = db_exec_st(db, db_prep(db, "INSERT INTO trees (name, url, policy, created_at) "
+				   "VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET "
+				   "url = excluded.url, policy = excluded.policy",
+				   "ssjI", name, url, policy, db_now()));
+	*tree_id = db_scalar(db_prep(db, "SELECT id FROM trees WHERE name = ?", "s", name), 0);
+	for (size_t i = 0; rc == DB_OK && i < nbranches; i++)
+		rc = db_exec_st(db, db_prep(db, "INSERT INTO branches (tree_id, name) VALUES (?, ?) "
+					   "ON CONFLICT (tree_id, name) DO NOTHING",
+					   "Is", *tree_id, branches[i]));
+	rc = db_end(db, rc);
+	db_unlock(db);
+	return rc;
+}
+
+int db_branch_get(struct db *db, long long *branch_id, char tip[DB_SHA_LEN + 1],
+		  long long *length, char state[16], long long tree_id, const char *branch)
+{
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND;
+
+	db_lock(db);
+	st = db_prep(db, "SELECT id, IFNULL(tip_sha, ''), length, state FROM branches "
+		     "WHERE tree_id = ? AND name = ?", "Is", tree_id, branch);
+	if (!st)
+		rc = DB_ERR;
+	else if (sqlite3_step(st) == SQLITE_ROW) {
+		*branch_id = sqlite3_column_int64(st, 0);
+		snprintf(tip, DB_SHA_LEN + 1, "%s", (const char *)sqlite3_column_text(st, 1));
+		*length = sqlite3_column_int64(st, 2);
+		snprintf(state, 16, "%s", (const char *)sqlite3_column_text(st, 3));
+		rc = DB_OK;
+	}
+	sqlite3_finalize(st);
+	db_unlock(db);
+	return rc;
+}
+
+int db_branch_position(struct db *db, long long *pos, long long branch_id, const char *sha)
+{
+	long long p;
+
+	db_lock(db);
+	p = db_scalar(db_prep(db, "SELECT bc.position FROM branch_commits bc "
+			      "JOIN commits c ON c.id = bc.commit_id "
+			      "WHERE bc.branch_id = ?1 AND c.sha = ?2 "
+			      "AND c.tree_id = (SELECT tree_id FROM branches WHERE id = ?1)",
+			      "Is", branch_id, sha), -1);
+	db_unlock(db);
+	if (p < 0)
+		return DB_NOTFOUND;
+	*pos = p;
+	return DB_OK;
+}
+
+/* Binds text or NULL. */
+static void db_bind_str(sqlite3_stmt *st, int idx, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, idx, s, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, idx);
+}
+
+/* Steps and resets a reused statement; DB_OK or DB_ERR (logged). */
+static int db_step_reset(struct db *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		log_error("db: %s", sqlite3_errmsg(db->conn));
+		return DB_ERR;
+	}
+	return DB_OK;
+}
+
+/* Inserts the commits of u (existing ones stay as they are). */
+static int db_commits_insert_locked(struct db *db, const struct db_line_update *u)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = DB_OK;
+
+	if (sqlite3_prepare_v2(db->conn,
+		"INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
+		" author_time, committer_name, committer_email, commit_time, subject, trailers, "
+		" merged_tip, brought, merge_subsystem, merge_source) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+		"ON CONFLICT (tree_id, sha) DO NOTHING", -1, &st, NULL) != SQLITE_OK)
+		return DB_ERR;
+	for (size_t i = 0; rc == DB_OK && i < u->ncommits; i++) {
+		const struct db_commit *c = &u->commits[i];
+		char *trailers = c->trailers ? json_dumps(c->trailers, JSON_COMPACT) : NULL;
+
+		sqlite3_bind_int64(st, 1, u->tree_id);
+		db_bind_str(st, 2, c->sha);
+		db_bind_str(st, 3, c->parents ? c->parents : "");
+		db_bind_str(st, 4, c->author_name);
+		db_bind_str(st, 5, c->author_email);
+		sqlite3_bind_int64(st, 6, c->author_time);
+		db_bind_str(st, 7, c->committer_name);
+		db_bind_str(st, 8, c->committer_email);
+		sqlite3_bind_int64(st, 9, c->commit_time);
+		db_bind_str(st, 10, c->subject);
+		db_bind_str(st, 11, trailers ? trailers : "[]");
+		db_bind_str(st, 12, c->merged_tip);
+		if (c->brought >= 0)
+			sqlite3_bind_int64(st, 13, c->brought);
+		db_bind_str(st, 14, c->merge_subsystem);
+		db_bind_str(st, 15, c->merge_source);
+		rc = db_step_reset(db, st);
+		free(trailers);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Replaces the branch's line after base_position with u->line. */
+static int db_line_write_locked(struct db *db, const struct db_line_update *u, char **cause)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	rc = db_exec_st(db, db_prep(db, "DELETE FROM branch_commits WHERE branch_id = ? "
+				   "AND position > ?", "II", u->branch_id, u->base_position));
+	if (rc != DB_OK)
+		return rc;
+	if (sqlite3_prepare_v2(db->conn,
+		"INSERT INTO branch_commits (branch_id, position, commit_id) "
+		"VALUES (?, ?, (SELECT id FROM commits WHERE tree_id = ? AND sha = ?))",
+		-1, &st, NULL) != SQLITE_OK)
+		return DB_ERR;
+	for (size_t i = 0; rc == DB_OK && i < u->nline; i++) {
+		sqlite3_bind_int64(st, 1, u->branch_id);
+		sqlite3_bind_int64(st, 2, u->base_position + 1 + (long long)i);
+		sqlite3_bind_int64(st, 3, u->tree_id);
+		db_bind_str(st, 4, u->line[i]);
+		rc = db_step_reset(db, st);
+		if (rc != DB_OK)
+			db_fail(cause, "commit %.40s of the first-parent line was not stored",
+				u->line[i]);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_branch_record(struct db *db, const struct db_line_update *u, char **cause)
+{
+	long long now = db_now();
+	int rc;
+
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return db_fail(cause, "database busy");
+	}
+	/* A poll inserts into indexes keyed by random shas: with SQLite's
+	 * default 2 MiB page cache, a 200,000-commit history misses on most
+	 * inserts.  This widens the cache of the (shared) connection. */
+	db_exec(db, "PRAGMA cache_size = -" DB_TREES_CACHE_KIB);
+	rc = db_commits_insert_locked(db, u);
+	if (rc == DB_OK)
+		rc = db_line_write_locked(db, u, cause);
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prep(db,
+			"UPDATE branches SET tip_sha = ?, length = ?, polled_at = ?, updated_at = ?, "
+			" last_error = NULL, state = 'active' WHERE id = ?",
+			"sIIII", u->new_tip, u->base_position + 1 + (long long)u->nline, now, now,
+			u->branch_id));
+	if (rc == DB_OK && u->forced)
+		rc = db_exec_st(db, db_prep(db,
+			"INSERT INTO branch_events (branch_id, at, kind, old_sha, new_sha, message) "
+			"VALUES (?, ?, 'forced-update', ?, ?, ?)", "IIsss", u->branch_id, now,
+			u->old_tip, u->new_tip,
+			u->base_position < 0 ? "the new history shares nothing with the old line" :
+			"the new tip does not descend from the old one"));
+	rc = db_end(db, rc);
+	db_unlock(db);
+	if (rc != DB_OK && cause && !*cause)
+		db_fail(cause, "cannot store the new commits of the branch");
+	return rc;
+}
+
+int db_branch_set_state(struct db *db, long long branch_id, const char *state,
+			const char *message)
+{
+	long long now = db_now();
+	int rc;
+
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	if (!strcmp(state, "deleted") &&
+	    db_scalar(db_prep(db, "SELECT state = 'deleted' FROM branches WHERE id = ?", "I",
+			      branch_id), 1) == 0)
+		db_exec_st(db, db_prep(db, "INSERT INTO branch_events (branch_id, at, kind, old_sha, "
+				       "message) SELECT id, ?, 'deleted', tip_sha, ? FROM branches "
+				       "WHERE id = ?", "IsI", now, message, branch_id));
+	rc = db_exec_st(db, db_prep(db, "UPDATE branches SET state = ?, last_error = ?, "
+				   "polled_at = ? WHERE id = ?", "ssII", state, message, now,
+				   branch_id));
+	rc = db_end(db, rc);
+	db_unlock(db);
+	return rc;
+}
+
+int db_tags_record(struct db *db, json_t **changed, long long tree_id,
+		   const struct db_tag *tags, size_t n)
+{
+	sqlite3_stmt *st = NULL;
+	long long now = db_now();
+	int rc = DB_OK;
+
+	*changed = json_array();
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	if (sqlite3_prepare_v2(db->conn,
+		"INSERT INTO tags (tree_id, name, commit_sha, kind, major, minor, rc, seen_at) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tree_id, name) DO UPDATE SET "
+		"commit_sha = excluded.commit_sha, seen_at = excluded.seen_at "
+		"WHERE commit_sha <> excluded.commit_sha", -1, &st, NULL) != SQLITE_OK)
+		rc = DB_ERR;
+	for (size_t i = 0; rc == DB_OK && i < n; i++) {
+		int major, minor, rcn, release = db_release_parse(tags[i].name, &major, &minor,
+								   &rcn) == 0;
+
+		sqlite3_bind_int64(st, 1, tree_id);
+		db_bind_str(st, 2, tags[i].name);
+		db_bind_str(st, 3, tags[i].sha);
+		db_bind_str(st, 4, !release ? "other" : rcn ? "rc" : "release");
+		if (release) {
+			sqlite3_bind_int(st, 5, major);
+			sqlite3_bind_int(st, 6, minor);
+			sqlite3_bind_int(st, 7, rcn);
+		}
+		sqlite3_bind_int64(st, 8, now);
+		rc = db_step_reset(db, st);
+		if (rc == DB_OK && sqlite3_changes(db->conn) > 0)
+			json_array_append_new(*changed, json_pack("{s:s, s:s}", "name", tags[i].name,
+								  "sha", tags[i].sha));
+	}
+	sqlite3_finalize(st);
+	rc = db_end(db, rc);
+	db_unlock(db);
+	return rc;
+}
+
+int db_tree_poll_done(struct db *db, int *error_count, long long tree_id, const char *error,
+		      long long next_poll_at)
+{
+	long long now = db_now();
+	int rc, fresh;
+
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	if (!error) {
+		rc = db_exec_st(db, db_prep(db, "UPDATE trees SET polled_at = ?1, fetched_at = ?1, "
+					   "last_error = NULL, error_count = 0, next_poll_at = ?2 "
+					   "WHERE id = ?3", "III", now, next_poll_at, tree_id));
+		*error_count = 0;
+	} else {
+		fresh = (int)db_scalar(db_prep(db, "SELECT last_error IS NULL OR last_error <> ? "
+					       "FROM trees WHERE id = ?", "sI", error, tree_id), 0);
+		rc = db_exec_st(db, db_prep(db, "UPDATE trees SET polled_at = ?, last_error = ?, "
+					   "error_count = error_count + 1, next_poll_at = ? "
+					   "WHERE id = ?", "IsII", now, error, next_poll_at, tree_id));
+		if (rc == DB_OK && fresh)
+			rc = db_exec_st(db, db_prep(db,
+				"INSERT INTO branch_events (branch_id, at, kind, message) "
+				"SELECT id, ?, 'error', ? FROM branches WHERE tree_id = ?",
+				"IsI", now, error, tree_id));
+		*error_count = (int)db_scalar(db_prep(db, "SELECT error_count FROM trees "
+						      "WHERE id = ?", "I", tree_id), 1);
+	}
+	rc = db_end(db, rc);
+	db_unlock(db);
+	return rc;
+}
+
+json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT t.name, t.kind, t.major, t.minor, t.rc, bc.position FROM tags t "
+		"JOIN commits c ON c.tree_id = t.tree_id AND c.sha = t.commit_sha "
+		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
+		"WHERE t.tree_id = ? AND t.kind IN ('release', 'rc') "
+		"ORDER BY bc.position, t.major, t.minor, t.rc", "II", branch_id, tree_id));
+	db_unlock(db);
+	return rows;
+}
+
+int db_build_candidate(struct db *db, int *queued, long long tree_id, const json_t *spec,
+		       int priority, int max_queued)
+{
+	const char *sha = json_string_value(json_object_get(spec, "commit"));
+	const char *config = json_string_value(json_object_get(spec, "config"));
+	int rc = DB_OK, dropped = 0;
+
+	*queued = 0;
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	if (db_scalar(db_prep(db, "SELECT count(*) FROM jobs WHERE kind = 'build' AND "
+			      "tree_id = ? AND commit_sha = ? AND "
+			      "json_extract(spec, '$.config') IS ?", "Iss", tree_id, sha, config),
+		      0) > 0) {
+		/* the same build exists already */
+	} else if (db_scalar(db_prep(db, "SELECT count(*) FROM jobs WHERE kind = 'build' AND "
+				     "state = 'queued' AND tree_id = ?", "I", tree_id), 0) >=
+		   max_queued) {
+		rc = db_exec_st(db, db_prep(db, "UPDATE trees SET candidates_dropped = "
+					   "candidates_dropped + 1 WHERE id = ?", "I", tree_id));
+		dropped = 1;
+	} else {
+		rc = db_exec_st(db, db_prep(db, "INSERT INTO jobs (kind, spec, tree_id, commit_sha, "
+					   "priority, created_at) VALUES ('build', ?, ?, ?, ?, ?)",
+					   "jIsiI", spec, tree_id, sha, priority, db_now()));
+		*queued = rc == DB_OK;
+	}
+	rc = db_end(db, rc);
+	db_unlock(db);
+	if (rc != DB_OK)
+		*queued = 0;
+	return rc == DB_OK && dropped ? DB_CONFLICT : rc;
+}
+
+int db_branch_head_queued(struct db *db, int *due, long long branch_id, long long at,
+			  long long every_s)
+{
+	int rc;
+
+	db_lock(db);
+	rc = db_exec_st(db, db_prep(db, "UPDATE branches SET head_queued_at = ?1 WHERE id = ?2 "
+				   "AND (head_queued_at IS NULL OR head_queued_at <= ?1 - ?3)",
+				   "III", at, branch_id, every_s));
+	*due = rc == DB_OK && sqlite3_changes(db->conn) > 0;
+	db_unlock(db);
+	return rc;
+}
+
+/* --- reading ---------------------------------------------------------- */
+
+json_t *db_trees_status(struct db *db)
+{
+	json_t *trees, *tree, *branches, *b;
+	size_t i, j;
+
+	db_lock(db);
+	trees = db_rows(db, db_prep(db,
+		"SELECT id, name, url, created_at, polled_at, fetched_at, last_error, error_count, "
+		" next_poll_at, policy AS policy_json, candidates_dropped, "
+		" (SELECT count(*) FROM commits c WHERE c.tree_id = trees.id) AS commits, "
+		" (SELECT count(*) FROM tags t WHERE t.tree_id = trees.id) AS tags "
+		"FROM trees ORDER BY name", ""));
+	json_array_foreach(trees, i, tree) {
+		long long id = json_integer_value(json_object_get(tree, "id"));
+
+		branches = db_rows(db, db_prep(db,
+			"SELECT id, name, state, tip_sha AS tip, length, polled_at, updated_at, "
+			" last_error FROM branches WHERE tree_id = ? ORDER BY id", "I", id));
+		json_array_foreach(branches, j, b)
+			json_object_set_new(b, "events", db_rows(db, db_prep(db,
+				"SELECT id, at, kind, old_sha, new_sha, message FROM branch_events "
+				"WHERE branch_id = ? ORDER BY id DESC LIMIT ?", "Ii",
+				json_integer_value(json_object_get(b, "id")), DB_TREE_EVENTS)));
+		json_object_set_new(tree, "branches", branches ? branches : json_array());
+	}
+	db_unlock(db);
+	return trees;
+}
+
+/* Finds tree and branch (NULL: the first followed); caller holds the lock. */
+static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *branch_id,
+				 const char *tree, const char *branch, char **cause)
+{
+	*tree_id = db_scalar(db_prep(db, "SELECT id FROM trees WHERE name = ?", "s", tree), 0);
+	if (!*tree_id) {
+		db_fail(cause, "tree '%.128s' is not watched", tree);
+		return DB_NOTFOUND;
+	}
+	*branch_id = db_scalar(branch ?
+		db_prep(db, "SELECT id FROM branches WHERE tree_id = ? AND name = ?", "Is",
+			*tree_id, branch) :
+		db_prep(db, "SELECT id FROM branches WHERE tree_id = ? ORDER BY id LIMIT 1", "I",
+			*tree_id), 0);
+	if (!*branch_id) {
+		db_fail(cause, "tree '%.128s' does not follow branch '%.128s'", tree,
+			branch ? branch : "(none)");
+		return DB_NOTFOUND;
+	}
+	return DB_OK;
+}
+
+/*
+ * The window of release on the branch: positions (*from, *to]; *to is the
+ * -rc1 that closes it (named in rc1, "" while open) or the head.  Caller
+ * holds the lock.
+ */
+static int db_window_locked(struct db *db, long long *from, long long *to, char rc1[64],
+			    long long tree_id, long long branch_id, const char *release,
+			    char **cause)
+{
+	int major, minor, rcn;
+	sqlite3_stmt *st;
+
+	if (db_release_parse(release, &major, &minor, &rcn) < 0 || rcn) {
+		db_fail(cause, "'%.128s' is not a release tag of the form vX.Y", release);
+		return DB_INVALID;
+	}
+	*from = db_scalar(db_prep(db,
+		"SELECT bc.position FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
+		"AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+		"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.name = ?", "IIs",
+		branch_id, tree_id, release), -1);
+	if (*from < 0) {
+		db_fail(cause, "release %.128s is not tagged on the first-parent line of this branch",
+			release);
+		return DB_NOTFOUND;
+	}
+	rc1[0] = '\0';
+	*to = -1;
+	st = db_prep(db,
+		"SELECT t.name, bc.position FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
+		"AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+		"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.kind = 'rc' AND t.rc = 1 "
+		"AND (t.major, t.minor) > (?, ?) AND bc.position > ? "
+		"ORDER BY t.major, t.minor LIMIT 1", "IIiiI", branch_id, tree_id, major, minor, *from);
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		snprintf(rc1, 64, "%s", (const char *)sqlite3_column_text(st, 0));
+		*to = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (*to < 0)
+		*to = db_scalar(db_prep(db, "SELECT length - 1 FROM branches WHERE id = ?", "I",
+					branch_id), -1);
+	return DB_OK;
+}
+
+#define DB_COMMIT_COLUMNS \
+	"bc.position, c.sha, c.parents, c.author_name, c.author_email, c.author_time, " \
+	"c.committer_name, c.committer_email, c.commit_time, c.subject, " \
+	"c.trailers AS trailers_json, c.merged_tip, c.brought, c.merge_subsystem, c.merge_source "
+
+int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *branch,
+		    const char *window, int limit, int offset, char **cause)
+{
+	long long tree_id, branch_id, from = -1, to = -1;
+	char rc1[64];
+	int rc;
+
+	*out = NULL;
+	db_lock(db);
+	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
+	if (rc == DB_OK && window)
+		rc = db_window_locked(db, &from, &to, rc1, tree_id, branch_id, window, cause);
+	if (rc == DB_OK) {
+		*out = db_rows(db, db_prep(db, "SELECT " DB_COMMIT_COLUMNS
+			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
+			"WHERE bc.branch_id = ?1 AND (?2 < 0 OR (bc.position > ?2 AND bc.position <= ?3)) "
+			"ORDER BY bc.position DESC LIMIT ?4 OFFSET ?5", "IIIii",
+			branch_id, window ? from : -1LL, to, limit, offset));
+		rc = *out ? DB_OK : DB_ERR;
+	}
+	db_unlock(db);
+	return rc;
+}
+
+int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
+		    char **cause)
+{
+	long long tree_id, branch_id, from, to;
+	json_t *releases = NULL, *windows, *r;
+	char rc1[64];
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	db_lock(db);
+	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
+	if (rc == DB_OK)
+		releases = db_rows(db, db_prep(db,
+			"SELECT t.name, t.kind, t.major, t.minor, t.rc, t.commit_sha, bc.position "
+			"FROM tags t LEFT JOIN commits c ON c.tree_id = t.tree_id AND c.sha = t.commit_sha "
+			"LEFT JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
+			"WHERE t.tree_id = ? AND t.kind IN ('release', 'rc') "
+			"ORDER BY t.major, t.minor, t.kind = 'release' DESC, t.rc", "II",
+			branch_id, tree_id));
+	if (rc == DB_OK && !releases)
+		rc = DB_ERR;
+	windows = json_array();
+	json_array_foreach(rc == DB_OK ? releases : NULL, i, r) {
+		const char *name = json_string_value(json_object_get(r, "name"));
+
+		if (strcmp(json_string_value(json_object_get(r, "kind")), "release") ||
+		    json_is_null(json_object_get(r, "position")) ||
+		    db_window_locked(db, &from, &to, rc1, tree_id, branch_id, name, NULL) != DB_OK)
+			continue;
+		json_array_append_new(windows, json_pack("{s:s, s:s?, s:s, s:I, s:I, s:I, s:I}",
+			"release", name, "closed_by", rc1[0] ? rc1 : NULL,
+			"state", rc1[0] ? "closed" : "open", "from_position", from,
+			"to_position", to, "commits", to - from,
+			"merges", db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits bc "
+				"JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
+				"AND bc.position > ? AND bc.position <= ? AND c.merged_tip IS NOT NULL",
+				"III", branch_id, from, to), 0)));
+	}
+	db_unlock(db);
+	if (rc == DB_OK)
+		*out = json_pack("{s:s, s:o, s:o}", "tree", tree, "releases", releases,
+				 "windows", windows);
+	else {
+		json_decref(releases);
+		json_decref(windows);
+	}
+	return rc;
+}
+
+int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const char *branch,
+			  const char *release, char **cause)
+{
+	long long tree_id, branch_id, from, to;
+	json_t *merges = NULL;
+	char rc1[64];
+	int rc;
+
+	*out = NULL;
+	db_lock(db);
+	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
+	if (rc == DB_OK)
+		rc = db_window_locked(db, &from, &to, rc1, tree_id, branch_id, release, cause);
+	if (rc == DB_OK) {
+		merges = db_rows(db, db_prep(db, "SELECT " DB_COMMIT_COLUMNS
+			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
+			"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
+			"AND c.merged_tip IS NOT NULL ORDER BY bc.position", "III",
+			branch_id, from, to));
+		rc = merges ? DB_OK : DB_ERR;
+	}
+	db_unlock(db);
+	if (rc == DB_OK)
+		*out = json_pack("{s:s, s:s, s:s?, s:s, s:I, s:I, s:o}", "tree", tree,
+				 "release", release, "closed_by", rc1[0] ? rc1 : NULL,
+				 "state", rc1[0] ? "closed" : "open", "from_position", from,
+				 "to_position", to, "merges", merges);
+	return rc;
+}

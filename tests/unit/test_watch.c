@@ -1,0 +1,259 @@
+/*
+ * test_watch.c - the watcher's parsers (merge subjects of real kernel
+ * merges, release tags) and polls of repositories built here with
+ * libgit2: nested merges counted once, an unrelated forced update, the
+ * first-parent line against a walk by hand.  daemon/watch.c is compiled
+ * into this program so that its file-local steps can be driven directly.
+ */
+#include <ftw.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/watch.c"
+#include "db/db_internal.h"
+#include "check.h"
+
+static char dir[] = "/tmp/kpci-test-watch.XXXXXX";
+
+static void test_merge_subjects(void)
+{
+	static const struct { const char *subject, *subsystem, *source; } cases[] = {
+		{ "Merge tag 'wq-for-6.13' of git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq",
+		  "wq", "git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq" },
+		{ "Merge tag 'wq-for-7.4' of git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq",
+		  "wq", "git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq" },
+		{ "Merge tag 'mm-stable-2024-11-18-19-27' of git://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm",
+		  "mm-stable", "git://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm" },
+		{ "Merge tag 'for-6.13/block-20241118' of git://git.kernel.dk/linux",
+		  "block", "git://git.kernel.dk/linux" },
+		{ "Merge tag 'net-next-6.13' of git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next",
+		  "net-next", "git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next" },
+		{ "Merge tag 'x86_cache_for_v6.13' of git://git.kernel.org/pub/scm/linux/kernel/git/tip/tip",
+		  "x86_cache", "git://git.kernel.org/pub/scm/linux/kernel/git/tip/tip" },
+		{ "Merge tag 'sched_ext-for-6.13' of git://git.kernel.org/pub/scm/linux/kernel/git/tj/sched_ext",
+		  "sched_ext", "git://git.kernel.org/pub/scm/linux/kernel/git/tj/sched_ext" },
+		{ "Merge tag 'vfs-6.13.file' of git://git.kernel.org/pub/scm/linux/kernel/git/vfs/vfs",
+		  "vfs", "git://git.kernel.org/pub/scm/linux/kernel/git/vfs/vfs" },
+		{ "Merge tag 'probes-v6.13' of git://git.kernel.org/pub/scm/linux/kernel/git/trace/linux-trace",
+		  "probes", "git://git.kernel.org/pub/scm/linux/kernel/git/trace/linux-trace" },
+		{ "Merge tag 'for-linus' of git://git.kernel.org/pub/scm/virt/kvm/kvm",
+		  "kvm", "git://git.kernel.org/pub/scm/virt/kvm/kvm" },
+		{ "Merge branch 'for-next' of git://git.kernel.org/pub/scm/linux/kernel/git/axboe/linux-block.git",
+		  "block", "git://git.kernel.org/pub/scm/linux/kernel/git/axboe/linux-block.git" },
+		{ "Merge tag 'for-linus' of git://git.kernel.org/pub/scm/linux/kernel/git/rppt/memblock",
+		  "memblock", "git://git.kernel.org/pub/scm/linux/kernel/git/rppt/memblock" },
+		{ "Merge branch 'akpm' (patches from Andrew)", "akpm", "patches from Andrew" },
+		{ "Merge branch 'x86-urgent-for-linus' of git://git.kernel.org/pub/scm/linux/kernel/git/tip/tip",
+		  "x86-urgent", "git://git.kernel.org/pub/scm/linux/kernel/git/tip/tip" },
+		{ "Merge git://git.kernel.org/pub/scm/linux/kernel/git/davem/net",
+		  "net", "git://git.kernel.org/pub/scm/linux/kernel/git/davem/net" },
+		{ "Merge remote-tracking branch 'spi/for-next'", "spi", NULL },
+		{ "Merge branch 'topic'", "topic", NULL },
+		{ "Merge tag '<b>x</b>' of javascript:alert(1)", "b>", "javascript:alert(1)" },
+	};
+	static const char *const not_merges[] = {
+		"mm: fix a leak", "Merged the thing", "Merge tag 'unterminated of x", "Merge",
+		"Merge tag '' of", "Revert \"Merge tag 'x' of y\"", NULL,
+	};
+	char *sub, *src;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		CHECK_INT(watch_merge_subject(&sub, &src, cases[i].subject), 0);
+		CHECK_STR(sub, cases[i].subsystem);
+		if (cases[i].source)
+			CHECK_STR(src, cases[i].source);
+		else
+			CHECK(src == NULL);
+		free(sub);
+		free(src);
+	}
+	for (int i = 0; not_merges[i]; i++) {
+		CHECK_INT(watch_merge_subject(&sub, &src, not_merges[i]), -1);
+		CHECK(sub == NULL && src == NULL);
+	}
+}
+
+static void test_release_tags(void)
+{
+	static const struct { const char *tag; int ok, major, minor, rc; } cases[] = {
+		{ "v6.12", 0, 6, 12, 0 }, { "v6.13-rc1", 0, 6, 13, 1 }, { "v7.0-rc7", 0, 7, 0, 7 },
+		{ "v2.6", 0, 2, 6, 0 }, { "v6.12.1", -1, 0, 0, 0 }, { "v06.1", -1, 0, 0, 0 }, { "v6", -1, 0, 0, 0 },
+		{ "v6.13-rc0", -1, 0, 0, 0 }, { "6.13", -1, 0, 0, 0 }, { "v6.13-rc1x", -1, 0, 0, 0 }, { "v6.13-rc", -1, 0, 0, 0 },
+		{ "v99999999.1", -1, 0, 0, 0 }, { "v6.-1", -1, 0, 0, 0 }, { "", -1, 0, 0, 0 }, { "next-20241122", -1, 0, 0, 0 },
+	};
+	int major, minor, rc;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		CHECK_INT(db_release_parse(cases[i].tag, &major, &minor, &rc), cases[i].ok);
+		if (!cases[i].ok) {
+			CHECK_INT(major, cases[i].major);
+			CHECK_INT(minor, cases[i].minor);
+			CHECK_INT(rc, cases[i].rc);
+		}
+	}
+}
+
+/* --- repositories built with libgit2 ---------------------------------------- */
+
+static git_repository *up;
+static long long when = 1700000000;
+
+/* A commit on ref (NULL: none) with the given parents; its id in out. */
+static void mk(git_oid *out, const char *ref, const char *msg, const git_oid *p1,
+	       const git_oid *p2)
+{
+	git_signature *sig = NULL;
+	git_treebuilder *tb = NULL;
+	git_tree *tree = NULL;
+	const git_commit *parents[2] = { NULL, NULL };
+	git_commit *p = NULL;
+	git_oid tree_id;
+	size_t n = 0;
+
+	git_signature_new(&sig, "T Ester", "t@example.org", when += 60, 0);
+	git_treebuilder_new(&tb, up, NULL);
+	git_treebuilder_write(&tree_id, tb);
+	git_tree_lookup(&tree, up, &tree_id);
+	if (p1 && git_commit_lookup(&p, up, p1) == 0)
+		parents[n++] = p;
+	if (p2 && git_commit_lookup(&p, up, p2) == 0)
+		parents[n++] = p;
+	CHECK_INT(git_commit_create(out, up, NULL, sig, sig, NULL, msg, tree, n, parents), 0);
+	if (ref) {
+		git_reference *r = NULL;
+
+		CHECK_INT(git_reference_create(&r, up, ref, out, 1, "test"), 0);
+		git_reference_free(r);
+	}
+	for (size_t i = 0; i < n; i++)
+		git_commit_free((git_commit *)(uintptr_t)parents[i]);
+	git_tree_free(tree);
+	git_treebuilder_free(tb);
+	git_signature_free(sig);
+}
+
+static long long scalar(struct db *db, const char *what, const char *sha)
+{
+	json_t *rows = NULL;
+	long long v = -1;
+	char *cause = NULL;
+
+	/* through the API's own query: the newest 1000 commits of master */
+	if (db_tree_commits(db, &rows, "t", "master", NULL, 1000, 0, &cause) == DB_OK) {
+		json_t *c;
+		size_t i;
+
+		json_array_foreach(rows, i, c)
+			if (!strcmp(json_string_value(json_object_get(c, "sha")), sha))
+				v = json_integer_value(json_object_get(c, what));
+	}
+	free(cause);
+	json_decref(rows);
+	return v;
+}
+
+static void test_polls(void)
+{
+	struct kpcid k = { 0 };
+	struct config_tree c = { 0 };
+	struct watch_tree t;
+	char path[512], url[512], *cause = NULL, sha[GIT_OID_HEXSZ + 1];
+	git_oid a, b, m, s1, s2, s3, inner, outer, x, y;
+	json_t *trees;
+
+	snprintf(path, sizeof path, "%s/kpci.db", dir);
+	CHECK_INT(db_open(&k.db, path, &cause), DB_OK);
+	snprintf(url, sizeof url, "%s/up", dir);
+	CHECK_INT(git_repository_init(&up, url, 1), 0);
+	k.cfg.data_dir = dir;
+	watch.k = &k;
+	c.name = "t";
+	c.url = url;
+	c.branches = "master";
+	c.candidates = "commits head";
+	c.configs = "defconfig";
+	c.recipients = "";
+	c.poll_interval = 300;
+	c.head_every = 0;
+	c.max_queued = 3;
+	c.retry_min = 1;
+	c.retry_max = 2;
+	CHECK_INT(watch_tree_init(&t, &c, dir, &cause), 0);
+	free(cause);
+
+	/* a - b - m(b, s2), s1 - s2 off a; then outer merges a side line
+	 * that holds its own merge: inner(s3, y) */
+	mk(&a, NULL, "a", NULL, NULL);
+	mk(&b, NULL, "b", &a, NULL);
+	mk(&s1, NULL, "s1", &a, NULL);
+	mk(&s2, NULL, "s2", &s1, NULL);
+	mk(&m, "refs/heads/master", "Merge tag 'side-for-1.1' of git://h/side", &b, &s2);
+	watch_poll_tree(&t);
+	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &m)), 2);
+	CHECK_INT(scalar(k.db, "position", sha), 2);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &a)), 0);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &s1)), -1);
+
+	mk(&s3, NULL, "s3", &m, NULL);
+	mk(&y, NULL, "y", &s2, NULL);           /* s2 is old: not brought again */
+	mk(&inner, NULL, "Merge branch 'y'", &s3, &y);
+	mk(&x, NULL, "x", &m, NULL);
+	mk(&outer, "refs/heads/master", "Merge branch 'inner' of git://h/inner", &x, &inner);
+	watch_poll_tree(&t);
+	/* s3, y, inner: three, each counted once */
+	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &outer)), 3);
+	CHECK_INT(scalar(k.db, "position", sha), 4);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &x)), 3);
+	/* the first poll queued the head m; now x and outer are candidates, and
+	 * the head (outer) is the same build as outer's: m, x, outer */
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM jobs", ""), -1), 3);
+	trees = db_trees_status(k.db);
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(
+		json_object_get(json_array_get(trees, 0), "branches"), 0), "length")), 5);
+	json_decref(trees);
+
+	/* an unrelated history replaces the whole line */
+	mk(&a, "refs/heads/master", "a new root", NULL, NULL);
+	watch_poll_tree(&t);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &a)), 0);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &outer)), -1);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM branch_events WHERE kind = "
+				    "'forced-update' AND message LIKE '%shares nothing%'", ""), -1), 1);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE sha = ?", "s",
+				    git_oid_tostr(sha, sizeof sha, &outer)), -1), 1);
+
+	/* the cap on queued builds: 3; a fourth candidate is dropped and counted */
+	mk(&b, NULL, "b2", &a, NULL);
+	mk(&m, "refs/heads/master", "c2", &b, NULL);
+	watch_poll_tree(&t);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM jobs WHERE state = 'queued'", ""),
+			    -1), 3);
+	CHECK(db_scalar(db_prep(k.db, "SELECT candidates_dropped FROM trees", ""), -1) >= 1);
+
+	watch_tree_free(&t);
+	git_repository_free(up);
+	db_close(k.db);
+}
+
+static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	return remove(p);
+}
+
+int main(void)
+{
+	log_init("test_watch");
+	log_set_level(LOG_WARN);
+	if (!mkdtemp(dir))
+		return 1;
+	git_libgit2_init();
+	test_merge_subjects();
+	test_release_tags();
+	test_polls();
+	git_libgit2_shutdown();
+	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return check_done();
+}
