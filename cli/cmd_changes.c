@@ -1,0 +1,354 @@
+/*
+ * cmd_changes.c - kpci's analysis commands: list and show the changes
+ * kpcid found, triage them, compare two stored runs (jobs or commits) and
+ * show the noise model.  Plain tables, or the API's JSON with --json.
+ * The offline `kpci compare FILE FILE` is cli/cmd_compare.c; this file's
+ * compare-jobs asks kpcid, which holds the samples.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd_changes.h"
+
+#define CMD_PATH_MAX 8192           /* bytes of a request path with its query */
+#define CMD_SHA_SHOWN 12            /* hex digits of a commit id in tables */
+
+/* GETs path built from argv's flags; NULL (after a message) on failure,
+ * *usage set for a usage error. */
+static json_t *cmd_get(struct cli *cli, const char *base, int argc, char **argv,
+		       const char *const *flags, int *usage)
+{
+	struct buf path;
+	json_t *a;
+
+	*usage = 0;
+	buf_init(&path, CMD_PATH_MAX);
+	buf_adds(&path, base);
+	if (cli_query(&path, argc, argv, flags) < 0) {
+		buf_free(&path);
+		*usage = 1;
+		return NULL;
+	}
+	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
+	buf_free(&path);
+	return a;
+}
+
+static double cmd_num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* "abcdef012345..0123456789ab" or "job 19..20" into out. */
+static void cmd_range(char *out, size_t n, const json_t *c)
+{
+	if (json_is_string(json_object_get(c, "bad_sha")))
+		snprintf(out, n, "%.*s..%.*s", CMD_SHA_SHOWN, cli_jstr(c, "good_sha"),
+			 CMD_SHA_SHOWN, cli_jstr(c, "bad_sha"));
+	else
+		snprintf(out, n, "job %lld..%lld", cli_jint(c, "good_job_id"),
+			 cli_jint(c, "bad_job_id"));
+}
+
+int cmd_changes(struct cli *cli, int argc, char **argv)
+{
+	static const char *const flags[] = { "state", "direction", "metric", "runner_class",
+		"series", "group", "noisy", "limit", "offset", NULL };
+	json_t *a, *c;
+	size_t i;
+	int usage;
+
+	a = cmd_get(cli, "/api/v1/changes", argc, argv, flags, &usage);
+	if (!a)
+		return usage ? 2 : 1;
+	if (cli->json)
+		return cli_print_json(a), json_decref(a), 0;
+	printf("%-5s %-5s %-13s %-11s %8s %9s %-27s %-16s %s\n", "ID", "GROUP", "STATE",
+	       "DIRECTION", "CHANGE", "P", "RANGE", "CLASS", "METRIC");
+	json_array_foreach(json_object_get(a, "changes"), i, c) {
+		char range[64];
+
+		cmd_range(range, sizeof range, c);
+		printf("%-5lld %-5lld %-13s %-11s %+7.1f%% %9.2g %-27s %-16s %s/%s%s\n",
+		       cli_jint(c, "id"), cli_jint(c, "group_id"), cli_jstr(c, "state"),
+		       cli_jstr(c, "direction"), 100 * cmd_num(c, "magnitude"),
+		       cmd_num(c, "pvalue"), range, cli_jstr(c, "runner_class"),
+		       cli_jstr(c, "suite"), cli_jstr(c, "metric"),
+		       cli_jint(c, "noisy") ? " (too noisy to judge)" : "");
+	}
+	json_decref(a);
+	return 0;
+}
+
+/* Parses a positive id argument; 0 after a message when it is not one. */
+static long long cmd_id(const char *cmd, const char *text)
+{
+	char *end;
+	long long id = strtoll(text, &end, 10);
+
+	if (!*text || *end || id <= 0) {
+		fprintf(stderr, "kpci: %s: '%s' is not a change id\n", cmd, text);
+		return 0;
+	}
+	return id;
+}
+
+static void cmd_change_print(const json_t *c)
+{
+	char range[64], when[32];
+	const json_t *p, *noise = json_object_get(c, "noise");
+	size_t i;
+
+	cmd_range(range, sizeof range, c);
+	printf("change %lld (group %lld): %s %s, %+.2f%% (p %.2g, confidence %.4f)\n",
+	       cli_jint(c, "id"), cli_jint(c, "group_id"), cli_jstr(c, "direction"),
+	       cli_jstr(c, "state"), 100 * cmd_num(c, "magnitude"), cmd_num(c, "pvalue"),
+	       cmd_num(c, "confidence"));
+	printf("metric:   %s/%s (%s, %s is better) on %s, series %lld ordered by %s\n",
+	       cli_jstr(c, "suite"), cli_jstr(c, "metric"), cli_jstr(c, "unit"),
+	       cli_jstr(c, "better"), cli_jstr(c, "runner_class"), cli_jint(c, "series_id"),
+	       cli_jstr(c, "ordered_by"));
+	printf("range:    %s (last good exclusive, first bad inclusive)\n", range);
+	printf("before:   mean %.6g, median %.6g, sd %.3g over %lld points\n",
+	       cmd_num(c, "mean_before"), cmd_num(c, "median_before"), cmd_num(c, "sd_before"),
+	       cli_jint(c, "n_before"));
+	printf("after:    mean %.6g, median %.6g, sd %.3g over %lld points\n",
+	       cmd_num(c, "mean_after"), cmd_num(c, "median_after"), cmd_num(c, "sd_after"),
+	       cli_jint(c, "n_after"));
+	if (json_is_string(json_object_get(c, "triaged_by"))) {
+		cli_fmt_time(when, sizeof when, cli_jint(c, "triaged_at"));
+		printf("triaged:  by %s at %s%s%s\n", cli_jstr(c, "triaged_by"), when,
+		       json_is_string(json_object_get(c, "note")) ? ": " : "",
+		       json_is_string(json_object_get(c, "note")) ? cli_jstr(c, "note") : "");
+	}
+	if (noise)
+		printf("noise:    job CV %.2f%%, iteration CV %.2f%%, MDE %.2f%% at %.0f "
+		       "iterations%s\n", cmd_num(noise, "cv_job_percent"),
+		       cmd_num(noise, "cv_iteration_percent"), cmd_num(noise, "mde_percent"),
+		       cmd_num(noise, "iterations"),
+		       json_is_true(json_object_get(noise, "noisy")) ? " - too noisy to judge" : "");
+	printf("%6s %8s %-14s %14s %5s\n", "INDEX", "JOB", "COMMIT", "VALUE", "ITER");
+	json_array_foreach(json_object_get(c, "points"), i, p) {
+		long long idx = cli_jint(p, "index");
+
+		printf("%6lld %8lld %-14.*s %14.6g %5lld%s\n", idx, cli_jint(p, "job_id"),
+		       CMD_SHA_SHOWN, json_is_string(json_object_get(p, "commit_sha")) ?
+		       cli_jstr(p, "commit_sha") : "-", cmd_num(p, "value"),
+		       cli_jint(p, "iterations"),
+		       idx == cli_jint(c, "point_index") ? "  <- first bad" : "");
+	}
+}
+
+int cmd_change(struct cli *cli, int argc, char **argv)
+{
+	char path[64];
+	long long id;
+	json_t *c;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: kpci change ID\n");
+		return 2;
+	}
+	id = cmd_id("change", argv[1]);
+	if (!id)
+		return 2;
+	snprintf(path, sizeof path, "/api/v1/changes/%lld", id);
+	c = cli_call(cli, "GET", path, NULL, NULL);
+	if (!c)
+		return 1;
+	if (cli->json)
+		cli_print_json(c);
+	else
+		cmd_change_print(c);
+	json_decref(c);
+	return 0;
+}
+
+int cmd_triage(struct cli *cli, int argc, char **argv)
+{
+	const char *note = NULL;
+	json_t *body, *c;
+	char path[80];
+	long long id;
+
+	if (argc == 5 && !strcmp(argv[3], "--note"))
+		note = argv[4];
+	else if (argc != 3) {
+		fprintf(stderr, "usage: kpci triage ID new|confirmed|bisecting|culprit-found|"
+			"fixed|invalid|wontfix [--note TEXT]\n");
+		return 2;
+	}
+	id = cmd_id("triage", argv[1]);
+	if (!id)
+		return 2;
+	snprintf(path, sizeof path, "/api/v1/changes/%lld/triage", id);
+	body = json_pack("{s:s}", "state", argv[2]);
+	if (!body) {
+		fprintf(stderr, "kpci: triage: the state is not UTF-8\n");
+		return 2;
+	}
+	if (note && json_object_set_new(body, "note", json_string(note)) < 0) {
+		fprintf(stderr, "kpci: triage: the note is not UTF-8\n");
+		json_decref(body);
+		return 2;
+	}
+	c = cli_call(cli, "POST", path, body, NULL);
+	json_decref(body);
+	if (!c)
+		return 1;
+	if (cli->json)
+		cli_print_json(c);
+	else
+		printf("change %lld is now %s (triaged by %s)\n", cli_jint(c, "id"),
+		       cli_jstr(c, "state"), cli_jstr(c, "triaged_by"));
+	json_decref(c);
+	return 0;
+}
+
+/* Cell formats of the tables. */
+enum cmd_cell {
+	CELL_NUM,       /* 1234.56 */
+	CELL_PCT,       /* 2.3% */
+	CELL_CHANGE,    /* +12.3% */
+	CELL_P,         /* 0.0012 */
+	CELL_INT,       /* 12 */
+};
+
+/* A table cell: "-" when v is not finite. */
+static const char *cmd_cell(char *buf, size_t n, enum cmd_cell c, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, n, "-");
+	else if (c == CELL_NUM)
+		snprintf(buf, n, "%.6g", v);
+	else if (c == CELL_PCT)
+		snprintf(buf, n, "%.2f%%", v);
+	else if (c == CELL_CHANGE)
+		snprintf(buf, n, "%+.1f%%", v);
+	else if (c == CELL_P)
+		snprintf(buf, n, "%.2g", v);
+	else
+		snprintf(buf, n, "%.0f", v);
+	return buf;
+}
+
+static void cmd_compare_print(const json_t *a)
+{
+	const json_t *r;
+	size_t i;
+
+	printf("%14s %9s %9s %19s %14s %9s %9s %9s %9s  %-11s %-16s %s\n", "base", "%stddev",
+	       "%change", "95% CI", "head", "%stddev", "p(welch)", "p(mw)", "q", "verdict",
+	       "class", "metric (n base/head)");
+	json_array_foreach(json_object_get(a, "metrics"), i, r) {
+		const json_t *b = json_object_get(r, "base"), *h = json_object_get(r, "head");
+		const json_t *ci = json_object_get(r, "ci95_percent");
+		const char *dir = json_string_value(json_object_get(r, "direction"));
+		char c[9][40];
+
+		if (json_is_number(json_array_get(ci, 0)))
+			snprintf(c[8], sizeof c[8], "[%+.1f%%, %+.1f%%]",
+				 json_number_value(json_array_get(ci, 0)),
+				 json_number_value(json_array_get(ci, 1)));
+		else
+			snprintf(c[8], sizeof c[8], "-");
+		printf("%14s %9s %9s %19s %14s %9s %9s %9s %9s  %-11s %-16s %s (%lld/%lld)\n",
+		       cmd_cell(c[0], 40, CELL_NUM, cmd_num(b, "mean")),
+		       cmd_cell(c[1], 40, CELL_PCT, cmd_num(b, "stddev_percent")),
+		       cmd_cell(c[2], 40, CELL_CHANGE, cmd_num(r, "change_percent")), c[8],
+		       cmd_cell(c[3], 40, CELL_NUM, cmd_num(h, "mean")),
+		       cmd_cell(c[4], 40, CELL_PCT, cmd_num(h, "stddev_percent")),
+		       cmd_cell(c[5], 40, CELL_P, cmd_num(r, "welch_p")),
+		       cmd_cell(c[6], 40, CELL_P, cmd_num(r, "mann_whitney_p")),
+		       cmd_cell(c[7], 40, CELL_P, cmd_num(r, "q")),
+		       dir ? dir : cli_jstr(r, "verdict"), cli_jstr(r, "runner_class"),
+		       cli_jstr(r, "metric"), cli_jint(b, "n"), cli_jint(h, "n"));
+	}
+	printf("# %lld of %zu metrics changed at q < %g; only in base: %lld, only in head: %lld\n",
+	       cli_jint(a, "changed"), json_array_size(json_object_get(a, "metrics")),
+	       cmd_num(a, "alpha"), cli_jint(a, "only_in_base"), cli_jint(a, "only_in_head"));
+}
+
+int cmd_compare_jobs(struct cli *cli, int argc, char **argv)
+{
+	static const char *const flags[] = { "base", "head", "runner_class", "alpha", NULL };
+	const char *pos[2] = { NULL, NULL };
+	char **args = calloc((size_t)argc + 5, sizeof *args);
+	int n = 1, npos = 0, usage, rc = 2;
+	json_t *a;
+
+	if (!args)
+		return 1;
+	args[0] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		if (!strncmp(argv[i], "--", 2) && i + 1 < argc) {
+			args[n++] = argv[i];
+			args[n++] = argv[++i];
+		} else if (argv[i][0] != '-' && npos < 2) {
+			pos[npos++] = argv[i];
+		} else {
+			fprintf(stderr, "kpci: compare-jobs: unexpected argument '%s'\n", argv[i]);
+			goto out;
+		}
+	}
+	if (npos != 2) {
+		fprintf(stderr, "usage: kpci compare-jobs BASE HEAD [--runner_class C] "
+			"[--alpha Q] (BASE, HEAD: job ids or commit ids)\n");
+		goto out;
+	}
+	args[n++] = (char *)"--base";
+	args[n++] = (char *)(uintptr_t)pos[0];
+	args[n++] = (char *)"--head";
+	args[n++] = (char *)(uintptr_t)pos[1];
+	a = cmd_get(cli, "/api/v1/compare", n, args, flags, &usage);
+	if (!a) {
+		rc = usage ? 2 : 1;
+		goto out;
+	}
+	if (cli->json)
+		cli_print_json(a);
+	else
+		cmd_compare_print(a);
+	json_decref(a);
+	rc = 0;
+out:
+	free(args);
+	return rc;
+}
+
+int cmd_noise(struct cli *cli, int argc, char **argv)
+{
+	static const char *const flags[] = { "runner_class", NULL };
+	json_t *a, *r;
+	size_t i;
+	int usage;
+
+	a = cmd_get(cli, "/api/v1/noise", argc, argv, flags, &usage);
+	if (!a)
+		return usage ? 2 : 1;
+	if (cli->json)
+		return cli_print_json(a), json_decref(a), 0;
+	printf("%-16s %8s %8s %6s %8s %10s %6s %-6s %s\n", "CLASS", "CV JOB", "CV ITER", "ITER",
+	       "MDE", "ITER NEED", "JOBS", "NOISY", "METRIC");
+	json_array_foreach(json_object_get(a, "noise"), i, r) {
+		char c[5][32];
+
+		printf("%-16s %8s %8s %6s %8s %10s %6lld %-6s %s/%s\n", cli_jstr(r, "runner_class"),
+		       cmd_cell(c[0], 32, CELL_PCT, cmd_num(r, "cv_job_percent")),
+		       cmd_cell(c[1], 32, CELL_PCT, cmd_num(r, "cv_iteration_percent")),
+		       cmd_cell(c[2], 32, CELL_NUM, cmd_num(r, "iterations")),
+		       cmd_cell(c[3], 32, CELL_PCT, cmd_num(r, "mde_percent")),
+		       cmd_cell(c[4], 32, CELL_INT, cmd_num(r, "iterations_needed")),
+		       cli_jint(r, "jobs_needed"),
+		       !json_is_true(json_object_get(r, "known")) ? "?" :
+		       json_is_true(json_object_get(r, "noisy")) ? "yes" : "no",
+		       cli_jstr(r, "suite"), cli_jstr(r, "metric"));
+	}
+	json_decref(a);
+	return 0;
+}

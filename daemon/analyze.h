@@ -1,0 +1,154 @@
+/*
+ * analyze.h - kpcid's analyzer: turns the stored samples of dirty series
+ * into stored changes, keeps the noise model per (runner class, metric),
+ * and compares two sample sets metric by metric.
+ *
+ * A pass (analyze_pass, called from kpcid's main loop) visits only the
+ * series marked dirty by a result upload, at most `batch` of them.  For
+ * each: its points (one per job: the median of the job's iterations) in
+ * first-parent order when the commits are on a branch, else in job
+ * order; lib/cpd.h's default detector; the changes stored through
+ * db/db.h with their commit (or job) range, before/after statistics,
+ * direction from the metric's direction; a triaged change is never
+ * rewritten.  docs/analysis.md has the rules and the reasons.
+ */
+#ifndef KPCI_DAEMON_ANALYZE_H
+#define KPCI_DAEMON_ANALYZE_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "db/db.h"
+#include "lib/cpd.h"
+#include "lib/stats.h"
+
+#define ANALYZE_DEFAULT_BATCH 200       /* dirty series one pass visits at most */
+#define ANALYZE_DEFAULT_SETTLE 5        /* seconds from the first new sample to a pass */
+#define ANALYZE_MATCH_POINTS 5          /* a re-found change may move this many points */
+#define ANALYZE_NOISE_MIN_DF 4          /* A/A degrees of freedom before noise is judged */
+#define ANALYZE_Z_ALPHA 1.959964        /* two-sided 5% */
+#define ANALYZE_Z_POWER 0.841621        /* 80% power */
+#define ANALYZE_MAX_ITERATIONS_NEEDED 1000000 /* beyond: reported as unreachable */
+
+struct analyze_params {
+	struct cpd_params cpd;      /* the detector: CPD_DEFAULT with its defaults */
+	size_t batch;               /* dirty series per pass */
+	long long settle;           /* seconds a series stays dirty before a pass takes it */
+	double noise_max_cv;        /* job-to-job CV above which a metric is too noisy */
+	double target_effect;       /* relative effect the iterations-needed figure is for */
+};
+
+/* Fills p with the documented defaults. */
+void analyze_params_default(struct analyze_params *p);
+
+/* One point of a series: one job. */
+struct analyze_point {
+	long long job_id;
+	long long env_id;
+	long long position;         /* first-parent position, -1: unknown */
+	const char *sha;            /* "" when none; borrowed from the series data */
+	double value;               /* median of the job's iterations */
+	size_t iterations;
+	double it_ss;               /* squared relative deviations of its iterations */
+	long long it_df;
+};
+
+/* The points of a loaded series, in analysis order. */
+struct analyze_series {
+	struct analyze_point *points;
+	size_t n;
+	int by_commit;              /* 1: first-parent order; 0: job order */
+	size_t unplaced;            /* jobs left out: no position in a commit-ordered series */
+	long long samples_used;
+	double it_ss;               /* sum of squared relative deviations of iterations */
+	long long it_df;
+};
+
+/* Builds the points of s into *out (free with analyze_series_free; the
+ * points borrow shas from s).  Returns 0, or -1 when memory is out. */
+int analyze_series_points(struct analyze_series *out, const struct db_series_data *s);
+void analyze_series_free(struct analyze_series *a);
+
+/* What a pass did. */
+struct analyze_stats {
+	size_t visited;             /* dirty series analysed */
+	size_t changes;             /* changes stored (inserted or replaced) */
+	size_t conflicts;           /* series that got samples meanwhile: left dirty */
+	size_t failed;
+};
+
+/* Analyses series_id and stores the result.  *stored gets the changes
+ * written.  Returns 0, 1 when samples arrived meanwhile (the series stays
+ * dirty), or -1 on error. */
+int analyze_series(struct db *db, long long series_id, const struct analyze_params *p,
+		   size_t *stored);
+
+/* One pass over at most p->batch dirty series.  Returns 0, or -1 when the
+ * dirty list cannot be read; per-series failures are counted in *st. */
+int analyze_pass(struct db *db, const struct analyze_params *p, struct analyze_stats *st);
+
+struct config;
+
+/* p from kpcid's [analysis] keys (the detector keeps its defaults). */
+void analyze_params_from_config(struct analyze_params *p, const struct config *cfg);
+
+/* One pass with cfg's parameters, logged when it did something; called
+ * once a second from kpcid's main loop. */
+void analyze_tick(struct db *db, const struct config *cfg);
+
+/* The noise model of one (runner class, metric) from its A/A sums. */
+struct analyze_noise {
+	int known;                  /* enough A/A degrees of freedom to judge */
+	int noisy;                  /* known and cv_job > noise_max_cv */
+	double cv_job;              /* job-to-job coefficient of variation of points */
+	double cv_iter;             /* iteration-to-iteration CV within a job */
+	double cv_between;          /* the part of cv_job more iterations cannot remove */
+	double iterations;          /* iterations per job observed */
+	double mde;                 /* minimum detectable effect, one job a side */
+	double iterations_needed;   /* for p->target_effect; INFINITY: unreachable */
+	long long jobs_needed;      /* jobs a side for p->target_effect at `iterations` */
+};
+
+void analyze_noise_model(struct analyze_noise *out, double aa_ss, long long aa_df,
+			 double it_ss, long long it_df, double iterations,
+			 const struct analyze_params *p);
+
+/* A comparison of one metric: base and head samples in, figures out. */
+struct analyze_cmp {
+	const double *base, *head;
+	size_t nb, nh;
+	/* filled by analyze_compare */
+	double mean_b, mean_h, sd_b_percent, sd_h_percent;
+	struct stats_change_ci ci;  /* 95%; NAN bounds when untestable */
+	double p_welch, p_mw;
+	double p;                   /* max(p_welch, p_mw): both tests must see it */
+	double q;                   /* Benjamini-Hochberg over all tested rows */
+	int tested;                 /* 0: a side has fewer than 2 samples */
+};
+
+/* Fills every row of r[0..n) and adjusts their p-values together.
+ * Returns 0, or -1 when memory is out. */
+int analyze_compare(struct analyze_cmp *r, size_t n);
+
+#define ANALYZE_DEFAULT_ALPHA 0.05   /* FDR level of a comparison */
+#define ANALYZE_MIN_PREFIX 7        /* hex digits of a commit prefix at least */
+
+/*
+ * GET /api/v1/compare: the samples of base and head (each "job:N",
+ * "commit:HEX", a bare job number, or a commit id or prefix of at least
+ * ANALYZE_MIN_PREFIX hex digits) compared for every (runner class,
+ * metric) both sides measured, optionally of one runner class.  *out
+ * (caller owns) gets the report (docs/API.md).  Returns 0, or an HTTP
+ * status (400, 404, 409, 500) with *cause (malloc'd) saying why.
+ */
+int analyze_compare_json(json_t **out, struct db *db, const char *base, const char *head,
+			 const char *runner_class, double alpha, char **cause);
+
+/* The points of series_id around the point of job bad_job_id (around
+ * points each side) as a JSON array of {index, job_id, commit_sha, value,
+ * iterations}; *out (caller owns).  Returns 0 or -1. */
+int analyze_points_json(json_t **out, struct db *db, long long series_id,
+			long long bad_job_id, size_t around);
+
+#endif

@@ -1,0 +1,267 @@
+/*
+ * api_changes.c - the analysis API: the changes the analyzer stored
+ * (daemon/analyze.c), their triage by a person, base-against-head
+ * comparisons and the noise model per (runner class, metric).  Thin
+ * handlers: checking the query, then db/db.h or daemon/analyze.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/analyze.h"
+#include "daemon/api_changes.h"
+#include "daemon/kpcid.h"
+#include "db/db.h"
+#include "lib/log.h"
+#include "lib/proto.h"
+
+#define API_POINTS_AROUND 30        /* series points shown each side of a change */
+#define API_MAX_NOTE 4096           /* bytes of a triage note */
+
+static const char *const api_change_states[] = { "new", "confirmed", "bisecting",
+	"culprit-found", "fixed", "invalid", "wontfix", NULL };
+
+static int api_known(const char *const *list, const char *v)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(list[i], v))
+			return 1;
+	return 0;
+}
+
+/* An optional positive id in the query; -1 after an error response. */
+static int api_query_id(struct http_req *req, struct http_resp *resp, const char *name,
+			long long *out)
+{
+	const char *v = http_query(req, name);
+	char *end;
+
+	*out = 0;
+	if (!v)
+		return 0;
+	*out = strtoll(v, &end, 10);
+	if (!*v || *end || *out <= 0) {
+		http_error(resp, 400, "query parameter %s: '%.40s' is not a positive id", name, v);
+		return -1;
+	}
+	return 0;
+}
+
+/* Reads and checks the filters of the change list; -1 after a response. */
+static int api_change_filter(struct http_req *req, struct http_resp *resp,
+			     struct db_change_filter *f)
+{
+	const char *noisy = http_query(req, "noisy");
+
+	memset(f, 0, sizeof *f);
+	f->state = http_query(req, "state");
+	f->direction = http_query(req, "direction");
+	f->metric = http_query(req, "metric");
+	f->runner_class = http_query(req, "runner_class");
+	f->noisy = -1;
+	if (f->state && !api_known(api_change_states, f->state)) {
+		http_error(resp, 400, "query parameter state: '%.40s' is not one of new, confirmed, "
+			   "bisecting, culprit-found, fixed, invalid, wontfix", f->state);
+		return -1;
+	}
+	if (f->direction && strcmp(f->direction, "regression") &&
+	    strcmp(f->direction, "improvement")) {
+		http_error(resp, 400, "query parameter direction: '%.40s' is not regression or "
+			   "improvement", f->direction);
+		return -1;
+	}
+	if (f->metric && strlen(f->metric) > 2 * PROTO_MAX_NAME + 1) {
+		http_error(resp, 400, "query parameter metric is too long");
+		return -1;
+	}
+	if (f->runner_class && !proto_name_ok(f->runner_class)) {
+		http_error(resp, 400, "query parameter runner_class must be a name of letters, "
+			   "digits and ._:/+-");
+		return -1;
+	}
+	if (noisy && strcmp(noisy, "0") && strcmp(noisy, "1")) {
+		http_error(resp, 400, "query parameter noisy: '%.40s' is not 0 or 1", noisy);
+		return -1;
+	}
+	if (noisy)
+		f->noisy = noisy[0] == '1';
+	if (api_query_id(req, resp, "series", &f->series_id) < 0 ||
+	    api_query_id(req, resp, "group", &f->group_id) < 0)
+		return -1;
+	return 0;
+}
+
+void api_changes_list(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	struct db_change_filter f;
+	int limit, offset;
+	json_t *rows;
+
+	if (api_change_filter(req, resp, &f) < 0 || http_paging(req, resp, &limit, &offset) < 0)
+		return;
+	rows = db_changes_list(k->db, &f, limit, offset);
+	if (!rows) {
+		http_error(resp, 500, "database error while listing changes");
+		return;
+	}
+	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", "changes", rows, "limit", limit,
+				       "offset", offset));
+}
+
+static json_t *api_real(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* A noise row of db_noise_list with the model's figures added. */
+static void api_noise_figures(json_t *row, const struct analyze_params *p)
+{
+	struct analyze_noise n;
+	long long jobs = json_integer_value(json_object_get(row, "jobs"));
+	double iters = jobs ? (double)json_integer_value(json_object_get(row, "samples_used")) /
+			      (double)jobs : 1;
+
+	analyze_noise_model(&n, json_number_value(json_object_get(row, "aa_ss")),
+			    json_integer_value(json_object_get(row, "aa_df")),
+			    json_number_value(json_object_get(row, "it_ss")),
+			    json_integer_value(json_object_get(row, "it_df")), iters, p);
+	json_object_set_new(row, "known", json_boolean(n.known));
+	json_object_set_new(row, "noisy", json_boolean(n.noisy));
+	json_object_set_new(row, "cv_job_percent", api_real(100 * n.cv_job));
+	json_object_set_new(row, "cv_iteration_percent", api_real(100 * n.cv_iter));
+	json_object_set_new(row, "iterations", api_real(n.iterations));
+	json_object_set_new(row, "mde_percent", api_real(100 * n.mde));
+	json_object_set_new(row, "target_effect_percent", json_real(100 * p->target_effect));
+	json_object_set_new(row, "iterations_needed", api_real(n.iterations_needed));
+	json_object_set_new(row, "jobs_needed", n.jobs_needed ? json_integer(n.jobs_needed)
+							      : json_null());
+	json_object_set_new(row, "max_noise_percent", json_real(100 * p->noise_max_cv));
+	json_object_del(row, "aa_ss");
+	json_object_del(row, "it_ss");
+}
+
+void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *c = db_change_get(k->db, req->params[0]), *points = NULL, *noise;
+	struct analyze_params p;
+
+	if (!c) {
+		http_error(resp, 404, "change %lld does not exist", req->params[0]);
+		return;
+	}
+	analyze_params_from_config(&p, &k->cfg);
+	if (analyze_points_json(&points, k->db,
+				json_integer_value(json_object_get(c, "series_id")),
+				json_integer_value(json_object_get(c, "bad_job_id")),
+				API_POINTS_AROUND) < 0) {
+		json_decref(c);
+		http_error(resp, 500, "cannot read the points of series %lld",
+			   (long long)json_integer_value(json_object_get(c, "series_id")));
+		return;
+	}
+	json_object_set_new(c, "points", points);
+	noise = db_noise_list(k->db, json_string_value(json_object_get(c, "runner_class")),
+			      json_integer_value(json_object_get(c, "metric_id")));
+	if (noise && json_array_size(noise)) {
+		api_noise_figures(json_array_get(noise, 0), &p);
+		json_object_set(c, "noise", json_array_get(noise, 0));
+	}
+	json_decref(noise);
+	http_json(resp, 200, c);
+}
+
+void api_change_triage(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *body = http_body_json(req, resp), *jn;
+	const char *state, *note = NULL;
+	int rc;
+
+	if (!body)
+		return;
+	state = json_string_value(json_object_get(body, "state"));
+	jn = json_object_get(body, "note");
+	if (!state || !api_known(api_change_states, state)) {
+		http_error(resp, 400, "state must be one of new, confirmed, bisecting, "
+			   "culprit-found, fixed, invalid, wontfix");
+		goto out;
+	}
+	if (jn && !json_is_null(jn) && (!json_is_string(jn) ||
+					json_string_length(jn) > API_MAX_NOTE)) {
+		http_error(resp, 400, "note must be a string of at most %d bytes", API_MAX_NOTE);
+		goto out;
+	}
+	note = json_string_value(jn);
+	if (note && strlen(note) != json_string_length(jn)) {
+		http_error(resp, 400, "note must not contain NUL characters");
+		goto out;
+	}
+	rc = db_change_triage(k->db, req->params[0], state, note, req->token_id);
+	if (rc == DB_NOTFOUND) {
+		http_error(resp, 404, "change %lld does not exist", req->params[0]);
+	} else if (rc != DB_OK) {
+		http_error(resp, 500, "cannot triage change %lld: database error", req->params[0]);
+	} else {
+		log_info("change %lld triaged: %s", req->params[0], state);
+		http_json(resp, 200, db_change_get(k->db, req->params[0]));
+	}
+out:
+	json_decref(body);
+}
+
+void api_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *base = http_query(req, "base"), *head = http_query(req, "head");
+	const char *rclass = http_query(req, "runner_class"), *a = http_query(req, "alpha");
+	double alpha = ANALYZE_DEFAULT_ALPHA;
+	char *cause = NULL, *end;
+	json_t *out = NULL;
+	int rc;
+
+	if (!base || !head) {
+		http_error(resp, 400, "query parameters base and head are needed (a job id or "
+			   "a commit id)");
+		return;
+	}
+	if (rclass && !proto_name_ok(rclass)) {
+		http_error(resp, 400, "query parameter runner_class must be a name of letters, "
+			   "digits and ._:/+-");
+		return;
+	}
+	if (a) {
+		alpha = strtod(a, &end);
+		if (!*a || *end || !(alpha > 0 && alpha < 1)) {
+			http_error(resp, 400, "query parameter alpha: '%.40s' is not a number "
+				   "between 0 and 1", a);
+			return;
+		}
+	}
+	rc = analyze_compare_json(&out, k->db, base, head, rclass, alpha, &cause);
+	if (rc)
+		http_error(resp, rc, "%s", cause ? cause : "cannot compare");
+	else
+		http_json(resp, 200, out);
+	free(cause);
+}
+
+void api_noise(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *rclass = http_query(req, "runner_class");
+	struct analyze_params p;
+	json_t *rows, *row;
+	size_t i;
+
+	if (rclass && !proto_name_ok(rclass)) {
+		http_error(resp, 400, "query parameter runner_class must be a name of letters, "
+			   "digits and ._:/+-");
+		return;
+	}
+	rows = db_noise_list(k->db, rclass, 0);
+	if (!rows) {
+		http_error(resp, 500, "database error while listing noise models");
+		return;
+	}
+	analyze_params_from_config(&p, &k->cfg);
+	json_array_foreach(rows, i, row)
+		api_noise_figures(row, &p);
+	http_json(resp, 200, json_pack("{s:o}", "noise", rows));
+}

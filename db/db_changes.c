@@ -1,0 +1,539 @@
+/*
+ * db_changes.c - what analysis reads and writes: dirty series, a series'
+ * samples with their first-parent positions, changes (stored, listed,
+ * triaged), the noise sums per (runner class, metric), and the samples of
+ * one side of a comparison.  The analyzer itself is daemon/analyze.c;
+ * docs/analysis.md describes the rules enforced here (a triaged change is
+ * never rewritten; a store after new samples is a conflict).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/db_internal.h"
+#include "lib/log.h"
+
+#define DB_MAX_TRIAGE_NOTE 4096     /* bytes of a triage note */
+
+int db_series_dirty(struct db *db, long long **ids, size_t *n, size_t max,
+		    long long settle)
+{
+	sqlite3_stmt *st;
+	long long *v;
+	size_t k = 0;
+
+	*ids = NULL;
+	*n = 0;
+	if (max == 0)
+		return DB_OK;
+	v = calloc(max, sizeof *v);
+	if (!v)
+		return DB_ERR;
+	db_lock(db);
+	/* series_dirty is a partial index: clean series cost nothing here. */
+	st = db_prep(db, "SELECT id FROM series WHERE dirty = 1 AND IFNULL(dirty_at, 0) <= ? "
+		     "ORDER BY id LIMIT ?", "II", db_now() - settle, (long long)max);
+	if (!st) {
+		db_unlock(db);
+		free(v);
+		return DB_ERR;
+	}
+	while (k < max && sqlite3_step(st) == SQLITE_ROW)
+		v[k++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	db_unlock(db);
+	if (k == 0) {
+		free(v);
+		v = NULL;
+	}
+	*ids = v;
+	*n = k;
+	return DB_OK;
+}
+
+void db_series_data_free(struct db_series_data *s)
+{
+	if (!s)
+		return;
+	free(s->samples);
+	free(s->changes);
+	free(s);
+}
+
+/* Copies column i (text or NULL) into out[DB_SHA_MAX + 1]. */
+static void db_copy_sha(char *out, sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+
+	snprintf(out, DB_SHA_MAX + 1, "%s", t ? t : "");
+}
+
+/* The branch whose first-parent positions order series id: its own, or the
+ * branch holding most of its commits; 0 when none. */
+static long long db_series_branch(struct db *db, long long id)
+{
+	return db_scalar(db_prep(db,
+		"SELECT IFNULL((SELECT branch_id FROM series WHERE id = ?1), "
+		" (SELECT bc.branch_id FROM (SELECT DISTINCT commit_sha AS sha FROM samples "
+		"   WHERE series_id = ?1 AND commit_sha IS NOT NULL) s "
+		"  JOIN commits c ON c.sha = s.sha JOIN branch_commits bc ON bc.commit_id = c.id "
+		"  GROUP BY bc.branch_id ORDER BY COUNT(*) DESC, bc.branch_id LIMIT 1))",
+		"I", id), 0);
+}
+
+static int db_load_samples(struct db *db, struct db_series_data *s)
+{
+	long long branch = db_series_branch(db, s->id);
+	size_t cap = 0;
+	sqlite3_stmt *st;
+	int rc;
+
+	/* Without a branch no position can be known: skip the lookups. */
+	st = db_prep(db,
+		"SELECT s.job_id, s.env_id, CASE WHEN ?2 = 0 OR s.commit_sha IS NULL THEN -1 ELSE "
+		" IFNULL((SELECT MIN(bc.position) FROM commits c "
+		"  JOIN branch_commits bc ON bc.commit_id = c.id "
+		"  WHERE c.sha = s.commit_sha AND bc.branch_id = ?2), -1) END, s.commit_sha, s.value "
+		"FROM samples s JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
+		"WHERE s.series_id = ?1 AND r.status = 'ok' "
+		"ORDER BY s.job_id, s.attempt, s.iteration", "II", s->id, branch);
+	if (!st)
+		return DB_ERR;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct db_sample *x;
+
+		if (s->nsamples == cap) {
+			size_t ncap = cap ? 2 * cap : 256;
+
+			if (ncap > DB_MAX_SERIES_SAMPLES)
+				break;
+			x = realloc(s->samples, ncap * sizeof *x);
+			if (!x)
+				break;
+			s->samples = x;
+			cap = ncap;
+		}
+		x = &s->samples[s->nsamples++];
+		x->job_id = sqlite3_column_int64(st, 0);
+		x->env_id = sqlite3_column_int64(st, 1);
+		x->position = sqlite3_column_int64(st, 2);
+		db_copy_sha(x->sha, st, 3);
+		x->value = sqlite3_column_double(st, 4);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		log_error("db: series %lld: cannot read its samples (%zu read)", s->id,
+			  s->nsamples);
+		return DB_ERR;
+	}
+	return DB_OK;
+}
+
+static int db_load_changes(struct db *db, struct db_series_data *s)
+{
+	size_t cap = 0;
+	sqlite3_stmt *st;
+	int rc;
+
+	st = db_prep(db, "SELECT id, IFNULL(bad_job_id, 0), bad_sha, direction = 'regression', "
+		     " triaged_by IS NOT NULL FROM changes WHERE series_id = ? ORDER BY id",
+		     "I", s->id);
+	if (!st)
+		return DB_ERR;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct db_change_ref *c;
+
+		if (s->nchanges == cap) {
+			size_t ncap = cap ? 2 * cap : 16;
+
+			c = realloc(s->changes, ncap * sizeof *c);
+			if (!c)
+				break;
+			s->changes = c;
+			cap = ncap;
+		}
+		c = &s->changes[s->nchanges++];
+		c->id = sqlite3_column_int64(st, 0);
+		c->bad_job_id = sqlite3_column_int64(st, 1);
+		db_copy_sha(c->bad_sha, st, 2);
+		c->regression = sqlite3_column_int(st, 3);
+		c->triaged = sqlite3_column_int(st, 4);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? DB_OK : DB_ERR;
+}
+
+int db_series_load(struct db *db, struct db_series_data **out, long long id)
+{
+	struct db_series_data *s = calloc(1, sizeof *s);
+	sqlite3_stmt *st;
+	int rc = DB_ERR;
+
+	*out = NULL;
+	if (!s)
+		return DB_ERR;
+	s->id = id;
+	db_lock(db);
+	st = db_prep(db, "SELECT m.direction = 'higher', IFNULL((SELECT MAX(id) FROM samples "
+		     " WHERE series_id = se.id), 0) FROM series se JOIN metrics m "
+		     " ON m.id = se.metric_id WHERE se.id = ?", "I", id);
+	if (!st)
+		goto out;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		rc = DB_NOTFOUND;
+		goto out;
+	}
+	s->higher_is_better = sqlite3_column_int(st, 0);
+	s->last_sample_id = sqlite3_column_int64(st, 1);
+	sqlite3_finalize(st);
+	rc = db_load_samples(db, s);
+	if (rc == DB_OK)
+		rc = db_load_changes(db, s);
+out:
+	db_unlock(db);
+	if (rc != DB_OK) {
+		db_series_data_free(s);
+		return rc;
+	}
+	*out = s;
+	return DB_OK;
+}
+
+/* "commit:GOOD..BAD" or "job:G..B": changes with the same key form a group. */
+static void db_range_key(char *out, size_t n, const struct db_change_new *c)
+{
+	if (c->bad_sha)
+		snprintf(out, n, "commit:%s..%s", c->good_sha ? c->good_sha : "", c->bad_sha);
+	else
+		snprintf(out, n, "job:%lld..%lld", c->good_job_id, c->bad_job_id);
+}
+
+#define DB_RANGE_KEY_MAX (2 * DB_SHA_MAX + 16)
+
+/* group_id of every change with range key = the smallest id among them. */
+static int db_regroup(struct db *db, const char *key)
+{
+	long long first = db_scalar(db_prep(db, "SELECT MIN(id) FROM changes WHERE range_key = ?",
+					    "s", key), 0);
+
+	/* Only the rows whose group changes are written. */
+	return db_exec_st(db, db_prep(db, "UPDATE changes SET group_id = ?1 WHERE range_key = ?2 "
+				      "AND group_id IS NOT ?1", "Is", first, key));
+}
+
+/* Writes (inserts or replaces) one change; adds its range key to keys. */
+static int db_change_write(struct db *db, long long series_id, const struct db_change_new *c,
+			   char *key, size_t keylen)
+{
+	long long now = db_now();
+
+	db_range_key(key, keylen, c);
+	if (c->id)
+		/* triaged_by IS NULL: a person's triage wins even if it came
+		 * between the load and this store. */
+		return db_exec_st(db, db_prep(db,
+			"UPDATE changes SET good_sha = ?, bad_sha = ?, good_job_id = ?, "
+			" bad_job_id = ?, range_key = ?, point_index = ?, n_before = ?, n_after = ?, "
+			" mean_before = ?, mean_after = ?, median_before = ?, median_after = ?, "
+			" sd_before = ?, sd_after = ?, magnitude = ?, pvalue = ?, direction = ?, "
+			" confidence = ?, updated_at = ? "
+			"WHERE id = ? AND series_id = ? AND triaged_by IS NULL",
+			"ssIIsIIIddddddddsdIII", c->good_sha, c->bad_sha, c->good_job_id,
+			c->bad_job_id, key, c->point_index, c->n_before, c->n_after,
+			c->mean_before, c->mean_after, c->median_before, c->median_after,
+			c->sd_before, c->sd_after, c->magnitude, c->pvalue,
+			c->regression ? "regression" : "improvement", c->confidence, now,
+			c->id, series_id));
+	return db_exec_st(db, db_prep(db,
+		"INSERT INTO changes (series_id, good_sha, bad_sha, good_job_id, bad_job_id, "
+		" range_key, point_index, n_before, n_after, mean_before, mean_after, "
+		" median_before, median_after, sd_before, sd_after, magnitude, pvalue, direction, "
+		" confidence, state, detected_at, updated_at) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?)",
+		"IssIIsIIIddddddddsdII", series_id, c->good_sha, c->bad_sha, c->good_job_id,
+		c->bad_job_id, key, c->point_index, c->n_before, c->n_after, c->mean_before,
+		c->mean_after, c->median_before, c->median_after, c->sd_before, c->sd_after,
+		c->magnitude, c->pvalue, c->regression ? "regression" : "improvement",
+		c->confidence, now, now));
+}
+
+/* Drops an untriaged change nothing refers to; returns its range key in
+ * key ("" when nothing was dropped). */
+static int db_change_drop(struct db *db, long long series_id, long long id, char *key,
+			  size_t keylen)
+{
+	sqlite3_stmt *st;
+
+	key[0] = '\0';
+	st = db_prep(db, "SELECT range_key FROM changes WHERE id = ? AND series_id = ? AND "
+		     " triaged_by IS NULL AND NOT EXISTS (SELECT 1 FROM bisections "
+		     " WHERE change_id = changes.id) AND NOT EXISTS (SELECT 1 FROM alerts "
+		     " WHERE change_id = changes.id)", "II", id, series_id);
+	if (!st)
+		return DB_ERR;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(key, keylen, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (!key[0])
+		return DB_OK;
+	return db_exec_st(db, db_prep(db, "DELETE FROM changes WHERE id = ?", "I", id));
+}
+
+/* Marks every series of the (metric, runner class) of series_id noisy or
+ * not, from the A/A sums of them all.  Two indexed statements: the cost is
+ * the number of series of that (metric, class), not of all series. */
+static int db_update_noisy(struct db *db, long long series_id, double max_cv, long long min_df)
+{
+	long long metric_id = 0, df = 0;
+	char rclass[PROTO_MAX_NAME + 1] = "";
+	double ss = 0;
+	sqlite3_stmt *st;
+	int noisy;
+
+	st = db_prep(db, "SELECT metric_id, runner_class FROM series WHERE id = ?", "I", series_id);
+	if (!st)
+		return DB_ERR;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		metric_id = sqlite3_column_int64(st, 0);
+		snprintf(rclass, sizeof rclass, "%s", (const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	st = db_prep(db, "SELECT IFNULL(SUM(aa_df), 0), IFNULL(SUM(aa_ss), 0) FROM series "
+		     "WHERE metric_id = ? AND runner_class = ?", "Is", metric_id, rclass);
+	if (!st)
+		return DB_ERR;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		df = sqlite3_column_int64(st, 0);
+		ss = sqlite3_column_double(st, 1);
+	}
+	sqlite3_finalize(st);
+	noisy = df >= min_df && ss > max_cv * max_cv * (double)df;
+	return db_exec_st(db, db_prep(db, "UPDATE series SET noisy = ?1 WHERE metric_id = ?2 "
+				      "AND runner_class = ?3 AND noisy <> ?1", "iIs", noisy,
+				      metric_id, rclass));
+}
+
+static int db_store_locked(struct db *db, const struct db_analysis *a)
+{
+	char key[DB_RANGE_KEY_MAX];
+	long long last;
+	int rc = DB_OK;
+
+	last = db_scalar(db_prep(db, "SELECT IFNULL(MAX(id), 0) FROM samples WHERE series_id = ?",
+				 "I", a->series_id), -1);
+	if (last != a->last_sample_id)
+		return DB_CONFLICT;
+	for (size_t i = 0; rc == DB_OK && i < a->ndrop; i++) {
+		rc = db_change_drop(db, a->series_id, a->drop[i], key, sizeof key);
+		if (rc == DB_OK && key[0])
+			rc = db_regroup(db, key);
+	}
+	for (size_t i = 0; rc == DB_OK && i < a->nchanges; i++) {
+		char old[DB_RANGE_KEY_MAX] = "";
+
+		if (a->changes[i].id) {
+			sqlite3_stmt *st = db_prep(db, "SELECT range_key FROM changes WHERE id = ?",
+						   "I", a->changes[i].id);
+
+			if (st && sqlite3_step(st) == SQLITE_ROW)
+				snprintf(old, sizeof old, "%s", sqlite3_column_text(st, 0));
+			sqlite3_finalize(st);
+		}
+		rc = db_change_write(db, a->series_id, &a->changes[i], key, sizeof key);
+		if (rc == DB_OK)
+			rc = db_regroup(db, key);
+		if (rc == DB_OK && old[0] && strcmp(old, key))
+			rc = db_regroup(db, old);
+	}
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prep(db,
+			"UPDATE series SET dirty = 0, analyzed_at = ?, points = ?, ordered_by = ?, "
+			" last_sample_id = ?, aa_ss = ?, aa_df = ?, it_ss = ?, it_df = ?, jobs = ?, "
+			" samples_used = ? WHERE id = ?", "IIsIdIdIIII", db_now(), a->points,
+			a->ordered_by, a->last_sample_id, a->aa_ss, a->aa_df, a->it_ss, a->it_df,
+			a->jobs, a->samples_used, a->series_id));
+	if (rc == DB_OK)
+		rc = db_update_noisy(db, a->series_id, a->noise_max_cv, a->noise_min_df);
+	return rc;
+}
+
+int db_analysis_store(struct db *db, const struct db_analysis *a)
+{
+	int rc;
+
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	rc = db_end(db, db_store_locked(db, a));
+	db_unlock(db);
+	return rc;
+}
+
+/* The columns of a change in lists and in db_change_get. */
+#define DB_CHANGE_COLUMNS \
+	"c.id, c.group_id, c.series_id, m.id AS metric_id, m.suite, m.name AS metric, m.unit, " \
+	"m.direction AS better, se.runner_class, se.config_name, se.ordered_by, " \
+	"se.noisy, c.good_sha, c.bad_sha, c.good_job_id, c.bad_job_id, c.point_index, " \
+	"c.n_before, c.n_after, c.mean_before, c.mean_after, c.median_before, " \
+	"c.median_after, c.sd_before, c.sd_after, c.magnitude, c.pvalue, c.direction, " \
+	"c.confidence, c.state, c.triaged_by, c.triaged_at, c.note, c.detected_at, " \
+	"c.updated_at "
+
+json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
+			int offset)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT " DB_CHANGE_COLUMNS
+		"FROM changes c JOIN series se ON se.id = c.series_id "
+		" JOIN metrics m ON m.id = se.metric_id "
+		"WHERE (?1 IS NULL OR c.state = ?1) AND (?2 IS NULL OR c.direction = ?2) "
+		" AND (?3 IS NULL OR m.name = ?3 OR m.suite || '/' || m.name = ?3) "
+		" AND (?4 IS NULL OR se.runner_class = ?4) AND (?5 = 0 OR c.series_id = ?5) "
+		" AND (?6 = 0 OR c.group_id = ?6) AND (?7 < 0 OR se.noisy = ?7) "
+		"ORDER BY c.id DESC LIMIT ?8 OFFSET ?9",
+		"ssssIIiii", f->state, f->direction, f->metric, f->runner_class, f->series_id,
+		f->group_id, f->noisy, limit, offset));
+	db_unlock(db);
+	return rows;
+}
+
+json_t *db_change_get(struct db *db, long long id)
+{
+	json_t *rows, *c = NULL;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db, "SELECT " DB_CHANGE_COLUMNS
+				   "FROM changes c JOIN series se ON se.id = c.series_id "
+				   " JOIN metrics m ON m.id = se.metric_id WHERE c.id = ?",
+				   "I", id));
+	db_unlock(db);
+	if (rows && json_array_size(rows))
+		c = json_incref(json_array_get(rows, 0));
+	json_decref(rows);
+	return c;
+}
+
+int db_change_triage(struct db *db, long long id, const char *state, const char *note,
+		     long long token_id)
+{
+	static const char *const states[] = { "new", "confirmed", "bisecting",
+		"culprit-found", "fixed", "invalid", "wontfix", NULL };
+	int known = 0, rc;
+
+	for (int i = 0; states[i]; i++)
+		known |= !strcmp(state, states[i]);
+	if (!known || (note && strlen(note) > DB_MAX_TRIAGE_NOTE))
+		return DB_INVALID;
+	db_lock(db);
+	rc = db_exec_st(db, db_prep(db,
+		"UPDATE changes SET state = ?, note = IFNULL(?, note), triaged_at = ?, "
+		" triaged_by = IFNULL((SELECT name FROM api_tokens WHERE id = ?4), 'token ' || ?4) "
+		"WHERE id = ?5", "ssIII", state, note, db_now(), token_id, id));
+	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
+		rc = DB_NOTFOUND;
+	db_unlock(db);
+	return rc;
+}
+
+json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_id)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT se.runner_class, m.id AS metric_id, m.suite, m.name AS metric, m.unit, "
+		" COUNT(*) AS series, SUM(se.aa_ss) AS aa_ss, SUM(se.aa_df) AS aa_df, "
+		" SUM(se.it_ss) AS it_ss, SUM(se.it_df) AS it_df, SUM(se.jobs) AS jobs, "
+		" SUM(se.samples_used) AS samples_used, MAX(se.noisy) AS noisy "
+		"FROM series se JOIN metrics m ON m.id = se.metric_id "
+		"WHERE (?1 IS NULL OR se.runner_class = ?1) AND (?2 = 0 OR m.id = ?2) "
+		"GROUP BY se.runner_class, m.id ORDER BY se.runner_class, m.suite, m.name "
+		"LIMIT ?3", "sIi", runner_class, metric_id, DB_MAX_LIST));
+	db_unlock(db);
+	return rows;
+}
+
+/* Counts the distinct commits with sha_prefix (0, 1, or 2 meaning many). */
+static long long db_prefix_commits(struct db *db, const char *prefix, const char *end)
+{
+	return db_scalar(db_prep(db, "SELECT COUNT(*) FROM (SELECT DISTINCT commit_sha FROM "
+				 "samples WHERE commit_sha >= ? AND commit_sha < ? LIMIT 2)",
+				 "ss", prefix, end), 0);
+}
+
+int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
+		    long long job_id, const char *sha_prefix, const char *runner_class)
+{
+	char end[DB_SHA_MAX + 2];
+	struct db_side_sample *v = NULL;
+	size_t k = 0, cap = 0;
+	sqlite3_stmt *st;
+	int rc = DB_OK, step;
+
+	*out = NULL;
+	*n = 0;
+	/* Commit ids are lower-case hex: every id starting with p sorts in
+	 * [p, p + "g"). */
+	snprintf(end, sizeof end, "%sg", sha_prefix ? sha_prefix : "");
+	db_lock(db);
+	if (sha_prefix && db_prefix_commits(db, sha_prefix, end) > 1) {
+		db_unlock(db);
+		return DB_CONFLICT;
+	}
+	st = db_prep(db,
+		"SELECT se.metric_id, se.runner_class, s.value FROM samples s "
+		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
+		" JOIN series se ON se.id = s.series_id "
+		"WHERE r.status = 'ok' AND (?1 = 0 OR s.job_id = ?1) "
+		" AND (?2 IS NULL OR (s.commit_sha >= ?2 AND s.commit_sha < ?3)) "
+		" AND (?4 IS NULL OR se.runner_class = ?4) "
+		"ORDER BY se.runner_class, se.metric_id, s.job_id, s.iteration",
+		"Isss", job_id, sha_prefix, end, runner_class);
+	if (!st) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (k == cap) {
+			size_t ncap = cap ? 2 * cap : 1024;
+			struct db_side_sample *x;
+
+			if (k >= DB_MAX_SIDE_SAMPLES) {
+				rc = DB_INVALID;
+				break;
+			}
+			x = realloc(v, ncap * sizeof *x);
+			if (!x) {
+				rc = DB_ERR;
+				break;
+			}
+			v = x;
+			cap = ncap;
+		}
+		v[k].metric_id = sqlite3_column_int64(st, 0);
+		snprintf(v[k].runner_class, sizeof v[k].runner_class, "%s",
+			 (const char *)sqlite3_column_text(st, 1));
+		v[k].value = sqlite3_column_double(st, 2);
+		k++;
+	}
+	if (rc == DB_OK && step != SQLITE_DONE)
+		rc = DB_ERR;
+	sqlite3_finalize(st);
+	db_unlock(db);
+	if (rc == DB_OK && k == 0)
+		rc = DB_NOTFOUND;
+	if (rc != DB_OK) {
+		free(v);
+		return rc;
+	}
+	*out = v;
+	*n = k;
+	return DB_OK;
+}

@@ -1,0 +1,575 @@
+/*
+ * test_analyze.c - the analyzer of kpcid (daemon/analyze.c) on a real
+ * SQLite file: samples go in through the runner protocol's storage
+ * (db_job_result), commits and first-parent positions as the watcher
+ * stores them; then analysis passes, and the changes, groups, triage,
+ * noise model and comparisons read back.
+ *
+ * daemon/ is not part of libkpci.a, so the analyzer is compiled into this
+ * program (it depends on db/ and lib/ only).
+ */
+#include <ftw.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "daemon/analyze.c"
+#include "db/db.h"
+#include "lib/proto.h"
+#include "check.h"
+
+static char dir[] = "/tmp/kpci-test-analyze.XXXXXX";
+static char path[256];
+static struct db *db;
+static sqlite3 *raw;
+static long long runner_id, token_id;
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+
+static double uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return ((double)(rng >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double gauss(void)
+{
+	return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
+}
+
+static void sql(const char *q)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(raw, q, NULL, NULL, &err) != SQLITE_OK) {
+		fprintf(stderr, "FAIL sql: %s: %s\n", q, err);
+		check_failed++;
+	}
+	sqlite3_free(err);
+}
+
+static long long sql_int(const char *q)
+{
+	sqlite3_stmt *st;
+	long long v = -1;
+
+	if (sqlite3_prepare_v2(raw, q, -1, &st, NULL) != SQLITE_OK)
+		return -2;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static double sql_real(const char *q)
+{
+	sqlite3_stmt *st;
+	double v = NAN;
+
+	if (sqlite3_prepare_v2(raw, q, -1, &st, NULL) != SQLITE_OK)
+		return NAN;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_double(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static void sha_of(char out[41], int i)
+{
+	snprintf(out, 41, "%08x%032x", 0xc0ffee00u + (unsigned)i, (unsigned)i * 2654435761u);
+}
+
+/* A tree with one branch of n commits at positions 0..n-1 (as the watcher
+ * stores them), or more commits appended from position `from`. */
+static void add_commits(int from, int n)
+{
+	char q[512], sha[41];
+
+	if (from == 0) {
+		sql("INSERT INTO trees (name, url, created_at) VALUES ('linux', 'file:///x', 0)");
+		sql("INSERT INTO branches (tree_id, name) VALUES (1, 'master')");
+	}
+	for (int i = from; i < n; i++) {
+		sha_of(sha, i);
+		snprintf(q, sizeof q, "INSERT INTO commits (tree_id, sha) VALUES (1, '%s'); "
+			 "INSERT INTO branch_commits (branch_id, position, commit_id) "
+			 "VALUES (1, %d, last_insert_rowid())", sha, i);
+		sql(q);
+	}
+}
+
+struct metric {
+	const char *suite, *name;
+	int higher;
+	double before, after;   /* level before and after the step */
+	double job_noise;       /* relative sd between jobs */
+};
+
+/* One job: submitted, claimed, its result stored.  sha may be NULL;
+ * kernel names the environment.  Returns the job id. */
+static long long run_job(const char *sha, const char *kernel, const struct metric *m,
+			 size_t nm, int after, int iterations)
+{
+	struct proto_result r = { 0 };
+	struct proto_job job;
+	json_t *spec = json_pack("{s:s, s:s}", "suite", m[0].suite, "boot", "host");
+	char *cause = NULL, q[256];
+	long long id = 0;
+	int dup;
+
+	CHECK_INT(db_job_submit(db, &id, "bench", spec, NULL, 0, 3), DB_OK);
+	json_decref(spec);
+	if (sha) {
+		snprintf(q, sizeof q, "UPDATE jobs SET commit_sha = '%s' WHERE id = %lld", sha, id);
+		sql(q);
+	}
+	CHECK_INT(db_job_claim(db, &job, runner_id, 60), DB_OK);
+	CHECK_INT(job.id, id);
+	r.job_id = id;
+	r.attempt = job.attempt;
+	r.status = strdup("ok");
+	r.env = json_pack("{s:s}", "kernel_release", kernel);
+	for (size_t i = 0; i < nm; i++) {
+		double level = (after ? m[i].after : m[i].before) * (1 + m[i].job_noise * gauss());
+
+		for (int it = 0; it < iterations; it++)
+			proto_result_add(&r, m[i].suite, m[i].name, "ns", m[i].higher, it,
+					 level * (1 + 0.005 * gauss()));
+	}
+	CHECK_INT(db_job_result(db, runner_id, &r, &dup, &cause), DB_OK);
+	if (cause)
+		fprintf(stderr, "result: %s\n", cause);
+	free(cause);
+	proto_result_free(&r);
+	proto_job_free(&job);
+	return id;
+}
+
+static long long series_of(const char *suite, const char *name)
+{
+	char q[256];
+
+	snprintf(q, sizeof q, "SELECT se.id FROM series se JOIN metrics m ON m.id = se.metric_id "
+		 "WHERE m.suite = '%s' AND m.name = '%s'", suite, name);
+	return sql_int(q);
+}
+
+static struct analyze_params params;
+
+static struct analyze_stats pass(void)
+{
+	struct analyze_stats st;
+
+	CHECK_INT(analyze_pass(db, &params, &st), 0);
+	CHECK_INT(st.failed, 0);
+	return st;
+}
+
+static const struct metric commit_metrics[] = {
+	{ "wq", "flush-latency", 0, 100, 110, 0.003 },     /* +10%, lower better: regression */
+	{ "wq", "flush-rate", 1, 1000, 1200, 0.003 },      /* +20%, higher better: improvement */
+	{ "wq", "steady", 0, 50, 50, 0.003 },              /* no change */
+};
+
+/* A step at position 40 of 60 commits, benchmarked out of order. */
+static void test_commit_step(void)
+{
+	char sha39[41], sha40[41], q[512];
+	struct analyze_stats st;
+	long long lat, rate, steady;
+
+	add_commits(0, 60);
+	for (int k = 0; k < 60; k++) {
+		int pos = (k * 7) % 60;     /* job order is not commit order */
+		char sha[41];
+
+		sha_of(sha, pos);
+		run_job(sha, "6.12", commit_metrics, 3, pos >= 40, 5);
+	}
+	lat = series_of("wq", "flush-latency");
+	rate = series_of("wq", "flush-rate");
+	steady = series_of("wq", "steady");
+	CHECK_INT(sql_int("SELECT count(*) FROM series WHERE dirty = 1"), 3);
+	st = pass();
+	CHECK_INT(st.visited, 3);
+	CHECK_INT(st.changes, 2);
+	CHECK_INT(sql_int("SELECT count(*) FROM series WHERE dirty = 1"), 0);
+	sha_of(sha39, 39);
+	sha_of(sha40, 40);
+	snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE series_id = %lld AND "
+		 "good_sha = '%s' AND bad_sha = '%s' AND direction = 'regression' AND "
+		 "state = 'new' AND triaged_by IS NULL AND point_index = 40", lat, sha39, sha40);
+	CHECK_INT(sql_int(q), 1);
+	snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE series_id = %lld", lat);
+	CHECK_INT(sql_int(q), 1);
+	snprintf(q, sizeof q, "SELECT magnitude FROM changes WHERE series_id = %lld", lat);
+	CHECK_NEAR(sql_real(q), 0.10, 0.01);
+	snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE series_id = %lld AND "
+		 "good_sha = '%s' AND bad_sha = '%s' AND direction = 'improvement'", rate, sha39,
+		 sha40);
+	CHECK_INT(sql_int(q), 1);
+	snprintf(q, sizeof q, "SELECT magnitude FROM changes WHERE series_id = %lld", rate);
+	CHECK_NEAR(sql_real(q), 0.20, 0.02);
+	snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE series_id = %lld", steady);
+	CHECK_INT(sql_int(q), 0);
+	/* Before/after statistics: 40 points before, 20 after. */
+	snprintf(q, sizeof q, "SELECT n_before * 100 + n_after FROM changes WHERE series_id = %lld",
+		 lat);
+	CHECK_INT(sql_int(q), 4020);
+	snprintf(q, sizeof q, "SELECT mean_before FROM changes WHERE series_id = %lld", lat);
+	CHECK_NEAR(sql_real(q), 100, 1);
+	snprintf(q, sizeof q, "SELECT median_after FROM changes WHERE series_id = %lld", lat);
+	CHECK_NEAR(sql_real(q), 110, 1);
+	CHECK(sql_real("SELECT MAX(pvalue) FROM changes") < 0.01);
+	CHECK(sql_real("SELECT MIN(confidence) FROM changes") > 0.99);
+	/* The same commit range across metrics is one group. */
+	CHECK_INT(sql_int("SELECT count(DISTINCT group_id) FROM changes"), 1);
+	CHECK_INT(sql_int("SELECT group_id = (SELECT MIN(id) FROM changes) FROM changes LIMIT 1"),
+		  1);
+	snprintf(q, sizeof q, "SELECT ordered_by = 'commit' AND points = 60 FROM series "
+		 "WHERE id = %lld", lat);
+	CHECK_INT(sql_int(q), 1);
+	/* Nothing new: the next pass visits nothing. */
+	st = pass();
+	CHECK_INT(st.visited, 0);
+}
+
+/* A person's triage survives re-analysis; untriaged changes are updated in
+ * place; the store never rewrites a triaged row even when asked to. */
+static void test_triage_survives(void)
+{
+	long long lat = series_of("wq", "flush-latency"), rate = series_of("wq", "flush-rate");
+	long long lat_change, rate_change, n;
+	struct analyze_stats st;
+	char q[512];
+	json_t *c;
+
+	snprintf(q, sizeof q, "SELECT id FROM changes WHERE series_id = %lld", lat);
+	lat_change = sql_int(q);
+	snprintf(q, sizeof q, "SELECT id FROM changes WHERE series_id = %lld", rate);
+	rate_change = sql_int(q);
+	CHECK_INT(db_change_triage(db, lat_change, "confirmed", "seen on lab-2 too", token_id),
+		  DB_OK);
+	CHECK_INT(db_change_triage(db, lat_change, "bogus", NULL, token_id), DB_INVALID);
+	CHECK_INT(db_change_triage(db, 9999, "fixed", NULL, token_id), DB_NOTFOUND);
+	c = db_change_get(db, lat_change);
+	CHECK_STR(json_string_value(json_object_get(c, "state")), "confirmed");
+	CHECK_STR(json_string_value(json_object_get(c, "triaged_by")), "analyst");
+	CHECK_STR(json_string_value(json_object_get(c, "note")), "seen on lab-2 too");
+	json_decref(c);
+	sql("UPDATE changes SET mean_before = -1 WHERE triaged_by IS NOT NULL");
+
+	/* Ten more commits after the step: both series dirty again. */
+	add_commits(60, 70);
+	for (int pos = 60; pos < 70; pos++) {
+		char sha[41];
+
+		sha_of(sha, pos);
+		run_job(sha, "6.12", commit_metrics, 3, 1, 5);
+	}
+	st = pass();
+	CHECK_INT(st.visited, 3);
+	snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE series_id = %lld", lat);
+	CHECK_INT(sql_int(q), 1);
+	snprintf(q, sizeof q, "SELECT state = 'confirmed' AND triaged_by = 'analyst' AND "
+		 "mean_before = -1 AND n_after = 20 FROM changes WHERE id = %lld", lat_change);
+	CHECK_INT(sql_int(q), 1);
+	/* The untriaged change keeps its id and sees the new points. */
+	snprintf(q, sizeof q, "SELECT n_after FROM changes WHERE id = %lld AND state = 'new'",
+		 rate_change);
+	CHECK_INT(sql_int(q), 30);
+	snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE series_id = %lld", rate);
+	CHECK_INT(sql_int(q), 1);
+
+	/* Asked to replace or drop the triaged change, the store refuses. */
+	{
+		struct db_change_new ch = { .id = lat_change, .bad_job_id = 1, .point_index = 3,
+					    .magnitude = 5, .regression = 0 };
+		long long drop = lat_change;
+		struct db_analysis an = { .series_id = lat, .ordered_by = "commit",
+					  .changes = &ch, .nchanges = 1, .drop = &drop,
+					  .ndrop = 1, .noise_max_cv = 0.1,
+					  .noise_min_df = ANALYZE_NOISE_MIN_DF };
+
+		snprintf(q, sizeof q, "SELECT MAX(id) FROM samples WHERE series_id = %lld", lat);
+		an.last_sample_id = sql_int(q);
+		CHECK_INT(db_analysis_store(db, &an), DB_OK);
+		snprintf(q, sizeof q, "SELECT magnitude < 1 AND direction = 'regression' FROM "
+			 "changes WHERE id = %lld", lat_change);
+		CHECK_INT(sql_int(q), 1);
+		/* A store that missed a newer sample is a conflict. */
+		an.last_sample_id--;
+		an.ndrop = 0;
+		an.nchanges = 0;
+		CHECK_INT(db_analysis_store(db, &an), DB_CONFLICT);
+	}
+	n = sql_int("SELECT count(*) FROM changes");
+	CHECK_INT(n, 2);
+}
+
+/* Hand-submitted host jobs: no commits, job order, job ranges; the noise
+ * model from repeated runs in one environment. */
+static void test_job_order_and_noise(void)
+{
+	static const struct metric m[] = { { "host", "ctxsw", 0, 50, 60, 0.004 } };
+	long long first = 0, last = 0, s;
+	struct analyze_noise nm;
+	char q[512];
+	json_t *rows;
+
+	for (int i = 0; i < 40; i++) {
+		long long id = run_job(NULL, i < 20 ? "6.1" : "6.2", m, 1, i >= 20, 5);
+
+		if (i == 19)
+			last = id;
+		if (i == 20)
+			first = id;
+	}
+	pass();
+	s = series_of("host", "ctxsw");
+	snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE series_id = %lld AND "
+		 "good_sha IS NULL AND bad_sha IS NULL AND good_job_id = %lld AND bad_job_id = %lld "
+		 "AND direction = 'regression' AND range_key = 'job:%lld..%lld'", s, last, first,
+		 last, first);
+	CHECK_INT(sql_int(q), 1);
+	snprintf(q, sizeof q, "SELECT ordered_by = 'job' AND aa_df = 38 AND it_df = 160 AND "
+		 "jobs = 40 AND samples_used = 200 AND noisy = 0 FROM series WHERE id = %lld", s);
+	CHECK_INT(sql_int(q), 1);
+	rows = db_noise_list(db, "c1", 0);
+	CHECK(rows != NULL);
+	for (size_t i = 0; i < json_array_size(rows); i++) {
+		json_t *r = json_array_get(rows, i);
+
+		if (strcmp(json_string_value(json_object_get(r, "metric")), "ctxsw"))
+			continue;
+		analyze_noise_model(&nm, json_number_value(json_object_get(r, "aa_ss")),
+				    json_integer_value(json_object_get(r, "aa_df")),
+				    json_number_value(json_object_get(r, "it_ss")),
+				    json_integer_value(json_object_get(r, "it_df")), 5, &params);
+		CHECK(nm.known && !nm.noisy);
+		/* Planted: 0.4% between jobs, 0.5% per iteration (median of 5). */
+		CHECK(nm.cv_job > 0.003 && nm.cv_job < 0.008);
+		CHECK_NEAR(nm.cv_iter, 0.005, 0.001);
+		CHECK(nm.mde > 0.005 && nm.mde < 0.04);
+		CHECK(isfinite(nm.iterations_needed) || nm.cv_between > 0.004);
+		CHECK(nm.jobs_needed >= 1);
+	}
+	json_decref(rows);
+}
+
+/* A metric whose repeated runs vary by 20% is flagged, not trusted. */
+static void test_noisy(void)
+{
+	static const struct metric m[] = { { "jitter", "p99", 0, 200, 200, 0.20 } };
+	struct db_change_filter f = { .noisy = 1 };
+	char q[256];
+	json_t *rows;
+
+	for (int i = 0; i < 30; i++)
+		run_job(NULL, "6.3", m, 1, 0, 3);
+	pass();
+	snprintf(q, sizeof q, "SELECT noisy FROM series WHERE id = %lld", series_of("jitter", "p99"));
+	CHECK_INT(sql_int(q), 1);
+	snprintf(q, sizeof q, "SELECT noisy FROM series WHERE id = %lld", series_of("host", "ctxsw"));
+	CHECK_INT(sql_int(q), 0);
+	rows = db_changes_list(db, &f, 100, 0);
+	for (size_t i = 0; rows && i < json_array_size(rows); i++)
+		CHECK_STR(json_string_value(json_object_get(json_array_get(rows, i), "metric")),
+			  "p99");
+	json_decref(rows);
+	/* The model says so, with its figures. */
+	{
+		struct analyze_noise nm;
+
+		analyze_noise_model(&nm, 29 * 0.04, 29, 0, 0, 3, &params);
+		CHECK(nm.known && nm.noisy);
+		CHECK(isinf(nm.iterations_needed));   /* more iterations cannot fix job noise */
+		CHECK(nm.jobs_needed > 100);
+		analyze_noise_model(&nm, 2 * 0.0001, 2, 0, 0, 3, &params);
+		CHECK(!nm.known && !nm.noisy);
+		analyze_noise_model(&nm, 10 * 0.0001, 10, 40 * 0.0004, 40, 5, &params);
+		/* cv_job 1%, cv_iter 2%: 2%^2/5 = 0.8e-4 of the 1e-4 is iteration noise. */
+		CHECK_NEAR(nm.cv_between, sqrt(0.2e-4), 1e-6);
+		CHECK(nm.iterations_needed >= 1 && isfinite(nm.iterations_needed));
+	}
+}
+
+/* Only dirty series are visited. */
+static void test_dirty_only(void)
+{
+	long long lat = series_of("wq", "flush-latency"), steady = series_of("wq", "steady");
+	struct analyze_stats st;
+	char q[256];
+
+	sql("UPDATE series SET analyzed_at = 0");
+	st = pass();
+	CHECK_INT(st.visited, 0);
+	snprintf(q, sizeof q, "UPDATE series SET dirty = 1 WHERE id = %lld", steady);
+	sql(q);
+	snprintf(q, sizeof q, "SELECT dirty_at >= strftime('%%s', 'now') - 5 FROM series "
+		 "WHERE id = %lld", steady);
+	CHECK_INT(sql_int(q), 1);
+	/* Within the settle time the series waits for more samples. */
+	params.settle = 3600;
+	st = pass();
+	CHECK_INT(st.visited, 0);
+	params.settle = 0;
+	st = pass();
+	CHECK_INT(st.visited, 1);
+	snprintf(q, sizeof q, "SELECT analyzed_at > 0 FROM series WHERE id = %lld", steady);
+	CHECK_INT(sql_int(q), 1);
+	snprintf(q, sizeof q, "SELECT analyzed_at FROM series WHERE id = %lld", lat);
+	CHECK_INT(sql_int(q), 0);
+	CHECK_INT(sql_int("SELECT count(*) FROM series WHERE analyzed_at > 0"), 1);
+	/* The batch bounds a pass. */
+	sql("UPDATE series SET dirty = 1");
+	params.batch = 2;
+	st = pass();
+	CHECK_INT(st.visited, 2);
+	CHECK_INT(sql_int("SELECT count(*) FROM series WHERE dirty = 1"),
+		  sql_int("SELECT count(*) FROM series") - 2);
+	params.batch = ANALYZE_DEFAULT_BATCH;
+	pass();
+	CHECK_INT(sql_int("SELECT count(*) FROM series WHERE dirty = 1"), 0);
+}
+
+/* The points around a change, as GET /api/v1/changes/:id shows them. */
+static void test_points(void)
+{
+	long long lat = series_of("wq", "flush-latency"), bad;
+	json_t *pts = NULL;
+	char q[256];
+
+	snprintf(q, sizeof q, "SELECT bad_job_id FROM changes WHERE series_id = %lld", lat);
+	bad = sql_int(q);
+	CHECK_INT(analyze_points_json(&pts, db, lat, bad, 5), 0);
+	CHECK_INT(json_array_size(pts), 11);
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(pts, 5), "job_id")), bad);
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(pts, 0), "index")), 35);
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(pts, 5), "iterations")), 5);
+	json_decref(pts);
+}
+
+#define FDR_NULL 1000
+#define FDR_REAL 10
+
+/* Base against head over 1,010 metrics: 1,000 unchanged, 10 shifted by
+ * 2% under 0.5% iteration noise, 10 iterations a side. */
+static void test_compare_fdr(void)
+{
+	struct metric *m = calloc(FDR_NULL + FDR_REAL, sizeof *m);
+	char (*names)[32] = calloc(FDR_NULL + FDR_REAL, sizeof *names);
+	long long base, head;
+	size_t real = 0, falsepos = 0, rawp = 0, regress = 0;
+	char *cause = NULL, b[32], h[32], sha[41];
+	json_t *out = NULL, *rows;
+	int rc;
+
+	for (int i = 0; i < FDR_NULL + FDR_REAL; i++) {
+		snprintf(names[i], sizeof names[i], "%s%04d", i < FDR_REAL ? "real" : "null", i);
+		m[i] = (struct metric){ "many", names[i], i % 2, 100, i < FDR_REAL ? 102 : 100, 0 };
+	}
+	sha_of(sha, 1000);
+	base = run_job(sha, "7.3", m, FDR_NULL + FDR_REAL, 0, 10);
+	head = run_job(NULL, "7.3", m, FDR_NULL + FDR_REAL, 1, 10);
+	snprintf(b, sizeof b, "commit:%.10s", sha);
+	snprintf(h, sizeof h, "%lld", head);
+	rc = analyze_compare_json(&out, db, b, h, "c1", ANALYZE_DEFAULT_ALPHA, &cause);
+	CHECK_INT(rc, 0);
+	rows = json_object_get(out, "metrics");
+	CHECK_INT(json_array_size(rows), FDR_NULL + FDR_REAL);
+	for (size_t i = 0; i < json_array_size(rows); i++) {
+		json_t *r = json_array_get(rows, i);
+		const char *name = json_string_value(json_object_get(r, "metric"));
+		int changed = !strcmp(json_string_value(json_object_get(r, "verdict")), "changed");
+
+		if (strstr(name, "/real")) {
+			real += changed;
+			if (changed && !strcmp(json_string_value(json_object_get(r, "direction")),
+					       "regression"))
+				regress++;
+		} else {
+			falsepos += changed;
+			rawp += json_number_value(json_object_get(r, "welch_p")) < 0.05;
+		}
+	}
+	CHECK_INT(real, FDR_REAL);
+	CHECK(falsepos <= 1);
+	CHECK(rawp > 20);         /* what uncorrected p < 0.05 would have reported */
+	CHECK_INT(regress, FDR_REAL / 2);   /* lower-is-better half went up */
+	CHECK_INT(json_integer_value(json_object_get(out, "changed")), (long long)(real + falsepos));
+	printf("compare: %zu/%d real changes found, %zu false among %d null metrics "
+	       "(raw Welch p < 0.05: %zu)\n", real, FDR_REAL, falsepos, FDR_NULL, rawp);
+	json_decref(out);
+	free(cause);
+	cause = NULL;
+
+	/* Bad sides say what is wrong. */
+	CHECK_INT(analyze_compare_json(&out, db, "xyz", h, NULL, 0.05, &cause), 400);
+	CHECK(cause && strstr(cause, "base: 'xyz' is neither a job id nor a commit id"));
+	free(cause);
+	CHECK_INT(analyze_compare_json(&out, db, b, "99999", NULL, 0.05, &cause), 404);
+	CHECK(cause && strstr(cause, "head: no samples"));
+	free(cause);
+	CHECK_INT(analyze_compare_json(&out, db, "c0ffee", h, NULL, 0.05, &cause), 400);
+	free(cause);
+	CHECK_INT(analyze_compare_json(&out, db, "commit:c0ffee0", h, NULL, 0.05, &cause), 409);
+	free(cause);
+	CHECK_INT(analyze_compare_json(&out, db, b, h, "other-class", 0.05, &cause), 404);
+	free(cause);
+	(void)base;
+	free(m);
+	free(names);
+}
+
+static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	return remove(p);
+}
+
+int main(void)
+{
+	struct proto_register r = { 0 };
+	char *cause = NULL, *tok = NULL, role[8];
+	long long rtok;
+
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(path, sizeof path, "%s/a.db", dir);
+	CHECK_INT(db_open(&db, path, &cause), DB_OK);
+	CHECK_INT(sqlite3_open(path, &raw), SQLITE_OK);
+	sqlite3_busy_timeout(raw, 5000);
+	CHECK_INT(db_token_create(db, &tok, "admin", "analyst", &cause), DB_OK);
+	CHECK_INT(db_token_check(db, tok, role, &token_id), DB_OK);
+	free(tok);
+	CHECK_INT(db_token_create(db, &tok, "runner", "r", &cause), DB_OK);
+	CHECK_INT(db_token_check(db, tok, role, &rtok), DB_OK);
+	free(tok);
+	r.name = strdup("lab-1");
+	r.runner_class = strdup("c1");
+	r.capabilities = json_pack("[s]", "bench");
+	r.boot_methods = json_pack("[s]", "host");
+	r.topology = json_object();
+	CHECK_INT(db_runner_register(db, &runner_id, rtok, &r, &cause), DB_OK);
+	proto_register_free(&r);
+	analyze_params_default(&params);
+	params.settle = 0;
+
+	test_commit_step();
+	test_triage_survives();
+	test_job_order_and_noise();
+	test_noisy();
+	test_dirty_only();
+	test_points();
+	test_compare_fdr();
+
+	sqlite3_close(raw);
+	db_close(db);
+	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	return check_done();
+}
