@@ -1,0 +1,216 @@
+/*
+ * bench.c - one bench job from suite file to samples (bench.h).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "lib/fs.h"
+#include "lib/log.h"
+#include "runners/bench.h"
+#include "runners/boot_kexec.h"
+#include "runners/boot_qemu.h"
+#include "runners/env.h"
+#include "runners/repeat.h"
+#include "runners/suite.h"
+#include "runners/suite_defs.h"
+
+#define BENCH_MAX_PATH 4096
+
+static void bench_fail(struct proto_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void bench_fail(struct proto_result *r, const char *fmt, ...)
+{
+	va_list ap;
+	char *reason;
+
+	va_start(ap, fmt);
+	if (vasprintf(&reason, fmt, ap) < 0)
+		reason = NULL;
+	va_end(ap);
+	if (reason && strlen(reason) >= PROTO_MAX_REASON)
+		reason[PROTO_MAX_REASON - 1] = '\0';
+	free(r->status);
+	r->status = strdup("failed");
+	free(r->reason);
+	r->reason = reason;
+}
+
+static const char *bench_spec_str(const struct proto_job *job, const char *key, const char *def)
+{
+	const char *v = json_string_value(json_object_get(job->spec, key));
+
+	return v && *v ? v : def;
+}
+
+static int bench_spec_int(const struct proto_job *job, const char *obj, const char *key, int def)
+{
+	const json_t *v = json_object_get(json_object_get(job->spec, obj), key);
+
+	return json_is_integer(v) ? (int)json_integer_value(v) : def;
+}
+
+/* The guest's facts replace the host's where they describe the kernel the
+ * samples were taken on; the host's CPU and microcode stay. */
+static void bench_merge_guest(json_t *env, json_t *guest)
+{
+	static const char *const keys[] = { "kernel_release", "kernel_version", "cmdline",
+		"build_id", "numa" };
+
+	if (!guest)
+		return;
+	json_object_set(env, "host_kernel_release", json_object_get(env, "kernel_release"));
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+		json_t *v = json_object_get(guest, keys[i]);
+
+		if (v)
+			json_object_set(env, keys[i], v);
+	}
+	if (json_object_get(guest, "cpu_model"))
+		json_object_set(env, "guest_cpu_model", json_object_get(guest, "cpu_model"));
+}
+
+/* The suite on the running kernel (host boot, or after a kexec). */
+static void bench_host(const struct suite_run *sr, const char *name, struct proto_result *r)
+{
+	const struct sdef *d = sr->def;
+	const struct suite *s = suite_find(d ? d->parser : name);
+	char *cause = NULL;
+	int rc;
+
+	if (d && d->command)
+		rc = shost_command_run(sr, r, &cause);
+	else if (s)
+		rc = s->run(sr, r, &cause);
+	else {
+		bench_fail(r, "suite '%s' (parser %s) cannot run on the host without a command",
+			   name, d ? d->parser : "?");
+		return;
+	}
+	if (rc < 0)
+		bench_fail(r, "%s: %s", name, cause ? cause : "failed");
+	free(cause);
+}
+
+static void bench_qemu(const struct rconfig *cfg, const json_t *topology,
+		       const struct proto_job *job, const struct suite_run *sr, const char *name,
+		       struct proto_result *r)
+{
+	struct qemu_boot q = {
+		.cfg = cfg, .sr = sr, .work_dir = sr->work_dir,
+		.suite = sr->def ? sr->def->parser : name,
+		.kernel = bench_spec_str(job, "kernel", cfg->qemu_kernel),
+		.modules_dir = bench_spec_str(job, "modules_dir", cfg->qemu_modules_dir),
+		.nodes = bench_spec_int(job, "numa", "nodes", (int)cfg->qemu_nodes),
+		.cpus_per_node = bench_spec_int(job, "numa", "cpus_per_node",
+						(int)cfg->qemu_cpus_per_node),
+		.memory_mb = bench_spec_int(job, "numa", "memory_mb", (int)cfg->qemu_memory_mb),
+	};
+	json_t *guest = NULL;
+	char *cause = NULL;
+
+	const char *accel = qemu_accel(cfg, q.kernel, sr->work_dir);
+
+	json_decref(r->env);
+	r->env = env_collect("qemu", accel, topology);
+	log_info("job %lld: booting %s in QEMU (%s, %d nodes x %d CPUs, %d MiB)", job->id,
+		 q.kernel ? q.kernel : "(no kernel)", accel, q.nodes, q.cpus_per_node,
+		 q.memory_mb);
+	if (qemu_run(&q, r, &guest, &cause) < 0)
+		bench_fail(r, "%s: %s", name, cause ? cause : "the guest failed");
+	bench_merge_guest(r->env, guest);
+	json_decref(guest);
+	free(cause);
+}
+
+static void bench_kexec(const struct rconfig *cfg, const struct proto_job *job,
+			const struct suite_run *sr, const char *name, struct proto_result *r)
+{
+	const json_t *state = kexec_resuming(job->id, job->attempt);
+	char *cause = NULL;
+
+	if (state) {            /* after the reboot: are we in the candidate? */
+		if (kexec_verify(state, &cause) < 0)
+			bench_fail(r, "%s", cause ? cause : "not the candidate kernel");
+		else
+			bench_host(sr, name, r);
+		free(cause);
+		return;
+	}
+	if (kexec_stage(cfg, job, bench_spec_str(job, "kernel", cfg->kexec_kernel),
+			bench_spec_str(job, "initrd", cfg->kexec_initrd), bench_spec_str(job, "build_id", NULL),
+			&cause) < 0) {
+		bench_fail(r, "kexec: %s", cause ? cause : "cannot stage the job");
+	} else {
+		free(r->status);
+		r->status = strdup(BENCH_STAGED);
+	}
+	free(cause);
+}
+
+void bench_execute(const struct rconfig *cfg, const json_t *topology,
+		   const struct proto_job *job, struct proto_result *r)
+{
+	const char *name = bench_spec_str(job, "suite", NULL);
+	const char *boot = bench_spec_str(job, "boot", "host");
+	char work[BENCH_MAX_PATH];
+	struct suite_run sr = { 0 };
+	struct sdef *def = NULL;
+	char *cause = NULL;
+
+	if (!r->env)
+		r->env = env_collect(boot, "none", topology);
+	if (!name) {
+		bench_fail(r, "the job names no suite");
+		return;
+	}
+	if (sdef_find(&def, cfg->suites_dir, name, &cause) < 0) {
+		bench_fail(r, "suite '%s': %s", name, cause ? cause : "cannot read its file");
+		free(cause);
+		return;
+	}
+	if (!def && !suite_find(name)) {
+		bench_fail(r, "unknown suite '%s'; this runner knows: %s", name, suite_names());
+		return;
+	}
+	snprintf(work, sizeof work, "%s/bench", cfg->work_dir);
+	if (fs_mkdirs(work) < 0) {
+		bench_fail(r, "cannot create %s: %s", work, strerror(errno));
+		sdef_free(def);
+		return;
+	}
+	sr.def = def;
+	sr.work_dir = work;
+	sr.modules_dir = cfg->modules_dir;
+	sr.iterations = (int)json_integer_value(json_object_get(job->spec, "iterations"));
+	sr.warmup = (int)json_integer_value(json_object_get(job->spec, "warmup"));
+	if (!json_object_get(job->spec, "iterations") && def)
+		sr.iterations = (int)def->iterations;
+	if (!json_object_get(job->spec, "warmup") && def)
+		sr.warmup = (int)def->warmup;
+	if (sr.iterations < 1)
+		sr.iterations = 1;
+	if (sr.iterations > REPEAT_HARD_MAX)
+		sr.iterations = REPEAT_HARD_MAX;
+	if (sr.warmup < 0)
+		sr.warmup = 0;
+	sr.max_iterations = def && def->max_iterations > sr.iterations ? (int)def->max_iterations :
+			    sr.iterations;
+	sr.rsd_pct = def ? (double)def->rsd_threshold : 0;
+	sr.timeout = def ? (int)def->timeout : 600;
+	log_info("job %lld attempt %d: %s on %s, %d iterations (up to %d) after %d warm-up",
+		 job->id, job->attempt, name, boot, sr.iterations, sr.max_iterations, sr.warmup);
+	if (!strcmp(boot, "host"))
+		bench_host(&sr, name, r);
+	else if (!strcmp(boot, "qemu"))
+		bench_qemu(cfg, topology, job, &sr, name, r);
+	else if (!strcmp(boot, "kexec"))
+		bench_kexec(cfg, job, &sr, name, r);
+	else
+		bench_fail(r, "boot method '%s' is not one of host, qemu, kexec", boot);
+	sdef_free(def);
+}

@@ -1,0 +1,50 @@
+/*
+ * boot_qemu.h - the qemu boot method: boot a candidate kernel in QEMU with
+ * the NUMA topology the runner's [qemu] section (or the job) asks for, an
+ * initramfs kpci builds itself (runners/guest/), and the suite run by the
+ * guest's init; results come back on the serial console as KPCI- lines.
+ * KVM is used when a probe of /dev/kvm (in a child, with a timeout: on
+ * some machines the device exists and hangs) answers; TCG otherwise.
+ */
+#ifndef KPCI_RUNNERS_BOOT_QEMU_H
+#define KPCI_RUNNERS_BOOT_QEMU_H
+
+#include <jansson.h>
+
+#include "lib/proto.h"
+#include "runners/config.h"
+#include "runners/suite.h"
+
+#define QEMU_MAX_PATH     4096
+#define QEMU_MAX_CMDLINE  2048
+#define QEMU_MAX_NODES    16
+#define QEMU_MAX_ARGS     96
+#define QEMU_REASON_TAIL  1024   /* console bytes quoted in a failure reason */
+
+struct qemu_boot {
+	const struct rconfig *cfg;
+	const char *suite;              /* kbench, boot or wq-flush */
+	const struct suite_run *sr;     /* iterations, repeat rule, suite file */
+	const char *kernel;             /* bzImage */
+	const char *modules_dir;        /* *.ko for that kernel, or NULL */
+	const char *work_dir;           /* scratch: initramfs, console logs */
+	int nodes, cpus_per_node, memory_mb;
+};
+
+/* "kvm" or "tcg" for cfg; borrowed.  auto probes once per process: the
+ * /dev/kvm ioctls (qemu_kvm_usable), then a QEMU KVM boot of kernel that
+ * must print the kernel banner within [qemu] kvm_probe_timeout (files in
+ * work_dir). */
+const char *qemu_accel(const struct rconfig *cfg, const char *kernel, const char *work_dir);
+
+/* 1 when, in a child process, /dev/kvm runs a one-instruction guest to
+ * its hlt within timeout_s seconds, else 0. */
+int qemu_kvm_usable(int timeout_s);
+
+/* Boots q->kernel and runs the suite; samples go to r, the guest's
+ * environment (kernel release, build id, cmdline, NUMA) to *guest_env
+ * (caller owns).  On failure -1 with a sentence and the console tail in
+ * *cause, and the whole console (capped) in r->log. */
+int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_env, char **cause);
+
+#endif

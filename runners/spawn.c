@@ -1,0 +1,113 @@
+/*
+ * spawn.c - the helpers of spawn.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runners/spawn.h"
+
+extern char **environ;
+
+#define SPAWN_MAX_PATH 4096
+
+int spawn_start(pid_t *pid, char *const argv[], const char *out_path, char **cause)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	const char *out = out_path ? out_path : "/dev/null";
+	int rc;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_init(&attr);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_APPEND, 0644);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&attr, 0);
+	rc = posix_spawnp(pid, argv[0], &fa, &attr, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
+	if (rc) {
+		if (asprintf(cause, "cannot start %s: %s", argv[0], strerror(rc)) < 0)
+			*cause = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int spawn_wait(int *status, pid_t pid, int timeout_s)
+{
+	struct timespec start, now, nap = { 0, SPAWN_POLL_MS * 1000000L };
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		pid_t got = waitpid(pid, status, WNOHANG);
+
+		if (got == pid)
+			return 0;
+		if (got < 0 && errno != EINTR)
+			return -1;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (timeout_s > 0 && now.tv_sec - start.tv_sec >= timeout_s) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+				;
+			return 1;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+int spawn_run(char *const argv[], const char *out_path, int timeout_s, char **cause)
+{
+	int status, rc;
+	pid_t pid;
+
+	if (spawn_start(&pid, argv, out_path, cause) < 0)
+		return -1;
+	rc = spawn_wait(&status, pid, timeout_s);
+	if (rc == 1)
+		rc = asprintf(cause, "%s timed out after %d s", argv[0], timeout_s);
+	else if (rc < 0)
+		rc = asprintf(cause, "waiting for %s: %s", argv[0], strerror(errno));
+	else if (WIFSIGNALED(status))
+		rc = asprintf(cause, "%s was killed by signal %d", argv[0], WTERMSIG(status));
+	else if (WEXITSTATUS(status))
+		rc = asprintf(cause, "%s exited with status %d", argv[0], WEXITSTATUS(status));
+	else
+		return 0;
+	if (rc < 0)
+		*cause = NULL;
+	return -1;
+}
+
+int spawn_have(const char *name)
+{
+	const char *path = getenv("PATH");
+	char buf[SPAWN_MAX_PATH];
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	if (!path)
+		path = "/usr/bin:/bin";
+	while (*path) {
+		size_t len = strcspn(path, ":");
+
+		if (len && (size_t)snprintf(buf, sizeof buf, "%.*s/%s", (int)len, path, name) <
+		    sizeof buf && access(buf, X_OK) == 0)
+			return 1;
+		path += len;
+		if (*path == ':')
+			path++;
+	}
+	return 0;
+}

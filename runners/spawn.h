@@ -1,0 +1,31 @@
+/*
+ * spawn.h - running a program from kpci-runner: posix_spawnp with an argv
+ * array (never a shell), output to a file, its own process group, and a
+ * deadline after which the whole group is killed.  Used by the boot
+ * methods (qemu, kexec) and the suites that run established benchmarks.
+ */
+#ifndef KPCI_RUNNERS_SPAWN_H
+#define KPCI_RUNNERS_SPAWN_H
+
+#include <sys/types.h>
+
+#define SPAWN_POLL_MS 50
+
+/* Starts argv[0] (searched on PATH) with stdin from /dev/null and stdout +
+ * stderr appended to out_path (NULL: /dev/null), in a new process group.
+ * 0 with *pid, or -1 with *cause. */
+int spawn_start(pid_t *pid, char *const argv[], const char *out_path, char **cause);
+
+/* Waits for pid up to timeout_s seconds (<= 0: forever); kills its process
+ * group at the deadline.  Returns 0 with the wait status in *status, 1 on
+ * timeout (the group was killed and reaped), -1 on a waitpid error. */
+int spawn_wait(int *status, pid_t pid, int timeout_s);
+
+/* spawn_start + spawn_wait; 0 when the program exited 0, else -1 with a
+ * sentence in *cause ("qemu-system-x86_64 timed out after 300 s"). */
+int spawn_run(char *const argv[], const char *out_path, int timeout_s, char **cause);
+
+/* 1 if name is an executable on PATH (or a path to one). */
+int spawn_have(const char *name);
+
+#endif
