@@ -1,0 +1,218 @@
+/*
+ * artifacts.c - the content-addressed artifact store: streamed uploads
+ * verified by SHA-256 before they become visible, reads, and LRU
+ * retention under a size budget.  See artifacts.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "daemon/artifacts.h"
+#include "db/db.h"
+#include "lib/fs.h"
+#include "lib/log.h"
+
+struct artifact_upload {
+	int fd;
+	char tmp[PATH_MAX];
+	char final[PATH_MAX];
+	char expect[SHA256_HEX_LEN + 1];
+	struct sha256_ctx *sha;
+	long long size;
+};
+
+static int artifact_fail(char **cause, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int artifact_fail(char **cause, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(cause, fmt, ap) < 0)
+		*cause = NULL;
+	va_end(ap);
+	return -1;
+}
+
+int artifact_path(char *out, size_t n, const char *data_dir, const char *sha256)
+{
+	int len;
+
+	if (!sha256_hex_ok(sha256))
+		return -1;
+	len = snprintf(out, n, "%s/artifacts/%.2s/%s", data_dir, sha256, sha256 + 2);
+	return len > 0 && (size_t)len < n ? 0 : -1;
+}
+
+int artifact_upload_begin(struct artifact_upload **out, const char *data_dir,
+			  const char *sha256, char **cause)
+{
+	struct artifact_upload *u;
+	char dir[PATH_MAX];
+
+	*out = NULL;
+	if (!sha256_hex_ok(sha256))
+		return artifact_fail(cause, "sha256 must be 64 lowercase hex digits");
+	u = calloc(1, sizeof *u);
+	if (!u)
+		return artifact_fail(cause, "out of memory");
+	u->fd = -1;
+	memcpy(u->expect, sha256, sizeof u->expect);
+	if (artifact_path(u->final, sizeof u->final, data_dir, sha256) < 0 ||
+	    (size_t)snprintf(dir, sizeof dir, "%s/artifacts/tmp", data_dir) >= sizeof dir ||
+	    (size_t)snprintf(u->tmp, sizeof u->tmp, "%s/upload.XXXXXX", dir) >= sizeof u->tmp) {
+		free(u);
+		return artifact_fail(cause, "the data directory path is too long");
+	}
+	if (fs_mkdirs(dir) < 0 || (u->fd = mkostemp(u->tmp, O_CLOEXEC)) < 0) {
+		int e = errno;
+
+		free(u);
+		return artifact_fail(cause, "cannot create a file in %s: %s", dir, strerror(e));
+	}
+	u->sha = sha256_begin();
+	if (!u->sha) {
+		artifact_upload_abort(u);
+		return artifact_fail(cause, "out of memory");
+	}
+	*out = u;
+	return 0;
+}
+
+int artifact_upload_write(struct artifact_upload *u, const void *data, size_t len,
+			  char **cause)
+{
+	const char *p = data;
+
+	if (len > (size_t)(ARTIFACT_MAX_SIZE - u->size))
+		return artifact_fail(cause, "the artifact is larger than %lld bytes",
+				     ARTIFACT_MAX_SIZE);
+	if (sha256_update(u->sha, data, len) < 0)
+		return artifact_fail(cause, "cannot hash the upload");
+	while (len) {
+		ssize_t n = write(u->fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return artifact_fail(cause, "cannot store the artifact: %s",
+					     n < 0 ? strerror(errno) : "short write");
+		p += n;
+		len -= (size_t)n;
+		u->size += n;
+	}
+	return 0;
+}
+
+void artifact_upload_abort(struct artifact_upload *u)
+{
+	if (!u)
+		return;
+	if (u->fd >= 0) {
+		close(u->fd);
+		unlink(u->tmp);
+	}
+	sha256_abort(u->sha);
+	free(u);
+}
+
+int artifact_upload_finish(struct artifact_upload *u, long long *size, char **cause)
+{
+	char got[SHA256_HEX_LEN + 1], dir[PATH_MAX];
+	int rc = -1;
+
+	sha256_end(u->sha, got);
+	u->sha = NULL;
+	if (strcmp(got, u->expect)) {
+		artifact_fail(cause, "the upload's sha256 is %s, not the announced %s "
+			      "(%lld bytes arrived); nothing was stored", got, u->expect, u->size);
+		goto out;
+	}
+	if (fsync(u->fd) < 0) {
+		artifact_fail(cause, "cannot store the artifact: %s", strerror(errno));
+		goto out;
+	}
+	snprintf(dir, sizeof dir, "%s", u->final);
+	*strrchr(dir, '/') = '\0';
+	if (fs_mkdirs(dir) < 0 || fchmod(u->fd, 0640) < 0 || rename(u->tmp, u->final) < 0) {
+		artifact_fail(cause, "cannot store the artifact in %s: %s", dir, strerror(errno));
+		goto out;
+	}
+	*size = u->size;
+	close(u->fd);
+	u->fd = -1;
+	rc = 0;
+out:
+	artifact_upload_abort(u);
+	return rc;
+}
+
+int artifact_open(int *fd, long long *size, const char *data_dir, const char *sha256)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	*fd = -1;
+	if (artifact_path(path, sizeof path, data_dir, sha256) < 0)
+		return -1;
+	*fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (*fd < 0)
+		return -1;
+	if (fstat(*fd, &st) < 0) {
+		close(*fd);
+		*fd = -1;
+		return -1;
+	}
+	*size = st.st_size;
+	return 0;
+}
+
+int artifact_gc(struct db *db, const char *data_dir, long long budget, int keep_builds,
+		int *evicted)
+{
+	long long total = db_artifacts_total(db);
+	char path[PATH_MAX];
+	json_t *rows, *row;
+	size_t i;
+
+	*evicted = 0;
+	while (total > budget) {
+		rows = db_artifacts_evictable(db, keep_builds, ARTIFACT_GC_BATCH);
+		if (!rows)
+			return -1;
+		if (!json_array_size(rows)) {
+			json_decref(rows);
+			log_warn("artifacts: %lld bytes stored, over the budget of %lld, but all "
+				 "are kept (recent builds)", total, budget);
+			return 0;
+		}
+		int before = *evicted;
+
+		json_array_foreach(rows, i, row) {
+			const char *sha = json_string_value(json_object_get(row, "sha256"));
+
+			if (total <= budget)
+				break;
+			if (!sha || db_artifact_delete(db, sha) != DB_OK)
+				continue;
+			if (artifact_path(path, sizeof path, data_dir, sha) == 0 &&
+			    unlink(path) < 0 && errno != ENOENT)
+				log_warn("artifacts: cannot remove %s: %s", path, strerror(errno));
+			total -= json_integer_value(json_object_get(row, "size"));
+			(*evicted)++;
+		}
+		json_decref(rows);
+		if (*evicted == before)
+			return -1;      /* nothing could be removed: do not spin */
+	}
+	return 0;
+}

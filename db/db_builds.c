@@ -1,0 +1,389 @@
+/*
+ * db_builds.c - kernel builds and their artifacts: queueing a build job
+ * with its build row, the runner's build record (state, sizes, compiler,
+ * warnings, compressed log), linking uploaded artifacts to a build, the
+ * artifact index with its LRU order, and queueing the bench jobs of a
+ * successful build.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/db_internal.h"
+#include "lib/log.h"
+
+/* Body of db_build_queue inside its transaction. */
+static int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,
+				 const json_t *spec, const char *runner_class, int priority,
+				 int max_attempts)
+{
+	const char *tree = json_string_value(json_object_get(spec, "tree"));
+	const char *commit = json_string_value(json_object_get(spec, "commit"));
+	const char *config = json_string_value(json_object_get(spec, "config"));
+	const char *branch = json_string_value(json_object_get(spec, "branch"));
+	long long tree_id, now = db_now();
+	int rc;
+
+	tree_id = db_scalar(db_prep(db, "SELECT id FROM trees WHERE name = ?", "s", tree), 0);
+	rc = db_exec_st(db, db_prep(db, "INSERT INTO jobs (kind, spec, runner_class, priority, "
+				   "max_attempts, tree_id, commit_sha, created_at) "
+				   "VALUES ('build', ?, ?, ?, ?, NULLIF(?, 0), ?, ?)", "jsiiIsI",
+				   spec, runner_class, priority, max_attempts, tree_id, commit, now));
+	if (rc != DB_OK)
+		return rc;
+	*job_id = sqlite3_last_insert_rowid(db->conn);
+	rc = db_exec_st(db, db_prep(db, "INSERT INTO builds (tree_id, commit_sha, config_name, "
+				   "branch, job_id, spec, created_at) VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?)",
+				   "IsssIjI", tree_id, commit, config, branch, *job_id, spec, now));
+	if (rc != DB_OK)
+		return rc;
+	*build_id = sqlite3_last_insert_rowid(db->conn);
+	return db_exec_st(db, db_prep(db, "UPDATE jobs SET build_id = ? WHERE id = ?", "II",
+				      *build_id, *job_id));
+}
+
+int db_build_queue(struct db *db, long long *job_id, long long *build_id, const json_t *spec,
+		   const char *runner_class, int priority, int max_attempts)
+{
+	int rc;
+
+	*job_id = *build_id = 0;
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	rc = db_end(db, db_build_queue_locked(db, job_id, build_id, spec, runner_class,
+					      priority, max_attempts));
+	db_unlock(db);
+	return rc;
+}
+
+/* The build of a job leased to runner_id in this attempt; 0 when the lease
+ * is not (or no longer) the runner's.  A build job queued without its
+ * build row (by another path than db_build_queue) gets one from its spec
+ * here.  Caller holds the lock. */
+static long long db_build_of_lease(struct db *db, long long job_id, int attempt,
+				   long long runner_id)
+{
+	long long id = db_scalar(db_prep(db, "SELECT IFNULL(build_id, -1) FROM jobs WHERE id = ? "
+					 "AND kind = 'build' AND state = 'running' AND attempt = ? "
+					 "AND lease_owner = ?", "IiI", job_id, attempt, runner_id), 0);
+
+	if (id >= 0)
+		return id;
+	if (db_exec_st(db, db_prep(db, "INSERT INTO builds (tree_id, commit_sha, config_name, "
+				   "branch, job_id, spec, created_at) SELECT tree_id, IFNULL(commit_sha, "
+				   "json_extract(spec, '$.commit')), IFNULL(json_extract(spec, "
+				   "'$.config'), '?'), json_extract(spec, '$.branch'), id, spec, "
+				   "created_at FROM jobs WHERE id = ?", "I", job_id)) != DB_OK)
+		return 0;
+	id = sqlite3_last_insert_rowid(db->conn);
+	if (db_exec_st(db, db_prep(db, "UPDATE jobs SET build_id = ? WHERE id = ?", "II", id,
+				   job_id)) != DB_OK)
+		return 0;
+	return id;
+}
+
+/* Binds the compressed log (a blob) as parameter idx. */
+static int db_bind_blob(sqlite3_stmt *st, int idx, const void *data, size_t len)
+{
+	if (!st)
+		return -1;
+	if (!data)
+		return sqlite3_bind_null(st, idx) == SQLITE_OK ? 0 : -1;
+	return sqlite3_bind_blob64(st, idx, data, len, SQLITE_TRANSIENT) == SQLITE_OK ? 0 : -1;
+}
+
+int db_build_record(struct db *db, long long *build_id, long long runner_id, long long job_id,
+		    int attempt, const struct db_build_rec *b, char **cause)
+{
+	sqlite3_stmt *st;
+	long long now = db_now();
+	int rc;
+
+	db_lock(db);
+	*build_id = db_build_of_lease(db, job_id, attempt, runner_id);
+	if (!*build_id) {
+		db_unlock(db);
+		db_fail(cause, "job %lld attempt %d is not a build leased to this runner",
+			job_id, attempt);
+		return DB_CONFLICT;
+	}
+	/* ?14, the compressed log, is bound as a blob after db_prep */
+	st = db_prep(db, "UPDATE builds SET state = ?1, runner_id = ?2, attempt = ?3, "
+		     " started_at = CASE WHEN ?1 = 'building' THEN ?4 ELSE started_at END, "
+		     " finished_at = CASE WHEN ?1 = 'building' THEN NULL ELSE ?4 END, "
+		     " duration_ms = ?5, compiler = ?6, text_size = ?7, data_size = ?8, "
+		     " bss_size = ?9, image_size = ?10, error = ?11, warnings = IFNULL(?12, '[]'), "
+		     " make_jobs = ?13, log = ?14, log_size = ?15 WHERE id = ?16",
+		     "sIiIIsIIIIsjiIII", b->state, runner_id, attempt, now, b->duration_ms,
+		     b->compiler, b->text_size, b->data_size, b->bss_size, b->image_size, b->error,
+		     b->warnings, b->make_jobs, (long long)0, (long long)b->log_size, *build_id);
+	if (!st || db_bind_blob(st, 14, b->zlog, b->zlog_len) < 0) {
+		if (st)
+			sqlite3_finalize(st);
+		db_unlock(db);
+		return db_fail(cause, "cannot store build %lld", *build_id);
+	}
+	rc = db_exec_st(db, st);
+	db_unlock(db);
+	if (rc != DB_OK)
+		db_fail(cause, "cannot store build %lld", *build_id);
+	return rc;
+}
+
+int db_build_link_artifact(struct db *db, long long runner_id, long long job_id, int attempt,
+			   const char *name, const char *sha256, char **cause)
+{
+	long long build_id;
+	int rc;
+
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return db_fail(cause, "database busy");
+	}
+	build_id = db_build_of_lease(db, job_id, attempt, runner_id);
+	if (!build_id) {
+		rc = DB_CONFLICT;
+		db_fail(cause, "job %lld attempt %d is not a build leased to this runner",
+			job_id, attempt);
+	} else if (!db_scalar(db_prep(db, "SELECT 1 FROM artifacts WHERE sha256 = ?", "s",
+				      sha256), 0)) {
+		rc = DB_NOTFOUND;
+		db_fail(cause, "artifact %s is not stored; upload it", sha256);
+	} else {
+		rc = db_exec_st(db, db_prep(db, "INSERT OR REPLACE INTO build_artifacts "
+					   "(build_id, name, sha256) VALUES (?, ?, ?)", "Iss",
+					   build_id, name, sha256));
+		if (rc == DB_OK)
+			rc = db_exec_st(db, db_prep(db, "UPDATE artifacts SET last_used = ? "
+						   "WHERE sha256 = ?", "Is", db_now(), sha256));
+	}
+	rc = db_end(db, rc);
+	db_unlock(db);
+	return rc;
+}
+
+int db_build_lease_ok(struct db *db, long long runner_id, long long job_id, int attempt)
+{
+	long long id;
+
+	db_lock(db);
+	id = db_build_of_lease(db, job_id, attempt, runner_id);
+	db_unlock(db);
+	return id ? DB_OK : DB_CONFLICT;
+}
+
+/* --- artifacts ----------------------------------------------------- */
+
+int db_artifact_add(struct db *db, const char *sha256, long long size)
+{
+	int rc;
+
+	db_lock(db);
+	rc = db_exec_st(db, db_prep(db, "INSERT INTO artifacts (sha256, size, created_at, "
+				   "last_used) VALUES (?1, ?2, ?3, ?3) ON CONFLICT (sha256) DO "
+				   "UPDATE SET last_used = ?3", "sII", sha256, size, db_now()));
+	db_unlock(db);
+	return rc;
+}
+
+int db_artifact_touch(struct db *db, const char *sha256, long long *size)
+{
+	long long n;
+
+	db_lock(db);
+	n = db_scalar(db_prep(db, "SELECT size FROM artifacts WHERE sha256 = ?", "s", sha256), -1);
+	if (n >= 0)
+		db_exec_st(db, db_prep(db, "UPDATE artifacts SET last_used = ? WHERE sha256 = ?",
+				       "Is", db_now(), sha256));
+	db_unlock(db);
+	*size = n;
+	return n >= 0 ? DB_OK : DB_NOTFOUND;
+}
+
+long long db_artifacts_total(struct db *db)
+{
+	long long n;
+
+	db_lock(db);
+	n = db_scalar(db_prep(db, "SELECT IFNULL(sum(size), 0) FROM artifacts", ""), 0);
+	db_unlock(db);
+	return n;
+}
+
+/*
+ * Artifacts that retention may evict, least recently used first: not
+ * linked to any of the last keep_builds builds of a (tree, branch,
+ * config), and not pinned.  Pins: bisections do not exist yet; when they
+ * do, the artifacts of the builds of open bisections join the NOT IN
+ * list below (the hook is the `pinned` CTE).
+ */
+json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"WITH ranked AS (SELECT id, row_number() OVER (PARTITION BY tree_id, "
+		"  IFNULL(branch, ''), config_name ORDER BY id DESC) AS n FROM builds "
+		"  WHERE state = 'ok'), "
+		" pinned AS (SELECT ba.sha256 FROM build_artifacts ba JOIN ranked r "
+		"  ON r.id = ba.build_id WHERE r.n <= ?1) "
+		"SELECT sha256, size FROM artifacts WHERE sha256 NOT IN (SELECT sha256 FROM pinned) "
+		"ORDER BY last_used, created_at LIMIT ?2", "ii", keep_builds, limit));
+	db_unlock(db);
+	return rows;
+}
+
+int db_artifact_delete(struct db *db, const char *sha256)
+{
+	int rc;
+
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	rc = db_exec_st(db, db_prep(db, "DELETE FROM build_artifacts WHERE sha256 = ?", "s",
+				   sha256));
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prep(db, "DELETE FROM artifacts WHERE sha256 = ?", "s",
+					   sha256));
+	rc = db_end(db, rc);
+	db_unlock(db);
+	return rc;
+}
+
+/* --- reading builds ------------------------------------------------ */
+
+#define DB_BUILD_COLUMNS \
+	"b.id, (SELECT name FROM trees WHERE id = b.tree_id) AS tree, b.branch, b.commit_sha, " \
+	"b.config_name, b.state, b.job_id, b.attempt, (SELECT name FROM runners WHERE " \
+	"id = b.runner_id) AS runner, b.duration_ms, b.compiler, b.make_jobs, b.text_size, " \
+	"b.data_size, b.bss_size, b.image_size, b.error, b.warnings AS warnings_json, " \
+	"b.log_size, b.spec AS spec_json, b.created_at, b.started_at, b.finished_at "
+
+json_t *db_builds_list(struct db *db, const char *state, int limit, int offset)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b "
+				   "WHERE ?1 IS NULL OR b.state = ?1 ORDER BY b.id DESC "
+				   "LIMIT ? OFFSET ?", "sii", state, limit, offset));
+	db_unlock(db);
+	return rows;
+}
+
+json_t *db_build_get(struct db *db, long long id)
+{
+	json_t *rows, *arts, *build = NULL;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE b.id = ?",
+				   "I", id));
+	arts = db_rows(db, db_prep(db, "SELECT ba.name, ba.sha256, a.size FROM build_artifacts ba "
+				   "JOIN artifacts a ON a.sha256 = ba.sha256 WHERE ba.build_id = ? "
+				   "ORDER BY ba.name", "I", id));
+	db_unlock(db);
+	if (rows && arts && json_array_size(rows)) {
+		build = json_incref(json_array_get(rows, 0));
+		json_object_set(build, "artifacts", arts);
+	}
+	json_decref(rows);
+	json_decref(arts);
+	return build;
+}
+
+int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long long id)
+{
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND;
+
+	*zlog = NULL;
+	*zlen = 0;
+	*size = 0;
+	db_lock(db);
+	st = db_prep(db, "SELECT log, IFNULL(log_size, 0) FROM builds WHERE id = ? AND "
+		     "log IS NOT NULL", "I", id);
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		size_t n = (size_t)sqlite3_column_bytes(st, 0);
+
+		*zlog = malloc(n ? n : 1);
+		if (*zlog) {
+			memcpy(*zlog, sqlite3_column_blob(st, 0), n);
+			*zlen = n;
+			*size = sqlite3_column_int64(st, 1);
+			rc = DB_OK;
+		} else {
+			rc = DB_ERR;
+		}
+	}
+	if (st)
+		sqlite3_finalize(st);
+	db_unlock(db);
+	return rc;
+}
+
+/* Inserts one bench job of build_id; runner_class NULL: any runner.  Caller holds the lock. */
+static int db_bench_insert(struct db *db, long long build_id, const char *suite,
+			   const char *boot, const char *runner_class, int max_attempts)
+{
+	return db_exec_st(db, db_prep(db,
+		"INSERT INTO jobs (kind, spec, runner_class, max_attempts, tree_id, commit_sha, "
+		" build_id, created_at) SELECT 'bench', json_object('suite', ?1, 'boot', ?2, "
+		" 'iterations', 5, 'warmup', 1, 'build_id', b.id, 'config', b.config_name, "
+		" 'commit', b.commit_sha, 'tree', (SELECT name FROM trees WHERE id = b.tree_id), "
+		" 'branch', b.branch), ?3, ?4, b.tree_id, b.commit_sha, b.id, ?5 "
+		"FROM builds b WHERE b.id = ?6", "sssiII", suite, boot, runner_class,
+		max_attempts, db_now(), build_id));
+}
+
+int db_build_queue_benches(struct db *db, int *queued, long long build_id, const char *suites,
+			   const char *classes, const char *boot, int max_attempts)
+{
+	char *sl = strdup(suites ? suites : ""), *sp, *suite;
+	int rc = DB_OK;
+
+	*queued = 0;
+	if (!sl)
+		return DB_ERR;
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		free(sl);
+		return DB_ERR;
+	}
+	for (sp = sl; rc == DB_OK && (suite = strsep(&sp, " ,"));) {
+		char *cl, *cp, *cls;
+		int n = 0;
+
+		if (!*suite)
+			continue;
+		cl = strdup(classes ? classes : "");
+		if (!cl) {
+			rc = DB_ERR;
+			break;
+		}
+		for (cp = cl; rc == DB_OK && (cls = strsep(&cp, " ,"));) {
+			if (!*cls)
+				continue;
+			rc = db_bench_insert(db, build_id, suite, boot, cls, max_attempts);
+			n++;
+		}
+		if (rc == DB_OK && !n) {
+			rc = db_bench_insert(db, build_id, suite, boot, NULL, max_attempts);
+			n++;
+		}
+		*queued += rc == DB_OK ? n : 0;
+		free(cl);
+	}
+	rc = db_end(db, rc);
+	db_unlock(db);
+	free(sl);
+	return rc;
+}

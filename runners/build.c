@@ -1,0 +1,1017 @@
+/*
+ * build.c - kpci-runner's build executor (see build.h): mirror and
+ * worktree upkeep with the git CLI, .config from a base plus fragments
+ * with merge_config.sh's semantics, make -jN under a time limit, `size
+ * vmlinux`, artifact uploads by sha256, and the build record.
+ *
+ * Every program runs through posix_spawnp with an argv array (never a
+ * shell) in its own process group, so a time limit or a crash cleanup
+ * can kill the whole make.  User data (URLs, commits) follows "--" where
+ * git accepts it and is validated before it gets here.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/buf.h"
+#include "lib/fs.h"
+#include "lib/log.h"
+#include "lib/sha256.h"
+#include "runners/build.h"
+#include "runners/env.h"
+
+extern char **environ;
+
+#define BUILD_MAX_ARGS     32
+#define BUILD_MAX_CAPTURE  (1u << 20)
+#define BUILD_GIT_TIMEOUT  3600
+#define BUILD_TOOL_TIMEOUT 60
+
+static int build_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int build_fail(char **cause, const char *fmt, ...)
+{
+	va_list ap;
+
+	free(*cause);
+	va_start(ap, fmt);
+	if (vasprintf(cause, fmt, ap) < 0)
+		*cause = NULL;
+	va_end(ap);
+	return -1;
+}
+
+/* posix_spawn takes char *const argv[]; our strings are not modified. */
+static char *build_arg(const char *s)
+{
+	union { const char *c; char *m; } u = { .c = s };
+
+	return u.m;
+}
+
+static double build_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* --- processes ------------------------------------------------------ */
+
+/*
+ * Runs argv (PATH searched) in dir with stdout+stderr to out_fd (-1:
+ * /dev/null), in a new process group, for at most timeout seconds.
+ * Returns the exit status (0..255), 128+signal, -1 when it could not be
+ * started (errno), or -2 on timeout (the group is killed).  *pid_out, if
+ * given, is set once the child runs (for the crash stamp).
+ */
+static int build_run(char *const argv[], const char *dir, int out_fd, long long timeout,
+		     void (*started)(pid_t pid, void *arg), void *arg)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	double deadline = build_now() + (double)timeout;
+	pid_t pid;
+	int rc, status, nullfd = -1;
+
+	if (out_fd < 0)
+		out_fd = nullfd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&at, 0);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+	posix_spawn_file_actions_adddup2(&fa, out_fd, 2);
+	if (dir)
+		posix_spawn_file_actions_addchdir_np(&fa, dir);
+	rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	if (nullfd >= 0)
+		close(nullfd);
+	if (rc) {
+		errno = rc;
+		return -1;
+	}
+	if (started)
+		started(pid, arg);
+	for (;;) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+		struct timespec ts = { 0, 50 * 1000 * 1000 };
+
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR)
+			return -1;
+		if (build_now() > deadline) {
+			kill(-pid, SIGTERM);
+			ts.tv_sec = 2;
+			ts.tv_nsec = 0;
+			nanosleep(&ts, NULL);
+			kill(-pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			return -2;
+		}
+		nanosleep(&ts, NULL);
+	}
+	/* a program that exec failed in the child (posix_spawnp reports
+	 * most, but not all, of those) exits 127 */
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + WTERMSIG(status);
+}
+
+/* Runs argv and collects its output into out (capped). */
+static int build_capture(struct buf *out, char *const argv[], const char *dir)
+{
+	char path[] = "/tmp/kpci-build-capture.XXXXXX";
+	char block[8192];
+	int fd = mkostemp(path, O_CLOEXEC), rc;
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	unlink(path);
+	rc = build_run(argv, dir, fd, BUILD_TOOL_TIMEOUT, NULL, NULL);
+	lseek(fd, 0, SEEK_SET);
+	while ((n = read(fd, block, sizeof block)) > 0)
+		if (buf_add(out, block, (size_t)n) < 0)
+			break;
+	close(fd);
+	return rc;
+}
+
+/* --- .config merging (scripts/kconfig/merge_config.sh semantics) --- */
+
+static struct build_sym *build_kconfig_find(struct build_kconfig *k, const char *name)
+{
+	for (size_t i = 0; i < k->n; i++)
+		if (!strcmp(k->syms[i].name, name))
+			return &k->syms[i];
+	return NULL;
+}
+
+void build_kconfig_free(struct build_kconfig *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		free(k->syms[i].name);
+		free(k->syms[i].value);
+		free(k->syms[i].origin);
+	}
+	free(k->syms);
+	memset(k, 0, sizeof *k);
+}
+
+/* Splits a .config line into name and value (NULL: not set); 0 when the
+ * line sets nothing. */
+static int build_kconfig_line(char *line, char **name, char **value)
+{
+	size_t n = strcspn(line, "\r\n");
+
+	line[n] = '\0';
+	if (!strncmp(line, "CONFIG_", 7) && strchr(line, '=')) {
+		*name = line;
+		*value = strchr(line, '=');
+		*(*value)++ = '\0';
+		return 1;
+	}
+	if (!strncmp(line, "# CONFIG_", 9) && n > 13 && !strcmp(line + n - 11, " is not set")) {
+		line[n - 11] = '\0';
+		*name = line + 2;
+		*value = NULL;
+		return 1;
+	}
+	return 0;
+}
+
+static int build_str_eq(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+int build_kconfig_apply(struct build_kconfig *k, const char *path, const char *origin,
+			json_t *warnings, char **cause)
+{
+	char line[BUILD_MAX_LINE], *name, *value, *w;
+	FILE *f = fopen(path, "r");
+	struct build_sym *s;
+	int lineno = 0;
+
+	if (!f)
+		return build_fail(cause, "cannot read %s: %s", path, strerror(errno));
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		if (!build_kconfig_line(line, &name, &value))
+			continue;
+		if (strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+		    != strlen(name)) {
+			fclose(f);
+			return build_fail(cause, "%s:%d: '%s' is not a config symbol", path, lineno,
+					  name);
+		}
+		s = build_kconfig_find(k, name);
+		if (s && origin && warnings && s->origin && !build_str_eq(s->value, value) &&
+		    asprintf(&w, "Value of %s is redefined by fragment %s:\nPrevious value: %s%s\n"
+			     "New value: %s%s", name, origin,
+			     s->value ? "" : "# ", s->value ? s->value : "is not set",
+			     value ? "" : "# ", value ? value : "is not set") >= 0) {
+			/* merge_config.sh prints "NAME=value" or "# NAME is not set" */
+			json_array_append_new(warnings, json_string(w));
+			free(w);
+		}
+		if (!s) {
+			if (k->n == k->cap) {
+				size_t cap = k->cap ? k->cap * 2 : 256;
+				struct build_sym *ns = realloc(k->syms, cap * sizeof *ns);
+
+				if (!ns) {
+					fclose(f);
+					return build_fail(cause, "out of memory");
+				}
+				k->syms = ns;
+				k->cap = cap;
+			}
+			s = &k->syms[k->n++];
+			memset(s, 0, sizeof *s);
+			s->name = strdup(name);
+		}
+		free(s->value);
+		free(s->origin);
+		s->value = value ? strdup(value) : NULL;
+		s->origin = origin ? strdup(origin) : NULL;
+	}
+	fclose(f);
+	return 0;
+}
+
+int build_kconfig_write(const struct build_kconfig *k, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	for (size_t i = 0; i < k->n; i++) {
+		if (k->syms[i].value)
+			fprintf(f, "%s=%s\n", k->syms[i].name, k->syms[i].value);
+		else
+			fprintf(f, "# %s is not set\n", k->syms[i].name);
+	}
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+int build_kconfig_check(const struct build_kconfig *wanted, const char *final_path,
+			json_t *warnings, char **cause)
+{
+	struct build_kconfig fin = { 0 };
+	char *w;
+
+	if (build_kconfig_apply(&fin, final_path, NULL, NULL, cause) < 0)
+		return -1;
+	for (size_t i = 0; i < wanted->n; i++) {
+		const struct build_sym *s = &wanted->syms[i];
+		struct build_sym *f;
+
+		if (!s->origin)
+			continue;       /* from the base, not asked for */
+		f = build_kconfig_find(&fin, s->name);
+		/* "not set" is satisfied by a symbol that is absent */
+		if (build_str_eq(s->value, f ? f->value : NULL))
+			continue;
+		if (asprintf(&w, "Value requested for %s not in final .config\n"
+			     "Requested value: %s%s%s\nActual value:    %s%s%s", s->name,
+			     s->value ? s->name : "# ", s->value ? "=" : s->name,
+			     s->value ? s->value : " is not set",
+			     f ? (f->value ? f->name : "# ") : "",
+			     f ? (f->value ? "=" : f->name) : "",
+			     f ? (f->value ? f->value : " is not set") : "") >= 0) {
+			json_array_append_new(warnings, json_string(w));
+			free(w);
+		}
+	}
+	build_kconfig_free(&fin);
+	return 0;
+}
+
+int build_config_base(char *out, size_t n, const char *config_path, char **cause)
+{
+	char line[BUILD_MAX_LINE];
+	FILE *f = fopen(config_path, "r");
+
+	snprintf(out, n, "defconfig");
+	if (!f)
+		return build_fail(cause, "cannot read %s: %s", config_path, strerror(errno));
+	while (fgets(line, sizeof line, f)) {
+		char *p = line + 7;
+		size_t len;
+
+		if (strncmp(line, "# base:", 7))
+			continue;
+		p += strspn(p, " \t");
+		len = strcspn(p, " \t\r\n");
+		p[len] = '\0';
+		if (!len || len >= n || p[0] == '.' || p[0] == '-' || strchr(p, '/')) {
+			fclose(f);
+			return build_fail(cause, "%s: the '# base:' line must name tinyconfig, "
+					  "defconfig, allnoconfig or a file beside it", config_path);
+		}
+		snprintf(out, n, "%s", p);
+		break;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* --- output parsing ------------------------------------------------ */
+
+int build_parse_size(const char *out, long long *text, long long *data, long long *bss)
+{
+	const char *nl = strchr(out, '\n');
+
+	/* "   text    data     bss     dec     hex filename\n 123 45 6 ..." */
+	if (!nl || !strstr(out, "text"))
+		return -1;
+	return sscanf(nl + 1, "%lld %lld %lld", text, data, bss) == 3 ? 0 : -1;
+}
+
+/* 1 when a make output line says what went wrong. */
+static int build_is_error_line(const char *l)
+{
+	static const char *const marks[] = { "error:", "Error ", "*** ", "No space left",
+					     "fatal:", "not found", "Killed", NULL };
+
+	for (int i = 0; marks[i]; i++)
+		if (strstr(l, marks[i]))
+			return 1;
+	return 0;
+}
+
+char *build_error_lines(const char *log_path)
+{
+	char line[BUILD_MAX_LINE];
+	struct buf b;
+	FILE *f = fopen(log_path, "r");
+	int n = 0;
+
+	if (!f)
+		return NULL;
+	buf_init(&b, BUILD_MAX_ERROR_LINES * (BUILD_MAX_LINE + 1));
+	while (n < BUILD_MAX_ERROR_LINES && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (!build_is_error_line(line))
+			continue;
+		buf_printf(&b, "%s%s", n ? "\n" : "", line);
+		n++;
+	}
+	fclose(f);
+	if (!n) {
+		buf_free(&b);
+		return NULL;
+	}
+	return buf_steal(&b);
+}
+
+/* The last BUILD_MAX_LOG bytes of the log (malloc'd). */
+static char *build_log_tail(const char *log_path)
+{
+	FILE *f = fopen(log_path, "rb");
+	struct buf b;
+	char block[8192];
+	long size;
+	size_t n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	if (size > (long)BUILD_MAX_LOG)
+		fseek(f, size - (long)BUILD_MAX_LOG, SEEK_SET);
+	else
+		fseek(f, 0, SEEK_SET);
+	buf_init(&b, BUILD_MAX_LOG + 1);
+	while ((n = fread(block, 1, sizeof block, f)) > 0)
+		if (buf_add(&b, block, n) < 0)
+			break;
+	fclose(f);
+	/* a log is text; NUL bytes would end the JSON string */
+	for (size_t i = 0; i < b.len; i++)
+		if (!b.data[i])
+			b.data[i] = '?';
+	return buf_steal(&b);
+}
+
+/* --- the job ------------------------------------------------------- */
+
+struct build_state {
+	const struct build_job *b;
+	char mirror[PATH_MAX];
+	char dir[PATH_MAX];             /* WORK/builds/trees/TREE--CONFIG */
+	char src[PATH_MAX];
+	char out[PATH_MAX];
+	char stamp[PATH_MAX];
+	char log[PATH_MAX];
+	int log_fd;
+	int jobs;
+	char cc[PATH_MAX];              /* the CC= value for make */
+	char compiler[512];             /* first line of --version */
+	json_t *warnings;
+	double t0;
+	time_t stamp_time;
+};
+
+/* Appends a line to the build log. */
+static void build_note(struct build_state *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void build_note(struct build_state *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->log_fd < 0)
+		return;
+	va_start(ap, fmt);
+	dprintf(s->log_fd, "kpci-runner: ");
+	vdprintf(s->log_fd, fmt, ap);
+	dprintf(s->log_fd, "\n");
+	va_end(ap);
+}
+
+/* A file-system-safe form of a name ('/' and ':' become '_'). */
+static void build_safe_name(char *out, size_t n, const char *name)
+{
+	snprintf(out, n, "%s", name);
+	for (char *p = out; *p; p++)
+		if (*p == '/' || *p == ':')
+			*p = '_';
+}
+
+static int build_file_name_ok(const char *s)
+{
+	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			  "0123456789._+-");
+
+	return n > 0 && n <= PROTO_MAX_NAME && !s[n] && s[0] != '.' && s[0] != '-';
+}
+
+/* Runs git with args after "git -c safe.directory=* [-C dir]"; output to
+ * the build log, or nowhere with quiet (probes whose failure is expected). */
+static int build_git(struct build_state *s, int quiet, const char *dir, char *const *args,
+		     size_t nargs)
+{
+	char *argv[BUILD_MAX_ARGS];
+	size_t n = 0;
+
+	argv[n++] = "git";
+	argv[n++] = "-c";
+	argv[n++] = "safe.directory=*";
+	if (dir) {
+		argv[n++] = "-C";
+		argv[n++] = build_arg(dir);
+	}
+	for (size_t i = 0; i < nargs && n < BUILD_MAX_ARGS - 1; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	return build_run(argv, NULL, quiet ? -1 : s->log_fd, BUILD_GIT_TIMEOUT, NULL, NULL);
+}
+
+#define GIT(s, dir, ...) build_git((s), 0, (dir), (char *[]){ __VA_ARGS__ }, \
+	sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *))
+#define GITQ(s, dir, ...) build_git((s), 1, (dir), (char *[]){ __VA_ARGS__ }, \
+	sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *))
+
+/* Makes sure the mirror holds commit, fetching url when it does not. */
+static int build_mirror(struct build_state *s, const char *url, const char *commit,
+			char **cause)
+{
+	char want[128];
+	struct stat st;
+
+	snprintf(want, sizeof want, "%s^{commit}", commit);
+	if (stat(s->mirror, &st) < 0 && GIT(s, NULL, "init", "-q", "--bare", "--", s->mirror))
+		return build_fail(cause, "cannot create the mirror %s", s->mirror);
+	if (GITQ(s, s->mirror, "cat-file", "-e", want) == 0)
+		return 0;
+	build_note(s, "fetching %s", url);
+	if (GIT(s, s->mirror, "fetch", "-q", "--prune", "--", build_arg(url),
+		"+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"))
+		return build_fail(cause, "git fetch %s failed (see the build log)", url);
+	if (GITQ(s, s->mirror, "cat-file", "-e", want))
+		return build_fail(cause, "commit %s does not exist in %s", commit, url);
+	return 0;
+}
+
+/* Removes a path recursively (rm -rf -- path). */
+static int build_rmrf(struct build_state *s, const char *path)
+{
+	char *argv[] = { "rm", "-rf", "--", build_arg(path), NULL };
+
+	return build_run(argv, NULL, s->log_fd, BUILD_GIT_TIMEOUT, NULL, NULL);
+}
+
+static time_t build_newer_than;
+
+static int build_rm_newer(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	if (type == FTW_F && st->st_mtime >= build_newer_than)
+		unlink(path);
+	return 0;
+}
+
+/*
+ * A stamp left by a build that never finished: kill its make if it still
+ * runs, and remove what it may have half-written in O= (every file it
+ * touched: they are rebuilt).
+ */
+static void build_repair_after_crash(struct build_state *s)
+{
+	struct stat st;
+	char cwd[PATH_MAX + 32], link[PATH_MAX];
+	FILE *f;
+	long pgid = 0;
+	ssize_t n;
+
+	if (stat(s->stamp, &st) < 0)
+		return;
+	log_warn("build: %s holds an interrupted build; repairing it", s->dir);
+	build_note(s, "repairing the worktree after an interrupted build");
+	f = fopen(s->stamp, "r");
+	if (f) {
+		if (fscanf(f, "%ld", &pgid) != 1)
+			pgid = 0;
+		fclose(f);
+	}
+	snprintf(cwd, sizeof cwd, "/proc/%ld/cwd", pgid);
+	/* only a process group whose leader still works in our source tree */
+	if (pgid > 1 && (n = readlink(cwd, link, sizeof link - 1)) > 0) {
+		link[n] = '\0';
+		if (!strcmp(link, s->src)) {
+			kill(-(pid_t)pgid, SIGKILL);
+			build_note(s, "killed the leftover make (process group %ld)", pgid);
+		}
+	}
+	build_newer_than = st.st_mtime;
+	nftw(s->out, build_rm_newer, 32, FTW_PHYS);
+	unlink(s->stamp);
+}
+
+static void build_stamp_pid(pid_t pid, void *arg)
+{
+	struct build_state *s = arg;
+	FILE *f = fopen(s->stamp, "w");
+
+	if (f) {
+		fprintf(f, "%ld\n", (long)pid);
+		fclose(f);
+	}
+}
+
+/* Checks the worktree out at commit, repaired and clean. */
+static int build_worktree(struct build_state *s, const char *commit, char **cause)
+{
+	char gitfile[PATH_MAX + 8];
+	struct buf st;
+	char *argv[] = { "git", "-c", "safe.directory=*", "-C", s->src, "status", "--porcelain",
+			 "--untracked-files=all", NULL };
+	struct stat sb;
+	int tries;
+
+	build_repair_after_crash(s);
+	snprintf(gitfile, sizeof gitfile, "%s/.git", s->src);
+	for (tries = 0; tries < 3; tries++) {
+		if (stat(gitfile, &sb) < 0 || GITQ(s, s->src, "rev-parse", "-q", "--verify", "HEAD")) {
+			build_note(s, "creating the worktree %s", s->src);
+			build_rmrf(s, s->src);
+			GIT(s, s->mirror, "worktree", "prune");
+			if (GIT(s, s->mirror, "worktree", "add", "-q", "-f", "--detach", s->src,
+				build_arg(commit)))
+				return build_fail(cause, "cannot create the worktree %s (see the build log)",
+						  s->src);
+			continue;
+		}
+		if (GIT(s, s->src, "checkout", "-q", "-f", "--detach", build_arg(commit)) ||
+		    GIT(s, s->src, "clean", "-q", "-ffdx")) {
+			build_rmrf(s, s->src);
+			continue;
+		}
+		buf_init(&st, BUILD_MAX_CAPTURE);
+		if (build_capture(&st, argv, NULL) == 0 && st.len == 0) {
+			buf_free(&st);
+			return 0;
+		}
+		build_note(s, "the worktree is not clean after checkout; recreating it:\n%s",
+			   buf_str(&st));
+		buf_free(&st);
+		build_rmrf(s, s->src);
+	}
+	if (stat(gitfile, &sb) == 0)
+		return 0;
+	return build_fail(cause, "cannot check %s out into %s", commit, s->src);
+}
+
+/* Finds the compiler and its version; fills s->cc and s->compiler. */
+static int build_compiler(struct build_state *s, char **cause)
+{
+	const struct rconfig *cfg = s->b->cfg;
+	char words[PATH_MAX], *argv[8], *p, *tok;
+	char *probe[] = { "ccache", "--version", NULL };
+	struct buf out;
+	int n = 0, rc;
+
+	snprintf(words, sizeof words, "%s", cfg->build_cc);
+	for (p = words; n < 6 && (tok = strsep(&p, " \t"));)
+		if (*tok)
+			argv[n++] = tok;
+	if (!n)
+		return build_fail(cause, "[build] cc is empty");
+	/* the real compiler is the last word ("distcc gcc" -> gcc) */
+	argv[0] = argv[n - 1];
+	argv[1] = "--version";
+	argv[2] = NULL;
+	buf_init(&out, BUILD_MAX_CAPTURE);
+	rc = build_capture(&out, argv, NULL);
+	if (rc != 0) {
+		buf_free(&out);
+		if (rc == -1 || rc == 127)
+			return build_fail(cause, "compiler '%s' is not installed (not found in PATH)",
+					  argv[0]);
+		return build_fail(cause, "compiler '%s' does not run ('%s --version' exited %d)",
+				  argv[0], argv[0], rc);
+	}
+	snprintf(s->compiler, sizeof s->compiler, "%.*s", (int)strcspn(buf_str(&out), "\n"),
+		 buf_str(&out));
+	buf_free(&out);
+	snprintf(s->cc, sizeof s->cc, "%s", cfg->build_cc);
+	if (cfg->build_ccache && strncmp(cfg->build_cc, "ccache", 6)) {
+		buf_init(&out, BUILD_MAX_CAPTURE);
+		if (build_capture(&out, probe, NULL) == 0)
+			snprintf(s->cc, sizeof s->cc, "ccache %s", cfg->build_cc);
+		buf_free(&out);
+	}
+	return 0;
+}
+
+/* make -C src O=out CC=... [-jN] target; returns build_run's code. */
+static int build_make(struct build_state *s, const char *target, int parallel,
+		      long long timeout)
+{
+	char odir[PATH_MAX + 4], ccarg[PATH_MAX + 4], jarg[32];
+	char *argv[] = { "make", "-C", s->src, odir, ccarg, jarg, build_arg(target), NULL };
+
+	snprintf(odir, sizeof odir, "O=%s", s->out);
+	snprintf(ccarg, sizeof ccarg, "CC=%s", s->cc);
+	snprintf(jarg, sizeof jarg, "-j%d", parallel ? s->jobs : 1);
+	build_note(s, "make -C %s %s %s %s %s", s->src, odir, ccarg, jarg, target);
+	return build_run(argv, NULL, s->log_fd, timeout, build_stamp_pid, s);
+}
+
+/* Copies a file (the base config). */
+static int build_copy(const char *from, const char *to)
+{
+	char block[8192];
+	FILE *in = fopen(from, "rb"), *out;
+	size_t n;
+
+	if (!in)
+		return -1;
+	out = fopen(to, "wb");
+	if (!out) {
+		fclose(in);
+		return -1;
+	}
+	while ((n = fread(block, 1, sizeof block, in)) > 0)
+		fwrite(block, 1, n, out);
+	fclose(in);
+	return fclose(out) == 0 ? 0 : -1;
+}
+
+/* Generates out/.config: base, then the config file and the fragments,
+ * then olddefconfig, then the check of what was asked for. */
+static int build_dotconfig(struct build_state *s, const char *config, json_t *frags,
+			   char **cause)
+{
+	const char *kdir = s->b->cfg->kconfig_dir;
+	char path[PATH_MAX], base[PROTO_MAX_NAME + 1], dot[PATH_MAX];
+	struct build_kconfig k = { 0 };
+	json_t *f;
+	size_t i;
+	int rc;
+
+	snprintf(path, sizeof path, "%s/%s", kdir, config);
+	if (access(path, R_OK) < 0)
+		return build_fail(cause, "config '%s' is not in %s", config, kdir);
+	if (build_config_base(base, sizeof base, path, cause) < 0)
+		return -1;
+	snprintf(dot, sizeof dot, "%s/.config", s->out);
+	if (!strcmp(base, "tinyconfig") || !strcmp(base, "defconfig") ||
+	    !strcmp(base, "allnoconfig")) {
+		rc = build_make(s, base, 0, s->b->cfg->build_timeout);
+		if (rc)
+			return build_fail(cause, "make %s failed%s", base, rc == -2 ? " (timeout)" : "");
+	} else {
+		snprintf(path, sizeof path, "%s/%s", kdir, base);
+		if (build_copy(path, dot) < 0)
+			return build_fail(cause, "base config %s cannot be read", path);
+	}
+	rc = build_kconfig_apply(&k, dot, NULL, NULL, cause);
+	snprintf(path, sizeof path, "%s/%s", kdir, config);
+	if (rc == 0)
+		rc = build_kconfig_apply(&k, path, config, s->warnings, cause);
+	json_array_foreach(frags, i, f) {
+		const char *name = json_string_value(f);
+
+		if (rc < 0)
+			break;
+		snprintf(path, sizeof path, "%s/%s", kdir, name);
+		if (access(path, R_OK) < 0) {
+			rc = build_fail(cause, "fragment '%s' is not in %s", name, kdir);
+			break;
+		}
+		rc = build_kconfig_apply(&k, path, name, s->warnings, cause);
+	}
+	if (rc == 0 && build_kconfig_write(&k, dot) < 0)
+		rc = build_fail(cause, "cannot write %s: %s", dot, strerror(errno));
+	if (rc == 0 && (rc = build_make(s, "olddefconfig", 0, s->b->cfg->build_timeout)) != 0)
+		rc = build_fail(cause, "make olddefconfig failed");
+	if (rc == 0)
+		rc = build_kconfig_check(&k, dot, s->warnings, cause);
+	build_kconfig_free(&k);
+	for (i = 0; i < json_array_size(s->warnings); i++)
+		build_note(s, "merge_config: %s", json_string_value(json_array_get(s->warnings, i)));
+	return rc;
+}
+
+/* POSTs the build record; 0 when kpcid took it. */
+static int build_post(struct build_state *s, json_t *rec)
+{
+	char path[96];
+	json_t *answer = NULL;
+	char *cause = NULL;
+	long status;
+	int rc = 0;
+
+	json_object_set_new(rec, "runner_id", json_integer(s->b->runner_id));
+	json_object_set_new(rec, "attempt", json_integer(s->b->job->attempt));
+	snprintf(path, sizeof path, "/api/v1/jobs/%lld/build", s->b->job->id);
+	if (client_call(s->b->client, "POST", path, rec, &status, &answer, &cause) < 0 ||
+	    status != 200) {
+		log_warn("build record of job %lld: %s", s->b->job->id,
+			 cause ? cause : client_error_text(answer, status));
+		rc = -1;
+	}
+	free(cause);
+	json_decref(answer);
+	json_decref(rec);
+	return rc;
+}
+
+/* Links or uploads one artifact; 0, or -1 with *cause. */
+static int build_upload(struct build_state *s, const char *name, const char *file,
+			char **cause)
+{
+	char sha[SHA256_HEX_LEN + 1], path[512];
+	json_t *body, *answer = NULL;
+	char *err = NULL;
+	long status;
+	int rc;
+
+	if (sha256_file(sha, file) < 0)
+		return build_fail(cause, "cannot read %s: %s", file, strerror(errno));
+	snprintf(path, sizeof path, "/api/v1/jobs/%lld/artifacts", s->b->job->id);
+	body = json_pack("{s:I, s:i, s:s, s:s}", "runner_id", (json_int_t)s->b->runner_id,
+			 "attempt", s->b->job->attempt, "name", name, "sha256", sha);
+	rc = client_call(s->b->client, "POST", path, body, &status, &answer, &err);
+	json_decref(body);
+	json_decref(answer);
+	answer = NULL;
+	if (rc == 0 && status == 200) {
+		build_note(s, "artifact %s %s: kpcid already has it", name, sha);
+		return 0;
+	}
+	free(err);
+	err = NULL;
+	snprintf(path, sizeof path, "/api/v1/jobs/%lld/artifacts?runner_id=%lld&attempt=%d"
+		 "&name=%s&sha256=%s", s->b->job->id, s->b->runner_id, s->b->job->attempt,
+		 name, sha);
+	if (client_upload(s->b->client, "PUT", path, file, &status, &answer, &err) < 0) {
+		rc = build_fail(cause, "upload of %s failed: %s", name, err ? err : "?");
+	} else if (status != 200 && status != 201) {
+		rc = build_fail(cause, "upload of %s failed: kpcid answered %ld: %s", name, status,
+				client_error_text(answer, status));
+	} else {
+		build_note(s, "artifact %s %s uploaded", name, sha);
+		rc = 0;
+	}
+	free(err);
+	json_decref(answer);
+	return rc;
+}
+
+/* Validates the spec; fills the paths.  -1 with *cause. */
+static int build_prepare(struct build_state *s, const json_t *spec, char **cause)
+{
+	const char *tree = json_string_value(json_object_get(spec, "tree"));
+	const char *commit = json_string_value(json_object_get(spec, "commit"));
+	const char *config = json_string_value(json_object_get(spec, "config"));
+	const char *url = json_string_value(json_object_get(spec, "url"));
+	json_t *frags = json_object_get(spec, "fragments"), *f;
+	char safe[PROTO_MAX_NAME + 1];
+	size_t i;
+
+	if (!tree || !proto_name_ok(tree))
+		return build_fail(cause, "the job's tree is missing or not a name");
+	if (!commit || strspn(commit, "0123456789abcdef") != strlen(commit) ||
+	    strlen(commit) < 7 || strlen(commit) > 64)
+		return build_fail(cause, "the job's commit is missing or not a commit id");
+	if (!config || !build_file_name_ok(config))
+		return build_fail(cause, "the job's config is missing or not a file name");
+	if (!url || !*url || url[0] == '-' || strpbrk(url, "\r\n"))
+		return build_fail(cause, "the job's url is missing");
+	if (frags && (!json_is_array(frags) || json_array_size(frags) > BUILD_MAX_FRAGMENTS))
+		return build_fail(cause, "the job's fragments are not a list of file names");
+	json_array_foreach(frags, i, f)
+		if (!json_is_string(f) || !build_file_name_ok(json_string_value(f)))
+			return build_fail(cause, "fragments[%zu] is not a file name", i);
+	build_safe_name(safe, sizeof safe, tree);
+	if ((size_t)snprintf(s->mirror, sizeof s->mirror, "%s/builds/mirrors/%s.git",
+			     s->b->work_dir, safe) >= sizeof s->mirror ||
+	    (size_t)snprintf(s->dir, sizeof s->dir, "%s/builds/trees/%s--%s", s->b->work_dir,
+			     safe, config) >= sizeof s->dir - 16)
+		return build_fail(cause, "work_dir is too long");
+	snprintf(s->src, sizeof s->src, "%s/src", s->dir);
+	snprintf(s->out, sizeof s->out, "%s/out", s->dir);
+	snprintf(s->stamp, sizeof s->stamp, "%s/building", s->dir);
+	snprintf(s->log, sizeof s->log, "%s/build.log", s->dir);
+	snprintf(safe, sizeof safe, "%s/builds/mirrors", s->b->work_dir);
+	if (fs_mkdirs(s->out) < 0 || fs_mkdirs(safe) < 0)
+		return build_fail(cause, "cannot create %s: %s", s->out, strerror(errno));
+	return 0;
+}
+
+/* Sends the final record and sets r; state is ok, failed or timeout. */
+static void build_report(struct build_state *s, struct proto_result *r, const char *state,
+			 const char *reason, const long long sizes[4])
+{
+	char *errors = strcmp(state, "ok") ? build_error_lines(s->log) : NULL, *tail;
+	long long ms = (long long)((build_now() - s->t0) * 1000);
+	json_t *rec;
+
+	rec = json_pack("{s:s, s:I, s:i, s:O}", "state", state, "duration_ms", (json_int_t)ms,
+			"make_jobs", s->jobs, "warnings", s->warnings);
+	if (s->compiler[0])
+		json_object_set_new(rec, "compiler", json_string(s->compiler));
+	if (reason || errors) {
+		char *e = NULL;
+
+		if (asprintf(&e, "%s%s%s", reason ? reason : "", reason && errors ? "\n" : "",
+			     errors ? errors : "") >= 0) {
+			json_object_set_new(rec, "error", json_stringn(e, strlen(e) > 8000 ? 8000 :
+								       strlen(e)));
+			free(e);
+		}
+	}
+	if (sizes) {
+		json_object_set_new(rec, "text", json_integer(sizes[0]));
+		json_object_set_new(rec, "data", json_integer(sizes[1]));
+		json_object_set_new(rec, "bss", json_integer(sizes[2]));
+		json_object_set_new(rec, "image_size", json_integer(sizes[3]));
+	}
+	tail = build_log_tail(s->log);
+	if (tail) {
+		json_t *lj = json_string(tail);
+
+		json_object_set_new(rec, "log", lj ? lj : json_string("(the log is not UTF-8)"));
+	}
+	free(tail);
+	if (build_post(s, rec) < 0 && !strcmp(state, "ok"))
+		reason = "kpcid did not take the build record";
+	if (reason || strcmp(state, "ok")) {
+		free(r->status);
+		r->status = strdup("failed");
+		free(r->reason);
+		if (asprintf(&r->reason, "build %s: %s%s%s", state, reason ? reason : "",
+			     reason && errors ? ": " : "",
+			     errors ? strtok(errors, "\n") : "") < 0)
+			r->reason = NULL;
+	}
+	free(errors);
+}
+
+/* Runs the build itself once the worktree and .config are ready. */
+static void build_compile(struct build_state *s, struct proto_result *r)
+{
+	char vmlinux[PATH_MAX + 16], image[PATH_MAX + 32], map[PATH_MAX + 16], dot[PATH_MAX + 16];
+	char *size_argv[] = { "size", vmlinux, NULL };
+	static const char *const names[] = { ".config", "System.map", "bzImage" };
+	const char *files[3] = { dot, map, image };
+	long long sizes[4] = { 0 };
+	struct buf out;
+	struct stat st;
+	char *cause = NULL;
+	int rc;
+
+	rc = build_make(s, "all", 1, s->b->cfg->build_timeout -
+			(long long)(build_now() - s->t0));
+	if (rc == -2) {
+		build_report(s, r, "timeout", "make did not finish within [build] timeout", NULL);
+		return;
+	}
+	if (rc != 0) {
+		build_report(s, r, "failed", "make failed", NULL);
+		return;
+	}
+	snprintf(vmlinux, sizeof vmlinux, "%s/vmlinux", s->out);
+	snprintf(image, sizeof image, "%s/arch/x86/boot/bzImage", s->out);
+	snprintf(map, sizeof map, "%s/System.map", s->out);
+	snprintf(dot, sizeof dot, "%s/.config", s->out);
+	buf_init(&out, BUILD_MAX_CAPTURE);
+	if (build_capture(&out, size_argv, NULL) != 0 ||
+	    build_parse_size(buf_str(&out), &sizes[0], &sizes[1], &sizes[2]) < 0) {
+		buf_free(&out);
+		build_report(s, r, "failed", "size vmlinux failed: is vmlinux an ELF file?", NULL);
+		return;
+	}
+	buf_free(&out);
+	if (stat(image, &st) < 0) {
+		build_report(s, r, "failed", "make produced no arch/x86/boot/bzImage", NULL);
+		return;
+	}
+	sizes[3] = st.st_size;
+	for (int i = 0; i < 3; i++) {
+		if (build_upload(s, names[i], files[i], &cause) < 0) {
+			build_report(s, r, "failed", cause, NULL);
+			free(cause);
+			return;
+		}
+	}
+	proto_result_add(r, "kbuild", "vmlinux-text", "bytes", 0, 0, (double)sizes[0]);
+	proto_result_add(r, "kbuild", "vmlinux-data", "bytes", 0, 0, (double)sizes[1]);
+	proto_result_add(r, "kbuild", "vmlinux-bss", "bytes", 0, 0, (double)sizes[2]);
+	proto_result_add(r, "kbuild", "bzImage-size", "bytes", 0, 0, (double)sizes[3]);
+	proto_result_add(r, "kbuild", "build-time", "s", 0, 0, build_now() - s->t0);
+	build_report(s, r, "ok", NULL, sizes);
+}
+
+void build_execute(const struct build_job *b, struct proto_result *r)
+{
+	struct build_state s = { .b = b, .log_fd = -1 };
+	const json_t *spec = b->job->spec;
+	char *cause = NULL;
+	json_t *rec;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	s.t0 = build_now();
+	s.warnings = json_array();
+	s.jobs = b->cfg->build_jobs > 0 ? (int)b->cfg->build_jobs : cpus > 0 ? (int)cpus : 1;
+	if (build_prepare(&s, spec, &cause) < 0) {
+		build_post(&s, json_pack("{s:s, s:s?}", "state", "failed", "error", cause));
+		free(r->status);
+		r->status = strdup("failed");
+		r->reason = cause;
+		json_decref(s.warnings);
+		return;
+	}
+	s.log_fd = open(s.log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	build_note(&s, "job %lld attempt %d: %s %s with %s", b->job->id, b->job->attempt,
+		   json_string_value(json_object_get(spec, "tree")),
+		   json_string_value(json_object_get(spec, "commit")),
+		   json_string_value(json_object_get(spec, "config")));
+	rec = json_pack("{s:s, s:i}", "state", "building", "make_jobs", s.jobs);
+	build_post(&s, rec);
+	if (build_compiler(&s, &cause) < 0 ||
+	    build_mirror(&s, json_string_value(json_object_get(spec, "url")),
+			 json_string_value(json_object_get(spec, "commit")), &cause) < 0 ||
+	    build_worktree(&s, json_string_value(json_object_get(spec, "commit")), &cause) < 0) {
+		build_report(&s, r, "failed", cause, NULL);
+		goto out;
+	}
+	json_object_set_new(r->env, "compiler", json_string(s.compiler));
+	/* from here until make ends, the stamp marks the worktree as in use */
+	build_stamp_pid(0, &s);
+	if (build_dotconfig(&s, json_string_value(json_object_get(spec, "config")),
+			    json_object_get(spec, "fragments"), &cause) < 0) {
+		build_report(&s, r, "failed", cause, NULL);
+		unlink(s.stamp);
+		goto out;
+	}
+	build_compile(&s, r);
+	unlink(s.stamp);
+out:
+	log_info("build job %lld: %s in %.1f s", b->job->id, r->status, build_now() - s.t0);
+	free(cause);
+	json_decref(s.warnings);
+	if (s.log_fd >= 0)
+		close(s.log_fd);
+}
