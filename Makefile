@@ -13,7 +13,7 @@ DESTDIR ?=
 VERSION := 0.1.0
 
 CC      ?= cc
-PKGS    := libgit2 libcurl sqlite3 libmicrohttpd jansson inih hwloc libcrypto
+PKGS    := libgit2 libcurl sqlite3 libmicrohttpd jansson inih hwloc libcrypto zlib
 WARN    := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wshadow \
 	   -Wformat=2 -Wno-format-truncation -Wpointer-arith -Wcast-qual -Wvla -Wno-unused-parameter
 ifneq ($(WERROR),0)
@@ -77,7 +77,27 @@ $(BIN)/kpci: $(call obj,$(CLI_SRC)) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The guest side of the qemu boot method (runners/guest/, issue #5): a
+# static kpci-kbench and the init and initramfs builder beside it, in
+# $(BIN)/guest/ where kpci-runner looks by default.
+GUEST_KBENCH_SRC := runners/guest/kbench_main.c runners/kbench_core.c runners/repeat.c
+GUEST := $(BIN)/guest/bin/kpci-kbench $(BIN)/guest/init $(BIN)/guest/mkinitramfs.sh
+$(BIN)/guest/bin/kpci-kbench: $(GUEST_KBENCH_SRC) runners/kbench_core.h runners/repeat.h
+	@mkdir -p $(dir $@)
+	$(CC) -static -std=gnu11 $(WARN) -O2 -D_GNU_SOURCE -I. -o $@ $(GUEST_KBENCH_SRC) -lpthread -lm
+$(BIN)/guest/%: runners/guest/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+guest: $(GUEST)
+all: guest
+check-slow: guest
+
 $(O)/tests/%: $(O)/tests/unit/%.o $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# test_build also tests the runner's build executor and kpcid's artifact store.
+$(O)/tests/test_build: $(O)/tests/unit/test_build.o $(O)/runners/build.o \
+		$(O)/daemon/artifacts.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 $(O)/bench/%: $(O)/bench/%.o $(LIBKPCI)
@@ -109,6 +129,8 @@ install: $(PROGS)
 	install -m 755 $(BIN)/kpcid $(BIN)/kpci-runner $(DESTDIR)$(PREFIX)/sbin/
 	install -d $(DESTDIR)$(PREFIX)/share/kpci/web $(DESTDIR)$(PREFIX)/share/doc/kpci/examples
 	cp -R web/static/. $(DESTDIR)$(PREFIX)/share/kpci/web/
+	install -d $(DESTDIR)$(PREFIX)/share/kpci/kconfig
+	install -m 644 configs/kconfig/* $(DESTDIR)$(PREFIX)/share/kpci/kconfig/
 	install -m 644 configs/*.ini $(DESTDIR)$(PREFIX)/share/doc/kpci/examples/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man8
 	install -m 644 man/kpci.1 $(DESTDIR)$(PREFIX)/share/man/man1/
@@ -120,7 +142,7 @@ install: $(PROGS)
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-slow bench deps run install clean
+.PHONY: all check check-slow bench deps run install clean guest
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

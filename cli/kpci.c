@@ -14,8 +14,11 @@
 
 #include <jansson.h>
 
+#include "cli/cmd_builds.h"
+#include "cli/cmd_changes.h"
 #include "cli/cmd_compare.h"
 #include "cli/cmd_detect.h"
+#include "cli/cmd_trees.h"
 #include "cli/cli.h"
 #include "lib/buf.h"
 
@@ -226,6 +229,26 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "detect", "detect [--method default|otava] [--window N] [--max-pvalue P] "
 	  "[--min-magnitude M] FILE", 0, cmd_detect_offline },
 	{ "compare", "compare [--alpha Q] [--json] BASE HEAD", 0, cmd_compare_offline },
+	{ "changes", "changes [--state S] [--direction regression|improvement] [--metric M] "
+	  "[--runner_class C] [--series ID] [--group ID] [--noisy 0|1] [--limit N] [--offset N]",
+	  1, cmd_changes },
+	{ "builds", "builds [--state queued|building|ok|failed|timeout] [--limit N] [--offset N]",
+	  1, cmd_builds },
+	{ "build", "build ID", 1, cmd_build },
+	{ "build-log", "build-log ID", 1, cmd_build_log },
+	{ "artifact", "artifact SHA256 FILE  (download, verified)", 1, cmd_artifact },
+	{ "change", "change ID", 1, cmd_change },
+	{ "triage", "triage ID new|confirmed|bisecting|culprit-found|fixed|invalid|wontfix "
+	  "[--note TEXT]", 1, cmd_triage },
+	{ "compare-jobs", "compare-jobs BASE HEAD [--runner_class C] [--alpha Q]  (job ids or "
+	  "commit ids, from kpcid)", 1, cmd_compare_jobs },
+	{ "noise", "noise [--runner_class C]", 1, cmd_noise },
+	{ "trees", "trees", 1, cmd_trees },
+	{ "commits", "commits TREE [--branch B] [--window vX.Y] [--limit N] [--offset N]", 1,
+	  cmd_commits },
+	{ "windows", "windows TREE [--branch B]", 1, cmd_windows },
+	{ "merges", "merges TREE vX.Y [--branch B]", 1, cmd_merges },
+	{ "poll", "poll TREE", 1, cmd_poll },
 	{ NULL },
 };
 

@@ -27,6 +27,19 @@ void api_job_claim(struct kpcid *k, struct http_req *req, struct http_resp *resp
 void api_job_heartbeat(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 
+/* api_builds.c: kernel builds and artifacts (issue #4) */
+/* POST /api/v1/jobs with kind "build": validates body and queues the build. */
+void api_build_submit(struct kpcid *k, json_t *body, const char *runner_class, int priority,
+		      struct http_resp *resp);
+void api_build_record(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_artifact_link(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_artifact_upload(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+extern const struct http_stream api_artifact_stream;
+void api_artifact_download(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_builds(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_build(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_build_log(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+
 /* routes.c: the dashboard */
 void api_page_overview(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 

@@ -66,8 +66,12 @@ void api_job_submit(struct kpcid *k, struct http_req *req, struct http_resp *res
 	    api_int_field(body, "warmup", 1, 0, API_MAX_WARMUP, &warmup, resp) < 0 ||
 	    api_int_field(body, "priority", 0, -100, 100, &priority, resp) < 0)
 		goto out;
+	if (!strcmp(kind, "build")) {       /* daemon/api_builds.c */
+		api_build_submit(k, body, rclass, priority, resp);
+		goto out;
+	}
 	if (strcmp(kind, "bench")) {
-		http_error(resp, 400, "kind '%s' cannot be submitted by hand; only 'bench' can", kind);
+		http_error(resp, 400, "kind '%s' is not one of bench, build", kind);
 		goto out;
 	}
 	if (!suite) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "daemon/config.h"
+#include "daemon/watch.h"
 #include "lib/conf.h"
 #include "lib/proto.h"
 
@@ -44,6 +45,29 @@ static const struct conf_key config_jobs_keys[] = {
 	{ NULL },
 };
 
+static const struct conf_key config_artifacts_keys[] = {
+	{ "budget_mb", CONF_INT, KEY(struct config, artifacts_budget_mb), "20480", 1,
+	  1LL << 30, NULL, 0, "size of the artifact store; least recently used go first" },
+	{ "keep_builds", CONF_INT, KEY(struct config, artifacts_keep_builds), "5", 0, 10000,
+	  NULL, 0, "the artifacts of this many last builds of a branch are never evicted" },
+	{ NULL },
+};
+
+static const struct conf_key config_analysis_keys[] = {
+	{ "enabled", CONF_BOOL, KEY(struct config, analysis_enabled), "true", 0, 0, NULL, 1,
+	  "whether kpcid looks for changes in series that got new samples" },
+	{ "batch", CONF_INT, KEY(struct config, analysis_batch), "200", 1, 1000000, NULL, 1,
+	  "dirty series one analysis pass (one second) visits at most" },
+	{ "settle_seconds", CONF_INT, KEY(struct config, analysis_settle_seconds), "5", 0,
+	  86400, NULL, 1, "a series is analysed this long after its first new sample, so "
+	  "a burst of results is analysed once" },
+	{ "max_noise_percent", CONF_INT, KEY(struct config, analysis_max_noise_percent), "10",
+	  1, 1000, NULL, 1, "a metric whose repeated runs vary more (CV, %) is too noisy to judge" },
+	{ "target_effect_percent", CONF_INT, KEY(struct config, analysis_target_effect_percent),
+	  "2", 1, 100, NULL, 1, "the effect the noise model's iterations-needed figure is for" },
+	{ NULL },
+};
+
 static const struct conf_key config_log_keys[] = {
 	{ "level", CONF_ENUM, KEY(struct config, log_level), "info", 0, 0,
 	  "debug|info|warn|error", 1, "lowest level logged" },
@@ -57,6 +81,27 @@ static const struct conf_key config_tree_keys[] = {
 	  "branches to follow, separated by spaces" },
 	{ "poll_interval", CONF_INT, KEY(struct config_tree, poll_interval), "300", 10, 86400,
 	  NULL, 0, "seconds between fetches" },
+	/* watching (issue #3, daemon/watch.c, docs/watch.md) */
+	{ "candidates", CONF_STR, KEY(struct config_tree, candidates), "window-merges tags head",
+	  0, 0, NULL, 0, "what becomes a build: commits, window-merges, tags, head (spaces)" },
+	{ "head_every", CONF_INT, KEY(struct config_tree, head_every), "60", 0, 10080, NULL, 0,
+	  "minutes between two build candidates of a branch head" },
+	{ "max_queued", CONF_INT, KEY(struct config_tree, max_queued), "50", 0, 100000, NULL, 0,
+	  "queued builds of the tree at most; candidates beyond are dropped" },
+	{ "configs", CONF_STR, KEY(struct config_tree, configs), "defconfig", 0, 0, NULL, 0,
+	  "kernel configs each candidate is built with, separated by spaces" },
+	{ "recipients", CONF_STR, KEY(struct config_tree, recipients), "", 0, 0, NULL, 0,
+	  "mail addresses told about this tree's changes, separated by spaces" },
+	{ "retry_min", CONF_INT, KEY(struct config_tree, retry_min), "60", 1, 86400, NULL, 0,
+	  "seconds before the first retry of a failed poll; doubles per failure" },
+	{ "retry_max", CONF_INT, KEY(struct config_tree, retry_max), "3600", 1, 604800, NULL, 0,
+	  "longest wait between retries of a failing tree" },
+	{ "suites", CONF_STR, KEY(struct config_tree, suites), "", 0, 0, NULL, 0,
+	  "suites benchmarked on each successful build, separated by spaces" },
+	{ "bench_classes", CONF_STR, KEY(struct config_tree, bench_classes), "", 0, 0, NULL, 0,
+	  "runner classes that benchmark each build; empty: any runner" },
+	{ "bench_boot", CONF_ENUM, KEY(struct config_tree, bench_boot), "qemu", 0, 0,
+	  "host|qemu|kexec", 0, "how the bench jobs of a build boot it" },
 	{ NULL },
 };
 
@@ -88,6 +133,8 @@ static const struct conf_section config_sections[] = {
 	{ "server", 0, config_server_keys, NULL },
 	{ "storage", 0, config_storage_keys, NULL },
 	{ "jobs", 0, config_jobs_keys, NULL },
+	{ "artifacts", 0, config_artifacts_keys, NULL },
+	{ "analysis", 0, config_analysis_keys, NULL },
 	{ "log", 0, config_log_keys, NULL },
 	{ "tree", 1, config_tree_keys, config_tree_instance },
 	{ NULL },
@@ -102,10 +149,16 @@ int config_init(struct config *c)
 int config_load(struct config *c, const char *path, struct buf *errs)
 {
 	int n = conf_load(c, config_sections, path, errs);
+	char *why = NULL;
 
 	for (struct config_tree *t = c->trees; t; t = t->next) {
 		if (!t->url) {
 			buf_printf(errs, "%s: [tree %s] has no url\n", path, t->name);
+			n++;
+		}
+		if (watch_tree_check(t, &why) < 0) {     /* daemon/watch.c */
+			buf_printf(errs, "%s: %s\n", path, why ? why : "bad [tree] section");
+			free(why);
 			n++;
 		}
 	}
@@ -129,7 +182,11 @@ int config_trees_differ(const struct config *a, const struct config *b)
 
 	for (; x && y; x = x->next, y = y->next)
 		if (strcmp(x->name, y->name) || strcmp(x->url, y->url) ||
-		    strcmp(x->branches, y->branches) || x->poll_interval != y->poll_interval)
+		    strcmp(x->branches, y->branches) || x->poll_interval != y->poll_interval ||
+		    strcmp(x->candidates, y->candidates) || strcmp(x->configs, y->configs) ||
+		    strcmp(x->recipients, y->recipients) || x->head_every != y->head_every ||
+		    x->max_queued != y->max_queued || x->retry_min != y->retry_min ||
+		    x->retry_max != y->retry_max)
 			return 1;
 	return x || y;
 }

@@ -15,6 +15,17 @@ struct config_tree {
 	char *url;
 	char *branches;         /* space-separated branch names */
 	long long poll_interval;
+	/* watching (issue #3) */
+	char *candidates;       /* space-separated: commits window-merges tags head */
+	long long head_every;   /* minutes between two head candidates of a branch */
+	long long max_queued;   /* queued builds of the tree at most */
+	char *configs;          /* space-separated kernel config names */
+	char *recipients;       /* space-separated mail addresses */
+	long long retry_min, retry_max;   /* backoff of failed polls, seconds */
+	/* builds (issue #4): bench jobs queued when a build of this tree succeeds */
+	char *suites;           /* space-separated suite names; empty: none */
+	char *bench_classes;    /* space-separated runner classes; empty: any runner */
+	char *bench_boot;       /* boot method of those bench jobs */
 	struct config_tree *next;
 };
 
@@ -30,8 +41,17 @@ struct config {
 	/* [jobs] */
 	long long lease_seconds;
 	long long max_attempts;
+	/* [artifacts] */
+	long long artifacts_budget_mb;
+	long long artifacts_keep_builds;
 	/* [log] */
 	char *log_level;
+	/* [analysis] (issue #6, daemon/analyze.c) */
+	int analysis_enabled;
+	long long analysis_batch;               /* dirty series per pass */
+	long long analysis_settle_seconds;      /* wait after a series' first new sample */
+	long long analysis_max_noise_percent;   /* job-to-job CV above: too noisy */
+	long long analysis_target_effect_percent; /* effect "iterations needed" is for */
 	/* [tree NAME] ... in file order */
 	struct config_tree *trees;
 };

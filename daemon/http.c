@@ -1,6 +1,7 @@
 /*
  * http.c - libmicrohttpd glue: collect the request, authenticate it,
- * match it against http_routes, send what the handler produced.
+ * match it against http_routes, send what the handler produced.  Routes
+ * with a struct http_stream get their body piece by piece instead.
  */
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -106,12 +107,41 @@ json_t *http_body_json(struct http_req *req, struct http_resp *resp)
 	return j;
 }
 
-/* Matches path against pattern; fills params from the :x parts. */
-static int http_match(const char *pattern, const char *path, long long *params)
+/* 1 if c may appear in a :name segment: [A-Za-z0-9._+-]. */
+static int http_name_char(char c)
 {
-	int np = 0;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '.' || c == '_' || c == '+' || c == '-';
+}
 
+/*
+ * Matches req->path against pattern; fills req->params from the numeric
+ * :x parts and req->args from the :name parts ([A-Za-z0-9._+-], at most
+ * HTTP_MAX_ARG characters).
+ */
+static int http_match(const char *pattern, struct http_req *req)
+{
+	const char *path = req->path;
+	int np = 0, na = 0;
+
+	memset(req->params, 0, sizeof req->params);
+	memset(req->args, 0, sizeof req->args);
 	while (*pattern && *path) {
+		if (!strncmp(pattern, ":name", 5) && (!pattern[5] || pattern[5] == '/')) {
+			size_t n = 0;
+
+			while (http_name_char(path[n]))
+				n++;
+			if (!n || n > HTTP_MAX_ARG || na == HTTP_MAX_ARGS)
+				return 0;
+			memcpy(req->argbuf[na], path, n);
+			req->argbuf[na][n] = '\0';
+			req->args[na] = req->argbuf[na];
+			na++;
+			path += n;
+			pattern += 5;
+			continue;
+		}
 		if (*pattern == ':') {
 			char *end;
 			long long v;
@@ -121,7 +151,7 @@ static int http_match(const char *pattern, const char *path, long long *params)
 			v = strtoll(path, &end, 10);
 			if (v <= 0)
 				return 0;
-			params[np++] = v;
+			req->params[np++] = v;
 			path = end;
 			while (*pattern && *pattern != '/')
 				pattern++;
@@ -188,8 +218,7 @@ static void http_dispatch(struct kpcid *k, struct http_req *req, struct http_res
 		return;
 	}
 	for (const struct http_route *r = http_routes; r->pattern; r++) {
-		memset(req->params, 0, sizeof req->params);
-		if (!http_match(r->pattern, req->path, req->params))
+		if (!http_match(r->pattern, req))
 			continue;
 		path_known = 1;
 		if (strcmp(r->method, req->method))
@@ -210,8 +239,11 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_resp *
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 
-	r = MHD_create_response_from_buffer(resp->body.len, resp->body.data,
-					    MHD_RESPMEM_MUST_COPY);
+	if (resp->has_file)     /* MHD closes the descriptor */
+		r = MHD_create_response_from_fd64((uint64_t)resp->file_size, resp->file_fd);
+	else
+		r = MHD_create_response_from_buffer(resp->body.len, resp->body.data,
+						    MHD_RESPMEM_MUST_COPY);
 	if (!r)
 		return MHD_NO;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
@@ -222,6 +254,47 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_resp *
 	ret = MHD_queue_response(conn, (unsigned)resp->status, r);
 	MHD_destroy_response(r);
 	return ret;
+}
+
+/* The streamed route for this request, if any. */
+static const struct http_route *http_stream_route(struct http_req *req)
+{
+	for (const struct http_route *r = http_routes; r->pattern; r++) {
+		if (r->stream && !strcmp(r->method, req->method) &&
+		    http_match(r->pattern, req))
+			return r;
+	}
+	return NULL;
+}
+
+/* First call of a streamed request: authorise it and let the route begin. */
+static int http_stream_begin(struct kpcid *k, struct http_req *req)
+{
+	req->stream_resp = calloc(1, sizeof *req->stream_resp);
+	if (!req->stream_resp)
+		return -1;
+	req->stream_resp->status = 200;
+	buf_init(&req->stream_resp->body, 1u << 20);
+	if (http_authenticate(k, req, req->stream_resp) < 0 ||
+	    !http_allowed(k, req->route, req, req->stream_resp)) {
+		req->stream_failed = 1;
+		return 0;
+	}
+	req->stream_ctx = req->route->stream->begin(k, req, req->stream_resp);
+	req->stream_failed = req->stream_ctx == NULL;
+	return 0;
+}
+
+/* A piece of a streamed body; errors stop the stream, the rest is dropped. */
+static void http_stream_data(struct http_req *req, const char *data, size_t len)
+{
+	if (req->stream_failed)
+		return;
+	if (req->route->stream->data(req->stream_ctx, data, len, req->stream_resp) < 0) {
+		req->route->stream->abort(req->stream_ctx);
+		req->stream_ctx = NULL;
+		req->stream_failed = 1;
+	}
 }
 
 static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
@@ -241,10 +314,18 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 			return MHD_NO;
 		buf_init(&req->body, (size_t)kpcid_max_body(k));
 		*con_cls = req;
+		req->method = method;
+		req->path = url;
+		req->conn = conn;
+		req->route = http_stream_route(req);
+		if (req->route && http_stream_begin(k, req) < 0)
+			return MHD_NO;
 		return MHD_YES;
 	}
 	if (*upload_size) {
-		if (!req->too_large && buf_add(&req->body, upload_data, *upload_size) < 0)
+		if (req->route)
+			http_stream_data(req, upload_data, *upload_size);
+		else if (!req->too_large && buf_add(&req->body, upload_data, *upload_size) < 0)
 			req->too_large = 1;
 		*upload_size = 0;
 		return MHD_YES;
@@ -254,7 +335,15 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	req->path = url;
 	req->conn = conn;
 	buf_init(&resp.body, 256u << 20);
-	http_dispatch(k, req, &resp);
+	if (req->route && req->stream_failed) {
+		resp.status = req->stream_resp->status;
+		resp.content_type = req->stream_resp->content_type;
+		buf_add(&resp.body, req->stream_resp->body.data, req->stream_resp->body.len);
+	} else if (req->route) {
+		req->route->handler(k, req, &resp);
+	} else {
+		http_dispatch(k, req, &resp);
+	}
 	ret = http_send(conn, &resp);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	log_debug("%s %s -> %d (%.1f ms)", method, url, resp.status,
@@ -270,6 +359,11 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 
 	if (!req)
 		return;
+	if (req->stream_ctx)
+		req->route->stream->abort(req->stream_ctx);
+	if (req->stream_resp)
+		buf_free(&req->stream_resp->body);
+	free(req->stream_resp);
 	buf_free(&req->body);
 	free(req);
 	*con_cls = NULL;

@@ -14,6 +14,8 @@
 #include "lib/buf.h"
 
 #define HTTP_MAX_PARAMS 4
+#define HTTP_MAX_ARGS 2         /* :name segments in one route */
+#define HTTP_MAX_ARG 128        /* characters of one :name segment */
 #define HTTP_MAX_HEADER 4096    /* bytes of one request header we read */
 
 struct kpcid;
@@ -29,11 +31,18 @@ struct http_req {
 	const char *method;
 	const char *path;
 	long long params[HTTP_MAX_PARAMS];  /* the :id parts of the route */
+	const char *args[HTTP_MAX_ARGS];    /* the :name parts ([A-Za-z0-9._+-]+), or NULL */
+	char argbuf[HTTP_MAX_ARGS][HTTP_MAX_ARG + 1];
 	struct buf body;
 	char role[8];                       /* "" when no token was given */
 	long long token_id;
 	void *conn;                         /* the MHD connection */
 	int too_large;
+	/* streamed routes only (see struct http_stream) */
+	const struct http_route *route;
+	void *stream_ctx;                   /* what begin returned; the handler frees it */
+	int stream_failed;                  /* stream_resp holds the answer */
+	struct http_resp *stream_resp;
 };
 
 struct http_resp {
@@ -41,15 +50,36 @@ struct http_resp {
 	const char *content_type;
 	struct buf body;
 	const char *cache_control;          /* NULL: no-store */
+	int file_fd;                        /* with has_file: send this file (closed after) */
+	long long file_size;
+	int has_file;
 };
 
 typedef void (*http_handler)(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 
+/*
+ * A route whose request body is streamed instead of collected (artifact
+ * uploads: never whole in memory, not capped by max_body).  Once the
+ * headers are in and the caller is authorised, begin() returns a context
+ * (or NULL after setting an error response: the body is then read and
+ * dropped); data() gets each piece (-1 after setting an error response);
+ * the route's handler runs when the body is complete, with the context in
+ * req->stream_ctx, and frees it.  abort() frees a context the handler never
+ * got (a broken connection or a data() error).
+ */
+struct http_stream {
+	void *(*begin)(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+	int (*data)(void *ctx, const char *data, size_t len, struct http_resp *resp);
+	void (*abort)(void *ctx);
+};
+
 struct http_route {
 	const char *method;
-	const char *pattern;    /* "/api/v1/jobs/:id/result": each :x is a number */
+	const char *pattern;    /* "/api/v1/jobs/:id/result": each :x is a number, except
+				 * ":name", which is [A-Za-z0-9._+-]+ (req->args) */
 	enum http_access access;
 	http_handler handler;
+	const struct http_stream *stream;   /* NULL: the body is collected up to max_body */
 };
 
 extern const struct http_route http_routes[];

@@ -19,8 +19,10 @@
 
 #include <jansson.h>
 
+#include "daemon/analyze.h"
 #include "daemon/http.h"
 #include "daemon/kpcid.h"
+#include "daemon/watch.h"
 #include "db/db.h"
 #include "lib/conf.h"
 #include "lib/fs.h"
@@ -240,6 +242,11 @@ static int serve(struct kpcid *k)
 	if (open_db(k) < 0)
 		return 1;
 	sync_trees(k);
+	if (watch_start(k, &cause) < 0) {
+		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the tree watcher");
+		free(cause);
+		return 1;
+	}
 	if (http_start(k, k->cfg.listen, (int)k->cfg.threads, &port, &cause) < 0) {
 		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the HTTP server");
 		free(cause);
@@ -262,8 +269,11 @@ static int serve(struct kpcid *k)
 		if (db_job_expire_leases(k->db, &requeued, &failed) == DB_OK &&
 		    (requeued || failed))
 			log_warn("leases expired: %d jobs requeued, %d failed", requeued, failed);
+		if (k->cfg.analysis_enabled)
+			analyze_tick(k->db, &k->cfg);
 	}
 	log_info("stopping: finishing requests in flight");
+	watch_stop(k);
 	http_stop(k);
 	log_info("stopped");
 	return 0;

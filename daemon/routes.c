@@ -7,14 +7,24 @@
 #include <stdlib.h>
 
 #include "daemon/api.h"
+#include "daemon/api_changes.h"
+#include "daemon/api_trees.h"
 #include "daemon/kpcid.h"
 #include "web/pages.h"
+
+/* Routes leave out their optional last field (stream) unless they stream. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 const struct http_route http_routes[] = {
 	{ "GET",  "/",                           HTTP_PUBLIC, api_page_overview },
 	{ "GET",  "/api/v1/health",              HTTP_PUBLIC, api_health },
 	{ "GET",  "/api/v1/status",              HTTP_PUBLIC, api_status },
-	{ "GET",  "/api/v1/trees",               HTTP_PUBLIC, api_trees },
+	{ "GET",  "/api/v1/trees",               HTTP_PUBLIC, api_trees_list },
+	{ "GET",  "/api/v1/trees/:name",         HTTP_PUBLIC, api_tree },
+	{ "POST", "/api/v1/trees/:name/poll",    HTTP_ADMIN,  api_tree_poll },
+	{ "GET",  "/api/v1/trees/:name/commits", HTTP_PUBLIC, api_tree_commits },
+	{ "GET",  "/api/v1/trees/:name/windows", HTTP_PUBLIC, api_tree_windows },
+	{ "GET",  "/api/v1/trees/:name/windows/:name/merges", HTTP_PUBLIC, api_tree_window_merges },
 	{ "GET",  "/api/v1/runners",             HTTP_PUBLIC, api_runners },
 	{ "GET",  "/api/v1/jobs",                HTTP_PUBLIC, api_jobs },
 	{ "POST", "/api/v1/jobs",                HTTP_ADMIN,  api_job_submit },
@@ -25,6 +35,19 @@ const struct http_route http_routes[] = {
 	{ "POST", "/api/v1/jobs/claim",          HTTP_RUNNER, api_job_claim },
 	{ "POST", "/api/v1/jobs/:id/heartbeat",  HTTP_RUNNER, api_job_heartbeat },
 	{ "POST", "/api/v1/jobs/:id/result",     HTTP_RUNNER, api_job_result },
+	{ "GET",  "/api/v1/builds",              HTTP_PUBLIC, api_builds },
+	{ "GET",  "/api/v1/builds/:id",          HTTP_PUBLIC, api_build },
+	{ "GET",  "/api/v1/builds/:id/log",      HTTP_PUBLIC, api_build_log },
+	{ "GET",  "/api/v1/artifacts/download",  HTTP_PUBLIC, api_artifact_download },
+	{ "POST", "/api/v1/jobs/:id/build",      HTTP_RUNNER, api_build_record },
+	{ "POST", "/api/v1/jobs/:id/artifacts",  HTTP_RUNNER, api_artifact_link },
+	{ "PUT",  "/api/v1/jobs/:id/artifacts",  HTTP_RUNNER, api_artifact_upload,
+	  &api_artifact_stream },
+	{ "GET",  "/api/v1/changes",             HTTP_PUBLIC, api_changes_list },
+	{ "GET",  "/api/v1/changes/:id",         HTTP_PUBLIC, api_change_get },
+	{ "POST", "/api/v1/changes/:id/triage",  HTTP_ADMIN,  api_change_triage },
+	{ "GET",  "/api/v1/compare",             HTTP_PUBLIC, api_compare },
+	{ "GET",  "/api/v1/noise",               HTTP_PUBLIC, api_noise },
 	{ NULL },
 };
 

@@ -687,7 +687,7 @@ static void watch_candidate(const struct watch_tree *t, const char *branch, cons
 			    const char *reason, int priority)
 {
 	for (size_t i = 0; i < t->nconfigs; i++) {
-		json_t *spec = json_pack("{s:s, s:s?, s:s, s:s, s:s}", "tree", t->name,
+		json_t *spec = json_pack("{s:s, s:s, s:s?, s:s, s:s, s:s}", "tree", t->name, "url", t->url,
 					 "branch", branch, "commit", sha, "config", t->configs[i],
 					 "reason", reason);
 		int queued = 0, rc;

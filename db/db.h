@@ -93,4 +93,256 @@ json_t *db_metrics_list(struct db *db);
 /* Counts for the status line: jobs by state, runners, samples. */
 json_t *db_status(struct db *db);
 
+/* --- watched trees (db/db_trees.c, issue #3) ----------------------- */
+#define DB_SHA_LEN 40               /* hex digits of a git object id */
+
+/* One commit as the watcher read it.  Strings are borrowed. */
+struct db_commit {
+	const char *sha;
+	const char *parents;            /* space-separated shas */
+	const char *author_name, *author_email;
+	long long author_time;
+	const char *committer_name, *committer_email;
+	long long commit_time;
+	const char *subject;
+	const json_t *trailers;         /* JSON array of [key, value]; NULL: [] */
+	const char *merged_tip;         /* merges: the second parent, else NULL */
+	long long brought;              /* merges: commits brought, else -1 */
+	const char *merge_subsystem, *merge_source;
+};
+
+/* What one poll of one branch found.  line holds the shas of the new
+ * first-parent stretch, oldest first, to be placed after base_position
+ * (-1: the whole line is replaced); positions after base_position go. */
+struct db_line_update {
+	long long tree_id, branch_id;
+	const char *old_tip;            /* NULL: first poll of the branch */
+	const char *new_tip;
+	int forced;                     /* new tip does not descend from old */
+	long long base_position;
+	const struct db_commit *commits;
+	size_t ncommits;
+	const char *const *line;
+	size_t nline;
+};
+
+struct db_tag {
+	const char *name;
+	const char *sha;                /* the commit the tag peels to */
+};
+
+/* 0 when tag is vX.Y (*rc = 0) or vX.Y-rcN (*rc = N); -1 otherwise. */
+int db_release_parse(const char *tag, int *major, int *minor, int *rc);
+/* Records tree name (url, policy) and creates rows for its followed
+ * branches (existing rows keep their history).  *tree_id is the row. */
+int db_tree_sync(struct db *db, long long *tree_id, const char *name, const char *url,
+		 const json_t *policy, const char *const *branches, size_t nbranches);
+/* The branch's id, tip ("" before the first poll), line length and state. */
+int db_branch_get(struct db *db, long long *branch_id, char tip[DB_SHA_LEN + 1],
+		  long long *length, char state[16], long long tree_id, const char *branch);
+/* Position of sha on the branch's first-parent line; DB_NOTFOUND if not on it. */
+int db_branch_position(struct db *db, long long *pos, long long branch_id, const char *sha);
+/* Stores the commits, rewrites the line after base_position, moves the tip;
+ * a forced update also records a branch_events row.  All or nothing. */
+int db_branch_record(struct db *db, const struct db_line_update *u, char **cause);
+/* Marks a branch missing or deleted (an event on the first change), or
+ * active again; the history stays. */
+int db_branch_set_state(struct db *db, long long branch_id, const char *state,
+			const char *message);
+/* Upserts tags; *changed (caller owns) lists those new or moved as
+ * [{name, sha}]. */
+int db_tags_record(struct db *db, json_t **changed, long long tree_id,
+		   const struct db_tag *tags, size_t n);
+/* Ends a poll: error NULL clears the error state; otherwise counts it
+ * (*error_count is the new count) and records an event on each branch
+ * when the error is new. */
+int db_tree_poll_done(struct db *db, int *error_count, long long tree_id, const char *error,
+		      long long next_poll_at);
+/* Release and rc tags on the branch's line: [{name, kind, position}]
+ * ordered by position (caller owns). */
+json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id);
+/* Queues a build job with spec (tree, commit, config...) unless the same
+ * (tree, commit, config) build exists (*queued = 0) or max_queued builds
+ * of the tree are queued (DB_CONFLICT, counted as dropped). */
+int db_build_candidate(struct db *db, int *queued, long long tree_id, const json_t *spec,
+		       int priority, int max_queued);
+/* *due = 1 (and the head marked queued at `at`) when the branch's head was
+ * not a candidate in the last every_s seconds. */
+int db_branch_head_queued(struct db *db, int *due, long long branch_id, long long at,
+			  long long every_s);
+/* Trees with their branches, poll state and recent events (caller owns). */
+json_t *db_trees_status(struct db *db);
+/* Commits of a branch (NULL: the first followed) in first-parent order,
+ * newest first, optionally only those of the merge window of release
+ * `window`.  DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
+int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *branch,
+		    const char *window, int limit, int offset, char **cause);
+/* Releases, release candidates and merge windows of a tree's branch. */
+int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
+		    char **cause);
+/* The first-parent merges that entered the branch in release's window. */
+int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const char *branch,
+			  const char *release, char **cause);
+
+/* --- analysis: dirty series, changes, noise, comparisons ------------
+ * db/db_changes.c; the analyzer is daemon/analyze.c, docs/analysis.md. */
+#define DB_SHA_MAX 64               /* hex digits of a commit id (SHA-256 git) */
+#define DB_MAX_SERIES_SAMPLES 10000000  /* samples one series load reads at most */
+#define DB_MAX_SIDE_SAMPLES 2000000 /* samples one side of a comparison reads at most */
+
+/* One stored iteration of a series, as analysis reads it. */
+struct db_sample {
+	long long job_id;
+	long long env_id;
+	long long position;         /* first-parent position of the commit, -1: unknown */
+	char sha[DB_SHA_MAX + 1];   /* "" when the job had no commit */
+	double value;
+};
+
+/* A change already stored for a series. */
+struct db_change_ref {
+	long long id;
+	long long bad_job_id;       /* 0 when unknown */
+	char bad_sha[DB_SHA_MAX + 1];
+	int regression;             /* 1 regression, 0 improvement */
+	int triaged;                /* 1 when a person set its state */
+};
+
+/* A series with its samples (ok results only, in job, attempt, iteration
+ * order) and its stored changes. */
+struct db_series_data {
+	long long id;
+	long long last_sample_id;   /* the largest sample id of the series */
+	int higher_is_better;
+	struct db_sample *samples;
+	size_t nsamples;
+	struct db_change_ref *changes;
+	size_t nchanges;
+};
+
+/* A change as analysis found it.  id 0 inserts it; otherwise it replaces
+ * the untriaged change id (a triaged one is never written). */
+struct db_change_new {
+	long long id;
+	const char *good_sha, *bad_sha;     /* NULL when the points have none */
+	long long good_job_id, bad_job_id;
+	long long point_index;
+	long long n_before, n_after;
+	double mean_before, mean_after, median_before, median_after, sd_before, sd_after;
+	double magnitude, pvalue, confidence;
+	int regression;
+};
+
+/* The result of analysing one series. */
+struct db_analysis {
+	long long series_id;
+	long long last_sample_id;   /* as loaded: a newer sample makes the store a conflict */
+	const char *ordered_by;     /* "commit" or "job" */
+	long long points, jobs, samples_used;
+	double aa_ss, it_ss;        /* A/A sums, see db/migrations/0005-analysis.sql */
+	long long aa_df, it_df;
+	const struct db_change_new *changes;
+	size_t nchanges;
+	const long long *drop;      /* untriaged changes analysis no longer finds */
+	size_t ndrop;
+	double noise_max_cv;        /* a (runner class, metric) above it is noisy */
+	long long noise_min_df;     /* A/A degrees of freedom needed to judge noise */
+};
+
+/* Up to max ids of series dirty since settle seconds or more into *ids
+ * (caller frees), *n of them.  With no dirty series this is one lookup in
+ * a partial index. */
+int db_series_dirty(struct db *db, long long **ids, size_t *n, size_t max,
+		    long long settle);
+/* Loads series id into *out (free with db_series_data_free).  DB_NOTFOUND. */
+int db_series_load(struct db *db, struct db_series_data **out, long long id);
+void db_series_data_free(struct db_series_data *s);
+/* Stores an analysis in one transaction and clears the series' dirty flag.
+ * DB_CONFLICT (nothing stored, the series stays dirty) when samples
+ * arrived since the load.  Never changes or deletes a triaged change. */
+int db_analysis_store(struct db *db, const struct db_analysis *a);
+
+/* Filters of db_changes_list; NULL / 0 for any. */
+struct db_change_filter {
+	const char *state;
+	const char *direction;
+	const char *metric;         /* NAME or SUITE/NAME */
+	const char *runner_class;
+	long long series_id;
+	long long group_id;
+	int noisy;                  /* -1 any, 0 or 1 */
+};
+json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
+			int offset);
+/* One change with its series and metric, or NULL (caller owns). */
+json_t *db_change_get(struct db *db, long long id);
+/* Sets the triage state and note of change id; the token names who.
+ * DB_NOTFOUND, DB_INVALID (unknown state). */
+int db_change_triage(struct db *db, long long id, const char *state, const char *note,
+		     long long token_id);
+/* Noise sums per (runner class, metric); NULL / 0 for any.  Rows hold
+ * aa_ss, aa_df, it_ss, it_df, jobs, samples_used, noisy. */
+json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_id);
+
+/* One sample of one side of a comparison. */
+struct db_side_sample {
+	long long metric_id;
+	char runner_class[PROTO_MAX_NAME + 1];
+	double value;
+};
+/* The samples of a job (job_id > 0) or of the commits whose id starts
+ * with sha_prefix, of runner_class (NULL: any), ordered by runner class
+ * and metric.  *out (caller frees).  DB_NOTFOUND when the side has no
+ * samples, DB_CONFLICT when the prefix names more than one commit,
+ * DB_INVALID beyond DB_MAX_SIDE_SAMPLES. */
+int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
+		    long long job_id, const char *sha_prefix, const char *runner_class);
+
+/* --- builds and artifacts (db/db_builds.c) ------------------------- */
+/* What a build runner reports (POST /api/v1/jobs/ID/build). */
+struct db_build_rec {
+	const char *state;          /* building, ok, failed, timeout */
+	long long duration_ms;
+	const char *compiler;       /* "gcc (Debian 12.2.0-14) 12.2.0" or NULL */
+	long long text_size, data_size, bss_size, image_size;   /* 0: unknown */
+	const char *error;          /* first error lines, or NULL */
+	json_t *warnings;           /* array of merge_config warnings, or NULL */
+	int make_jobs;
+	const void *zlog;           /* zlib-compressed log, or NULL */
+	size_t zlog_len;
+	long long log_size;         /* bytes before compression */
+};
+/* Queues a build job and its build row in one transaction; spec holds
+ * tree, commit, config and optionally url, branch, fragments. */
+int db_build_queue(struct db *db, long long *job_id, long long *build_id, const json_t *spec,
+		   const char *runner_class, int priority, int max_attempts);
+/* Stores b on the build of a job leased to runner_id; DB_CONFLICT when the
+ * lease is not the runner's.  *build_id gets the build. */
+int db_build_record(struct db *db, long long *build_id, long long runner_id, long long job_id,
+		    int attempt, const struct db_build_rec *b, char **cause);
+/* DB_OK when job_id/attempt is a build leased to runner_id, else DB_CONFLICT. */
+int db_build_lease_ok(struct db *db, long long runner_id, long long job_id, int attempt);
+/* Links a stored artifact to the build of a leased job under name;
+ * DB_NOTFOUND when the artifact is not stored, DB_CONFLICT without the lease. */
+int db_build_link_artifact(struct db *db, long long runner_id, long long job_id, int attempt,
+			   const char *name, const char *sha256, char **cause);
+/* Queues a bench job per suite (space-separated) and runner class (space-
+ * separated, empty: any runner) for a build; *queued counts them. */
+int db_build_queue_benches(struct db *db, int *queued, long long build_id, const char *suites,
+			   const char *classes, const char *boot, int max_attempts);
+json_t *db_builds_list(struct db *db, const char *state, int limit, int offset);
+/* One build with its "artifacts" array, or NULL. */
+json_t *db_build_get(struct db *db, long long id);
+/* The compressed log of a build (*zlog malloc'd); DB_NOTFOUND when none. */
+int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long long id);
+/* Records a stored artifact (a repeat only refreshes last_used). */
+int db_artifact_add(struct db *db, const char *sha256, long long size);
+/* Refreshes last_used and gives the size; DB_NOTFOUND when unknown. */
+int db_artifact_touch(struct db *db, const char *sha256, long long *size);
+long long db_artifacts_total(struct db *db);
+/* [{sha256, size}] retention may evict, least recently used first. */
+json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit);
+/* Forgets an artifact and its links to builds. */
+int db_artifact_delete(struct db *db, const char *sha256);
+
 #endif

@@ -5,11 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <curl/curl.h>
 
 #include "lib/buf.h"
 #include "lib/client.h"
+#include "lib/sha256.h"
 
 static int client_fail(char **cause, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -123,6 +125,173 @@ out:
 	free(text);
 	free(url);
 	buf_free(&resp);
+	return ret;
+}
+
+static size_t client_read_file(char *data, size_t size, size_t nmemb, void *user)
+{
+	return fread(data, size, nmemb, user) * size;
+}
+
+int client_upload(struct client *c, const char *method, const char *path,
+		  const char *file_path, long *status, json_t **out, char **cause)
+{
+	struct curl_slist *hdrs = NULL;
+	char *url = NULL;
+	struct buf resp;
+	json_error_t jerr;
+	FILE *f;
+	long size;
+	CURLcode rc;
+	int ret = -1;
+
+	*out = NULL;
+	*status = 0;
+	f = fopen(file_path, "rb");
+	if (!f)
+		return client_fail(cause, "cannot read %s: %m", file_path);
+	if (fseek(f, 0, SEEK_END) < 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) < 0) {
+		fclose(f);
+		return client_fail(cause, "cannot read %s: %m", file_path);
+	}
+	buf_init(&resp, CLIENT_MAX_RESPONSE);
+	if (asprintf(&url, "%s%s", c->base, path) < 0) {
+		fclose(f);
+		return client_fail(cause, "out of memory");
+	}
+	curl_easy_reset(c->curl);
+	curl_easy_setopt(c->curl, CURLOPT_URL, url);
+	curl_easy_setopt(c->curl, CURLOPT_UPLOAD, 1L);
+	curl_easy_setopt(c->curl, CURLOPT_CUSTOMREQUEST, method);
+	curl_easy_setopt(c->curl, CURLOPT_READFUNCTION, client_read_file);
+	curl_easy_setopt(c->curl, CURLOPT_READDATA, f);
+	curl_easy_setopt(c->curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)size);
+	curl_easy_setopt(c->curl, CURLOPT_TIMEOUT, (long)CLIENT_TRANSFER_TIMEOUT_S);
+	curl_easy_setopt(c->curl, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c->curl, CURLOPT_WRITEFUNCTION, client_write);
+	curl_easy_setopt(c->curl, CURLOPT_WRITEDATA, &resp);
+	curl_easy_setopt(c->curl, CURLOPT_USERAGENT, "kpci/" KPCI_VERSION);
+	hdrs = curl_slist_append(hdrs, "Accept: application/json");
+	hdrs = curl_slist_append(hdrs, "Content-Type: application/octet-stream");
+	hdrs = curl_slist_append(hdrs, "Expect:");
+	if (c->auth)
+		hdrs = curl_slist_append(hdrs, c->auth);
+	curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, hdrs);
+	rc = curl_easy_perform(c->curl);
+	if (rc != CURLE_OK) {
+		client_fail(cause, "%s: %s", url, curl_easy_strerror(rc));
+		goto out;
+	}
+	curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, status);
+	if (resp.len) {
+		*out = json_loadb(resp.data, resp.len, 0, &jerr);
+		if (!*out) {
+			client_fail(cause, "%s: the answer is not JSON: %s", url, jerr.text);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	curl_slist_free_all(hdrs);
+	fclose(f);
+	free(url);
+	buf_free(&resp);
+	return ret;
+}
+
+struct client_sink {
+	FILE *f;
+	struct sha256_ctx *sha;
+	struct buf err;         /* the body of an error answer */
+	long status;
+	CURL *curl;
+};
+
+static size_t client_write_file(char *data, size_t size, size_t nmemb, void *user)
+{
+	struct client_sink *s = user;
+	size_t n = size * nmemb;
+
+	if (!s->status)
+		curl_easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &s->status);
+	if (s->status != 200)
+		return buf_add(&s->err, data, n) < 0 ? 0 : n;
+	sha256_update(s->sha, data, n);
+	return fwrite(data, 1, n, s->f) == n ? n : 0;
+}
+
+int client_download(struct client *c, const char *path, const char *dest,
+		    const char *sha256, char **cause)
+{
+	struct client_sink s = { 0 };
+	char *url = NULL, *tmp = NULL, got[SHA256_HEX_LEN + 1];
+	struct curl_slist *hdrs = NULL;
+	json_t *j;
+	CURLcode rc;
+	int ret = -1;
+
+	if (asprintf(&url, "%s%s", c->base, path) < 0 || asprintf(&tmp, "%s.part", dest) < 0) {
+		free(url);
+		return client_fail(cause, "out of memory");
+	}
+	buf_init(&s.err, 65536);
+	s.curl = c->curl;
+	s.sha = sha256_begin();
+	s.f = fopen(tmp, "wb");
+	if (!s.f || !s.sha) {
+		client_fail(cause, "cannot write %s: %m", tmp);
+		goto out;
+	}
+	curl_easy_reset(c->curl);
+	curl_easy_setopt(c->curl, CURLOPT_URL, url);
+	curl_easy_setopt(c->curl, CURLOPT_TIMEOUT, (long)CLIENT_TRANSFER_TIMEOUT_S);
+	curl_easy_setopt(c->curl, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c->curl, CURLOPT_WRITEFUNCTION, client_write_file);
+	curl_easy_setopt(c->curl, CURLOPT_WRITEDATA, &s);
+	curl_easy_setopt(c->curl, CURLOPT_USERAGENT, "kpci/" KPCI_VERSION);
+	if (c->auth)
+		hdrs = curl_slist_append(hdrs, c->auth);
+	curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, hdrs);
+	rc = curl_easy_perform(c->curl);
+	curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, &s.status);
+	if (rc != CURLE_OK) {
+		client_fail(cause, "%s: %s", url, curl_easy_strerror(rc));
+		goto out;
+	}
+	if (s.status != 200) {
+		j = json_loadb(s.err.data ? s.err.data : "", s.err.len, 0, NULL);
+		client_fail(cause, "%s: %s", url, client_error_text(j, s.status));
+		json_decref(j);
+		goto out;
+	}
+	sha256_end(s.sha, got);
+	s.sha = NULL;
+	if (sha256 && strcmp(got, sha256)) {
+		client_fail(cause, "%s: the download's sha256 is %s, not %s; it was discarded",
+			    url, got, sha256);
+		goto out;
+	}
+	if (fclose(s.f) != 0) {
+		s.f = NULL;
+		client_fail(cause, "cannot write %s: %m", tmp);
+		goto out;
+	}
+	s.f = NULL;
+	if (rename(tmp, dest) < 0) {
+		client_fail(cause, "cannot rename %s to %s: %m", tmp, dest);
+		goto out;
+	}
+	ret = 0;
+out:
+	if (s.f)
+		fclose(s.f);
+	if (ret < 0)
+		unlink(tmp);
+	sha256_abort(s.sha);
+	curl_slist_free_all(hdrs);
+	buf_free(&s.err);
+	free(url);
+	free(tmp);
 	return ret;
 }
 

@@ -29,6 +29,25 @@ void client_free(struct client *c);
 int client_call(struct client *c, const char *method, const char *path,
 		const json_t *body, long *status, json_t **out, char **cause);
 
+#define CLIENT_TRANSFER_TIMEOUT_S 3600   /* a whole artifact upload or download */
+
+/*
+ * Streams the file at file_path as the body of METHOD base+path (never
+ * whole in memory).  Answers like client_call: 0 with *status and *out
+ * (the JSON answer, or NULL), -1 with *cause when no answer came.
+ */
+int client_upload(struct client *c, const char *method, const char *path,
+		  const char *file_path, long *status, json_t **out, char **cause);
+
+/*
+ * GETs base+path into dest, streamed, and checks that its SHA-256 is
+ * sha256 (64 hex digits; NULL: no check, for logs).  The file appears at
+ * dest only when the whole body arrived with status 200 and the right
+ * digest; otherwise nothing is left and -1 comes back with *cause.
+ */
+int client_download(struct client *c, const char *path, const char *dest,
+		    const char *sha256, char **cause);
+
 /* The "error" text of an error body, or a generic sentence; borrowed. */
 const char *client_error_text(const json_t *body, long status);
 

@@ -20,6 +20,9 @@
 #include "lib/log.h"
 #include "lib/proto.h"
 #include "runners/agent.h"
+#include "runners/bench.h"
+#include "runners/boot_kexec.h"
+#include "runners/build.h"
 #include "runners/env.h"
 #include "runners/spool.h"
 #include "runners/suite.h"
@@ -111,46 +114,29 @@ static int agent_fail_result(struct proto_result *r, const char *fmt, ...)
 	return -1;
 }
 
-/* Runs one job into r (status ok or failed with a reason). */
-static void agent_execute(struct agent *a, const struct proto_job *job, struct proto_result *r)
+/* Runs one job into r (status ok or failed with a reason); c is free for
+ * the job's own uploads (build artifacts). */
+static void agent_execute(struct agent *a, struct client *c, const struct proto_job *job,
+			  struct proto_result *r)
 {
-	const char *suite_name = json_string_value(json_object_get(job->spec, "suite"));
 	const char *boot = json_string_value(json_object_get(job->spec, "boot"));
-	struct suite_run sr = {
-		.iterations = (int)json_integer_value(json_object_get(job->spec, "iterations")),
-		.warmup = (int)json_integer_value(json_object_get(job->spec, "warmup")),
-	};
-	const struct suite *s;
-	char *cause = NULL;
 
 	r->job_id = job->id;
 	r->attempt = job->attempt;
 	r->status = strdup("ok");
 	r->env = env_collect(boot ? boot : "host", "none", a->topology);
+	if (!strcmp(job->kind, "build")) {  /* runners/build.c */
+		struct build_job bj = { .cfg = a->cfg, .client = c, .runner_id = a->runner_id,
+					.job = job, .work_dir = a->cfg->work_dir };
+
+		build_execute(&bj, r);
+		return;
+	}
 	if (strcmp(job->kind, "bench")) {
 		agent_fail_result(r, "this runner does not run %s jobs", job->kind);
 		return;
 	}
-	if (!boot || strcmp(boot, "host")) {
-		agent_fail_result(r, "boot method '%s' is not supported by this runner yet",
-				  boot ? boot : "(none)");
-		return;
-	}
-	s = suite_name ? suite_find(suite_name) : NULL;
-	if (!s) {
-		agent_fail_result(r, "unknown suite '%s'; this runner knows: %s",
-				  suite_name ? suite_name : "(none)", suite_names());
-		return;
-	}
-	if (sr.iterations < 1)
-		sr.iterations = 1;
-	if (sr.warmup < 0)
-		sr.warmup = 0;
-	log_info("job %lld attempt %d: running %s, %d iterations after %d warm-up",
-		 job->id, job->attempt, s->name, sr.iterations, sr.warmup);
-	if (s->run(&sr, r, &cause) < 0)
-		agent_fail_result(r, "%s: %s", s->name, cause ? cause : "failed");
-	free(cause);
+	bench_execute(a->cfg, a->topology, job, r);     /* runners/bench.c */
 }
 
 /* Runs the job and uploads its result; returns how many results wait
@@ -168,13 +154,20 @@ static int agent_run_job(struct agent *a, struct client *c, const struct proto_j
 	int have_thread;
 
 	have_thread = pthread_create(&thread, NULL, heartbeat_main, &hb) == 0;
-	agent_execute(a, job, &r);
+	agent_execute(a, c, job, &r);
 	pthread_mutex_lock(&hb.lock);
 	hb.done = 1;
 	pthread_cond_signal(&hb.cond);
 	pthread_mutex_unlock(&hb.lock);
 	if (have_thread)
 		pthread_join(thread, NULL);
+	if (r.status && !strcmp(r.status, BENCH_STAGED)) {     /* kexec under way */
+		log_info("job %lld attempt %d: staged for kexec; the result follows the reboot",
+			 job->id, job->attempt);
+		proto_result_free(&r);
+		agent_stop();
+		return 0;
+	}
 	log_info("job %lld attempt %d: %s%s%s, %zu samples", job->id, job->attempt, r.status,
 		 r.reason ? ": " : "", r.reason ? r.reason : "", r.nsamples);
 	if (spool_put(a->spool_dir, &r, &cause) < 0) {
@@ -183,6 +176,41 @@ static int agent_run_job(struct agent *a, struct client *c, const struct proto_j
 	}
 	proto_result_free(&r);
 	return spool_flush(a->spool_dir, c, a->runner_id);
+}
+
+/* A job staged before a kexec (runners/boot_kexec.c): run it in the kernel
+ * the machine came up in, upload its result, then kexec back to the base
+ * kernel.  A staged run that was cut short is reported as failed. */
+static void agent_kexec_resume(struct agent *a, struct client *c)
+{
+	struct proto_job job;
+	char *cause = NULL;
+	int rc = kexec_resume(&job, a->cfg, &cause);
+
+	if (rc == 0)
+		return;
+	if (rc > 0) {
+		agent_run_job(a, c, &job);
+	} else if (job.kind) {
+		struct proto_result r = { .job_id = job.id, .attempt = job.attempt };
+
+		r.env = env_collect("kexec", "none", a->topology);
+		agent_fail_result(&r, "%s", cause ? cause : "the staged run was cut short");
+		log_error("job %lld attempt %d: %s", job.id, job.attempt, r.reason ? r.reason : "");
+		free(cause);
+		cause = NULL;
+		if (spool_put(a->spool_dir, &r, &cause) == 0)
+			spool_flush(a->spool_dir, c, a->runner_id);
+		proto_result_free(&r);
+	} else {
+		log_error("kexec: %s", cause ? cause : "unreadable staged job");
+	}
+	proto_job_free(&job);
+	free(cause);
+	cause = NULL;
+	if (kexec_return(a->cfg, &cause) < 0)
+		log_error("kexec: cannot return to the base kernel: %s", cause ? cause : "?");
+	free(cause);
 }
 
 /* Registers until kpcid answers; -1 when it refuses for good. */
@@ -252,6 +280,7 @@ int agent_run(struct agent *a)
 		return agent_stopping ? 0 : 1;
 	}
 	spool_flush(a->spool_dir, &c, a->runner_id);
+	agent_kexec_resume(a, &c);
 	while (!agent_stopping) {
 		json_t *body = json_pack("{s:I}", "runner_id", (json_int_t)a->runner_id), *answer;
 		struct proto_job job;

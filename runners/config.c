@@ -40,6 +40,74 @@ static const struct conf_key rconfig_runner_keys[] = {
 	{ NULL },
 };
 
+static const struct conf_key rconfig_build_keys[] = {
+	{ "kconfig_dir", CONF_STR, KEY(kconfig_dir), "/usr/local/share/kpci/kconfig", 0, 0, NULL, 0,
+	  "directory of kernel config files and fragments (configs/kconfig/)" },
+	{ "cc", CONF_STR, KEY(build_cc), "gcc", 0, 0, NULL, 0,
+	  "compiler command; \"distcc gcc\" or \"icecc gcc\" spreads builds" },
+	{ "ccache", CONF_BOOL, KEY(build_ccache), "true", 0, 0, NULL, 0,
+	  "use ccache when it is installed" },
+	{ "jobs", CONF_INT, KEY(build_jobs), "0", 0, 4096, NULL, 0,
+	  "make -jN; 0: as many as CPUs" },
+	{ "timeout", CONF_INT, KEY(build_timeout), "7200", 10, 7 * 86400, NULL, 0,
+	  "seconds a kernel build may take" },
+	{ NULL },
+};
+
+static const struct conf_key rconfig_suites_keys[] = {
+	{ "dir", CONF_STR, KEY(suites_dir), "/usr/local/share/kpci/suites", 0, 0, NULL, 0,
+	  "directory of suite files NAME.ini (configs/suites/)" },
+	{ "modules_dir", CONF_STR, KEY(modules_dir), NULL, 0, 0, NULL, 0,
+	  "kpci's kernel modules (wq_flush.ko) built for the running kernel" },
+	{ NULL },
+};
+
+static const struct conf_key rconfig_qemu_keys[] = {
+	{ "binary", CONF_STR, KEY(qemu_binary), "qemu-system-x86_64", 0, 0, NULL, 0,
+	  "the QEMU program" },
+	{ "kernel", CONF_STR, KEY(qemu_kernel), NULL, 0, 0, NULL, 0,
+	  "bzImage to boot when a job names none" },
+	{ "modules_dir", CONF_STR, KEY(qemu_modules_dir), NULL, 0, 0, NULL, 0,
+	  "kernel modules (wq_flush.ko) built for that kernel" },
+	{ "busybox", CONF_STR, KEY(qemu_busybox), "/bin/busybox", 0, 0, NULL, 0,
+	  "a static busybox (busybox-static) for the guest" },
+	{ "guest_dir", CONF_STR, KEY(qemu_guest_dir), NULL, 0, 0, NULL, 0,
+	  "init, mkinitramfs.sh and bin/; default: guest/ beside kpci-runner" },
+	{ "accel", CONF_ENUM, KEY(qemu_accel), "auto", 0, 0, "auto|kvm|tcg", 0,
+	  "auto: KVM when a probe of /dev/kvm answers in time, else TCG" },
+	{ "kvm_probe_timeout", CONF_INT, KEY(qemu_kvm_probe_timeout), "10", 1, 120, NULL, 0,
+	  "seconds the /dev/kvm probe may take" },
+	{ "nodes", CONF_INT, KEY(qemu_nodes), "2", 1, 16, NULL, 0, "guest NUMA nodes" },
+	{ "cpus_per_node", CONF_INT, KEY(qemu_cpus_per_node), "2", 1, 64, NULL, 0,
+	  "guest CPUs per node" },
+	{ "memory_mb", CONF_INT, KEY(qemu_memory_mb), "1024", 128, 1 << 20, NULL, 0,
+	  "guest memory, split evenly between the nodes" },
+	{ "boot_timeout", CONF_INT, KEY(qemu_boot_timeout), "600", 10, 86400, NULL, 0,
+	  "seconds a guest may run before it is killed" },
+	{ "cmdline", CONF_STR, KEY(qemu_cmdline), "", 0, 0, NULL, 0,
+	  "appended to the guest kernel's command line" },
+	{ NULL },
+};
+
+static const struct conf_key rconfig_kexec_keys[] = {
+	{ "binary", CONF_STR, KEY(kexec_binary), "kexec", 0, 0, NULL, 0,
+	  "the kexec program (kexec-tools)" },
+	{ "kernel", CONF_STR, KEY(kexec_kernel), NULL, 0, 0, NULL, 0,
+	  "candidate bzImage to kexec into when a job names none" },
+	{ "initrd", CONF_STR, KEY(kexec_initrd), NULL, 0, 0, NULL, 0,
+	  "initrd for that kernel (its modules, when they are not built in)" },
+	{ "state_dir", CONF_STR, KEY(kexec_state_dir), NULL, 0, 0, NULL, 0,
+	  "where a staged job waits across the reboot; default work_dir/kexec" },
+	{ "base_kernel", CONF_STR, KEY(kexec_base_kernel), NULL, 0, 0, NULL, 0,
+	  "kernel to return to; default /boot/vmlinuz-RELEASE of the kernel that staged" },
+	{ "base_initrd", CONF_STR, KEY(kexec_base_initrd), NULL, 0, 0, NULL, 0,
+	  "its initrd; default /boot/initrd.img-RELEASE when it exists" },
+	{ "execute", CONF_ENUM, KEY(kexec_execute), "auto", 0, 0, "auto|systemctl|kexec|none", 0,
+	  "start the loaded kernel with systemctl kexec (clean shutdown), kexec -e, or not at all; "
+	  "auto: systemctl under systemd" },
+	{ NULL },
+};
+
 static const struct conf_key rconfig_log_keys[] = {
 	{ "level", CONF_ENUM, KEY(log_level), "info", 0, 0, "debug|info|warn|error", 0,
 	  "lowest level logged" },
@@ -48,6 +116,10 @@ static const struct conf_key rconfig_log_keys[] = {
 
 static const struct conf_section rconfig_sections[] = {
 	{ "runner", 0, rconfig_runner_keys, NULL },
+	{ "build", 0, rconfig_build_keys, NULL },
+	{ "suites", 0, rconfig_suites_keys, NULL },
+	{ "qemu", 0, rconfig_qemu_keys, NULL },
+	{ "kexec", 0, rconfig_kexec_keys, NULL },
 	{ "log", 0, rconfig_log_keys, NULL },
 	{ NULL },
 };

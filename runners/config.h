@@ -18,6 +18,36 @@ struct rconfig {
 	char *boot_methods;     /* space-separated: host qemu kexec */
 	long long poll_min;     /* seconds between claims when busy */
 	long long poll_max;     /* longest wait when idle (backoff) */
+	/* [build] (runners/build.c) */
+	char *kconfig_dir;      /* where config and fragment files are found */
+	char *build_cc;         /* compiler command: "gcc", "distcc gcc", "icecc gcc" */
+	int build_ccache;       /* prefix ccache when it is installed */
+	long long build_jobs;   /* make -jN; 0: the number of CPUs */
+	long long build_timeout;/* seconds a build may take */
+	/* [suites] (runners/suite*.c) */
+	char *suites_dir;       /* configs/suites/NAME.ini */
+	char *modules_dir;      /* wq_flush.ko for the running kernel */
+	/* [qemu] (runners/boot_qemu.c) */
+	char *qemu_binary;
+	char *qemu_kernel;      /* bzImage when the job names none */
+	char *qemu_modules_dir; /* modules built for that kernel */
+	char *qemu_busybox;
+	char *qemu_guest_dir;   /* init, mkinitramfs.sh, bin/ (default: beside the runner) */
+	char *qemu_accel;       /* auto | kvm | tcg */
+	long long qemu_kvm_probe_timeout;
+	long long qemu_nodes;
+	long long qemu_cpus_per_node;
+	long long qemu_memory_mb;
+	long long qemu_boot_timeout;
+	char *qemu_cmdline;     /* appended to the guest's command line */
+	/* [kexec] (runners/boot_kexec.c) */
+	char *kexec_binary;
+	char *kexec_kernel;     /* candidate bzImage when the job names none */
+	char *kexec_initrd;
+	char *kexec_state_dir;  /* default: work_dir/kexec */
+	char *kexec_base_kernel;/* default: /boot/vmlinuz-$(uname -r) at staging */
+	char *kexec_base_initrd;
+	char *kexec_execute;    /* auto | systemctl | kexec | none: how to start the loaded kernel */
 	/* [log] */
 	char *log_level;
 };

@@ -7,8 +7,10 @@
 #include <sys/utsname.h>
 
 #include "runners/env.h"
+#include "runners/suite_parse.h"
 
 #define ENV_MAX_LINE 4096
+#define ENV_MAX_NOTES 65536
 
 /* First line of path without its newline, or "unknown". */
 static void env_read_line(char *out, size_t n, const char *path)
@@ -75,10 +77,25 @@ static json_t *env_numa(const json_t *topology)
 	return layout;
 }
 
+int env_build_id(char *out, size_t n)
+{
+	unsigned char notes[ENV_MAX_NOTES];
+	FILE *f = fopen("/sys/kernel/notes", "rb");
+	size_t len;
+
+	if (!f)
+		return -1;
+	len = fread(notes, 1, sizeof notes, f);
+	fclose(f);
+	return sparse_build_id(out, n, notes, len);
+}
+
 json_t *env_collect(const char *boot_method, const char *accel, const json_t *topology)
 {
 	char cmdline[ENV_MAX_LINE], model[256], microcode[64], governor[64], thp[64];
+	char build_id[128];
 	struct utsname u;
+	json_t *env;
 
 	uname(&u);
 	env_read_line(cmdline, sizeof cmdline, "/proc/cmdline");
@@ -87,9 +104,13 @@ json_t *env_collect(const char *boot_method, const char *accel, const json_t *to
 	env_read_line(governor, sizeof governor,
 		      "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
 	env_bracketed(thp, sizeof thp, "/sys/kernel/mm/transparent_hugepage/enabled");
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:s, s:s}",
+	env = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:s, s:s}",
 			 "kernel_release", u.release, "kernel_version", u.version,
 			 "cmdline", cmdline, "cpu_model", model, "microcode", microcode,
 			 "numa", env_numa(topology), "governor", governor, "thp", thp,
 			 "boot_method", boot_method, "accel", accel);
+	if (env_build_id(build_id, sizeof build_id) < 0)
+		snprintf(build_id, sizeof build_id, "unknown");
+	json_object_set_new(env, "build_id", json_string(build_id));
+	return env;
 }

@@ -6,8 +6,12 @@
 #include "runners/suite.h"
 
 static const struct suite suites[] = {
-	{ "kbench", "kpci's microbenchmarks: getppid() syscall, pipe ping-pong",
+	{ "kbench", "kpci's microbenchmarks: syscalls, IPC, fork, faults, NUMA memory",
 	  kbench_run },
+	{ "boot", "boot phases from the kernel log (configs/suites/boot.ini markers)",
+	  shost_boot_run },
+	{ "wq-flush", "flush_workqueue() throughput (runners/guest/wq_flush module)",
+	  shost_wq_flush_run },
 	{ NULL },
 };
 
@@ -21,5 +25,5 @@ const struct suite *suite_find(const char *name)
 
 const char *suite_names(void)
 {
-	return "kbench";
+	return "kbench, boot, wq-flush, and the suite files of [suites] dir";
 }

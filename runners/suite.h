@@ -12,9 +12,17 @@
 
 #include "lib/proto.h"
 
+struct sdef;
+
 struct suite_run {
 	int iterations;
 	int warmup;
+	int max_iterations;     /* adaptive repeats up to this (repeat.h); 0: iterations */
+	double rsd_pct;         /* ... while the RSD stays above this; 0: off */
+	int timeout;            /* seconds one iteration of an external program may take */
+	const struct sdef *def; /* the suite's file (configs/suites/), or NULL */
+	const char *work_dir;   /* scratch space for outputs */
+	const char *modules_dir;/* kernel modules of the running kernel (wq_flush.ko) */
 };
 
 struct suite {
@@ -30,5 +38,15 @@ const char *suite_names(void);
 
 /* suite_kbench.c */
 int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause);
+
+/* suite_host.c: the boot and wq-flush suites on the running kernel, and
+ * suites whose file names a command (stress-ng, perf bench, ...). */
+int shost_boot_run(const struct suite_run *sr, struct proto_result *r, char **cause);
+int shost_wq_flush_run(const struct suite_run *sr, struct proto_result *r, char **cause);
+int shost_command_run(const struct suite_run *sr, struct proto_result *r, char **cause);
+/* 1 while the samples of suite in r (from index first on, `done` recorded
+ * iterations) ask for another iteration under sr's repeat rule. */
+int shost_want_more(const struct proto_result *r, size_t first, int done,
+		    const struct suite_run *sr);
 
 #endif

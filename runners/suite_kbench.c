@@ -1,117 +1,90 @@
 /*
- * suite_kbench.c - kpci's own microbenchmarks of the running kernel.
- *
- *   syscall-getppid  ns per getppid() system call (a raw syscall: libc
- *                    caches nothing here, but we make sure)
- *   pipe-pingpong    ns per round trip of one byte between two processes
- *                    over two pipes (two context switches and four
- *                    pipe operations)
- * Lower is better for both.  Issue #5 grows this suite.
+ * suite_kbench.c - the kbench suite on the running kernel: every
+ * microbenchmark of kbench_core.c (the NUMA remote ones only where two
+ * nodes exist), in passes.  After the warm-up passes, passes are recorded
+ * until repeat_more() is content for every metric.  The same benchmarks
+ * run inside QEMU guests as runners/guest/kbench_main.c.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "runners/kbench_core.h"
+#include "runners/repeat.h"
 #include "runners/suite.h"
+#include "runners/suite_defs.h"
 
-#define KBENCH_SYSCALLS 200000
-#define KBENCH_ROUNDS   10000
+#define KBENCH_MAX_BENCHES 32
+/* Without a suite file (configs/suites/kbench.ini, benchmarks = all) the
+ * runner measures the classic quick pair only. */
+#define KBENCH_DEFAULT_SET "syscall-getppid pipe-pingpong"
 
-static double kbench_now_ns(void)
+static int kbench_cause(char **cause, const char *text)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static double kbench_getppid(void)
-{
-	double t0 = kbench_now_ns();
-
-	for (int i = 0; i < KBENCH_SYSCALLS; i++)
-		syscall(SYS_getppid);
-	return (kbench_now_ns() - t0) / KBENCH_SYSCALLS;
-}
-
-static int kbench_xfer(int fd, int writing)
-{
-	char c = 'k';
-	ssize_t n;
-
-	do {
-		n = writing ? write(fd, &c, 1) : read(fd, &c, 1);
-	} while (n < 0 && errno == EINTR);
-	return n == 1 ? 0 : -1;
-}
-
-/* ns per round trip, or a negative value when the pipes failed. */
-static double kbench_pingpong(char **cause)
-{
-	int to_child[2], to_parent[2], status, bad = 0;
-	double t0, t1;
-	pid_t pid;
-
-	if (pipe(to_child) < 0)
-		goto fail;
-	if (pipe(to_parent) < 0) {
-		close(to_child[0]);
-		close(to_child[1]);
-		goto fail;
-	}
-	pid = fork();
-	if (pid < 0)
-		goto fail;
-	if (pid == 0) {
-		close(to_child[1]);
-		close(to_parent[0]);
-		for (int i = 0; i < KBENCH_ROUNDS; i++)
-			if (kbench_xfer(to_child[0], 0) < 0 || kbench_xfer(to_parent[1], 1) < 0)
-				_exit(1);
-		_exit(0);
-	}
-	close(to_child[0]);
-	close(to_parent[1]);
-	t0 = kbench_now_ns();
-	for (int i = 0; i < KBENCH_ROUNDS && !bad; i++)
-		bad = kbench_xfer(to_child[1], 1) < 0 || kbench_xfer(to_parent[0], 0) < 0;
-	t1 = kbench_now_ns();
-	close(to_child[1]);
-	close(to_parent[0]);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) || bad) {
-		if (asprintf(cause, "pipe-pingpong: the partner process failed") < 0)
-			*cause = NULL;
-		return -1;
-	}
-	return (t1 - t0) / KBENCH_ROUNDS;
-fail:
-	if (asprintf(cause, "pipe-pingpong: %s", strerror(errno)) < 0)
-		*cause = NULL;
+	*cause = strdup(text);
 	return -1;
+}
+
+/* 1 while any metric wants another recorded pass. */
+static int kbench_want_more(double *const vals[], int nbench, int done, const struct suite_run *sr)
+{
+	int max = sr->max_iterations > sr->iterations ? sr->max_iterations : sr->iterations;
+
+	for (int b = 0; b < nbench; b++)
+		if (vals[b] && repeat_more(vals[b], done, sr->iterations, max, sr->rsd_pct))
+			return 1;
+	return 0;
 }
 
 int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 {
-	for (int i = 0; i < sr->warmup + sr->iterations; i++) {
-		double sys = kbench_getppid();
-		double pp = kbench_pingpong(cause);
-		int it = i - sr->warmup;
+	const struct kbench_bench *t = kbench_table();
+	double *vals[KBENCH_MAX_BENCHES] = { 0 };
+	int nbench = 0, nodes = kbench_numa_nodes(), rc = -1;
+	int max = sr->max_iterations > sr->iterations ? sr->max_iterations : sr->iterations;
+	char why[KBENCH_MAX_CAUSE];
 
-		if (pp < 0)
-			return -1;
-		if (it < 0)
+	if (max > REPEAT_HARD_MAX)
+		max = REPEAT_HARD_MAX;
+	const char *set = sr->def && sr->def->benchmarks ? sr->def->benchmarks : KBENCH_DEFAULT_SET;
+	const char *suite = sr->def ? sr->def->name : "kbench";
+
+	for (; t[nbench].name && nbench < KBENCH_MAX_BENCHES; nbench++) {
+		if ((t[nbench].needs_numa && nodes < 2) || !kbench_listed(set, t[nbench].name))
 			continue;
-		if (proto_result_add(r, "kbench", "syscall-getppid", "ns/op", 0, it, sys) < 0 ||
-		    proto_result_add(r, "kbench", "pipe-pingpong", "ns/op", 0, it, pp) < 0) {
-			if (asprintf(cause, "out of memory") < 0)
-				*cause = NULL;
-			return -1;
+		vals[nbench] = calloc((size_t)max, sizeof(double));
+		if (!vals[nbench]) {
+			kbench_cause(cause, "out of memory");
+			goto out;
 		}
 	}
-	return 0;
+	for (int i = 0; i < sr->warmup + max; i++) {
+		int it = i - sr->warmup;
+
+		if (it >= 0 && !kbench_want_more(vals, nbench, it, sr))
+			break;
+		for (int b = 0; b < nbench; b++) {
+			double v;
+
+			if (!vals[b])
+				continue;
+			if (t[b].run(&v, 1, why, sizeof why) < 0) {
+				kbench_cause(cause, why);
+				goto out;
+			}
+			if (it < 0)
+				continue;
+			vals[b][it] = v;
+			if (proto_result_add(r, suite, t[b].name, t[b].unit, t[b].higher_is_better,
+					     it, v) < 0) {
+				kbench_cause(cause, "out of memory");
+				goto out;
+			}
+		}
+	}
+	rc = 0;
+out:
+	for (int b = 0; b < nbench; b++)
+		free(vals[b]);
+	return rc;
 }
