@@ -8,6 +8,8 @@
 #ifndef KPCI_WEB_HTML_H
 #define KPCI_WEB_HTML_H
 
+#include <jansson.h>
+
 #include "lib/buf.h"
 
 /* Appends s escaped for element content: & < > become entities. */
@@ -20,5 +22,25 @@ void html_url_arg(struct buf *b, const char *s);
 /* Opens a page: doctype, head with the title (escaped), styles, nav. */
 void html_page_begin(struct buf *b, const char *title);
 void html_page_end(struct buf *b);
+
+/* Appends j as <script type="application/json" id="id">, with < > & and
+ * U+2028/U+2029 escaped so that no string inside can end the element. */
+void html_json_script(struct buf *b, const char *id, const json_t *j);
+/* Appends a Unix time as "YYYY-MM-DD HH:MM:SS" (UTC); nothing for t <= 0. */
+void html_time(struct buf *b, long long t);
+/* Appends newer/older links: base (already escaped for an attribute, a path
+ * with or without a query) with page=N added; more: a next page exists. */
+void html_pager(struct buf *b, const char *base, int page, int more);
+
+/* A string member of a JSON object, "" when absent (borrowed). */
+const char *html_jstr(const json_t *row, const char *key);
+/* Table cells: escaped text; an integer, a number or a time member of row
+ * (empty when absent). */
+void html_td(struct buf *b, const char *s);
+void html_td_int(struct buf *b, const json_t *row, const char *key);
+void html_td_num(struct buf *b, const json_t *row, const char *key);
+void html_td_time(struct buf *b, const json_t *row, const char *key);
+/* Appends the stylesheet and scripts that draw div.chart elements. */
+void html_chart_scripts(struct buf *b);
 
 #endif

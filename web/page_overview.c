@@ -1,8 +1,10 @@
 /*
- * page_overview.c - "/": who is running what, and the latest numbers.
+ * page_overview.c - "/": the watched trees, the latest changes, who is
+ * running what, and the latest numbers.
  * Plain tables, readable without JavaScript.
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -13,6 +15,7 @@
 
 #define OVERVIEW_JOBS    20
 #define OVERVIEW_SAMPLES 40
+#define OVERVIEW_CHANGES 10
 
 static const char *str(const json_t *row, const char *key)
 {
@@ -148,8 +151,53 @@ static void overview_samples(struct buf *b, json_t *samples)
 	buf_adds(b, "</table>\n");
 }
 
+static void overview_trees(struct buf *b, json_t *trees)
+{
+	size_t i;
+	json_t *t;
+
+	if (!json_array_size(trees))
+		return;
+	buf_adds(b, "<h2>Trees</h2>\n<ul id=\"trees\">");
+	json_array_foreach(trees, i, t) {
+		buf_adds(b, "<li><a href=\"/trees/");
+		html_url_arg(b, str(t, "name"));
+		buf_adds(b, "\">");
+		html_txt(b, str(t, "name"));
+		buf_adds(b, "</a></li>");
+	}
+	buf_adds(b, "</ul>\n");
+}
+
+static void overview_changes(struct buf *b, json_t *changes)
+{
+	size_t i;
+	json_t *c;
+
+	if (!json_array_size(changes))
+		return;
+	buf_adds(b, "<h2>Latest changes</h2>\n<ul id=\"latest-changes\">");
+	json_array_foreach(changes, i, c) {
+		buf_printf(b, "<li><a class=\"change-link\" href=\"/changes/%lld\">",
+			   (long long)json_integer_value(json_object_get(c, "id")));
+		html_txt(b, str(c, "suite"));
+		buf_adds(b, "/");
+		html_txt(b, str(c, "metric"));
+		buf_adds(b, " on ");
+		html_txt(b, str(c, "runner_class"));
+		buf_printf(b, "</a>: <span class=\"%s\">%s %+.2f%%</span></li>",
+			   !strcmp(str(c, "direction"), "regression") ? "regression" : "improvement",
+			   !strcmp(str(c, "direction"), "regression") ? "regression" : "improvement",
+			   100 * json_number_value(json_object_get(c, "magnitude")));
+	}
+	buf_adds(b, "</ul>\n<p><a href=\"/changes\">All changes</a></p>\n");
+}
+
 int page_overview(struct buf *b, struct db *db)
 {
+	struct db_change_filter f = { .noisy = -1 };
+	json_t *trees = db_trees_list(db);
+	json_t *changes = db_changes_list(db, &f, OVERVIEW_CHANGES, 0);
 	json_t *runners = db_runners_list(db, DB_MAX_LIST, 0);
 	json_t *jobs = db_jobs_list(db, NULL, OVERVIEW_JOBS, 0);
 	json_t *samples = db_samples_list(db, 0, NULL, OVERVIEW_SAMPLES, 0);
@@ -157,12 +205,16 @@ int page_overview(struct buf *b, struct db *db)
 
 	if (runners && jobs && samples) {
 		html_page_begin(b, "Overview");
+		overview_trees(b, trees);
+		overview_changes(b, changes);
 		overview_runners(b, runners);
 		overview_jobs(b, jobs);
 		overview_samples(b, samples);
 		html_page_end(b);
 		rc = 0;
 	}
+	json_decref(trees);
+	json_decref(changes);
 	json_decref(runners);
 	json_decref(jobs);
 	json_decref(samples);

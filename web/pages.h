@@ -1,15 +1,43 @@
 /*
  * pages.h - the dashboard pages, one file each under web/.  A page
  * renders into b and returns 0, or -1 when its data could not be read.
+ *
+ * Pages other than the overview get their data as JSON, read by the
+ * handlers in daemon/api_pages.c (the same objects the JSON API returns),
+ * so each page is only markup.  Lists show PAGE_ROWS rows per page, chosen
+ * with ?page=N (1 is the newest); `more` says a next page exists.
  */
 #ifndef KPCI_WEB_PAGES_H
 #define KPCI_WEB_PAGES_H
 
+#include <jansson.h>
+
 #include "lib/buf.h"
+
+#define PAGE_ROWS 50                /* rows of one page of a list */
+#define PAGE_RUNNER_STALE 600       /* seconds unseen before a runner shows as offline */
 
 struct db;
 
 /* "/": runners, recent jobs, latest samples. */
 int page_overview(struct buf *b, struct db *db);
+/* "/runners": every runner with topology, state, last seen and current job. */
+int page_runners(struct buf *b, const json_t *runners, long long now, int page, int more);
+/* "/jobs[?state=S]": jobs newest first; state NULL for all. */
+int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, int more);
+/* "/changes": detected changes newest first. */
+int page_changes(struct buf *b, const json_t *changes, int page, int more);
+/* "/changes/ID": a change (db_change_get with "points") and its triage form. */
+int page_change(struct buf *b, const json_t *change);
+/* "/series/ID": series (metric, runner class), its "points" and "changes";
+ * the table shows rows [offset, offset + PAGE_ROWS) of the points. */
+int page_series(struct buf *b, const json_t *series, int page);
+/* "/trees/NAME[?branch=B]": tree (a db_trees_status row), the /windows
+ * object, one page of commits (array), recent builds (any tree's). */
+int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_t *windows,
+	      const json_t *commits, const json_t *builds, int page, int more);
+/* "/compare?base=&head=": the form, and the report or error (either may be NULL). */
+int page_compare(struct buf *b, const char *base, const char *head, const json_t *report,
+		 const char *error);
 
 #endif

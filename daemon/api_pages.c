@@ -1,0 +1,371 @@
+/*
+ * api_pages.c - the handlers of the dashboard pages (web/page_*.c), of
+ * GET /api/v1/series/:id and of the static files under /static/.
+ *
+ * A page handler reads the same JSON the API returns and hands it to its
+ * page; lists read PAGE_ROWS + 1 rows to know whether a next page
+ * exists.  Static files come from a fixed table (no path from the URL
+ * reaches the file system) and are served from the source tree's
+ * web/static/ or from an installed share/kpci/static (pages_static_dir).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "daemon/analyze.h"
+#include "daemon/api.h"
+#include "daemon/api_pages.h"
+#include "daemon/kpcid.h"
+#include "db/db.h"
+#include "lib/log.h"
+#include "web/html.h"
+#include "web/pages.h"
+
+#define PAGES_MAX_PAGE 1000000      /* the largest ?page= accepted */
+#define PAGES_BUILDS 200            /* recent builds a tree page looks through */
+#define PAGES_STATIC_CACHE "public, max-age=31536000, immutable"
+#define PAGES_SHA_CACHE "public, max-age=86400"
+
+/* The files under /static/: URL name, path under the static directory, type. */
+static const struct pages_static {
+	const char *name, *path, *type;
+} pages_static_files[] = {
+	{ "uplot.min.js",  "vendor/uplot.min.js",  "text/javascript; charset=utf-8" },
+	{ "uplot.min.css", "vendor/uplot.min.css", "text/css; charset=utf-8" },
+	{ "kpci.js",       "kpci.js",              "text/javascript; charset=utf-8" },
+	{ NULL, NULL, NULL },
+};
+
+static void pages_html(struct http_resp *resp, int rc)
+{
+	resp->content_type = "text/html; charset=utf-8";
+	resp->status = rc == 0 ? 200 : 500;
+}
+
+/* An HTML page saying what went wrong, with status. */
+static void pages_error(struct http_resp *resp, int status, const char *msg)
+{
+	buf_reset(&resp->body);
+	html_page_begin(&resp->body, "Error");
+	buf_adds(&resp->body, "<p id=\"error\">");
+	html_txt(&resp->body, msg);
+	buf_adds(&resp->body, "</p>\n");
+	html_page_end(&resp->body);
+	resp->content_type = "text/html; charset=utf-8";
+	resp->status = status;
+}
+
+/* ?page=N (default 1); -1 after an error page. */
+static int pages_number(struct http_req *req, struct http_resp *resp, int *page)
+{
+	const char *v = http_query(req, "page");
+	char *end;
+	long n;
+
+	*page = 1;
+	if (!v)
+		return 0;
+	n = strtol(v, &end, 10);
+	if (!*v || *end || n < 1 || n > PAGES_MAX_PAGE) {
+		pages_error(resp, 400, "query parameter page must be a number from 1 to 1000000");
+		return -1;
+	}
+	*page = (int)n;
+	return 0;
+}
+
+/* Drops the extra row read to see whether a next page exists. */
+static int pages_more(json_t *rows)
+{
+	if (json_array_size(rows) <= PAGE_ROWS)
+		return 0;
+	json_array_remove(rows, PAGE_ROWS);
+	return 1;
+}
+
+void api_page_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *rows;
+	int page;
+
+	if (pages_number(req, resp, &page) < 0)
+		return;
+	rows = db_runners_list(k->db, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
+	if (!rows) {
+		pages_error(resp, 500, "database error while listing runners");
+		return;
+	}
+	pages_html(resp, page_runners(&resp->body, rows, (long long)time(NULL), page,
+				      pages_more(rows)));
+	json_decref(rows);
+}
+
+void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	static const char *const states[] = { "queued", "running", "done", "failed",
+					      "cancelled", NULL };
+	const char *state = http_query(req, "state");
+	int page, known = !state;
+	json_t *rows;
+
+	for (int i = 0; state && states[i]; i++)
+		known |= !strcmp(state, states[i]);
+	if (!known) {
+		pages_error(resp, 400, "query parameter state must be queued, running, done, "
+			    "failed or cancelled");
+		return;
+	}
+	if (pages_number(req, resp, &page) < 0)
+		return;
+	rows = db_jobs_list(k->db, state, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
+	if (!rows) {
+		pages_error(resp, 500, "database error while listing jobs");
+		return;
+	}
+	pages_html(resp, page_jobs(&resp->body, rows, state, page, pages_more(rows)));
+	json_decref(rows);
+}
+
+void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	struct db_change_filter f = { .noisy = -1 };
+	json_t *rows;
+	int page;
+
+	if (pages_number(req, resp, &page) < 0)
+		return;
+	rows = db_changes_list(k->db, &f, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
+	if (!rows) {
+		pages_error(resp, 500, "database error while listing changes");
+		return;
+	}
+	pages_html(resp, page_changes(&resp->body, rows, page, pages_more(rows)));
+	json_decref(rows);
+}
+
+void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *c = db_change_get(k->db, req->params[0]), *points = NULL;
+	char msg[128];
+
+	if (!c) {
+		snprintf(msg, sizeof msg, "change %lld does not exist", req->params[0]);
+		pages_error(resp, 404, msg);
+		return;
+	}
+	if (analyze_points_json(&points, k->db,
+				json_integer_value(json_object_get(c, "series_id")),
+				json_integer_value(json_object_get(c, "bad_job_id")),
+				PAGES_POINTS_AROUND) < 0) {
+		pages_error(resp, 500, "cannot read the points of this change's series");
+		json_decref(c);
+		return;
+	}
+	json_object_set_new(c, "points", points);
+	pages_html(resp, page_change(&resp->body, c));
+	json_decref(c);
+}
+
+/* The series with "points" (all, in order) and "changes"; NULL, *status set. */
+static json_t *pages_series(struct kpcid *k, long long id, int *status)
+{
+	struct db_change_filter f = { .noisy = -1, .series_id = id };
+	json_t *s = db_series_get(k->db, id), *points = NULL, *changes;
+
+	*status = 404;
+	if (!s)
+		return NULL;
+	*status = 500;
+	if (analyze_points_json(&points, k->db, id, 0, DB_MAX_SERIES_SAMPLES) < 0) {
+		json_decref(s);
+		return NULL;
+	}
+	json_object_set_new(s, "points", points);
+	changes = db_changes_list(k->db, &f, DB_MAX_LIST, 0);
+	if (!changes) {
+		json_decref(s);
+		return NULL;
+	}
+	json_object_set_new(s, "changes", changes);
+	return s;
+}
+
+void api_series(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	int status;
+	json_t *s = pages_series(k, req->params[0], &status);
+
+	if (!s)
+		http_error(resp, status, status == 404 ? "series %lld does not exist" :
+			   "cannot read series %lld", req->params[0]);
+	else
+		http_json(resp, 200, s);
+}
+
+void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *s;
+	char msg[128];
+	int page, status;
+
+	if (pages_number(req, resp, &page) < 0)
+		return;
+	s = pages_series(k, req->params[0], &status);
+	if (!s) {
+		snprintf(msg, sizeof msg, status == 404 ? "series %lld does not exist" :
+			 "cannot read series %lld", req->params[0]);
+		pages_error(resp, status, msg);
+		return;
+	}
+	pages_html(resp, page_series(&resp->body, s, page));
+	json_decref(s);
+}
+
+/* The db_trees_status row of tree name (a new reference), or NULL. */
+static json_t *pages_tree_row(struct kpcid *k, const char *name)
+{
+	json_t *trees = db_trees_status(k->db), *t, *found = NULL;
+	size_t i;
+
+	json_array_foreach(trees, i, t)
+		if (!strcmp(html_jstr(t, "name"), name))
+			found = json_incref(t);
+	json_decref(trees);
+	return found;
+}
+
+void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *branch = http_query(req, "branch");
+	json_t *tree, *windows = NULL, *commits = NULL, *builds = NULL;
+	char *cause = NULL;
+	int page, rc;
+
+	if (pages_number(req, resp, &page) < 0)
+		return;
+	if (branch && strlen(branch) > HTTP_MAX_ARG * 2) {
+		pages_error(resp, 400, "query parameter branch is too long");
+		return;
+	}
+	tree = pages_tree_row(k, req->args[0]);
+	if (!tree) {
+		pages_error(resp, 404, "this tree is not watched");
+		return;
+	}
+	rc = db_tree_windows(k->db, &windows, req->args[0], branch, &cause);
+	if (rc == DB_OK)
+		rc = db_tree_commits(k->db, &commits, req->args[0], branch, NULL, PAGE_ROWS + 1,
+				     (page - 1) * PAGE_ROWS, &cause);
+	builds = db_builds_list(k->db, NULL, PAGES_BUILDS, 0);
+	if (rc != DB_OK || !builds) {
+		pages_error(resp, rc == DB_NOTFOUND ? 404 : rc == DB_INVALID ? 400 : 500,
+			    cause ? cause : "database error while reading the tree");
+	} else {
+		pages_html(resp, page_tree(&resp->body, tree, branch, windows, commits, builds,
+					   page, pages_more(commits)));
+	}
+	free(cause);
+	json_decref(tree);
+	json_decref(windows);
+	json_decref(commits);
+	json_decref(builds);
+}
+
+/* 1 when s is a full commit id (40 or 64 lower-case hex digits). */
+static int pages_full_sha(const char *s)
+{
+	size_t n = strspn(s, "0123456789abcdef");
+
+	return !s[n] && (n == 40 || n == 64);
+}
+
+void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *base = http_query(req, "base"), *head = http_query(req, "head");
+	json_t *report = NULL;
+	char *cause = NULL;
+	int rc = 0;
+
+	if (base && head && *base && *head) {
+		rc = analyze_compare_json(&report, k->db, base, head, NULL,
+					  ANALYZE_DEFAULT_ALPHA, &cause);
+		if (rc && !cause)
+			cause = strdup("cannot compare");
+	}
+	pages_html(resp, page_compare(&resp->body, base, head, report, cause));
+	if (rc)
+		resp->status = rc;
+	else if (report && pages_full_sha(base) && pages_full_sha(head))
+		resp->cache_control = PAGES_SHA_CACHE;
+	json_decref(report);
+	free(cause);
+}
+
+/* The static directory: BIN/../web/static (the source tree's bin/), the
+ * source tree of a sanitizer build (build/san/bin/), or an installed
+ * BIN/../share/kpci/static. */
+static int pages_static_dir(char *dir, size_t size)
+{
+	static const char *const tries[] = { "/../web/static", "/../../../web/static",
+					     "/../share/kpci/static", NULL };
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	char *slash;
+	struct stat st;
+
+	if (n <= 0)
+		return -1;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	for (int i = 0; tries[i]; i++) {
+		if ((size_t)snprintf(dir, size, "%s%s", exe, tries[i]) < size &&
+		    stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			return 0;
+	}
+	return -1;
+}
+
+void api_static(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const struct pages_static *f;
+	char dir[PATH_MAX], path[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	for (f = pages_static_files; f->name; f++)
+		if (!strcmp(f->name, req->args[0]))
+			break;
+	if (!f->name) {
+		http_error(resp, 404, "no such static file: %s", req->args[0]);
+		return;
+	}
+	if (pages_static_dir(dir, sizeof dir) < 0 ||
+	    (size_t)snprintf(path, sizeof path, "%s/%s", dir, f->path) >= sizeof path) {
+		log_error("static file %s: no web/static directory beside the programs", f->name);
+		http_error(resp, 500, "static files are not installed");
+		return;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		log_error("static file %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		http_error(resp, 500, "static file %s cannot be read", f->name);
+		return;
+	}
+	resp->status = 200;
+	resp->content_type = f->type;
+	resp->cache_control = PAGES_STATIC_CACHE;
+	resp->has_file = 1;
+	resp->file_fd = fd;
+	resp->file_size = st.st_size;
+}

@@ -1,0 +1,98 @@
+# t0700-browser: the dashboard in a real browser.  A database seeded by
+# tests/browser/seed.py (1 tree, 3 releases, 3,000 commits, 50 metrics on
+# 2 runner classes, planted steps, hostile strings everywhere) is
+# analysed by a real kpcid; curl checks the HTTP caching (ETag, 304,
+# Cache-Control) and access; then headless Debian chromium, driven by
+# playwright-core (tests/browser/pages.mjs), loads every page, checks
+# the charts, the change links, triage, and that no hostile string runs.
+# Screenshots: build/test-artifacts/.
+. tests/integration/lib.sh
+
+ROOT=$(pwd)
+ART="$ROOT/build/test-artifacts"
+mkdir -p "$ART" "$TMP/data"
+AT=$(token admin lead)
+start=$(date +%s)
+check "the seed generator fills the database" \
+	python3 tests/browser/seed.py "$TMP/data/kpci.db" 3000
+check_eq "3,000 commits, 50 metrics, 2 runner classes" "3000|50|2" \
+	"$(sql "SELECT (SELECT count(*) FROM commits), (SELECT count(*) FROM metrics),
+		(SELECT count(DISTINCT runner_class) FROM runners)")"
+printf '[analysis]\nsettle_seconds = 0\n' > "$TMP/kpcid.ini"
+start_kpcid -c "$TMP/kpcid.ini"
+check "the analyzer visits every dirty series" \
+	wait_sql 60 "SELECT count(*) FROM series WHERE dirty = 1" 0
+check_eq "it finds the 5 planted steps, at the planted commit" "5|1" \
+	"$(sql "SELECT count(*), count(DISTINCT bad_sha) FROM changes")"
+echo "# seeding and analysis took $(( $(date +%s) - start )) s"
+
+# HTTP caching.
+hdr() { curl -s -D - -o /dev/null "$@" | tr -d '\r'; }
+H=$(hdr "$URL/jobs")
+check_contains "a page has an ETag" "ETag: \"" "$H"
+check_contains "a list page must be revalidated" "Cache-Control: no-cache" "$H"
+ETAG=$(printf '%s\n' "$H" | sed -n 's/^ETag: //p')
+check_eq "If-None-Match with the same ETag: 304" 304 \
+	"$(curl -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $ETAG" "$URL/jobs")"
+check_eq "a different ETag: 200" 200 \
+	"$(curl -s -o /dev/null -w '%{http_code}' -H 'If-None-Match: "0"' "$URL/jobs")"
+H=$(hdr "$URL/api/v1/runners")
+check_contains "the JSON API has ETags too" "ETag: \"" "$H"
+H=$(hdr "$URL/static/uplot.min.js")
+check_contains "static files are cached for a year" \
+	"Cache-Control: public, max-age=31536000, immutable" "$H"
+check_contains "uPlot is served as JavaScript" "Content-Type: text/javascript" "$H"
+check_eq "an unknown static file: 404" 404 \
+	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/static/..passwd")"
+H=$(hdr -X POST "$URL/api/v1/changes/1/triage")
+check_contains "a refused POST is not cacheable" "Cache-Control: no-store" "$H"
+check_eq "/api/v1/series/1 lists its 150 points" 150 \
+	"$(curl -s "$URL/api/v1/series/1" | jq '.points | length')"
+check_eq "a page number that is not a number: 400" 400 \
+	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/changes?page=x")"
+check_eq "no such change page: 404" 404 \
+	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/changes/999999")"
+
+# Prometheus.
+M=$(curl -s "$URL/metrics")
+check_contains "/metrics: jobs by state" 'kpcid_jobs{state="failed"} 2' "$M"
+check_contains "/metrics: queue depth" 'kpcid_queue_depth 1' "$M"
+check_contains "/metrics: runners" 'kpcid_runners 4' "$M"
+check "/metrics: the requests so far are counted in the latency histogram" \
+	test "$(printf '%s\n' "$M" | sed -n 's/^kpcid_http_request_duration_seconds_count //p')" -ge 10
+check "/metrics: analysis passes are timed" \
+	test "$(printf '%s\n' "$M" | sed -n 's/^kpcid_analysis_passes_total //p')" -gt 0
+
+# The browser.
+if [ ! -d "$ROOT/node_modules/playwright-core" ]; then
+	not_ok "playwright-core is installed (run make deps: npm ci)"
+elif [ ! -x /usr/bin/chromium ]; then
+	not_ok "Debian's chromium is installed (run make deps)"
+else
+	HOME="$TMP" timeout 180 node tests/browser/pages.mjs "$URL" "$AT" "$ART" \
+		> "$TMP/browser.out" 2>&1
+	rc=$?
+	cat "$TMP/browser.out"
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$TMP/browser.out" | tail -n 1)
+	bp=$(echo "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
+	bf=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+	passed=$((passed + ${bp:-0}))
+	failed=$((failed + ${bf:-0}))
+	if [ "$rc" -ne 0 ] && [ "${bf:-0}" -eq 0 ]; then
+		not_ok "the browser tests exit cleanly (exit $rc)"
+	fi
+	check "screenshots of the main pages are kept" \
+		test -s "$ART/overview.png" -a -s "$ART/series.png" -a -s "$ART/change.png"
+fi
+
+# public_read = false: pages need a token too.
+stop_kpcid
+printf '[server]\npublic_read = false\n[analysis]\nsettle_seconds = 0\n' > "$TMP/kpcid.ini"
+start_kpcid -c "$TMP/kpcid.ini"
+check_eq "public_read = false: a page without a token is refused" 401 \
+	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/runners")"
+check_eq "public_read = false: a static file without a token is refused" 401 \
+	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/static/kpci.js")"
+check_eq "public_read = false: a page with a token is shown" 200 \
+	"$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $AT" "$URL/runners")"
+finish

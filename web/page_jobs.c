@@ -1,0 +1,83 @@
+/*
+ * page_jobs.c - "/jobs": the queue, what runs, what failed and why,
+ * filtered by ?state= and paginated with ?page=.  A job's id links to
+ * its JSON (/api/v1/jobs/ID: spec, results, logs).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "web/html.h"
+#include "web/pages.h"
+
+static const char *const jobs_states[] = { "queued", "running", "failed", "done",
+					   "cancelled", NULL };
+
+static void jobs_tabs(struct buf *b, const char *state)
+{
+	buf_adds(b, "<p class=\"pager\">");
+	buf_adds(b, state ? "<a href=\"/jobs\">all</a>" : "<strong>all</strong> ");
+	for (int i = 0; jobs_states[i]; i++) {
+		if (state && !strcmp(state, jobs_states[i]))
+			buf_printf(b, "<strong>%s</strong> ", jobs_states[i]);
+		else
+			buf_printf(b, "<a href=\"/jobs?state=%s\">%s</a>", jobs_states[i],
+				   jobs_states[i]);
+	}
+	buf_adds(b, "</p>\n");
+}
+
+static void jobs_row(struct buf *b, const json_t *j)
+{
+	const json_t *spec = json_object_get(j, "spec");
+	long long id = json_integer_value(json_object_get(j, "id"));
+
+	buf_printf(b, "<tr><td class=\"num\"><a href=\"/api/v1/jobs/%lld\">%lld</a></td>", id, id);
+	html_td(b, html_jstr(j, "kind"));
+	html_td(b, html_jstr(spec, "suite"));
+	html_td(b, html_jstr(spec, "tree"));
+	buf_adds(b, "<td><code>");
+	html_txt(b, html_jstr(j, "commit_sha")[0] ? html_jstr(j, "commit_sha") :
+		    html_jstr(spec, "commit"));
+	buf_adds(b, "</code></td><td class=\"st-");
+	html_attr(b, html_jstr(j, "state"));
+	buf_adds(b, "\">");
+	html_txt(b, html_jstr(j, "state"));
+	buf_adds(b, "</td>");
+	html_td_int(b, j, "attempt");
+	html_td(b, html_jstr(j, "runner_class"));
+	html_td(b, html_jstr(j, "runner"));
+	html_td_time(b, j, "created_at");
+	html_td(b, html_jstr(j, "reason"));
+	buf_adds(b, "</tr>\n");
+}
+
+int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, int more)
+{
+	struct buf base;
+	size_t i;
+	json_t *j;
+
+	html_page_begin(b, state ? "Jobs by state" : "Jobs");
+	jobs_tabs(b, state);
+	if (!json_array_size(jobs)) {
+		buf_adds(b, "<p class=\"muted\">No job on this page.</p>\n");
+	} else {
+		buf_adds(b, "<table id=\"jobs\"><tr><th>id</th><th>kind</th><th>suite</th>"
+			 "<th>tree</th><th>commit</th><th>state</th><th>attempt</th>"
+			 "<th>runner class</th><th>runner</th><th>created (UTC)</th>"
+			 "<th>reason</th></tr>\n");
+		json_array_foreach(jobs, i, j)
+			jobs_row(b, j);
+		buf_adds(b, "</table>\n");
+	}
+	buf_init(&base, 1024);
+	buf_adds(&base, "/jobs");
+	if (state) {
+		buf_adds(&base, "?state=");
+		html_url_arg(&base, state);
+	}
+	html_pager(b, buf_str(&base), page, more);
+	buf_free(&base);
+	html_page_end(b);
+	return 0;
+}
