@@ -16,6 +16,7 @@
 
 #include "daemon/http.h"
 #include "daemon/kpcid.h"
+#include "daemon/prom.h"
 #include "db/db.h"
 #include "lib/conf.h"
 #include "lib/log.h"
@@ -234,22 +235,64 @@ static void http_dispatch(struct kpcid *k, struct http_req *req, struct http_res
 		http_error(resp, 404, "no such resource: %s", req->path);
 }
 
-static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_resp *resp)
+/*
+ * The ETag of a successful GET: a 64-bit FNV-1a hash of the body, so that
+ * a list that did not change since the caller's copy is answered 304.
+ * etag gets "" for other answers.
+ */
+static void http_etag(char etag[24], const char *method, const struct http_resp *resp)
+{
+	unsigned long long h = 14695981039346656037ULL;
+
+	etag[0] = '\0';
+	if (strcmp(method, "GET") || resp->status != 200 || resp->has_file)
+		return;
+	for (size_t i = 0; i < resp->body.len; i++) {
+		h ^= (unsigned char)resp->body.data[i];
+		h *= 1099511628211ULL;
+	}
+	snprintf(etag, 24, "\"%016llx\"", h);
+}
+
+/* 1 when the If-None-Match header lists etag (or is "*"). */
+static int http_not_modified(struct MHD_Connection *conn, const char *etag)
+{
+	const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_IF_NONE_MATCH);
+
+	if (!etag[0] || !h || strlen(h) > HTTP_MAX_HEADER)
+		return 0;
+	return !strcmp(h, "*") || strstr(h, etag) != NULL;
+}
+
+static enum MHD_Result http_send(struct MHD_Connection *conn, const char *method,
+				 struct http_resp *resp)
 {
 	struct MHD_Response *r;
 	enum MHD_Result ret;
+	char etag[24];
+	int not_modified;
 
+	http_etag(etag, method, resp);
+	not_modified = http_not_modified(conn, etag);
 	if (resp->has_file)     /* MHD closes the descriptor */
 		r = MHD_create_response_from_fd64((uint64_t)resp->file_size, resp->file_fd);
 	else
-		r = MHD_create_response_from_buffer(resp->body.len, resp->body.data,
-						    MHD_RESPMEM_MUST_COPY);
+		r = MHD_create_response_from_buffer(not_modified ? 0 : resp->body.len,
+						    resp->body.data, MHD_RESPMEM_MUST_COPY);
 	if (!r)
 		return MHD_NO;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 				resp->content_type ? resp->content_type : "application/json");
+	/* A GET answered 200 may be kept but must be revalidated (ETag) unless
+	 * its handler said how long it stays fresh; everything else: no-store. */
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
-				resp->cache_control ? resp->cache_control : "no-store");
+				resp->cache_control ? resp->cache_control :
+				etag[0] ? "no-cache" : "no-store");
+	if (etag[0])
+		MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, etag);
+	if (not_modified)
+		resp->status = MHD_HTTP_NOT_MODIFIED;
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	ret = MHD_queue_response(conn, (unsigned)resp->status, r);
 	MHD_destroy_response(r);
@@ -344,10 +387,12 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	} else {
 		http_dispatch(k, req, &resp);
 	}
-	ret = http_send(conn, &resp);
+	ret = http_send(conn, method, &resp);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	log_debug("%s %s -> %d (%.1f ms)", method, url, resp.status,
 		  (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+	prom_request_observe(resp.status, (double)(t1.tv_sec - t0.tv_sec) +
+			     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	buf_free(&resp.body);
 	return ret;
 }

@@ -22,6 +22,7 @@
 #include "daemon/analyze.h"
 #include "daemon/http.h"
 #include "daemon/kpcid.h"
+#include "daemon/prom.h"
 #include "daemon/watch.h"
 #include "db/db.h"
 #include "lib/conf.h"
@@ -269,8 +270,15 @@ static int serve(struct kpcid *k)
 		if (db_job_expire_leases(k->db, &requeued, &failed) == DB_OK &&
 		    (requeued || failed))
 			log_warn("leases expired: %d jobs requeued, %d failed", requeued, failed);
-		if (k->cfg.analysis_enabled)
+		if (k->cfg.analysis_enabled) {
+			struct timespec t0, t1;
+
+			clock_gettime(CLOCK_MONOTONIC, &t0);
 			analyze_tick(k->db, &k->cfg);
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			prom_analysis_observe((double)(t1.tv_sec - t0.tv_sec) +
+					      (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+		}
 	}
 	log_info("stopping: finishing requests in flight");
 	watch_stop(k);

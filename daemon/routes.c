@@ -8,8 +8,10 @@
 
 #include "daemon/api.h"
 #include "daemon/api_changes.h"
+#include "daemon/api_pages.h"
 #include "daemon/api_trees.h"
 #include "daemon/kpcid.h"
+#include "daemon/prom.h"
 #include "web/pages.h"
 
 /* Routes leave out their optional last field (stream) unless they stream. */
@@ -17,6 +19,16 @@
 
 const struct http_route http_routes[] = {
 	{ "GET",  "/",                           HTTP_PUBLIC, api_page_overview },
+	{ "GET",  "/runners",                    HTTP_PUBLIC, api_page_runners },
+	{ "GET",  "/jobs",                       HTTP_PUBLIC, api_page_jobs },
+	{ "GET",  "/changes",                    HTTP_PUBLIC, api_page_changes },
+	{ "GET",  "/changes/:id",                HTTP_PUBLIC, api_page_change },
+	{ "GET",  "/series/:id",                 HTTP_PUBLIC, api_page_series },
+	{ "GET",  "/trees/:name",                HTTP_PUBLIC, api_page_tree },
+	{ "GET",  "/compare",                    HTTP_PUBLIC, api_page_compare },
+	{ "GET",  "/static/:name",               HTTP_PUBLIC, api_static },
+	{ "GET",  "/metrics",                    HTTP_PUBLIC, api_prometheus },
+	{ "GET",  "/api/v1/series/:id",          HTTP_PUBLIC, api_series },
 	{ "GET",  "/api/v1/health",              HTTP_PUBLIC, api_health },
 	{ "GET",  "/api/v1/status",              HTTP_PUBLIC, api_status },
 	{ "GET",  "/api/v1/trees",               HTTP_PUBLIC, api_trees_list },

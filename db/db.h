@@ -345,4 +345,8 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit);
 /* Forgets an artifact and its links to builds. */
 int db_artifact_delete(struct db *db, const char *sha256);
 
+/* --- dashboard (db/db_dash.c, issue #7) ---------------------------- */
+/* Series id with its metric, runner class and branch, or NULL (caller owns). */
+json_t *db_series_get(struct db *db, long long id);
+
 #endif

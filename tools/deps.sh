@@ -12,6 +12,7 @@ PACKAGES="
 	zlib1g-dev linux-source-6.12 bc flex bison libelf-dev ccache
 	qemu-system-x86 busybox-static kexec-tools cpio numactl
 	stress-ng linux-perf rt-tests fio linux-image-amd64 linux-headers-amd64
+	nodejs chromium
 "
 
 SUDO=
@@ -22,4 +23,12 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
 # shellcheck disable=SC2086
 $SUDO apt-get install -y -q --no-install-recommends $PACKAGES
+# npm: Debian's package conflicts with a nodejs that bundles npm (NodeSource),
+# so it is installed only when no npm came with node.
+if ! command -v npm > /dev/null 2>&1; then
+	$SUDO apt-get install -y -q --no-install-recommends npm
+fi
+# The dashboard's pinned JavaScript (package-lock.json): uPlot, and
+# playwright-core for the browser tests (tests/browser/).
+(cd "$(dirname "$0")/.." && npm ci --no-audit --no-fund)
 echo "deps: all packages installed"
