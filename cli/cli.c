@@ -97,3 +97,24 @@ int cli_query(struct buf *path, int argc, char **argv, const char *const *flags)
 	}
 	return 0;
 }
+
+/* GETs path built from argv's flags; NULL (after a message) on failure,
+ * *usage set for a usage error. */
+json_t *cli_get(struct cli *cli, const char *base, int argc, char **argv,
+		const char *const *flags, int *usage)
+{
+	struct buf path;
+	json_t *a;
+
+	*usage = 0;
+	buf_init(&path, CLI_PATH_MAX);
+	buf_adds(&path, base);
+	if (cli_query(&path, argc, argv, flags) < 0) {
+		buf_free(&path);
+		*usage = 1;
+		return NULL;
+	}
+	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
+	buf_free(&path);
+	return a;
+}

@@ -11,6 +11,8 @@
 #include "lib/buf.h"
 #include "lib/client.h"
 
+#define CLI_PATH_MAX 8192        /* bytes of an API path with its query */
+
 struct cli {
 	struct client client;
 	int json;               /* --json: print the API's JSON as it came */
@@ -29,5 +31,10 @@ int cli_print_json(const json_t *j);
 /* Appends "?k=v&..." from "--k v" pairs of argv[1..] whose k is in flags;
  * values are percent-encoded.  -1 (after a message) on anything else. */
 int cli_query(struct buf *path, int argc, char **argv, const char *const *flags);
+
+/* GETs base with the query cli_query makes of argv: the answer (caller
+ * owns), or NULL after a message; *usage is 1 for a usage error. */
+json_t *cli_get(struct cli *cli, const char *base, int argc, char **argv,
+		const char *const *flags, int *usage);
 
 #endif

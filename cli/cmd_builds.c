@@ -35,20 +35,13 @@ static long long cmd_build_id(int argc, char **argv)
 int cmd_builds(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "state", "limit", "offset", NULL };
-	struct buf path;
+	int usage;
 	json_t *a, *b;
 	size_t i;
 
-	buf_init(&path, 4096);
-	buf_adds(&path, "/api/v1/builds");
-	if (cli_query(&path, argc, argv, flags) < 0) {
-		buf_free(&path);
-		return 2;
-	}
-	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
-	buf_free(&path);
+	a = cli_get(cli, "/api/v1/builds", argc, argv, flags, &usage);
 	if (!a)
-		return 1;
+		return usage ? 2 : 1;
 	if (cli->json) {
 		cli_print_json(a);
 		json_decref(a);

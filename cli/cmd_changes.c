@@ -13,29 +13,7 @@
 
 #include "cli/cmd_changes.h"
 
-#define CMD_PATH_MAX 8192           /* bytes of a request path with its query */
 #define CMD_SHA_SHOWN 12            /* hex digits of a commit id in tables */
-
-/* GETs path built from argv's flags; NULL (after a message) on failure,
- * *usage set for a usage error. */
-static json_t *cmd_get(struct cli *cli, const char *base, int argc, char **argv,
-		       const char *const *flags, int *usage)
-{
-	struct buf path;
-	json_t *a;
-
-	*usage = 0;
-	buf_init(&path, CMD_PATH_MAX);
-	buf_adds(&path, base);
-	if (cli_query(&path, argc, argv, flags) < 0) {
-		buf_free(&path);
-		*usage = 1;
-		return NULL;
-	}
-	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
-	buf_free(&path);
-	return a;
-}
 
 static double cmd_num(const json_t *o, const char *key)
 {
@@ -63,7 +41,7 @@ int cmd_changes(struct cli *cli, int argc, char **argv)
 	size_t i;
 	int usage;
 
-	a = cmd_get(cli, "/api/v1/changes", argc, argv, flags, &usage);
+	a = cli_get(cli, "/api/v1/changes", argc, argv, flags, &usage);
 	if (!a)
 		return usage ? 2 : 1;
 	if (cli->json)
@@ -305,7 +283,7 @@ int cmd_compare_jobs(struct cli *cli, int argc, char **argv)
 	args[n++] = (char *)(uintptr_t)pos[0];
 	args[n++] = (char *)"--head";
 	args[n++] = (char *)(uintptr_t)pos[1];
-	a = cmd_get(cli, "/api/v1/compare", n, args, flags, &usage);
+	a = cli_get(cli, "/api/v1/compare", n, args, flags, &usage);
 	if (!a) {
 		rc = usage ? 2 : 1;
 		goto out;
@@ -328,7 +306,7 @@ int cmd_noise(struct cli *cli, int argc, char **argv)
 	size_t i;
 	int usage;
 
-	a = cmd_get(cli, "/api/v1/noise", argc, argv, flags, &usage);
+	a = cli_get(cli, "/api/v1/noise", argc, argv, flags, &usage);
 	if (!a)
 		return usage ? 2 : 1;
 	if (cli->json)

@@ -66,19 +66,14 @@ static int cmd_status(struct cli *cli, int argc, char **argv)
 static int cmd_runners(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "limit", "offset", NULL };
-	struct buf path;
+	int usage;
 	json_t *a, *r;
 	size_t i;
 	char seen[32];
 
-	buf_init(&path, 4096);
-	buf_adds(&path, "/api/v1/runners");
-	if (cli_query(&path, argc, argv, flags) < 0)
-		return 2;
-	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
-	buf_free(&path);
+	a = cli_get(cli, "/api/v1/runners", argc, argv, flags, &usage);
 	if (!a)
-		return 1;
+		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
 	printf("%-4s %-20s %-16s %5s %5s  %-20s %s\n", "ID", "NAME", "CLASS", "NODES", "CPUS",
@@ -96,18 +91,13 @@ static int cmd_runners(struct cli *cli, int argc, char **argv)
 static int cmd_jobs(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "state", "limit", "offset", NULL };
-	struct buf path;
+	int usage;
 	json_t *a, *j;
 	size_t i;
 
-	buf_init(&path, 4096);
-	buf_adds(&path, "/api/v1/jobs");
-	if (cli_query(&path, argc, argv, flags) < 0)
-		return 2;
-	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
-	buf_free(&path);
+	a = cli_get(cli, "/api/v1/jobs", argc, argv, flags, &usage);
 	if (!a)
-		return 1;
+		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
 	printf("%-5s %-6s %-10s %-6s %-9s %7s %-16s %7s  %s\n", "ID", "KIND", "SUITE", "BOOT",
@@ -180,18 +170,13 @@ out:
 static int cmd_samples(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "job", "metric", "limit", "offset", NULL };
-	struct buf path;
+	int usage;
 	json_t *a, *s;
 	size_t i;
 
-	buf_init(&path, 4096);
-	buf_adds(&path, "/api/v1/samples");
-	if (cli_query(&path, argc, argv, flags) < 0)
-		return 2;
-	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
-	buf_free(&path);
+	a = cli_get(cli, "/api/v1/samples", argc, argv, flags, &usage);
 	if (!a)
-		return 1;
+		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
 	printf("%-5s %-8s %-18s %4s %14s %-7s %-16s %s\n", "JOB", "SUITE", "METRIC", "ITER",
