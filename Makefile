@@ -127,8 +127,10 @@ install: $(PROGS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/sbin
 	install -m 755 $(BIN)/kpci $(DESTDIR)$(PREFIX)/bin/kpci
 	install -m 755 $(BIN)/kpcid $(BIN)/kpci-runner $(DESTDIR)$(PREFIX)/sbin/
-	install -d $(DESTDIR)$(PREFIX)/share/kpci/web $(DESTDIR)$(PREFIX)/share/doc/kpci/examples
-	cp -R web/static/. $(DESTDIR)$(PREFIX)/share/kpci/web/
+	install -d $(DESTDIR)$(PREFIX)/share/kpci/static $(DESTDIR)$(PREFIX)/share/doc/kpci/examples
+	cp -R web/static/. $(DESTDIR)$(PREFIX)/share/kpci/static/
+	install -d $(DESTDIR)$(PREFIX)/share/kpci/suites
+	install -m 644 configs/suites/*.ini $(DESTDIR)$(PREFIX)/share/kpci/suites/
 	install -d $(DESTDIR)$(PREFIX)/share/kpci/kconfig
 	install -m 644 configs/kconfig/* $(DESTDIR)$(PREFIX)/share/kpci/kconfig/
 	install -m 644 configs/*.ini $(DESTDIR)$(PREFIX)/share/doc/kpci/examples/
