@@ -12,6 +12,7 @@
  * statistics come from lib/stats.h; this file only reads and prints.
  */
 #include "cli/cmd_compare.h"
+#include "lib/csvnum.h"
 #include "lib/stats.h"
 
 #include <ctype.h>
@@ -129,79 +130,6 @@ static const struct compare_metric *compare_find(const struct compare_set *s,
 	return k ? &s->m[k - 1] : NULL;
 }
 
-/* Trims spaces (and one pair of double quotes) around tok[0..*len). */
-static const char *compare_trim(const char *tok, size_t *len)
-{
-	while (*len && isspace((unsigned char)tok[0])) {
-		tok++;
-		(*len)--;
-	}
-	while (*len && isspace((unsigned char)tok[*len - 1]))
-		(*len)--;
-	if (*len >= 2 && tok[0] == '"' && tok[*len - 1] == '"') {
-		tok++;
-		*len -= 2;
-	}
-	return tok;
-}
-
-/* Parses tok[0..len) as a finite number.  Returns 0, or -1. */
-static int compare_number(double *out, const char *tok, size_t len)
-{
-	char tmp[128], *end;
-	double v;
-
-	tok = compare_trim(tok, &len);
-	if (len == 0 || len >= sizeof tmp)
-		return -1;
-	memcpy(tmp, tok, len);
-	tmp[len] = '\0';
-	errno = 0;
-	v = strtod(tmp, &end);
-	if (end != tmp + len || errno == ERANGE || !isfinite(v))
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/* Field col of a CSV line as pointer and length; -1 if it has fewer. */
-static int compare_field(const char **f, size_t *flen, const char *line,
-			 size_t len, long col)
-{
-	long c = 0;
-	size_t start = 0;
-
-	for (size_t i = 0; i <= len; i++) {
-		if (i == len || line[i] == ',') {
-			if (c == col) {
-				*f = line + start;
-				*flen = i - start;
-				return 0;
-			}
-			c++;
-			start = i + 1;
-		}
-	}
-	return -1;
-}
-
-/* Index of the header column called name (case-insensitive), or -1. */
-static long compare_column(const char *line, size_t len, const char *name)
-{
-	size_t nl = strlen(name);
-
-	for (long c = 0;; c++) {
-		const char *f;
-		size_t flen;
-
-		if (compare_field(&f, &flen, line, len, c) < 0)
-			return -1;
-		f = compare_trim(f, &flen);
-		if (flen == nl && !strncasecmp(f, name, nl))
-			return c;
-	}
-}
-
 /* The metric called name[0..len) in s, created when new.  Returns it, or
  * NULL when the set is full or memory is out. */
 static struct compare_metric *compare_get(struct compare_set *s,
@@ -269,7 +197,7 @@ struct compare_reader {
 static void compare_bad(const struct compare_reader *r, const char *what,
 			const char *tok, size_t len)
 {
-	tok = compare_trim(tok, &len);
+	tok = csvnum_trim(tok, &len);
 	fprintf(stderr, "kpci compare: %s:%zu: %s, got \"%.*s%s\".\n",
 		r->file, r->lineno, what,
 		(int)(len > COMPARE_MAX_SHOWN ? COMPARE_MAX_SHOWN : len), tok,
@@ -285,20 +213,20 @@ static int compare_sniff(struct compare_reader *r, const char *line,
 	size_t flen;
 	double v;
 
-	if (compare_number(&v, line, len) == 0) {
+	if (csvnum_number(&v, line, len) == 0) {
 		r->fmt = COMPARE_PLAIN;
 		return 0;
 	}
 	r->fmt = COMPARE_CSV;
-	r->col_metric = compare_column(line, len, "metric");
-	r->col_value = compare_column(line, len, "value");
+	r->col_metric = csvnum_column(line, len, "metric");
+	r->col_value = csvnum_column(line, len, "value");
 	if (r->col_metric >= 0 && r->col_value >= 0)
 		return 1;
 	/* No header: rows are metric,value. */
 	r->col_metric = 0;
 	r->col_value = 1;
-	if (compare_field(&f, &flen, line, len, 1) == 0 &&
-	    compare_number(&v, f, flen) == 0)
+	if (csvnum_field(&f, &flen, line, len, 1) == 0 &&
+	    csvnum_number(&v, f, flen) == 0)
 		return 0;
 	fprintf(stderr, "kpci compare: %s:%zu: expected a number, a "
 		"metric,value row or a header naming the metric and value "
@@ -316,14 +244,14 @@ static int compare_line(struct compare_set *s, struct compare_reader *r,
 	double v;
 
 	if (r->fmt == COMPARE_CSV) {
-		if (compare_field(&name, &nlen, line, len, r->col_metric) < 0 ||
-		    compare_field(&tok, &tlen, line, len, r->col_value) < 0) {
+		if (csvnum_field(&name, &nlen, line, len, r->col_metric) < 0 ||
+		    csvnum_field(&tok, &tlen, line, len, r->col_value) < 0) {
 			fprintf(stderr, "kpci compare: %s:%zu: the row has "
 				"no metric or no value field.\n", r->file,
 				r->lineno);
 			return -1;
 		}
-		name = compare_trim(name, &nlen);
+		name = csvnum_trim(name, &nlen);
 		if (nlen == 0 || nlen > COMPARE_MAX_NAME) {
 			compare_bad(r, "expected a metric name of 1 to 256 "
 				    "bytes", name, nlen);
@@ -336,7 +264,7 @@ static int compare_line(struct compare_set *s, struct compare_reader *r,
 				return -1;
 			}
 	}
-	if (compare_number(&v, tok, tlen) < 0) {
+	if (csvnum_number(&v, tok, tlen) < 0) {
 		compare_bad(r, "expected a finite number", tok, tlen);
 		return -1;
 	}
@@ -388,7 +316,7 @@ static int compare_read(struct compare_set *s, const char *file)
 			goto fail;
 		}
 		tlen = len;
-		compare_trim(line, &tlen);
+		csvnum_trim(line, &tlen);
 		if (tlen == 0 || line[strspn(line, " \t")] == '#')
 			continue;	/* blank line or comment */
 		if (r.fmt == COMPARE_UNKNOWN) {
@@ -729,7 +657,7 @@ static int compare_args(double *alpha, int *json, const char *files[2],
 			"be stdin.\n");
 		return -1;
 	}
-	if (a_alpha && (compare_number(alpha, a_alpha, strlen(a_alpha)) < 0 ||
+	if (a_alpha && (csvnum_number(alpha, a_alpha, strlen(a_alpha)) < 0 ||
 			!(*alpha > 0 && *alpha < 1))) {
 		fprintf(stderr, "kpci compare: --alpha wants a number in "
 			"(0, 1), got \"%s\".\n", a_alpha);

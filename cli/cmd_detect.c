@@ -9,6 +9,7 @@
  * exits 2.
  */
 #include "cli/cmd_detect.h"
+#include "lib/csvnum.h"
 #include "lib/cpd.h"
 
 #include <ctype.h>
@@ -106,91 +107,15 @@ static int detect_slurp(char **buf, size_t *len, FILE *f, const char **why)
 	return 0;
 }
 
-/* Trims spaces (and one pair of double quotes) around tok[0..*len). */
-static const char *detect_trim(const char *tok, size_t *len)
-{
-	while (*len && isspace((unsigned char)tok[0])) {
-		tok++;
-		(*len)--;
-	}
-	while (*len && isspace((unsigned char)tok[*len - 1]))
-		(*len)--;
-	if (*len >= 2 && tok[0] == '"' && tok[*len - 1] == '"') {
-		tok++;
-		*len -= 2;
-	}
-	return tok;
-}
-
-/* Parses tok[0..len) as a finite number.  Returns 0, or -1. */
-static int detect_number(double *out, const char *tok, size_t len)
-{
-	char tmp[128], *end;
-	double v;
-
-	tok = detect_trim(tok, &len);
-	if (len == 0 || len >= sizeof tmp)
-		return -1;
-	memcpy(tmp, tok, len);
-	tmp[len] = '\0';
-	errno = 0;
-	v = strtod(tmp, &end);
-	if (end != tmp + len || errno == ERANGE || !isfinite(v))
-		return -1;
-	*out = v;
-	return 0;
-}
-
 /* Prints the one-sentence complaint about a bad token on line lineno. */
 static void detect_bad_token(const char *file, size_t lineno,
 			     const char *tok, size_t len, const char *what)
 {
-	tok = detect_trim(tok, &len);
+	tok = csvnum_trim(tok, &len);
 	fprintf(stderr, "kpci detect: %s:%zu: %s, got \"%.*s%s\".\n", file,
 		lineno, what,
 		(int)(len > DETECT_MAX_SHOWN ? DETECT_MAX_SHOWN : len), tok,
 		len > DETECT_MAX_SHOWN ? "..." : "");
-}
-
-/* Index of the `value` column in a CSV header line, or -1. */
-static long detect_value_column(const char *line, size_t len)
-{
-	long col = 0;
-	size_t start = 0;
-
-	for (size_t i = 0; i <= len; i++) {
-		if (i == len || line[i] == ',') {
-			size_t flen = i - start;
-			const char *f = detect_trim(line + start, &flen);
-
-			if (flen == 5 && !strncasecmp(f, "value", 5))
-				return col;
-			col++;
-			start = i + 1;
-		}
-	}
-	return -1;
-}
-
-/* Field col of a CSV line, as pointer and length; -1 if it has fewer. */
-static int detect_field(const char **f, size_t *flen, const char *line,
-			size_t len, long col)
-{
-	long c = 0;
-	size_t start = 0;
-
-	for (size_t i = 0; i <= len; i++) {
-		if (i == len || line[i] == ',') {
-			if (c == col) {
-				*f = line + start;
-				*flen = i - start;
-				return 0;
-			}
-			c++;
-			start = i + 1;
-		}
-	}
-	return -1;
 }
 
 /* Parses the line-oriented formats (plain numbers or CSV).  Returns 0, or
@@ -214,14 +139,14 @@ static int detect_parse_lines(struct detect_series *s, const char *file,
 		if (llen && line[llen - 1] == '\r')
 			llen--;
 		tlen = llen;
-		detect_trim(line, &tlen);
+		csvnum_trim(line, &tlen);
 		if (tlen == 0)
 			continue;	/* blank line */
 		if (first) {
 			first = 0;
-			if (detect_number(&v, line, llen) < 0 &&
+			if (csvnum_number(&v, line, llen) < 0 &&
 			    memchr(line, ',', llen)) {
-				col = detect_value_column(line, llen);
+				col = csvnum_column(line, llen, "value");
 				if (col < 0) {
 					fprintf(stderr, "kpci detect: %s:%zu: "
 						"the CSV header has no "
@@ -234,13 +159,13 @@ static int detect_parse_lines(struct detect_series *s, const char *file,
 		}
 		tlen = llen;
 		if (col >= 0 &&
-		    detect_field(&tok, &tlen, line, llen, col) < 0) {
+		    csvnum_field(&tok, &tlen, line, llen, col) < 0) {
 			fprintf(stderr, "kpci detect: %s:%zu: the line has no "
 				"field %ld (the value column).\n", file,
 				lineno, col + 1);
 			return -1;
 		}
-		if (detect_number(&v, tok, tlen) < 0) {
+		if (csvnum_number(&v, tok, tlen) < 0) {
 			detect_bad_token(file, lineno, tok, tlen,
 					 "expected a finite number");
 			return -1;
@@ -374,7 +299,7 @@ fail:
 /* Parses a double option value; returns 0, or -1 when not a number. */
 static int detect_opt_double(double *out, const char *s)
 {
-	return detect_number(out, s, strlen(s));
+	return csvnum_number(out, s, strlen(s));
 }
 
 /* Parses an int option value; returns 0, or -1. */
