@@ -70,14 +70,48 @@ static size_t client_write(char *data, size_t size, size_t nmemb, void *user)
 	return size * nmemb;
 }
 
+/* Resets the handle for METHOD url with what every request shares: the
+ * time limit, no signals, the user agent, the answer collected in resp. */
+static void client_prepare(struct client *c, const char *url, const char *method,
+			   long timeout, struct buf *resp)
+{
+	curl_easy_reset(c->curl);
+	curl_easy_setopt(c->curl, CURLOPT_URL, url);
+	curl_easy_setopt(c->curl, CURLOPT_CUSTOMREQUEST, method);
+	curl_easy_setopt(c->curl, CURLOPT_TIMEOUT, timeout);
+	curl_easy_setopt(c->curl, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c->curl, CURLOPT_WRITEFUNCTION, client_write);
+	curl_easy_setopt(c->curl, CURLOPT_WRITEDATA, resp);
+	curl_easy_setopt(c->curl, CURLOPT_USERAGENT, "kpci/" KPCI_VERSION);
+}
+
+/* Sends the prepared request with hdrs; *status gets the HTTP status and
+ * *out the JSON answer (NULL when empty).  0, or -1 with *cause. */
+static int client_perform_json(struct client *c, const char *url, struct curl_slist *hdrs,
+			       struct buf *resp, long *status, json_t **out, char **cause)
+{
+	json_error_t jerr;
+	CURLcode rc;
+
+	curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, hdrs);
+	rc = curl_easy_perform(c->curl);
+	if (rc != CURLE_OK)
+		return client_fail(cause, "%s: %s", url, curl_easy_strerror(rc));
+	curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, status);
+	if (resp->len) {
+		*out = json_loadb(resp->data, resp->len, 0, &jerr);
+		if (!*out)
+			return client_fail(cause, "%s: the answer is not JSON: %s", url, jerr.text);
+	}
+	return 0;
+}
+
 int client_call(struct client *c, const char *method, const char *path,
 		const json_t *body, long *status, json_t **out, char **cause)
 {
 	struct curl_slist *hdrs = NULL;
 	char *url = NULL, *text = NULL;
 	struct buf resp;
-	json_error_t jerr;
-	CURLcode rc;
 	int ret = -1;
 
 	*out = NULL;
@@ -85,14 +119,7 @@ int client_call(struct client *c, const char *method, const char *path,
 	buf_init(&resp, CLIENT_MAX_RESPONSE);
 	if (asprintf(&url, "%s%s", c->base, path) < 0)
 		return client_fail(cause, "out of memory");
-	curl_easy_reset(c->curl);
-	curl_easy_setopt(c->curl, CURLOPT_URL, url);
-	curl_easy_setopt(c->curl, CURLOPT_CUSTOMREQUEST, method);
-	curl_easy_setopt(c->curl, CURLOPT_TIMEOUT, (long)CLIENT_TIMEOUT_S);
-	curl_easy_setopt(c->curl, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c->curl, CURLOPT_WRITEFUNCTION, client_write);
-	curl_easy_setopt(c->curl, CURLOPT_WRITEDATA, &resp);
-	curl_easy_setopt(c->curl, CURLOPT_USERAGENT, "kpci/" KPCI_VERSION);
+	client_prepare(c, url, method, (long)CLIENT_TIMEOUT_S, &resp);
 	hdrs = curl_slist_append(hdrs, "Accept: application/json");
 	if (c->auth)
 		hdrs = curl_slist_append(hdrs, c->auth);
@@ -105,21 +132,7 @@ int client_call(struct client *c, const char *method, const char *path,
 		hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
 		curl_easy_setopt(c->curl, CURLOPT_POSTFIELDS, text);
 	}
-	curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, hdrs);
-	rc = curl_easy_perform(c->curl);
-	if (rc != CURLE_OK) {
-		client_fail(cause, "%s: %s", url, curl_easy_strerror(rc));
-		goto out;
-	}
-	curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, status);
-	if (resp.len) {
-		*out = json_loadb(resp.data, resp.len, 0, &jerr);
-		if (!*out) {
-			client_fail(cause, "%s: the answer is not JSON: %s", url, jerr.text);
-			goto out;
-		}
-	}
-	ret = 0;
+	ret = client_perform_json(c, url, hdrs, &resp, status, out, cause);
 out:
 	curl_slist_free_all(hdrs);
 	free(text);
@@ -139,10 +152,8 @@ int client_upload(struct client *c, const char *method, const char *path,
 	struct curl_slist *hdrs = NULL;
 	char *url = NULL;
 	struct buf resp;
-	json_error_t jerr;
 	FILE *f;
 	long size;
-	CURLcode rc;
 	int ret = -1;
 
 	*out = NULL;
@@ -159,39 +170,17 @@ int client_upload(struct client *c, const char *method, const char *path,
 		fclose(f);
 		return client_fail(cause, "out of memory");
 	}
-	curl_easy_reset(c->curl);
-	curl_easy_setopt(c->curl, CURLOPT_URL, url);
+	client_prepare(c, url, method, (long)CLIENT_TRANSFER_TIMEOUT_S, &resp);
 	curl_easy_setopt(c->curl, CURLOPT_UPLOAD, 1L);
-	curl_easy_setopt(c->curl, CURLOPT_CUSTOMREQUEST, method);
 	curl_easy_setopt(c->curl, CURLOPT_READFUNCTION, client_read_file);
 	curl_easy_setopt(c->curl, CURLOPT_READDATA, f);
 	curl_easy_setopt(c->curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)size);
-	curl_easy_setopt(c->curl, CURLOPT_TIMEOUT, (long)CLIENT_TRANSFER_TIMEOUT_S);
-	curl_easy_setopt(c->curl, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c->curl, CURLOPT_WRITEFUNCTION, client_write);
-	curl_easy_setopt(c->curl, CURLOPT_WRITEDATA, &resp);
-	curl_easy_setopt(c->curl, CURLOPT_USERAGENT, "kpci/" KPCI_VERSION);
 	hdrs = curl_slist_append(hdrs, "Accept: application/json");
 	hdrs = curl_slist_append(hdrs, "Content-Type: application/octet-stream");
 	hdrs = curl_slist_append(hdrs, "Expect:");
 	if (c->auth)
 		hdrs = curl_slist_append(hdrs, c->auth);
-	curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, hdrs);
-	rc = curl_easy_perform(c->curl);
-	if (rc != CURLE_OK) {
-		client_fail(cause, "%s: %s", url, curl_easy_strerror(rc));
-		goto out;
-	}
-	curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, status);
-	if (resp.len) {
-		*out = json_loadb(resp.data, resp.len, 0, &jerr);
-		if (!*out) {
-			client_fail(cause, "%s: the answer is not JSON: %s", url, jerr.text);
-			goto out;
-		}
-	}
-	ret = 0;
-out:
+	ret = client_perform_json(c, url, hdrs, &resp, status, out, cause);
 	curl_slist_free_all(hdrs);
 	fclose(f);
 	free(url);
