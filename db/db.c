@@ -18,6 +18,7 @@
 #include "db/db_internal.h"
 #include "db/migrations.h"
 #include "lib/log.h"
+#include "lib/utf8.h"
 
 int db_fail(char **cause, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -129,6 +130,21 @@ long long db_scalar(sqlite3_stmt *st, long long def)
 	return v;
 }
 
+/* Text as a JSON string; text that is not valid UTF-8 (a Latin-1 commit
+ * subject) is shown with U+FFFD for each bad byte rather than dropped. */
+static json_t *db_text_json(const char *s, size_t n)
+{
+	json_t *v = json_stringn(s ? s : "", s ? n : 0);
+	char *fixed;
+	size_t len;
+
+	if (v || !(fixed = utf8_repair(s, n, &len)))
+		return v;
+	v = json_stringn(fixed, len);
+	free(fixed);
+	return v;
+}
+
 /*
  * Turns every row of st into a JSON object keyed by column name; a column
  * named "x_json" holds JSON text and becomes key "x" with that value.
@@ -159,7 +175,7 @@ json_t *db_rows(struct db *db, sqlite3_stmt *st)
 				if (n > 5 && !strcmp(name + n - 5, "_json"))
 					v = json_loads((const char *)sqlite3_column_text(st, i), 0, NULL);
 				if (!v)
-					v = json_stringn((const char *)sqlite3_column_text(st, i),
+					v = db_text_json((const char *)sqlite3_column_text(st, i),
 							 (size_t)sqlite3_column_bytes(st, i));
 			}
 			if (n > 5 && !strcmp(name + n - 5, "_json")) {
