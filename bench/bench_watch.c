@@ -16,12 +16,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "daemon/watch.c"
 
 #define BENCH_TOPIC 9               /* commits per topic branch before its merge */
+#define BENCH_GIT_RUNS 3            /* git rev-list runs per case; the fastest counts */
+#define BENCH_CASES 3               /* 1, 100 and 10,000 new commits */
+#define BENCH_SIZES 2               /* history lengths */
 
 extern char **environ;
 
@@ -142,24 +146,36 @@ static char *bench_tip(const char *repo)
 	return s;
 }
 
-/* One poll split into fetch and walk+record; ms of each. */
-static int bench_poll(struct watch_tree *t, double *fetch_ms, double *walk_ms)
+/* CPU time of this process (all threads), ms. */
+static double bench_cpu_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* One poll split into fetch and walk+record; ms of each (wall), and the
+ * CPU ms of walk+record. */
+static int bench_poll(struct watch_tree *t, double *fetch_ms, double *walk_ms, double *cpu_ms)
 {
 	char err[WATCH_ERROR_LEN] = "";
 	git_repository *repo = NULL;
 	json_t *changed = NULL;
 	int exists = 0, rc = -1;
-	double t0 = bench_ms(), t1;
+	double t0 = bench_ms(), t1, c1;
 
 	if (watch_mirror_open(&repo, t, err, sizeof err) < 0 ||
 	    watch_fetch(repo, t, &exists, err, sizeof err) < 0 ||
 	    watch_tags(&changed, repo, t, err, sizeof err) < 0)
 		goto out;
 	t1 = bench_ms();
+	c1 = bench_cpu_ms();
 	if (watch_branch(t, repo, "master", exists, err, sizeof err) < 0)
 		goto out;
 	*fetch_ms = t1 - t0;
 	*walk_ms = bench_ms() - t1;
+	*cpu_ms = bench_cpu_ms() - c1;
 	t->fetched_before = 1;
 	rc = 0;
 out:
@@ -170,28 +186,58 @@ out:
 	return rc;
 }
 
-static double bench_revlist(char *repo, const char *old, const char *new)
+/*
+ * The best of BENCH_GIT_RUNS runs of `git rev-list OLD..NEW`: wall ms, and
+ * the CPU ms of that run (user + system of the child).
+ */
+static int bench_revlist(double *wall, double *cpu, char *repo, const char *old,
+			 const char *new)
 {
 	char range[2 * GIT_OID_HEXSZ + 4];
 	char *argv[] = { "git", "-C", repo, "rev-list", range, NULL };
-	double t0 = bench_ms();
+	posix_spawn_file_actions_t fa;
 
 	snprintf(range, sizeof range, "%s..%s", old, new);
-	if (bench_run(argv, NULL) != 0)
-		return -1;
-	return bench_ms() - t0;
+	*wall = *cpu = -1;
+	for (int r = 0; r < BENCH_GIT_RUNS; r++) {
+		struct rusage ru;
+		int status;
+		pid_t pid;
+		double t0 = bench_ms(), w, c;
+
+		posix_spawn_file_actions_init(&fa);
+		posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+		if (posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ) != 0) {
+			posix_spawn_file_actions_destroy(&fa);
+			return -1;
+		}
+		posix_spawn_file_actions_destroy(&fa);
+		if (wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+			return -1;
+		w = bench_ms() - t0;
+		c = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+		    (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+		if (*wall < 0 || w < *wall) {
+			*wall = w;
+			*cpu = c;
+		}
+	}
+	return 0;
 }
 
-static int bench_history(char *top, long history)
+/* The ratios poll / git rev-list (wall and CPU) of each size and case. */
+static double bench_ratio[BENCH_SIZES][BENCH_CASES][2];
+
+static int bench_history(char *top, long history, int size)
 {
-	static const long news[] = { 1, 100, 10000 };
+	static const long news[BENCH_CASES] = { 1, 100, 10000 };
 	char repo[512], dbpath[512], *cause = NULL, *init[] = { "git", "init", "-q", "-b",
 							       "master", repo, NULL };
 	struct kpcid k = { 0 };
 	struct config_tree c = { 0 };
 	struct watch_tree t;
 	long when = 1600000000;
-	double fetch_ms, walk_ms, t0;
+	double fetch_ms, walk_ms, cpu_ms, t0;
 
 	snprintf(repo, sizeof repo, "%s/repo-%ld", top, history);
 	snprintf(dbpath, sizeof dbpath, "%s/kpci-%ld.db", top, history);
@@ -220,23 +266,31 @@ static int bench_history(char *top, long history)
 		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "bad tree");
 		return -1;
 	}
-	if (bench_poll(&t, &fetch_ms, &walk_ms) < 0)
+	if (bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
 		return -1;
-	printf("  first poll (all history): fetch %8.1f ms, walk+record %8.1f ms\n", fetch_ms,
-	       walk_ms);
-	printf("  %6s %10s %12s %12s %10s\n", "new", "fetch ms", "walk+rec ms", "rev-list ms",
-	       "walk/git");
-	for (size_t i = 0; i < sizeof news / sizeof news[0]; i++) {
+	printf("  first poll (all history): fetch %.1f ms, walk+record %.1f ms "
+	       "(walk %.1f, line %.1f, store %.1f)\n", fetch_ms, walk_ms, watch_last.walk_ms,
+	       watch_last.line_ms, watch_last.store_ms);
+	printf("  %6s %6s | %7s %7s %7s | %8s %8s | %8s %8s | %6s %6s\n", "new", "fetch",
+	       "walk", "line", "store", "poll", "cpu", "git", "git cpu", "wall/g", "cpu/g");
+	for (int i = 0; i < BENCH_CASES; i++) {
 		char *old = bench_tip(repo), *new;
-		double git_ms;
+		double git_ms, git_cpu;
 
-		if (!old || bench_grow(repo, news[i], old, &when) < 0 || !(new = bench_tip(repo)))
+		if (!old || bench_grow(repo, news[i], old, &when) < 0 || !(new = bench_tip(repo)) ||
+		    bench_revlist(&git_ms, &git_cpu, repo, old, new) < 0) {
+			fprintf(stderr, "bench_watch: cannot grow %s or run git rev-list\n", repo);
 			return -1;
-		git_ms = bench_revlist(repo, old, new);
-		if (bench_poll(&t, &fetch_ms, &walk_ms) < 0)
+		}
+		if (bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
 			return -1;
-		printf("  %6ld %10.1f %12.1f %12.1f %10.2f\n", news[i], fetch_ms, walk_ms, git_ms,
-		       git_ms > 0 ? walk_ms / git_ms : 0);
+		bench_ratio[size][i][0] = git_ms > 0 ? walk_ms / git_ms : 0;
+		bench_ratio[size][i][1] = git_cpu > 0 ? cpu_ms / git_cpu : 0;
+		printf("  (cpu: walk %.1f store %.1f)\n", watch_last.walk_cpu_ms, watch_last.store_cpu_ms);
+		printf("  %6ld %6.1f | %7.1f %7.1f %7.1f | %8.1f %8.1f | %8.1f %8.1f | %6.2f %6.2f\n",
+		       news[i], fetch_ms, watch_last.walk_ms, watch_last.line_ms, watch_last.store_ms,
+		       walk_ms, cpu_ms, git_ms, git_cpu, bench_ratio[size][i][0],
+		       bench_ratio[size][i][1]);
 		free(old);
 		free(new);
 	}
@@ -255,8 +309,18 @@ int main(void)
 	if (!mkdtemp(top))
 		return 1;
 	git_libgit2_init();
-	if (bench_history(top, 20000) < 0 || bench_history(top, 200000) < 0)
+	watch_git_options();
+	if (bench_history(top, 20000, 0) < 0 || bench_history(top, 200000, 1) < 0) {
 		rc = 1;
+	} else {
+		static const long news[BENCH_CASES] = { 1, 100, 10000 };
+
+		printf("poll / git rev-list, wall (cpu), at 20,000 -> 200,000 commits of history:\n");
+		for (int i = 0; i < BENCH_CASES; i++)
+			printf("  %6ld new: %5.2f (%4.2f) -> %5.2f (%4.2f)\n", news[i],
+			       bench_ratio[0][i][0], bench_ratio[0][i][1], bench_ratio[1][i][0],
+			       bench_ratio[1][i][1]);
+	}
 	git_libgit2_shutdown();
 	nftw(top, bench_rm, 16, FTW_DEPTH | FTW_PHYS);
 	return rc;

@@ -20,15 +20,17 @@ static void cmd_trees_safe(const char *s, size_t width)
 		putchar((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i]);
 }
 
-/* 1 if name can be a path segment (what kpcid's :name matches). */
-static int cmd_trees_name_ok(const char *name)
+/* 1 if name can be a path segment: what kpcid's :name matches, and for a
+ * tree (what :ref matches) also '/' and ':'. */
+static int cmd_trees_name_ok(const char *name, int tree)
 {
 	size_t n = strlen(name);
 
 	if (!n || n > 128)
 		return 0;
 	for (const char *p = name; *p; p++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *p))
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *p) &&
+		    !(tree && (*p == '/' || *p == ':')))
 			return 0;
 	return 1;
 }
@@ -53,9 +55,10 @@ static json_t *cmd_trees_get(int *status, struct cli *cli, int argc, char **argv
 		return NULL;
 	}
 	for (int i = 1; i <= npos; i++) {
-		if (!cmd_trees_name_ok(argv[i])) {
-			fprintf(stderr, "kpci: %s: '%.128s' is not a tree or release name "
-				"(letters, digits and ._+-)\n", argv[0], argv[i]);
+		if (!cmd_trees_name_ok(argv[i], i == 1)) {
+			fprintf(stderr, "kpci: %s: '%.128s' is not a %s name (letters, digits "
+				"and ._+-%s)\n", argv[0], argv[i], i == 1 ? "tree" : "release",
+				i == 1 ? ":/" : "");
 			return NULL;
 		}
 	}
@@ -63,7 +66,13 @@ static json_t *cmd_trees_get(int *status, struct cli *cli, int argc, char **argv
 	for (int i = 1 + npos; i < argc; i++)
 		rest[n++] = argv[i];
 	buf_init(&path, 4096);
-	buf_printf(&path, "/api/v1/trees/%s%s", argv[1], mid ? mid : "");
+	buf_adds(&path, "/api/v1/trees/");
+	for (const char *p = argv[1]; *p; p++)  /* '/' and ':' as %2F and %3A */
+		if (*p == '/' || *p == ':')
+			buf_printf(&path, "%%%02X", (unsigned char)*p);
+		else
+			buf_add(&path, p, 1);
+	buf_adds(&path, mid ? mid : "");
 	if (npos > 1)
 		buf_printf(&path, "/%s", argv[2]);
 	if (tail)

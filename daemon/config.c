@@ -96,6 +96,10 @@ static const struct conf_key config_tree_keys[] = {
 	  "seconds before the first retry of a failed poll; doubles per failure" },
 	{ "retry_max", CONF_INT, KEY(struct config_tree, retry_max), "3600", 1, 604800, NULL, 0,
 	  "longest wait between retries of a failing tree" },
+	{ "fetch_timeout", CONF_INT, KEY(struct config_tree, fetch_timeout), "120", 1, 86400,
+	  NULL, 0, "seconds a fetch may wait on a silent server before it fails" },
+	{ "ca_file", CONF_STR, KEY(struct config_tree, ca_file), "", 0, 0, NULL, 0,
+	  "PEM file of the CAs trusted for an https url; empty: the system's" },
 	{ "suites", CONF_STR, KEY(struct config_tree, suites), "", 0, 0, NULL, 0,
 	  "suites benchmarked on each successful build, separated by spaces" },
 	{ "bench_classes", CONF_STR, KEY(struct config_tree, bench_classes), "", 0, 0, NULL, 0,
@@ -186,7 +190,8 @@ int config_trees_differ(const struct config *a, const struct config *b)
 		    strcmp(x->candidates, y->candidates) || strcmp(x->configs, y->configs) ||
 		    strcmp(x->recipients, y->recipients) || x->head_every != y->head_every ||
 		    x->max_queued != y->max_queued || x->retry_min != y->retry_min ||
-		    x->retry_max != y->retry_max)
+		    x->retry_max != y->retry_max || x->fetch_timeout != y->fetch_timeout ||
+		    strcmp(x->ca_file, y->ca_file))
 			return 1;
 	return x || y;
 }

@@ -22,6 +22,8 @@ struct config_tree {
 	char *configs;          /* space-separated kernel config names */
 	char *recipients;       /* space-separated mail addresses */
 	long long retry_min, retry_max;   /* backoff of failed polls, seconds */
+	long long fetch_timeout;          /* seconds a fetch may wait on a silent server */
+	char *ca_file;                    /* CAs trusted for https; "": the system's */
 	/* builds (issue #4): bench jobs queued when a build of this tree succeeds */
 	char *suites;           /* space-separated suite names; empty: none */
 	char *bench_classes;    /* space-separated runner classes; empty: any runner */

@@ -1,7 +1,8 @@
 /*
  * watch.c - the tree watcher: libgit2 mirrors, incremental first-parent
  * history, tags, forced updates, fetch errors with backoff, and build
- * candidates.  The only file of the daemon that includes git2.h.
+ * candidates.  With watch_stream.c (its sockets), the only file of the
+ * daemon that includes git2.h.
  *
  * One thread polls the trees in turn.  A poll of a tree:
  *   1. lists the remote's branches, fetches the followed ones that exist
@@ -18,6 +19,7 @@
  * docs/watch.md.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,10 +29,12 @@
 
 #include <git2.h>
 #include <jansson.h>
+#include <unistd.h>
 
 #include "daemon/config.h"
 #include "daemon/kpcid.h"
 #include "daemon/watch.h"
+#include "daemon/watch_stream.h"
 #include "db/db.h"
 #include "lib/buf.h"
 #include "lib/fs.h"
@@ -49,6 +53,7 @@
 #define WATCH_MAX_TAGS 200000       /* tags recorded per poll at most */
 #define WATCH_MAX_BACKOFF_SHIFT 20  /* retry_min << this is the longest unclamped wait */
 #define WATCH_ERROR_LEN 512         /* bytes of an error sentence */
+#define WATCH_DEFAULT_CA "/etc/ssl/certs/ca-certificates.crt"   /* Debian's CA bundle */
 
 /* One configured tree, copied from the configuration at start. */
 struct watch_tree {
@@ -59,12 +64,22 @@ struct watch_tree {
 	char **configs;
 	size_t nconfigs;
 	long long poll_interval, head_every, max_queued, retry_min, retry_max;
+	long long fetch_timeout;        /* seconds a connection may stay silent */
+	char *ca_file;                  /* CAs trusted for https (NULL: the system's) */
 	long long id;
 	long long next_poll;            /* monotonic seconds */
 	unsigned long want, done;       /* watch_poll_now requests and polls that served them */
 	int fetched_before;             /* a poll succeeded once: history is not a candidate */
 	int errors;                     /* failed polls in a row (the backoff exponent) */
 };
+
+/* Where the time of the last branch poll went (bench/bench_watch.c reads it). */
+static struct watch_timing {
+	double walk_ms;                 /* revwalk new ^old and reading the commits */
+	double line_ms;                 /* first-parent line and brought counts */
+	double store_ms;                /* the SQLite transaction */
+	double walk_cpu_ms, store_cpu_ms;       /* CPU time of this thread in both */
+} watch_last;
 
 static struct {
 	pthread_mutex_t mu;
@@ -106,6 +121,23 @@ static long long watch_mono(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec;
+}
+
+static double watch_ms(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) * 1e3 + (double)(b->tv_nsec - a->tv_nsec) / 1e6;
+}
+
+/*
+ * libgit2's process-wide settings for the watcher.  Objects read from a
+ * mirror are not hashed again on every read (git does not either): the
+ * fetch's indexer verified each received object, and a missing or
+ * undecompressable object still fails the poll.  Hashing every commit a
+ * second time cost a fifth of a large poll.
+ */
+static void watch_git_options(void)
+{
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 }
 
 /* libgit2's last error as one sentence. */
@@ -184,12 +216,6 @@ static void watch_set_free(struct watch_set *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* A copy of at most max bytes of s ("" for NULL). */
-static char *watch_strndup(const char *s, size_t max)
-{
-	return s ? strndup(s, max) : strdup("");
-}
-
 /* The commit's trailers as [[key, value], ...] (at most WATCH_MAX_TRAILERS). */
 static json_t *watch_trailers(const char *message)
 {
@@ -214,29 +240,139 @@ static json_t *watch_trailers(const char *message)
 	return out;
 }
 
+/* --- reading commits ------------------------------------------------------
+ *
+ * Commits are read from the object database as raw text and parsed here:
+ * git_commit_lookup would parse each one a second time after the revwalk,
+ * allocate every header and put it into libgit2's object cache, which
+ * costs more than the walk itself for a large poll.  The parse follows
+ * libgit2's: signatures split at the last '<' and '>', the summary is the
+ * first paragraph with whitespace runs holding a newline squashed to one
+ * space (git_commit_summary).
+ */
+
+/* A person of a commit header line ("Name <email> time tz"). */
+struct watch_sig {
+	const char *name, *email;
+	size_t name_len, email_len;
+	long long when;
+};
+
+static int watch_isspace(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Parses the rest of an author/committer line [p, end). */
+static void watch_sig_parse(struct watch_sig *sig, const char *p, const char *end)
+{
+	const char *lt = memrchr(p, '<', (size_t)(end - p));
+	const char *gt = lt ? memchr(lt, '>', (size_t)(end - lt)) : NULL;
+	const char *q;
+
+	memset(sig, 0, sizeof *sig);
+	if (!lt || !gt) {
+		sig->name = p;
+		sig->name_len = (size_t)(end - p);
+		return;
+	}
+	q = lt;
+	while (q > p && watch_isspace(q[-1]))
+		q--;
+	while (p < q && watch_isspace(*p))
+		p++;
+	sig->name = p;
+	sig->name_len = (size_t)(q - p);
+	p = lt + 1;
+	q = gt;
+	while (p < q && watch_isspace(*p))
+		p++;
+	while (q > p && watch_isspace(q[-1]))
+		q--;
+	sig->email = p;
+	sig->email_len = (size_t)(q - p);
+	for (p = gt + 1; p < end && *p == ' '; p++)
+		;
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		sig->when = sig->when * 10 + (*p - '0');
+}
+
+/* The summary of a message (as git_commit_summary), at most max bytes. */
+static char *watch_summary(const char *msg, const char *end, size_t max)
+{
+	struct buf out;
+	const char *space = NULL;
+	int space_nl = 0;
+	char *r;
+
+	buf_init(&out, max + 1);
+	for (; msg < end && out.len < max; msg++) {
+		if (*msg == '\n') {
+			const char *next = msg + 1;
+
+			if (next >= end || *next == '\n')
+				break;
+			while (next < end && *next != '\n' && watch_isspace(*next))
+				next++;
+			if (next >= end || *next == '\n')
+				break;
+		}
+		if (watch_isspace(*msg)) {
+			if (!space) {
+				space = msg;
+				space_nl = 0;
+			}
+			space_nl |= *msg == '\n';
+		} else {
+			if (space)
+				buf_add(&out, space_nl ? " " : space, space_nl ? 1 : (size_t)(msg - space));
+			space = NULL;
+			buf_add(&out, msg, 1);
+		}
+	}
+	r = strndup(out.data ? out.data : "", out.len < max ? out.len : max);
+	buf_free(&out);
+	return r;
+}
+
+/* Whether a message may hold trailers: a ':' after its first paragraph. */
+static int watch_may_have_trailers(const char *msg, size_t n)
+{
+	const char *para = memmem(msg, n, "\n\n", 2);
+
+	return para && memchr(para, ':', n - (size_t)(para - msg)) != NULL;
+}
+
 /* Reads commit oid into the set (once); NULL on error with err set. */
-static struct watch_node *watch_set_add(struct watch_set *s, git_repository *repo,
+static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 					const git_oid *oid, int in_walk, char *err, size_t errn)
 {
 	struct watch_node *c = watch_set_get(s, oid);
-	const git_signature *a, *m;
-	git_commit *commit = NULL;
-	struct buf parents;
+	struct watch_sig a = { 0 }, m = { 0 };
+	git_odb_object *obj = NULL;
+	const char *p, *end, *msg;
+	unsigned cap = 0;
+	char *message;
 
 	if (c)
 		return c;
-	if (git_commit_lookup(&commit, repo, oid) < 0) {
+	if (git_odb_read(&obj, odb, oid) < 0) {
 		watch_git_error(err, errn, "cannot read a commit of the mirror");
 		return NULL;
 	}
+	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		snprintf(err, errn, "object %s of the mirror is not a commit", git_oid_tostr_s(oid));
+		git_odb_object_free(obj);
+		return NULL;
+	}
 	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 256;
-		struct watch_node *v = realloc(s->v, cap * sizeof *v);
+		size_t ncap = s->cap ? s->cap * 2 : 256;
+		struct watch_node *v = realloc(s->v, ncap * sizeof *v);
 
 		if (!v)
 			goto oom;
 		s->v = v;
-		s->cap = cap;
+		s->cap = ncap;
 	}
 	if (watch_set_grow(s) < 0)
 		goto oom;
@@ -246,32 +382,75 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_repository *rep
 	git_oid_tostr(c->sha, sizeof c->sha, oid);
 	c->in_walk = in_walk;
 	c->brought = -1;
-	c->nparents = git_commit_parentcount(commit);
-	c->parents = calloc(c->nparents ? c->nparents : 1, sizeof *c->parents);
-	buf_init(&parents, (GIT_OID_HEXSZ + 1) * (c->nparents + 1));
-	for (unsigned i = 0; c->parents && i < c->nparents; i++) {
-		git_oid_cpy(&c->parents[i], git_commit_parent_id(commit, i));
-		buf_printf(&parents, "%s%s", i ? " " : "", git_oid_tostr_s(&c->parents[i]));
+	p = git_odb_object_data(obj);
+	end = p + git_odb_object_size(obj);
+	msg = end;
+	/* the header: one line per field, continuation lines start with ' ' */
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+
+		if (!eol)
+			eol = end;
+		if (eol == p) {         /* the blank line before the message */
+			msg = p + 1;
+			break;
+		}
+		if (eol - p == 7 + GIT_OID_HEXSZ && !memcmp(p, "parent ", 7)) {
+			if (c->nparents == cap) {
+				git_oid *v = realloc(c->parents, (cap ? cap * 2 : 2) * sizeof *v);
+
+				if (!v)
+					goto oom_node;
+				c->parents = v;
+				cap = cap ? cap * 2 : 2;
+			}
+			if (git_oid_fromstrn(&c->parents[c->nparents], p + 7, GIT_OID_HEXSZ) < 0) {
+				snprintf(err, errn, "commit %s has a malformed parent line", c->sha);
+				goto fail_node;
+			}
+			c->nparents++;
+		} else if (eol - p > 7 && !memcmp(p, "author ", 7)) {
+			watch_sig_parse(&a, p + 7, eol);
+		} else if (eol - p > 10 && !memcmp(p, "committer ", 10)) {
+			watch_sig_parse(&m, p + 10, eol);
+		}
+		p = eol + 1;
 	}
-	c->parents_text = strdup(buf_str(&parents));
-	buf_free(&parents);
-	a = git_commit_author(commit);
-	m = git_commit_committer(commit);
-	c->author_name = watch_strndup(a ? a->name : NULL, WATCH_MAX_NAME);
-	c->author_email = watch_strndup(a ? a->email : NULL, WATCH_MAX_NAME);
-	c->author_time = a ? (long long)a->when.time : 0;
-	c->committer_name = watch_strndup(m ? m->name : NULL, WATCH_MAX_NAME);
-	c->committer_email = watch_strndup(m ? m->email : NULL, WATCH_MAX_NAME);
-	c->commit_time = (long long)git_commit_time(commit);
-	c->subject = watch_strndup(git_commit_summary(commit), WATCH_MAX_SUBJECT);
-	c->trailers = watch_trailers(git_commit_message(commit));
-	git_commit_free(commit);
-	if (!c->parents || !c->parents_text || !c->author_name || !c->author_email ||
-	    !c->committer_name || !c->committer_email || !c->subject) {
-		watch_node_free(c);
-		snprintf(err, errn, "out of memory reading commit %s", git_oid_tostr_s(oid));
-		return NULL;
+	while (msg < end && *msg == '\n')       /* as git_commit_message */
+		msg++;
+	c->parents_text = malloc(c->nparents * (GIT_OID_HEXSZ + 1) + 1);
+	if (c->parents_text) {
+		char *t = c->parents_text;
+
+		for (unsigned i = 0; i < c->nparents; i++) {
+			if (i)
+				*t++ = ' ';
+			git_oid_fmt(t, &c->parents[i]);
+			t += GIT_OID_HEXSZ;
+		}
+		*t = '\0';
 	}
+	c->author_name = strndup(a.name ? a.name : "", a.name_len < WATCH_MAX_NAME ?
+				 a.name_len : WATCH_MAX_NAME);
+	c->author_email = strndup(a.email ? a.email : "", a.email_len < WATCH_MAX_NAME ?
+				  a.email_len : WATCH_MAX_NAME);
+	c->author_time = a.when;
+	c->committer_name = strndup(m.name ? m.name : "", m.name_len < WATCH_MAX_NAME ?
+				    m.name_len : WATCH_MAX_NAME);
+	c->committer_email = strndup(m.email ? m.email : "", m.email_len < WATCH_MAX_NAME ?
+				     m.email_len : WATCH_MAX_NAME);
+	c->commit_time = m.when;
+	c->subject = watch_summary(msg, end, WATCH_MAX_SUBJECT);
+	if (watch_may_have_trailers(msg, (size_t)(end - msg)) &&
+	    (message = strndup(msg, (size_t)(end - msg)))) {
+		c->trailers = watch_trailers(message);
+		free(message);
+	}
+	git_odb_object_free(obj);
+	obj = NULL;
+	if (!c->parents_text || !c->author_name || !c->author_email ||
+	    !c->committer_name || !c->committer_email || !c->subject)
+		goto oom_node;
 	s->n++;
 	{       /* insert into the hash table */
 		size_t i = watch_hash(oid) & (s->nslots - 1);
@@ -281,8 +460,14 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_repository *rep
 		s->slots[i] = s->n;
 	}
 	return c;
+oom_node:
+	snprintf(err, errn, "out of memory reading commit %s", git_oid_tostr_s(oid));
+fail_node:
+	watch_node_free(c);
+	git_odb_object_free(obj);
+	return NULL;
 oom:
-	git_commit_free(commit);
+	git_odb_object_free(obj);
 	snprintf(err, errn, "out of memory reading commit %s", git_oid_tostr_s(oid));
 	return NULL;
 }
@@ -535,6 +720,13 @@ static int watch_fetch(git_repository *repo, const struct watch_tree *t, int *ex
 	size_t nheads, n = 0;
 	int rc = -1;
 
+	watch_stream_timeout(t->fetch_timeout);
+	if (!strncmp(t->url, "https://", 8) &&
+	    git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS,
+			     t->ca_file ? t->ca_file : WATCH_DEFAULT_CA, NULL) < 0 && t->ca_file) {
+		watch_git_error(err, errn, "cannot load ca_file");
+		return -1;
+	}
 	git_fetch_options_init(&fo, GIT_FETCH_OPTIONS_VERSION);
 	git_remote_init_callbacks(&cb, GIT_REMOTE_CALLBACKS_VERSION);
 	git_remote_create_options_init(&ropts, GIT_REMOTE_CREATE_OPTIONS_VERSION);
@@ -552,6 +744,10 @@ static int watch_fetch(git_repository *repo, const struct watch_tree *t, int *ex
 	if (git_remote_connect(remote, GIT_DIRECTION_FETCH, &cb, NULL, NULL) < 0 ||
 	    git_remote_ls(&heads, &nheads, remote) < 0) {
 		watch_git_error(err, errn, "cannot reach the remote");
+		if (!strncmp(t->url, "https://", 8) && strstr(err, "certificate"))
+			snprintf(err + strlen(err), errn - strlen(err), " (%s)", t->ca_file ?
+				 "ca_file does not hold the CA that signed it" :
+				 "set ca_file to the PEM file of its CA to trust it");
 		goto out;
 	}
 	specs.strings = calloc(t->nbranches + 1, sizeof *specs.strings);
@@ -762,7 +958,7 @@ static void watch_branch_candidates(const struct watch_tree *t, const char *bran
  * line grows from, -1: none); *forced when the old tip was not reached.
  */
 static int watch_line(struct watch_node ***line_out, size_t *nline, long long *base,
-		      int *forced, struct watch_set *s, git_repository *repo, long long branch_id,
+		      int *forced, struct watch_set *s, git_odb *odb, long long branch_id,
 		      const git_oid *new_tip, const git_oid *old_tip, long long old_len,
 		      char *err, size_t errn)
 {
@@ -788,7 +984,7 @@ static int watch_line(struct watch_node ***line_out, size_t *nline, long long *b
 				*base = pos;
 				break;
 			}
-			if (!c && !(c = watch_set_add(s, repo, &cur, 0, err, errn)))
+			if (!c && !(c = watch_set_add(s, odb, &cur, 0, err, errn)))
 				goto fail;
 		}
 		if (n == cap) {
@@ -940,11 +1136,12 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	struct watch_set s = { 0 };
 	struct watch_node **line = NULL;
 	git_revwalk *walk = NULL;
+	git_odb *odb = NULL;
 	git_oid new_oid, old_oid, oid;
 	long long branch_id, len, base;
 	int have_old, forced, rc = -1, e;
 	size_t nline = 0, walked = 0;
-	struct timespec t0, t1;
+	struct timespec t0, t1, t2, t3, c0, c1, c2, c3;
 
 	if (db_branch_get(watch.k->db, &branch_id, tip, &len, state, t->id, branch) != DB_OK) {
 		snprintf(err, errn, "branch %s has no row in the database", branch);
@@ -970,7 +1167,9 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 		return 0;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (git_revwalk_new(&walk, repo) < 0 || git_revwalk_push(walk, &new_oid) < 0) {
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+	if (git_repository_odb(&odb, repo) < 0 || git_revwalk_new(&walk, repo) < 0 ||
+	    git_revwalk_push(walk, &new_oid) < 0) {
 		watch_git_error(err, errn, "cannot walk the new commits");
 		goto out;
 	}
@@ -979,7 +1178,7 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 		log_warn("tree %s: old tip %s of %s is not in the mirror; walking all of %s",
 			 t->name, tip, branch, branch);
 	while ((e = git_revwalk_next(&oid, walk)) == 0) {
-		if (!watch_set_add(&s, repo, &oid, 1, err, errn))
+		if (!watch_set_add(&s, odb, &oid, 1, err, errn))
 			goto out;
 		walked++;
 	}
@@ -987,25 +1186,37 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 		watch_git_error(err, errn, "walking the new commits failed");
 		goto out;
 	}
-	if (watch_line(&line, &nline, &base, &forced, &s, repo, branch_id, &new_oid,
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+	if (watch_line(&line, &nline, &base, &forced, &s, odb, branch_id, &new_oid,
 		       have_old ? &old_oid : NULL, len, err, errn) < 0 ||
 	    watch_brought(&s, line, nline) < 0)
 		goto out;
+	clock_gettime(CLOCK_MONOTONIC, &t2);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c2);
 	if (watch_store(t, branch_id, have_old ? tip : NULL, git_oid_tostr_s(&new_oid), forced,
 			base, &s, line, nline, err, errn) < 0)
 		goto out;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	clock_gettime(CLOCK_MONOTONIC, &t3);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c3);
+	watch_last.walk_cpu_ms = watch_ms(&c0, &c1);
+	watch_last.store_cpu_ms = watch_ms(&c2, &c3);
+	watch_last.walk_ms = watch_ms(&t0, &t1);
+	watch_last.line_ms = watch_ms(&t1, &t2);
+	watch_last.store_ms = watch_ms(&t2, &t3);
 	if (forced)
 		log_warn("tree %s: branch %s was force-updated %.12s -> %.12s; the line after "
 			 "position %lld was replaced", t->name, branch, tip,
 			 git_oid_tostr_s(&new_oid), base);
 	log_info("tree %s: branch %s at %.12s: %zu new commits, %zu on the first-parent line "
-		 "(%.0f ms)", t->name, branch, git_oid_tostr_s(&new_oid), walked, nline,
-		 (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6);
+		 "(walk %.0f ms, line %.0f ms, store %.0f ms)", t->name, branch,
+		 git_oid_tostr_s(&new_oid), walked, nline, watch_last.walk_ms, watch_last.line_ms,
+		 watch_last.store_ms);
 	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
 	rc = 0;
 out:
 	git_revwalk_free(walk);
+	git_odb_free(odb);
 	free(line);
 	watch_set_free(&s);
 	return rc;
@@ -1151,6 +1362,7 @@ static void watch_tree_free(struct watch_tree *t)
 	free(t->name);
 	free(t->url);
 	free(t->mirror);
+	free(t->ca_file);
 	watch_words_free(t->branches, t->nbranches);
 	watch_words_free(t->configs, t->nconfigs);
 }
@@ -1210,6 +1422,12 @@ int watch_tree_check(const struct config_tree *c, char **cause)
 			goto shutdown;
 		}
 	}
+	if (c->ca_file && c->ca_file[0] && access(c->ca_file, R_OK) < 0) {
+		if (asprintf(cause, "[tree %s] ca_file: cannot read '%s': %s", c->name, c->ca_file,
+			     strerror(errno)) < 0)
+			*cause = NULL;
+		goto shutdown;
+	}
 	for (i = 0; i < ncand; i++) {
 		int k;
 
@@ -1263,6 +1481,9 @@ static int watch_tree_init(struct watch_tree *t, const struct config_tree *c,
 	t->max_queued = c->max_queued;
 	t->retry_min = c->retry_min;
 	t->retry_max = c->retry_max < c->retry_min ? c->retry_min : c->retry_max;
+	t->fetch_timeout = c->fetch_timeout > 0 ? c->fetch_timeout : 120;
+	if (c->ca_file && c->ca_file[0] && !(t->ca_file = strdup(c->ca_file)))
+		goto oom;
 	policy = json_pack("{s:[], s:I, s:I, s:[], s:[], s:I, s:I, s:I}", "candidates",
 			   "head_every_minutes", t->head_every, "max_queued", t->max_queued,
 			   "configs", "recipients", "poll_interval", t->poll_interval,
@@ -1326,6 +1547,14 @@ int watch_start(struct kpcid *k, char **cause)
 	if (!n)
 		return 0;               /* nothing to watch: no thread */
 	git_libgit2_init();
+	watch_git_options();
+	if (watch_stream_register(&watch.stop) < 0) {
+		if (asprintf(cause, "cannot set up libgit2's sockets: %s",
+			     git_error_last() ? git_error_last()->message : "unknown error") < 0)
+			*cause = NULL;
+		git_libgit2_shutdown();
+		return -1;
+	}
 	watch.trees = calloc(n, sizeof *watch.trees);
 	if (!watch.trees || asprintf(&dir, "%s/mirrors", k->cfg.data_dir) < 0) {
 		dir = NULL;

@@ -245,7 +245,7 @@ check_contains "polling an unknown tree is a 404" "404 " "$out"
 out=$("$KPCI_BIN/kpci" merges up 'v1;rm' 2>&1)
 check_eq "kpci refuses a bad release name" 2 \
 	"$("$KPCI_BIN/kpci" merges up 'v1;rm' > /dev/null 2>&1; echo $?)"
-check_contains "with one sentence" "is not a tree or release name" "$out"
+check_contains "with one sentence" "is not a release name" "$out"
 out=$("$KPCI_BIN/kpci" merges up v7 2>&1)
 check_contains "kpci passes kpcid's sentence on" "'v7' is not a release tag" "$out"
 check_eq "nothing stored changed" "$before" "$(sql "SELECT count(*) FROM commits")"

@@ -238,6 +238,90 @@ static void test_polls(void)
 	db_close(k.db);
 }
 
+/*
+ * The raw commit reader (watch_set_add) against libgit2's own parse of the
+ * same commits: awkward messages, names, a signed commit's multi-line
+ * header, trailers.
+ */
+static void test_raw_commits(void)
+{
+	static const char *const msgs[] = {
+		"plain subject\n",
+		"\n\n  leading blank lines\nand a second line of the paragraph\n\nbody\n",
+		"subject  with   spaces\t and tab\n   \nbody after a whitespace line\n",
+		"no newline at the end",
+		"fix: a subject with a colon\n\nSigned-off-by: A <a@example.org>\n"
+		"Reviewed-by: B <b@example.org>\nLink: https://lore.example.org/x\n",
+		"subject\n\nbody line: with a colon but no trailer block\nmore text\n",
+		"",
+	};
+	char path[512], *cause = NULL;
+	git_repository *repo = NULL;
+	git_odb *odb = NULL;
+	struct watch_set s = { 0 };
+
+	snprintf(path, sizeof path, "%s/raw", dir);
+	CHECK_INT(git_repository_init(&repo, path, 1), 0);
+	CHECK_INT(git_repository_odb(&odb, repo), 0);
+	for (size_t i = 0; i < sizeof msgs / sizeof msgs[0] + 1; i++) {
+		char buf[1024], err[WATCH_ERROR_LEN] = "";
+		const git_signature *a, *m;
+		git_commit *commit = NULL;
+		struct watch_node *c;
+		json_t *want;
+		git_oid id;
+		int n;
+
+		if (i < sizeof msgs / sizeof msgs[0]) {
+			n = snprintf(buf, sizeof buf, "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n"
+				     "author  Odd  Name <  odd@example.org > 1700000000 +0100\n"
+				     "committer C O <c@example.org> 1700000100 -0700\n\n%s", msgs[i]);
+		} else {        /* signed, with two parents and an encoding header */
+			n = snprintf(buf, sizeof buf, "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n"
+				     "parent 1111111111111111111111111111111111111111\n"
+				     "parent 2222222222222222222222222222222222222222\n"
+				     "author A <a@example.org> 1700000000 +0000\n"
+				     "committer C <c@example.org> 1700000200 +0000\n"
+				     "encoding ISO-8859-1\n"
+				     "gpgsig -----BEGIN PGP SIGNATURE-----\n \n parent 3333\n"
+				     " -----END PGP SIGNATURE-----\n\nMerge tag 'x-for-1.0' of git://h/x\n");
+		}
+		CHECK_INT(git_odb_write(&id, odb, buf, (size_t)n, GIT_OBJECT_COMMIT), 0);
+		CHECK_INT(git_commit_lookup(&commit, repo, &id), 0);
+		c = watch_set_add(&s, odb, &id, 1, err, sizeof err);
+		CHECK(c != NULL);
+		if (!c || !commit) {
+			git_commit_free(commit);
+			continue;
+		}
+		a = git_commit_author(commit);
+		m = git_commit_committer(commit);
+		CHECK_STR(c->subject, git_commit_summary(commit));
+		CHECK_STR(c->author_name, a->name);
+		CHECK_STR(c->author_email, a->email);
+		CHECK_INT(c->author_time, (long long)a->when.time);
+		CHECK_STR(c->committer_name, m->name);
+		CHECK_STR(c->committer_email, m->email);
+		CHECK_INT(c->commit_time, (long long)git_commit_time(commit));
+		CHECK_INT(c->nparents, git_commit_parentcount(commit));
+		for (unsigned p = 0; p < c->nparents; p++)
+			CHECK(git_oid_equal(&c->parents[p], git_commit_parent_id(commit, p)));
+		want = watch_trailers(git_commit_message(commit));
+		if (c->trailers)
+			CHECK(json_equal(want, c->trailers));
+		else
+			CHECK_INT(json_array_size(want), 0);
+		json_decref(want);
+		git_commit_free(commit);
+	}
+	CHECK(s.n == sizeof msgs / sizeof msgs[0] + 1);
+	CHECK_INT(json_array_size(s.v[4].trailers), 3);
+	watch_set_free(&s);
+	git_odb_free(odb);
+	git_repository_free(repo);
+	free(cause);
+}
+
 static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
 {
 	return remove(p);
@@ -253,6 +337,7 @@ int main(void)
 	test_merge_subjects();
 	test_release_tags();
 	test_polls();
+	test_raw_commits();
 	git_libgit2_shutdown();
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return check_done();
