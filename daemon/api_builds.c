@@ -29,6 +29,8 @@
 #define API_MAX_URL         1024
 #define API_MAX_WARNINGS    200
 #define API_MAX_ERROR       8192
+#define API_MAX_RELEASE     64          /* a kernel release string ("6.12.57-kpci") */
+#define API_RELEASE_CHARS   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-~"
 #define API_MAX_LOG_SERVED  (256LL << 20)  /* bytes of a log decompressed to serve it */
 
 /* 1 when s is a config or fragment file name: [A-Za-z0-9._+-], not starting with '.'. */
@@ -252,6 +254,15 @@ static int api_record_texts(json_t *body, struct db_build_rec *b, struct http_re
 		}
 	}
 	b->warnings = w;
+	b->kernel_release = json_string_value(json_object_get(body, "kernel_release"));
+	if (json_object_get(body, "kernel_release") &&
+	    (!b->kernel_release || !*b->kernel_release ||
+	     strlen(b->kernel_release) > API_MAX_RELEASE ||
+	     strspn(b->kernel_release, API_RELEASE_CHARS) != strlen(b->kernel_release))) {
+		http_error(resp, 400, "kernel_release must be at most %d letters, digits and "
+			   "\"._+-~\"", API_MAX_RELEASE);
+		return -1;
+	}
 	return 0;
 }
 
@@ -337,11 +348,17 @@ static int api_artifact_stored(struct kpcid *k, const char *sha)
 	long long size;
 	int fd;
 
+	char *bad;
+	int rc;
+
 	if (db_artifact_touch(k->db, sha, &size) != DB_OK || artifact_open(&fd, &size,
 			k->cfg.data_dir, sha) < 0)
 		return 0;
 	close(fd);
-	return 1;
+	bad = db_artifact_bad(k->db, sha);      /* a corrupt copy is replaced by uploading */
+	rc = !bad;
+	free(bad);
+	return rc;
 }
 
 void api_artifact_link(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -494,23 +511,41 @@ out:
 void api_artifact_download(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	const char *sha = http_query(req, "sha256");
+	struct artifact_reader *reader;
+	char *bad, *cause = NULL;
 	long long size;
-	int fd;
+	int rc;
 
 	if (!sha || !sha256_hex_ok(sha)) {
 		http_error(resp, 400, "query parameter sha256 must be 64 lowercase hex digits");
 		return;
 	}
-	if (db_artifact_touch(k->db, sha, &size) != DB_OK ||
-	    artifact_open(&fd, &size, k->cfg.data_dir, sha) < 0) {
+	if (db_artifact_touch(k->db, sha, &size) != DB_OK) {
 		http_error(resp, 404, "artifact %s is not stored", sha);
+		return;
+	}
+	bad = db_artifact_bad(k->db, sha);
+	if (bad) {      /* found corrupt when served before: upload it again */
+		http_error(resp, 410, "artifact %s failed verification on the server (%s); "
+			   "it is not served until it is uploaded again", sha, bad);
+		free(bad);
+		return;
+	}
+	rc = artifact_reader_open(&reader, k->db, k->cfg.data_dir, sha, size, &cause);
+	if (rc < 0) {
+		http_error(resp, rc == ARTIFACT_CORRUPT ? 500 : 404, "%s",
+			   cause ? cause : "cannot read the artifact");
+		free(cause);
 		return;
 	}
 	resp->status = 200;
 	resp->content_type = "application/octet-stream";
 	resp->has_file = 1;
-	resp->file_fd = fd;
+	resp->file_fd = -1;
 	resp->file_size = size;
+	resp->reader = artifact_reader_read;
+	resp->reader_free = artifact_reader_free;
+	resp->reader_ctx = reader;
 }
 
 void api_builds(struct kpcid *k, struct http_req *req, struct http_resp *resp)

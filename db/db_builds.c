@@ -117,10 +117,12 @@ int db_build_record(struct db *db, long long *build_id, long long runner_id, lon
 		     " finished_at = CASE WHEN ?1 = 'building' THEN NULL ELSE ?4 END, "
 		     " duration_ms = ?5, compiler = ?6, text_size = ?7, data_size = ?8, "
 		     " bss_size = ?9, image_size = ?10, error = ?11, warnings = IFNULL(?12, '[]'), "
-		     " make_jobs = ?13, log = ?14, log_size = ?15 WHERE id = ?16",
-		     "sIiIIsIIIIsjiIII", b->state, runner_id, attempt, now, b->duration_ms,
+		     " make_jobs = ?13, log = ?14, log_size = ?15, "
+		     " kernel_release = IFNULL(?17, kernel_release) WHERE id = ?16",
+		     "sIiIIsIIIIsjiIIIs", b->state, runner_id, attempt, now, b->duration_ms,
 		     b->compiler, b->text_size, b->data_size, b->bss_size, b->image_size, b->error,
-		     b->warnings, b->make_jobs, (long long)0, (long long)b->log_size, *build_id);
+		     b->warnings, b->make_jobs, (long long)0, (long long)b->log_size, *build_id,
+		     b->kernel_release);
 	if (!st || db_bind_blob(st, 14, b->zlog, b->zlog_len) < 0) {
 		if (st)
 			sqlite3_finalize(st);
@@ -128,6 +130,8 @@ int db_build_record(struct db *db, long long *build_id, long long runner_id, lon
 		return db_fail(cause, "cannot store build %lld", *build_id);
 	}
 	rc = db_exec_st(db, st);
+	if (rc == DB_OK && db_build_failure_track_locked(db, *build_id) != DB_OK)
+		log_warn("build %lld: cannot update the build-failure changes", *build_id);
 	db_unlock(db);
 	if (rc != DB_OK)
 		db_fail(cause, "cannot store build %lld", *build_id);
@@ -186,7 +190,8 @@ int db_artifact_add(struct db *db, const char *sha256, long long size)
 	db_lock(db);
 	rc = db_exec_st(db, db_prep(db, "INSERT INTO artifacts (sha256, size, created_at, "
 				   "last_used) VALUES (?1, ?2, ?3, ?3) ON CONFLICT (sha256) DO "
-				   "UPDATE SET last_used = ?3", "sII", sha256, size, db_now()));
+				   "UPDATE SET last_used = ?3, size = ?2, bad = NULL", "sII", sha256, size,
+				   db_now()));
 	db_unlock(db);
 	return rc;
 }
@@ -203,6 +208,32 @@ int db_artifact_touch(struct db *db, const char *sha256, long long *size)
 	db_unlock(db);
 	*size = n;
 	return n >= 0 ? DB_OK : DB_NOTFOUND;
+}
+
+int db_artifact_mark_bad(struct db *db, const char *sha256, const char *why)
+{
+	int rc;
+
+	db_lock(db);
+	rc = db_exec_st(db, db_prep(db, "UPDATE artifacts SET bad = ? WHERE sha256 = ?", "ss",
+				    why, sha256));
+	db_unlock(db);
+	return rc;
+}
+
+char *db_artifact_bad(struct db *db, const char *sha256)
+{
+	sqlite3_stmt *st;
+	char *why = NULL;
+
+	db_lock(db);
+	st = db_prep(db, "SELECT bad FROM artifacts WHERE sha256 = ? AND bad IS NOT NULL", "s",
+		     sha256);
+	if (st && sqlite3_step(st) == SQLITE_ROW)
+		why = strdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	db_unlock(db);
+	return why;
 }
 
 long long db_artifacts_total(struct db *db)
@@ -265,7 +296,9 @@ int db_artifact_delete(struct db *db, const char *sha256)
 	"b.config_name, b.state, b.job_id, b.attempt, (SELECT name FROM runners WHERE " \
 	"id = b.runner_id) AS runner, b.duration_ms, b.compiler, b.make_jobs, b.text_size, " \
 	"b.data_size, b.bss_size, b.image_size, b.error, b.warnings AS warnings_json, " \
-	"b.log_size, b.spec AS spec_json, b.created_at, b.started_at, b.finished_at "
+	"b.log_size, b.spec AS spec_json, b.created_at, b.started_at, b.finished_at, " \
+	"(SELECT MIN(c.id) FROM changes c WHERE c.kind = 'build-failure' AND " \
+	"c.build_id = b.id) AS change_id "
 
 json_t *db_builds_list(struct db *db, const char *state, int limit, int offset)
 {
@@ -338,7 +371,14 @@ static int db_bench_insert(struct db *db, long long build_id, const char *suite,
 		" build_id, created_at) SELECT 'bench', json_object('suite', ?1, 'boot', ?2, "
 		" 'iterations', 5, 'warmup', 1, 'build_id', b.id, 'config', b.config_name, "
 		" 'commit', b.commit_sha, 'tree', (SELECT name FROM trees WHERE id = b.tree_id), "
-		" 'branch', b.branch), ?3, ?4, b.tree_id, b.commit_sha, b.id, ?5 "
+		" 'branch', b.branch, 'kernel_release', b.kernel_release, "
+		/* json(): a subquery's value loses its JSON subtype */
+		" 'kernel', json((SELECT json_object('sha256', a.sha256, 'size', a.size) "
+		"  FROM build_artifacts ba JOIN artifacts a ON a.sha256 = ba.sha256 "
+		"  WHERE ba.build_id = b.id AND ba.name = 'bzImage')), "
+		" 'modules', json((SELECT json_group_object(substr(ba.name, 8), ba.sha256) "
+		"  FROM build_artifacts ba WHERE ba.build_id = b.id AND ba.name LIKE 'module:%'))), "
+		" ?3, ?4, b.tree_id, b.commit_sha, b.id, ?5 "
 		"FROM builds b WHERE b.id = ?6", "sssiII", suite, boot, runner_class,
 		max_attempts, db_now(), build_id));
 }

@@ -136,7 +136,7 @@ static void agent_execute(struct agent *a, struct client *c, const struct proto_
 		agent_fail_result(r, "this runner does not run %s jobs", job->kind);
 		return;
 	}
-	bench_execute(a->cfg, a->topology, job, r);     /* runners/bench.c */
+	bench_execute(a->cfg, c, a->topology, job, r);  /* runners/bench.c */
 }
 
 /* Runs the job and uploads its result; returns how many results wait

@@ -14,6 +14,7 @@
 #include "runners/boot_kexec.h"
 #include "runners/boot_qemu.h"
 #include "runners/env.h"
+#include "runners/fetch.h"
 #include "runners/repeat.h"
 #include "runners/suite.h"
 #include "runners/suite_defs.h"
@@ -96,15 +97,54 @@ static void bench_host(const struct suite_run *sr, const char *name, struct prot
 	free(cause);
 }
 
+/* Drops the samples of r (taken on the wrong kernel). */
+static void bench_drop_samples(struct proto_result *r)
+{
+	for (size_t i = 0; i < r->nsamples; i++) {
+		free(r->samples[i].suite);
+		free(r->samples[i].metric);
+		free(r->samples[i].unit);
+	}
+	free(r->samples);
+	r->samples = NULL;
+	r->nsamples = 0;
+}
+
+/* Records which build the samples were taken on (fetch.h). */
+static void bench_note_build(json_t *env, const struct fetch_set *fs)
+{
+	if (fs->has_kernel && fs->build_id > 0)
+		json_object_set_new(env, "kpci_build", json_integer(fs->build_id));
+}
+
+/* After a boot of a build's kernel: the guest must report the release
+ * the build made.  0, or -1 after failing r. */
+static int bench_check_release(const struct proto_job *job, const struct fetch_set *fs,
+			       const json_t *guest, struct proto_result *r)
+{
+	const char *got = json_string_value(json_object_get(guest, "kernel_release"));
+
+	if (!fs->has_kernel || !fs->release || !strcmp(r->status, "failed"))
+		return 0;
+	if (got && !strcmp(got, fs->release))
+		return 0;
+	bench_fail(r, "job %lld: the guest runs kernel %s, but build %lld made %s; "
+		   "its samples are discarded", job->id, got ? got : "(unknown)", fs->build_id,
+		   fs->release);
+	bench_drop_samples(r);
+	return -1;
+}
+
 static void bench_qemu(const struct rconfig *cfg, const json_t *topology,
 		       const struct proto_job *job, const struct suite_run *sr, const char *name,
-		       struct proto_result *r)
+		       const struct fetch_set *fs, struct proto_result *r)
 {
 	struct qemu_boot q = {
 		.cfg = cfg, .sr = sr, .work_dir = sr->work_dir,
 		.suite = sr->def ? sr->def->parser : name,
-		.kernel = bench_spec_str(job, "kernel", cfg->qemu_kernel),
-		.modules_dir = bench_spec_str(job, "modules_dir", cfg->qemu_modules_dir),
+		.kernel = fs->has_kernel ? fs->kernel : bench_spec_str(job, "kernel", cfg->qemu_kernel),
+		.modules_dir = fs->has_kernel ? fs->modules_dir[0] ? fs->modules_dir : NULL :
+			       bench_spec_str(job, "modules_dir", cfg->qemu_modules_dir),
 		.nodes = bench_spec_int(job, "numa", "nodes", (int)cfg->qemu_nodes),
 		.cpus_per_node = bench_spec_int(job, "numa", "cpus_per_node",
 						(int)cfg->qemu_cpus_per_node),
@@ -120,28 +160,41 @@ static void bench_qemu(const struct rconfig *cfg, const json_t *topology,
 	log_info("job %lld: booting %s in QEMU (%s, %d nodes x %d CPUs, %d MiB)", job->id,
 		 q.kernel ? q.kernel : "(no kernel)", accel, q.nodes, q.cpus_per_node,
 		 q.memory_mb);
-	if (qemu_run(&q, r, &guest, &cause) < 0)
+	if (fs->has_kernel)
+		log_info("job %lld: the kernel of build %lld (%s)", job->id, fs->build_id,
+			 fs->release ? fs->release : "release unknown");
+	if (fs->has_kernel && !strcmp(q.suite, "wq-flush") &&
+	    !json_object_get(json_object_get(job->spec, "modules"), "wq_flush.ko"))
+		bench_fail(r, "%s: build %lld has no wq_flush.ko (see the build's warnings: the "
+			   "module did not build against that tree)", name, fs->build_id);
+	else if (qemu_run(&q, r, &guest, &cause) < 0)
 		bench_fail(r, "%s: %s", name, cause ? cause : "the guest failed");
 	bench_merge_guest(r->env, guest);
+	bench_check_release(job, fs, guest, r);
+	bench_note_build(r->env, fs);
 	json_decref(guest);
 	free(cause);
 }
 
 static void bench_kexec(const struct rconfig *cfg, const struct proto_job *job,
-			const struct suite_run *sr, const char *name, struct proto_result *r)
+			const struct suite_run *sr, const char *name, const struct fetch_set *fs,
+			struct proto_result *r)
 {
 	const json_t *state = kexec_resuming(job->id, job->attempt);
 	char *cause = NULL;
 
 	if (state) {            /* after the reboot: are we in the candidate? */
-		if (kexec_verify(state, &cause) < 0)
+		if (kexec_verify(state, &cause) < 0) {
 			bench_fail(r, "%s", cause ? cause : "not the candidate kernel");
-		else
+		} else {
 			bench_host(sr, name, r);
+			bench_note_build(r->env, fs);
+		}
 		free(cause);
 		return;
 	}
-	if (kexec_stage(cfg, job, bench_spec_str(job, "kernel", cfg->kexec_kernel),
+	if (kexec_stage(cfg, job, fs->has_kernel ? fs->kernel :
+			bench_spec_str(job, "kernel", cfg->kexec_kernel),
 			bench_spec_str(job, "initrd", cfg->kexec_initrd), bench_spec_str(job, "build_id", NULL),
 			&cause) < 0) {
 		bench_fail(r, "kexec: %s", cause ? cause : "cannot stage the job");
@@ -152,9 +205,10 @@ static void bench_kexec(const struct rconfig *cfg, const struct proto_job *job,
 	free(cause);
 }
 
-void bench_execute(const struct rconfig *cfg, const json_t *topology,
+void bench_execute(const struct rconfig *cfg, struct client *c, const json_t *topology,
 		   const struct proto_job *job, struct proto_result *r)
 {
+	struct fetch_set fs = { 0 };
 	const char *name = bench_spec_str(job, "suite", NULL);
 	const char *boot = bench_spec_str(job, "boot", "host");
 	char work[BENCH_MAX_PATH];
@@ -204,13 +258,26 @@ void bench_execute(const struct rconfig *cfg, const json_t *topology,
 	sr.timeout = def ? (int)def->timeout : 600;
 	log_info("job %lld attempt %d: %s on %s, %d iterations (up to %d) after %d warm-up",
 		 job->id, job->attempt, name, boot, sr.iterations, sr.max_iterations, sr.warmup);
+	/* the build's kernel and modules, for the methods that boot one */
+	if ((!strcmp(boot, "qemu") || !strcmp(boot, "kexec")) &&
+	    fetch_job(&fs, c, cfg, job, &cause) < 0) {
+		bench_fail(r, "job %lld: %s", job->id, cause ? cause : "cannot fetch the build");
+		free(cause);
+		fetch_done(&fs);
+		sdef_free(def);
+		return;
+	}
+	if (fs.modules_dir[0])
+		sr.modules_dir = fs.modules_dir;
 	if (!strcmp(boot, "host"))
 		bench_host(&sr, name, r);
 	else if (!strcmp(boot, "qemu"))
-		bench_qemu(cfg, topology, job, &sr, name, r);
+		bench_qemu(cfg, topology, job, &sr, name, &fs, r);
 	else if (!strcmp(boot, "kexec"))
-		bench_kexec(cfg, job, &sr, name, r);
+		bench_kexec(cfg, job, &sr, name, &fs, r);
 	else
 		bench_fail(r, "boot method '%s' is not one of host, qemu, kexec", boot);
+	if (strcmp(boot, "kexec") || strcmp(r->status, BENCH_STAGED))
+		fetch_done(&fs);        /* a staged job fetches again after the reboot */
 	sdef_free(def);
 }

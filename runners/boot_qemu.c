@@ -27,6 +27,7 @@
 #include "lib/buf.h"
 #include "lib/log.h"
 #include "runners/boot_qemu.h"
+#include "runners/guestdir.h"
 #include "runners/spawn.h"
 #include "runners/suite_defs.h"
 #include "runners/suite_parse.h"
@@ -184,26 +185,6 @@ const char *qemu_accel(const struct rconfig *cfg, const char *kernel, const char
 	return probed > 0 ? "kvm" : "tcg";
 }
 
-/* The guest directory: [qemu] guest_dir, else guest/ beside this program. */
-static int qemu_guest_dir(char *out, size_t n, const struct rconfig *cfg)
-{
-	char exe[QEMU_MAX_PATH];
-	ssize_t len;
-	char *slash;
-
-	if (cfg->qemu_guest_dir)
-		return (size_t)snprintf(out, n, "%s", cfg->qemu_guest_dir) < n ? 0 : -1;
-	len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (len <= 0)
-		return -1;
-	exe[len] = '\0';
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return -1;
-	*slash = '\0';
-	return (size_t)snprintf(out, n, "%s/guest", exe) < n ? 0 : -1;
-}
-
 /* Builds work_dir/initramfs.cpio with the modules of modules_dir. */
 static int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cause)
 {
@@ -213,7 +194,7 @@ static int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cau
 	DIR *d = NULL;
 	int rc = -1;
 
-	if (qemu_guest_dir(guest, sizeof guest, q->cfg) < 0)
+	if (guestdir_find(guest, sizeof guest, q->cfg) < 0)
 		return qemu_fail(cause, "cannot find the guest directory; set [qemu] guest_dir");
 	snprintf(script, sizeof script, "%s/mkinitramfs.sh", guest);
 	snprintf(init, sizeof init, "%s/init", guest);

@@ -31,6 +31,7 @@
 #include "lib/sha256.h"
 #include "runners/build.h"
 #include "runners/env.h"
+#include "runners/guestdir.h"
 
 extern char **environ;
 
@@ -428,6 +429,7 @@ struct build_state {
 	char cc[PATH_MAX];              /* the CC= value for make */
 	char compiler[512];             /* first line of --version */
 	json_t *warnings;
+	char release[BUILD_MAX_RELEASE + 1];   /* include/config/kernel.release */
 	double t0;
 	time_t stamp_time;
 };
@@ -872,6 +874,8 @@ static void build_report(struct build_state *s, struct proto_result *r, const ch
 			"make_jobs", s->jobs, "warnings", s->warnings);
 	if (s->compiler[0])
 		json_object_set_new(rec, "compiler", json_string(s->compiler));
+	if (s->release[0])
+		json_object_set_new(rec, "kernel_release", json_string(s->release));
 	if (reason || errors) {
 		char *e = NULL;
 
@@ -907,6 +911,161 @@ static void build_report(struct build_state *s, struct proto_result *r, const ch
 			r->reason = NULL;
 	}
 	free(errors);
+}
+
+/* Reads out/include/config/kernel.release into s->release (empty when
+ * missing or not a plain release string). */
+static void build_release(struct build_state *s)
+{
+	char path[PATH_MAX + 40];
+	FILE *f;
+
+	s->release[0] = '\0';
+	snprintf(path, sizeof path, "%s/include/config/kernel.release", s->out);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (!fgets(s->release, sizeof s->release, f))
+		s->release[0] = '\0';
+	fclose(f);
+	s->release[strcspn(s->release, "\n")] = '\0';
+	if (strspn(s->release, BUILD_RELEASE_CHARS) != strlen(s->release))
+		s->release[0] = '\0';
+}
+
+/* Why a module's make failed, from its log: the first error line that is
+ * not make's own, else the first line that is not make's (kbuild's "The
+ * present kernel configuration has modules disabled."); malloc'd or NULL. */
+static char *build_module_why(const char *log_path)
+{
+	char line[BUILD_MAX_LINE], *first = NULL, *err = NULL;
+	FILE *f = fopen(log_path, "r");
+
+	if (!f)
+		return NULL;
+	while (!err && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || !strncmp(line, "make", 4))
+			continue;
+		if (build_is_error_line(line))
+			err = strdup(line);
+		else if (!first)
+			first = strdup(line);
+	}
+	fclose(f);
+	if (err) {
+		free(first);
+		return err;
+	}
+	return first;
+}
+
+/* Uploads every NAME.ko of dir as "module:NAME.ko"; 0, or -1 with *cause
+ * (a failed upload fails the build like any other artifact's). */
+static int build_upload_modules(struct build_state *s, const char *dir, int *found,
+				char **cause)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int rc = 0;
+
+	*found = 0;
+	if (!d)
+		return 0;
+	while (rc == 0 && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		char file[PATH_MAX + 256], name[PROTO_MAX_NAME + 1];
+
+		if (len < 4 || strcmp(e->d_name + len - 3, ".ko") ||
+		    (size_t)snprintf(name, sizeof name, "module:%s", e->d_name) >= sizeof name ||
+		    !proto_name_ok(name))
+			continue;
+		snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+		rc = build_upload(s, name, file, cause);
+		(*found)++;
+	}
+	closedir(d);
+	return rc;
+}
+
+/*
+ * Builds the out-of-tree modules of [build] modules against the tree just
+ * built: a fresh copy of guest_dir/NAME under DIR/modules/NAME, then
+ * make -C src O=out M=copy modules, then an upload of each .ko.  A module
+ * that does not build is a warning on the build record (the kernel stands;
+ * the suite needing the module fails on its own, naming the build); only
+ * a failed upload is an error (-1 with *cause).
+ */
+static int build_modules(struct build_state *s, char **cause)
+{
+	const char *list = s->b->cfg->build_modules;
+	char guest[PATH_MAX], *copy = list ? strdup(list) : NULL, *sp, *name;
+	int rc = 0;
+
+	if (!copy || !*copy) {
+		free(copy);
+		return 0;
+	}
+	if (guestdir_find(guest, sizeof guest, s->b->cfg) < 0) {
+		free(copy);
+		json_array_append_new(s->warnings, json_string("modules: the guest directory "
+				      "with the module sources cannot be found ([qemu] guest_dir)"));
+		return 0;
+	}
+	for (sp = copy; rc == 0 && (name = strsep(&sp, " ,"));) {
+		char from[PATH_MAX + 256], to[PATH_MAX + 256], odir[PATH_MAX + 4];
+		char marg[PATH_MAX + 300], ccarg[PATH_MAX + 4], jarg[32], mlog[PATH_MAX + 300];
+		char *cp_argv[] = { "cp", "-R", "--", from, to, NULL };
+		char *make_argv[] = { "make", "-C", s->src, odir, marg, ccarg, jarg, "modules",
+				      NULL };
+		char *why = NULL, *errors;
+		int fd, found = 0, mrc;
+
+		if (!*name)
+			continue;
+		if (!proto_name_ok(name) || strchr(name, '/') || name[0] == '.') {
+			build_note(s, "modules: '%s' is not a directory name; skipped", name);
+			continue;
+		}
+		snprintf(from, sizeof from, "%s/%s", guest, name);
+		snprintf(to, sizeof to, "%s/modules/%s", s->dir, name);
+		snprintf(mlog, sizeof mlog, "%s/modules/%s.log", s->dir, name);
+		snprintf(odir, sizeof odir, "O=%s", s->out);
+		snprintf(marg, sizeof marg, "M=%s", to);
+		snprintf(ccarg, sizeof ccarg, "CC=%s", s->cc);
+		snprintf(jarg, sizeof jarg, "-j%d", s->jobs);
+		build_rmrf(s, to);
+		fs_mkdirs(to);
+		rmdir(to);
+		build_note(s, "module %s: make -C %s %s %s modules", name, s->src, odir, marg);
+		fd = open(mlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+		if (access(from, R_OK) < 0)
+			mrc = build_fail(&why, "its source %s is missing", from);
+		else if (build_run(cp_argv, NULL, s->log_fd, BUILD_TOOL_TIMEOUT, NULL, NULL))
+			mrc = build_fail(&why, "cannot copy %s", from);
+		else
+			mrc = build_run(make_argv, NULL, fd, s->b->cfg->build_timeout, NULL, NULL);
+		if (fd >= 0)
+			close(fd);
+		if (mrc == 0 && (rc = build_upload_modules(s, to, &found, cause)) == 0 && !found)
+			mrc = build_fail(&why, "make produced no .ko");
+		if (mrc != 0 && rc == 0) {
+			char *w = NULL;
+
+			errors = why ? NULL : build_module_why(mlog);
+			if (asprintf(&w, "module %s does not build against this tree: %.400s", name,
+				     why ? why : mrc == -2 ? "make timed out" :
+				     errors ? errors : "make failed") >= 0) {
+				build_note(s, "%s (log: %s)", w, mlog);
+				json_array_append_new(s->warnings, json_string(w));
+			}
+			free(w);
+			free(errors);
+		}
+		free(why);
+	}
+	free(copy);
+	return rc;
 }
 
 /* Runs the build itself once the worktree and .config are ready. */
@@ -949,12 +1108,18 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 		return;
 	}
 	sizes[3] = st.st_size;
+	build_release(s);
 	for (int i = 0; i < 3; i++) {
 		if (build_upload(s, names[i], files[i], &cause) < 0) {
 			build_report(s, r, "failed", cause, NULL);
 			free(cause);
 			return;
 		}
+	}
+	if (build_modules(s, &cause) < 0) {
+		build_report(s, r, "failed", cause, NULL);
+		free(cause);
+		return;
 	}
 	proto_result_add(r, "kbuild", "vmlinux-text", "bytes", 0, 0, (double)sizes[0]);
 	proto_result_add(r, "kbuild", "vmlinux-data", "bytes", 0, 0, (double)sizes[1]);

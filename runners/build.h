@@ -12,6 +12,11 @@
  * leftover make is killed, the outputs it may have half-written are
  * removed and the source is reset before the next build.  See
  * docs/builds.md.
+ *
+ * After a good kernel build the modules of [build] modules (sources in the
+ * guest directory, runners/guest/NAME) are built against the tree with
+ * make M= and uploaded as artifacts "module:NAME.ko"; the record carries
+ * the kernel release, and kpcid hands both to the bench jobs it queues.
  */
 #ifndef KPCI_RUNNERS_BUILD_H
 #define KPCI_RUNNERS_BUILD_H
@@ -28,6 +33,8 @@
 #define BUILD_MAX_ERROR_LINES 20
 #define BUILD_MAX_LINE        4096
 #define BUILD_MAX_FRAGMENTS   32
+#define BUILD_MAX_RELEASE     64         /* bytes of a kernel release string */
+#define BUILD_RELEASE_CHARS   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-~"
 
 /* What one build job needs from the agent. */
 struct build_job {

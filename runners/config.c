@@ -13,6 +13,7 @@
 #include "runners/config.h"
 
 #define RCONFIG_MAX_TOKEN 256
+#define RCONFIG_MAX_PATH 4096      /* bytes of the program's own path */
 
 #define KEY(field) offsetof(struct rconfig, field)
 
@@ -37,6 +38,8 @@ static const struct conf_key rconfig_runner_keys[] = {
 	  "seconds between claims after a job" },
 	{ "poll_max", CONF_INT, KEY(poll_max), "30", 1, 3600, NULL, 0,
 	  "longest wait between claims when idle" },
+	{ "artifact_cache_mb", CONF_INT, KEY(artifact_cache_mb), "2048", 16, 1 << 24, NULL, 0,
+	  "MiB of downloaded kernels and modules kept in work_dir/artifacts (LRU)" },
 	{ NULL },
 };
 
@@ -51,6 +54,9 @@ static const struct conf_key rconfig_build_keys[] = {
 	  "make -jN; 0: as many as CPUs" },
 	{ "timeout", CONF_INT, KEY(build_timeout), "7200", 10, 7 * 86400, NULL, 0,
 	  "seconds a kernel build may take" },
+	{ "modules", CONF_STR, KEY(build_modules), "wq_flush", 0, 0, NULL, 0,
+	  "out-of-tree modules the suites need, built against each kernel: source "
+	  "directories of the guest directory ([qemu] guest_dir); empty: none" },
 	{ NULL },
 };
 
@@ -170,6 +176,39 @@ static int rconfig_read_token(char **out, const char *path, char **cause)
 	return *out ? 0 : -1;
 }
 
+/*
+ * The default of [qemu] guest_dir: guest/ beside the program (bin/ of a
+ * source tree) when it exists, else ../lib/kpci/guest from it (an
+ * installed sbin/kpci-runner, see `make install`).  Left unset when
+ * /proc/self/exe cannot be read.
+ */
+static int rconfig_guest_default(struct rconfig *c)
+{
+	char exe[RCONFIG_MAX_PATH], path[RCONFIG_MAX_PATH + 32], real[RCONFIG_MAX_PATH];
+	ssize_t len;
+	char *slash;
+
+	if (c->qemu_guest_dir)
+		return 0;
+	len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len <= 0)
+		return 0;
+	exe[len] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return 0;
+	*slash = '\0';
+	snprintf(path, sizeof path, "%s/guest", exe);
+	if (access(path, F_OK) < 0) {
+		snprintf(path, sizeof path, "%s/../lib/kpci/guest", exe);
+		if (!realpath(path, real) || (size_t)snprintf(path, sizeof path, "%s", real) >=
+		    sizeof path)
+			snprintf(path, sizeof path, "%s/guest", exe);
+	}
+	c->qemu_guest_dir = strdup(path);
+	return c->qemu_guest_dir ? 0 : -1;
+}
+
 int rconfig_finish(struct rconfig *c, char **cause)
 {
 	char host[256];
@@ -200,7 +239,7 @@ int rconfig_finish(struct rconfig *c, char **cause)
 	}
 	if (c->poll_max < c->poll_min)
 		c->poll_max = c->poll_min;
-	return 0;
+	return rconfig_guest_default(c);
 }
 
 void rconfig_free(struct rconfig *c)

@@ -18,12 +18,14 @@ struct rconfig {
 	char *boot_methods;     /* space-separated: host qemu kexec */
 	long long poll_min;     /* seconds between claims when busy */
 	long long poll_max;     /* longest wait when idle (backoff) */
+	long long artifact_cache_mb; /* downloaded kernels and modules (runners/fetch.c) */
 	/* [build] (runners/build.c) */
 	char *kconfig_dir;      /* where config and fragment files are found */
 	char *build_cc;         /* compiler command: "gcc", "distcc gcc", "icecc gcc" */
 	int build_ccache;       /* prefix ccache when it is installed */
 	long long build_jobs;   /* make -jN; 0: the number of CPUs */
 	long long build_timeout;/* seconds a build may take */
+	char *build_modules;    /* space-separated module dirs of the guest dir */
 	/* [suites] (runners/suite*.c) */
 	char *suites_dir;       /* configs/suites/NAME.ini */
 	char *modules_dir;      /* wq_flush.ko for the running kernel */

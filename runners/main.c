@@ -5,6 +5,7 @@
  *               [--work-dir DIR] [--once]
  *   kpci-runner --print-topology
  *   kpci-runner --check-config -c FILE
+ *   kpci-runner [-c FILE] --print-guest-dir   (where the guest parts are found)
  * The token may also come from KPCI_TOKEN.
  */
 #include <errno.h>
@@ -23,13 +24,16 @@
 #include "runners/config.h"
 #include "runners/topology.h"
 
+#define RUNNER_PRINT_GUEST_DIR 2    /* check mode: print [qemu] guest_dir and stop */
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: kpci-runner [-c FILE] [--server URL] [--token TOKEN | --token-file FILE]\n"
 		"                   [--name NAME] [--class CLASS] [--work-dir DIR] [--once]\n"
 		"       kpci-runner --print-topology\n"
-		"       kpci-runner --check-config -c FILE\n");
+		"       kpci-runner --check-config -c FILE\n"
+		"       kpci-runner [-c FILE] --print-guest-dir\n");
 }
 
 static void on_signal(int sig)
@@ -93,6 +97,10 @@ static int run(struct rconfig *cfg, struct agent *a, const char *config_path,
 		free(cause);
 		return 1;
 	}
+	if (check == RUNNER_PRINT_GUEST_DIR) {
+		printf("%s\n", cfg->qemu_guest_dir ? cfg->qemu_guest_dir : "");
+		return cfg->qemu_guest_dir ? 0 : 1;
+	}
 	if (check) {
 		printf("configuration OK\n");
 		return 0;
@@ -133,6 +141,7 @@ int main(int argc, char **argv)
 		{ "once", no_argument, NULL, '1' },
 		{ "print-topology", no_argument, NULL, 'P' },
 		{ "check-config", no_argument, NULL, 'K' },
+		{ "print-guest-dir", no_argument, NULL, 'G' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -154,6 +163,7 @@ int main(int argc, char **argv)
 		case '1': a.once = 1; break;
 		case 'P': return print_topology();
 		case 'K': check = 1; break;
+		case 'G': check = RUNNER_PRINT_GUEST_DIR; break;
 		case 'V': printf("kpci-runner %s\n", KPCI_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
@@ -163,7 +173,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kpci-runner: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
-	if (check && !config_path) {
+	if (check == 1 && !config_path) {
 		fprintf(stderr, "kpci-runner: --check-config needs -c FILE\n");
 		return 2;
 	}

@@ -35,7 +35,8 @@ check_eq "the fragment made it into .config" "CONFIG_MODULES=y" \
 	"$(grep MODULES "$TMP/b1/builds/trees/fake--fake.config/out/.config")"
 check_eq "no merge_config warnings" "[]" "$(sql "SELECT warnings FROM builds WHERE id = 1")"
 
-check_eq "three artifacts are linked" ".config|System.map|bzImage" \
+check_eq "four artifacts are linked (wq_flush.ko built against the tree)" \
+	".config|System.map|bzImage|module:wq_flush.ko" \
 	"$(sql "SELECT group_concat(name, '|') FROM (SELECT name FROM build_artifacts WHERE build_id = 1 ORDER BY name)")"
 img_sha=$(sha256sum "$TMP/b1/builds/trees/fake--fake.config/out/arch/x86/boot/bzImage" | cut -d' ' -f1)
 check_eq "bzImage is stored under its sha256" "$img_sha" \
@@ -55,6 +56,21 @@ check_eq "the series is keyed by the config" "fake.config" \
 	"$(sql "SELECT DISTINCT config_name FROM series se JOIN metrics m ON m.id = se.metric_id WHERE m.suite = 'kbuild'")"
 check_eq "a bench job of the tree's suite is queued for the build" "bench|kbench|host|1" \
 	"$(sql "SELECT kind, json_extract(spec, '\$.suite'), json_extract(spec, '\$.boot'), build_id FROM jobs WHERE id = 2")"
+
+# The handoff: the bench job's spec names exactly what the build made.
+OUT1="$TMP/b1/builds/trees/fake--fake.config/out"
+check_eq "the module was built with M= against the tree's O= output" \
+	"fake module wq_flush vermagic=6.12.0-fake" "$(cat "$TMP/b1/builds/trees/fake--fake.config/modules/wq_flush/wq_flush.ko")"
+ko_sha=$(sha256sum "$TMP/b1/builds/trees/fake--fake.config/modules/wq_flush/wq_flush.ko" | cut -d' ' -f1)
+check_eq "the build records the kernel release" "6.12.0-fake" \
+	"$(sql "SELECT kernel_release FROM builds WHERE id = 1")"
+check_eq "the bench spec names the bzImage by sha256 and size" \
+	"$img_sha|$(stat -c %s "$OUT1/arch/x86/boot/bzImage")" \
+	"$(sql "SELECT json_extract(spec, '\$.kernel.sha256') || '|' || json_extract(spec, '\$.kernel.size') FROM jobs WHERE id = 2")"
+check_eq "... the module by name and sha256" "{\"wq_flush.ko\":\"$ko_sha\"}" \
+	"$(sql "SELECT json_extract(spec, '\$.modules') FROM jobs WHERE id = 2")"
+check_eq "... the kernel release and the build id" "6.12.0-fake|1" \
+	"$(sql "SELECT json_extract(spec, '\$.kernel_release') || '|' || json_extract(spec, '\$.build_id') FROM jobs WHERE id = 2")"
 
 out=$(api GET /api/v1/builds/1)
 check_contains "GET /api/v1/builds/1 lists the artifacts" '"name":"bzImage"' "$out"

@@ -1,7 +1,14 @@
-# t0400-kernel-build (slow): a real build of Debian's linux-source-6.12
-# with the shipped configs/kconfig/qemu-x86_64.config through kpcid and a
-# kpci-runner, then an incremental rebuild after a one-line change.  Both
-# durations are printed.  Needs the linux-source-6.12 package (tools/deps.sh).
+# t0400-kernel-build (slow): the whole pipeline for real.  Debian's
+# linux-source-6.12 becomes a git tree; kpcid gets a build job with the
+# shipped configs/kconfig/qemu-x86_64.config; a build runner builds the
+# kernel and wq_flush.ko against that tree and uploads both; kpcid queues
+# the tree's bench jobs (kbench, boot, wq-flush) for the qemu class with
+# the build's artifacts in their specs; a qemu runner with no kernel of its
+# own fetches them and boots the BUILT kernel with 2 NUMA nodes x 2 CPUs:
+# the guest sees 2 nodes, all three suites return samples, and the samples
+# carry the 6.12 release and the build id.  Then an incremental rebuild
+# after a one-line change.  Both build durations are printed.  Needs the
+# linux-source-6.12 package (tools/deps.sh).
 . tests/integration/lib.sh
 
 SRC_TAR=/usr/src/linux-source-6.12.tar.xz
@@ -29,7 +36,15 @@ check_eq "the git tree holds the whole source (nothing ignored)" 0 \
 	"$($G status --porcelain --ignored | wc -l)"
 echo "# source tree ready in $(( $(date +%s) - t0 )) s"
 
-start_kpcid
+cat > "$TMP/kpcid.ini" <<INI
+[tree linux]
+url = $TMP/linux
+candidates =
+suites = kbench boot wq-flush
+bench_boot = qemu
+bench_classes = qemu
+INI
+start_kpcid -c "$TMP/kpcid.ini"
 RT=$(token runner r1)
 AT=$(token admin a1)
 cat > "$TMP/runner.ini" <<INI
@@ -43,7 +58,9 @@ ccache = true
 jobs = 0
 timeout = 2400
 INI
-export CCACHE_DIR="$TMP/ccache"
+# KPCI_SLOW_CCACHE keeps the compiler cache between runs (a developer's
+# re-run); CI starts cold.  The base dir makes hits independent of $TMP.
+export CCACHE_DIR="${KPCI_SLOW_CCACHE:-$TMP/ccache}" CCACHE_BASEDIR="$TMP" CCACHE_NOHASHDIR=1
 
 build() { # build COMMIT: queues and runs one build; prints the job id
 	j=$(curl -s -H "Authorization: Bearer $AT" -H 'Content-Type: application/json' \
@@ -63,16 +80,72 @@ check_eq "every symbol the config asks for is in the final .config" "[]" \
 	"$(sql "SELECT warnings FROM builds WHERE job_id = $j")"
 for sym in CONFIG_SMP=y CONFIG_NUMA=y CONFIG_ACPI_NUMA=y CONFIG_X86_64_ACPI_NUMA=y \
 	CONFIG_SERIAL_8250_CONSOLE=y CONFIG_BLK_DEV_INITRD=y CONFIG_MODULES=y \
-	CONFIG_PRINTK_TIME=y CONFIG_VIRTIO_PCI=y CONFIG_VIRTIO_BLK=y CONFIG_DEVTMPFS=y; do
+	CONFIG_PRINTK_TIME=y CONFIG_EVENTFD=y CONFIG_EPOLL=y CONFIG_FUTEX=y CONFIG_VIRTIO_PCI=y CONFIG_VIRTIO_BLK=y CONFIG_DEVTMPFS=y; do
 	check "$sym is in the built .config" grep -qx "$sym" "$OUT/.config"
 done
-check_eq "bzImage, .config and System.map are stored" 3 \
-	"$(sql "SELECT count(*) FROM build_artifacts ba JOIN builds b ON b.id = ba.build_id WHERE b.job_id = $j")"
+check_eq "bzImage, .config, System.map and wq_flush.ko are stored" \
+	".config|System.map|bzImage|module:wq_flush.ko" \
+	"$(sql "SELECT group_concat(name, '|') FROM (SELECT ba.name FROM build_artifacts ba JOIN builds b ON b.id = ba.build_id WHERE b.job_id = $j ORDER BY ba.name)")"
+check "wq_flush.ko is a module for the built kernel" sh -c \
+	"modinfo -F vermagic '$TMP/w/builds/trees/linux--qemu-x86_64.config/modules/wq_flush/wq_flush.ko' | grep -q '^$(cat "$OUT/include/config/kernel.release") '"
 check "the bzImage is a Linux kernel image" sh -c "file -b '$OUT/arch/x86/boot/bzImage' | grep -q 'Linux kernel x86 boot executable' || od -A n -t x1 -j 514 -N 4 '$OUT/arch/x86/boot/bzImage' | grep -q '48 64 72 53'"
 check "vmlinux text size is recorded" test "$(sql "SELECT text_size > 1000000 FROM builds WHERE job_id = $j")" = 1
 check_eq "5 kbuild samples" 5 "$(sql "SELECT count(*) FROM samples WHERE job_id = $j")"
 echo "# kernel release: $(cat "$OUT/include/config/kernel.release")"
 echo "# sizes: $(sql "SELECT 'text ' || text_size || ', data ' || data_size || ', bss ' || bss_size || ', bzImage ' || image_size FROM builds WHERE job_id = $j")"
+
+# The bench jobs the build queued, run by a qemu runner without a kernel
+# of its own: it must fetch and boot the built one.
+REL=$(cat "$OUT/include/config/kernel.release")
+B1=$(sql "SELECT id FROM builds WHERE job_id = $j")
+check_eq "the build records its kernel release" "$REL" "$(sql "SELECT kernel_release FROM builds WHERE id = $B1")"
+check_eq "kbench, boot and wq-flush are queued for the qemu class with the build's kernel" \
+"boot|qemu|$REL|$(sql "SELECT sha256 FROM build_artifacts WHERE build_id = $B1 AND name = 'bzImage'")|1
+kbench|qemu|$REL|$(sql "SELECT sha256 FROM build_artifacts WHERE build_id = $B1 AND name = 'bzImage'")|1
+wq-flush|qemu|$REL|$(sql "SELECT sha256 FROM build_artifacts WHERE build_id = $B1 AND name = 'bzImage'")|1" \
+	"$(sql "SELECT json_extract(spec, '\$.suite'), runner_class, json_extract(spec, '\$.kernel_release'), json_extract(spec, '\$.kernel.sha256'), json_extract(spec, '\$.modules.\"wq_flush.ko\"') IS NOT NULL FROM jobs WHERE build_id = $B1 AND kind = 'bench' ORDER BY 1")"
+S="$TMP/suites"
+mkdir -p "$S"
+cp configs/suites/boot.ini "$S/"
+printf '%s\n' "[suite]" "parser = kbench" "guest_scale = 20" > "$S/kbench.ini"
+printf '%s\n' "[suite]" "parser = wq-flush" "wq_ms = 200" > "$S/wq-flush.ini"
+cat > "$TMP/qemu.ini" <<INI
+[runner]
+boot_methods = qemu
+poll_min = 1
+poll_max = 1
+[suites]
+dir = $S
+[qemu]
+nodes = 2
+cpus_per_node = 2
+memory_mb = 1024
+boot_timeout = 300
+INI
+t0=$(date +%s)
+start_runner qemu "$RT" -c "$TMP/qemu.ini" --class qemu
+check "the three bench jobs finish" wait_sql 1500 \
+	"SELECT count(*) FROM jobs WHERE build_id = $B1 AND kind = 'bench' AND state IN ('done', 'failed')" 3
+kill "$RUNNER_PID" 2>/dev/null
+wait "$RUNNER_PID" 2>/dev/null
+echo "# the three bench jobs in QEMU: $(( $(date +%s) - t0 )) s"
+sql "SELECT id, json_extract(spec, '\$.suite'), state, reason FROM jobs WHERE build_id = $B1 AND kind = 'bench'" | sed 's/^/# /'
+check_eq "kbench, boot and wq-flush on the built kernel are done" "boot|done
+kbench|done
+wq-flush|done" "$(sql "SELECT json_extract(spec, '\$.suite'), state FROM jobs WHERE build_id = $B1 AND kind = 'bench' ORDER BY 1")"
+for suite in kbench boot wq-flush; do
+	jid=$(sql "SELECT id FROM jobs WHERE build_id = $B1 AND kind = 'bench' AND json_extract(spec, '\$.suite') = '$suite'")
+	check "$suite returned samples" test "$(sql "SELECT count(*) FROM samples WHERE job_id = $jid AND value > 0")" -gt 0
+	check_eq "$suite's samples were taken on the built kernel ($REL, build $B1)" "$REL|$B1" \
+		"$(sql "SELECT DISTINCT e.kernel_release || '|' || json_extract(e.env, '\$.kpci_build') FROM environments e JOIN samples s ON s.env_id = e.id WHERE s.job_id = $jid")"
+	check_eq "$suite: the guest saw 2 NUMA nodes" "[[0,1],[2,3]]" \
+		"$(sql "SELECT DISTINCT json_extract(e.env, '\$.numa') FROM environments e JOIN samples s ON s.env_id = e.id WHERE s.job_id = $jid")"
+done
+check_eq "wq-flush: the 4 scenarios for each iteration" 0 \
+	"$(sql "SELECT count(*) % 4 FROM samples WHERE job_id = (SELECT id FROM jobs WHERE build_id = $B1 AND json_extract(spec, '\$.suite') = 'wq-flush')")"
+check "the runner fetched the kernel into its cache" test -f \
+	"$TMP/qemu/artifacts/$(sql "SELECT sha256 FROM build_artifacts WHERE build_id = $B1 AND name = 'bzImage'")"
+check_eq "no QEMU is left running" "" "$(pgrep -f "$TMP/" -a | grep qemu-system || true)"
 
 # One-line change, incremental rebuild in the same worktree.
 sed -i 's|^void calibrate_delay(void)$|/* kpci: one-line change */\n&|' "$TMP/linux/init/calibrate.c"
@@ -85,6 +158,21 @@ echo "# incremental build: $((inc_ms / 1000)) s (full: $((full_ms / 1000)) s)"
 check "the incremental build takes less than half the full one" test "$((inc_ms * 2))" -lt "$full_ms"
 log=$(curl -s "$URL/api/v1/builds/$(sql "SELECT id FROM builds WHERE job_id = $j2")/log")
 check_contains "the changed file is compiled again" "CC      init/calibrate.o" "$log"
+check_eq "the incremental build queued its own bench jobs" 3 \
+	"$(sql "SELECT count(*) FROM jobs j JOIN builds b ON b.id = j.build_id WHERE b.job_id = $j2 AND j.kind = 'bench'")"
+
+# A bench job whose spec names another release than the kernel it boots
+# (the spec is edited in the database, standing in for a build record
+# that lies): the job fails, naming both releases, and keeps no samples.
+jk=$(sql "SELECT j.id FROM jobs j JOIN builds b ON b.id = j.build_id WHERE b.job_id = $j2 AND j.kind = 'bench' AND json_extract(j.spec, '\$.suite') = 'kbench'")
+sqlite3 "$TMP/data/kpci.db" "PRAGMA busy_timeout = 5000; UPDATE jobs SET spec = json_set(spec, '\$.kernel_release', '6.12.0-not-built', '\$.iterations', 1, '\$.warmup', 0) WHERE id = $jk" > /dev/null
+sqlite3 "$TMP/data/kpci.db" "PRAGMA busy_timeout = 5000; UPDATE jobs SET priority = -1 WHERE kind = 'bench' AND state = 'queued' AND id != $jk" > /dev/null
+timeout 900 "$KPCI_BIN/kpci-runner" -c "$TMP/qemu.ini" --server "$URL" --token "$RT" \
+	--name qemu --class qemu --work-dir "$TMP/qemu" --once >> "$TMP/qemu.log" 2>&1
+check_eq "a guest whose release is not the build's fails the job" "failed|0" \
+	"$(sql "SELECT state, (SELECT count(*) FROM samples WHERE job_id = $jk) FROM jobs WHERE id = $jk")"
+check_contains "... naming both releases" "the guest runs kernel $REL, but build $(sql "SELECT id FROM builds WHERE job_id = $j2") made 6.12.0-not-built" \
+	"$(sql "SELECT reason FROM jobs WHERE id = $jk")"
 check_eq "the unchanged .config is one artifact for both builds" 1 \
 	"$(sql "SELECT count(DISTINCT sha256) FROM build_artifacts WHERE name = '.config'")"
 finish

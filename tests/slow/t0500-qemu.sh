@@ -1,24 +1,22 @@
-# t0500-qemu: the qemu boot method for real.  Boots a kernel under QEMU
-# (KVM when /dev/kvm answers its probe, else TCG) with 2 NUMA nodes x 2
-# CPUs and kpci's own initramfs; the guest must see 2 nodes, and kbench,
-# boot and wq-flush (the module built here against the kernel's headers)
-# must return samples.  A guest that panics and one that hangs must give
-# failed jobs with the console's tail while the runner goes on.
+# t0500-qemu: the qemu boot method for jobs submitted by hand, without a
+# build: the runner boots the kernel of its own [qemu] section (the
+# fallback; t0400 covers bench jobs that carry a build's kernel).  Boots
+# Debian's kernel under QEMU (KVM when /dev/kvm answers its probe, else
+# TCG) with 2 NUMA nodes x 2 CPUs and kpci's own initramfs; the guest must
+# see 2 nodes, and kbench, boot and wq-flush (the module built here
+# against the kernel's headers) must return samples.  A guest that panics
+# and one that hangs must give failed jobs with the console's tail while
+# the runner goes on.
 #
-# The kernel: a bzImage the build tests left in build/slow-kernel/ when
-# there is one with its headers, else Debian's linux-image-amd64 with
-# linux-headers-amd64 (tools/deps.sh installs both).
+# The kernel: Debian's linux-image-amd64 with linux-headers-amd64
+# (tools/deps.sh installs both).
 . tests/integration/lib.sh
 
 kernel= headers=
-if [ -r build/slow-kernel/bzImage ] && [ -d build/slow-kernel/headers ]; then
-	kernel=build/slow-kernel/bzImage headers=$(pwd)/build/slow-kernel/headers
-else
-	for k in $(ls -v /boot/vmlinuz-* 2>/dev/null); do
-		r=${k#/boot/vmlinuz-}
-		[ -d "/usr/src/linux-headers-$r" ] && kernel=$k headers=/usr/src/linux-headers-$r
-	done
-fi
+for k in $(ls -v /boot/vmlinuz-* 2>/dev/null); do
+	r=${k#/boot/vmlinuz-}
+	[ -d "/usr/src/linux-headers-$r" ] && kernel=$k headers=/usr/src/linux-headers-$r
+done
 if [ -z "$kernel" ]; then
 	not_ok "a kernel with headers to boot (apt-get install linux-image-amd64 linux-headers-amd64)"
 	finish
@@ -99,5 +97,7 @@ check_contains "... with the console tail" "Kernel panic" "$reason"
 check_eq "a hanging guest fails its job" failed "$(sql "SELECT state FROM jobs WHERE id = 5")"
 check_contains "... at the boot timeout" "did not finish within 15 s" "$(sql "SELECT reason FROM jobs WHERE id = 5")"
 check_eq "and that runner goes on to its next job" done "$(sql "SELECT state FROM jobs WHERE id = 6")"
+check_eq "the jobs by hand record no kpci build" "" \
+	"$(sql "SELECT DISTINCT json_extract(e.env, '\$.kpci_build') FROM environments e JOIN samples s ON s.env_id = e.id WHERE s.job_id <= 3")"
 check_eq "no QEMU is left running" "" "$(pgrep -f "$TMP/" -a | grep qemu-system || true)"
 finish
