@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "daemon/analyze.h"
+#include "daemon/api.h"
 #include "daemon/api_changes.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
@@ -85,8 +86,24 @@ static int api_change_filter(struct http_req *req, struct http_resp *resp,
 	}
 	if (noisy)
 		f->noisy = noisy[0] == '1';
+	f->kind = http_query(req, "kind");
+	if (f->kind && strcmp(f->kind, "perf") && strcmp(f->kind, "build-failure")) {
+		http_error(resp, 400, "query parameter kind: '%.40s' is not perf or build-failure",
+			   f->kind);
+		return -1;
+	}
+	f->tree = http_query(req, "tree");
+	f->branch = http_query(req, "branch");
+	if ((f->tree && strlen(f->tree) > PROTO_MAX_NAME) ||
+	    (f->branch && strlen(f->branch) > PROTO_MAX_NAME)) {
+		http_error(resp, 400, "query parameter %s is too long",
+			   f->tree && strlen(f->tree) > PROTO_MAX_NAME ? "tree" : "branch");
+		return -1;
+	}
 	if (api_query_id(req, resp, "series", &f->series_id) < 0 ||
-	    api_query_id(req, resp, "group", &f->group_id) < 0)
+	    api_query_id(req, resp, "group", &f->group_id) < 0 ||
+	    api_time_arg(req, resp, "since", &f->since) < 0 ||
+	    api_time_arg(req, resp, "until", &f->until) < 0)
 		return -1;
 	return 0;
 }

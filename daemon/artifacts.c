@@ -176,6 +176,109 @@ int artifact_open(int *fd, long long *size, const char *data_dir, const char *sh
 	return 0;
 }
 
+/* --- serving, verified -------------------------------------------- */
+
+struct artifact_reader {
+	struct db *db;
+	int fd;
+	long long size;                 /* the indexed size */
+	long long pos;                  /* bytes hashed so far */
+	struct sha256_ctx *sha;
+	char expect[SHA256_HEX_LEN + 1];
+};
+
+/* Logs why the stored file of r is bad and marks it so in the index. */
+static void artifact_reader_bad(struct artifact_reader *r, const char *why)
+{
+	log_error("artifacts: %s: %s; it is marked bad and no longer served", r->expect, why);
+	if (db_artifact_mark_bad(r->db, r->expect, why) != DB_OK)
+		log_error("artifacts: cannot mark %s bad", r->expect);
+}
+
+int artifact_reader_open(struct artifact_reader **out, struct db *db, const char *data_dir,
+			 const char *sha256, long long size, char **cause)
+{
+	struct artifact_reader *r;
+	long long on_disk;
+
+	*out = NULL;
+	r = calloc(1, sizeof *r);
+	if (!r)
+		return artifact_fail(cause, "out of memory");
+	r->db = db;
+	r->size = size;
+	snprintf(r->expect, sizeof r->expect, "%s", sha256);
+	if (artifact_open(&r->fd, &on_disk, data_dir, sha256) < 0) {
+		free(r);
+		return artifact_fail(cause, "artifact %s is not stored", sha256);
+	}
+	if (on_disk != size) {
+		char why[128];
+
+		snprintf(why, sizeof why, "the stored file has %lld bytes, not the %lld recorded",
+			 on_disk, size);
+		artifact_reader_bad(r, why);
+		artifact_reader_free(r);
+		artifact_fail(cause, "artifact %s is corrupt on the server: %s", sha256, why);
+		return ARTIFACT_CORRUPT;
+	}
+	r->sha = sha256_begin();
+	if (!r->sha) {
+		artifact_reader_free(r);
+		return artifact_fail(cause, "out of memory");
+	}
+	*out = r;
+	return 0;
+}
+
+long artifact_reader_read(void *ctx, unsigned long long pos, char *buf, size_t max)
+{
+	struct artifact_reader *r = ctx;
+	char got[SHA256_HEX_LEN + 1];
+	ssize_t n;
+
+	if (pos != (unsigned long long)r->pos || r->pos >= r->size)
+		return -1;      /* only a straight read can be verified */
+	if ((unsigned long long)max > (unsigned long long)(r->size - r->pos))
+		max = (size_t)(r->size - r->pos);
+	do
+		n = pread(r->fd, buf, max, r->pos);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0) {
+		artifact_reader_bad(r, n < 0 ? "the stored file cannot be read" :
+				    "the stored file is shorter than recorded");
+		return -1;
+	}
+	if (sha256_update(r->sha, buf, (size_t)n) < 0)
+		return -1;
+	r->pos += n;
+	if (r->pos < r->size)
+		return n;
+	/* The last piece is held back until the whole content is verified. */
+	sha256_end(r->sha, got);
+	r->sha = NULL;
+	if (strcmp(got, r->expect)) {
+		char why[160];
+
+		snprintf(why, sizeof why, "the stored content hashes to %s", got);
+		artifact_reader_bad(r, why);
+		return -1;
+	}
+	return n;
+}
+
+void artifact_reader_free(void *ctx)
+{
+	struct artifact_reader *r = ctx;
+
+	if (!r)
+		return;
+	if (r->fd >= 0)
+		close(r->fd);
+	sha256_abort(r->sha);
+	free(r);
+}
+
 int artifact_gc(struct db *db, const char *data_dir, long long budget, int keep_builds,
 		int *evicted)
 {

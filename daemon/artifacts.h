@@ -38,6 +38,24 @@ void artifact_upload_abort(struct artifact_upload *u);
 
 /* Opens a stored artifact for reading; 0, or -1 when it is missing. */
 int artifact_open(int *fd, long long *size, const char *data_dir, const char *sha256);
+/*
+ * Serving with verification (issue #4: verified on arrival and on
+ * download).  artifact_reader_open checks the stored file's size against
+ * the indexed size (a mismatch marks the artifact bad: -1 with *cause);
+ * artifact_reader_read (an http_resp reader) hashes what it sends and
+ * holds the last piece back until the digest matches, so a corrupt file
+ * aborts the connection instead of completing, and is marked bad
+ * (db_artifact_mark_bad) so that later requests are refused up front.
+ * Open returns -1 when the file is missing, ARTIFACT_CORRUPT when its size
+ * is wrong.  artifact_reader_free(NULL) is a no-op.
+ */
+#define ARTIFACT_CORRUPT (-2)
+struct artifact_reader;
+int artifact_reader_open(struct artifact_reader **out, struct db *db, const char *data_dir,
+			 const char *sha256, long long size, char **cause);
+long artifact_reader_read(void *ctx, unsigned long long pos, char *buf, size_t max);
+void artifact_reader_free(void *ctx);
+
 /* The stored file's path (for tests and tools); 0 or -1 when it does not fit. */
 int artifact_path(char *out, size_t n, const char *data_dir, const char *sha256);
 

@@ -130,7 +130,8 @@ static int db_result_locked(struct db *db, long long runner_id,
 	env = json_deep_copy(r->env);
 	json_object_set_new(env, "runner", json_string(runner_name));
 	json_object_set_new(env, "runner_class", json_string(runner_class));
-	if (db_env_id(db, &env_id, env, runner_class) < 0)
+	if (db_env_id(db, &env_id, env, runner_class) < 0 ||
+	    db_drift_check_locked(db, runner_id, r->job_id, env) < 0)
 		goto out;
 	for (size_t i = 0; i < r->nsamples; i++) {
 		const struct proto_sample *s = &r->samples[i];

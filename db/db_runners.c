@@ -196,12 +196,7 @@ json_t *db_runners_list(struct db *db, int limit, int offset)
 
 	db_lock(db);
 	rows = db_rows(db, db_prep(db,
-		"SELECT r.id, r.name, r.runner_class, r.capabilities AS capabilities_json, "
-		" r.boot_methods AS boot_methods_json, r.topology AS topology_json, r.cpu_model, "
-		" r.numa_nodes, r.cpus, r.kernel_release, r.registered_at, r.last_seen, "
-		" (SELECT j.id FROM jobs j WHERE j.lease_owner = r.id AND j.state = 'running' "
-		"  ORDER BY j.id LIMIT 1) AS current_job "
-		"FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset));
+		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset));
 	db_unlock(db);
 	return rows;
 }

@@ -433,7 +433,9 @@ static int sparse_append(char **dst, const char *line)
 	return 0;
 }
 
-/* "0-1,4" -> [0,1,4]; NULL when malformed. */
+#define SPARSE_MAX_CPU 8192      /* CPU numbers and CPUs of one cpulist */
+
+/* "0-1,4" -> [0,1,4]; NULL when malformed or beyond SPARSE_MAX_CPU. */
 static json_t *sparse_cpulist(const char *s)
 {
 	json_t *a = json_array();
@@ -442,14 +444,16 @@ static json_t *sparse_cpulist(const char *s)
 		char *end;
 		long lo = strtol(s, &end, 10), hi = lo;
 
-		if (end == s || lo < 0)
+		if (end == s || lo < 0 || lo >= SPARSE_MAX_CPU)
 			goto bad;
 		if (*end == '-') {
 			s = end + 1;
 			hi = strtol(s, &end, 10);
-			if (end == s || hi < lo || hi - lo > 8192)
+			if (end == s || hi < lo || hi >= SPARSE_MAX_CPU)
 				goto bad;
 		}
+		if (json_array_size(a) + (size_t)(hi - lo) >= SPARSE_MAX_CPU)
+			goto bad;
 		for (long c = lo; c <= hi; c++)
 			json_array_append_new(a, json_integer(c));
 		if (*end == ',')

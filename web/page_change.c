@@ -8,6 +8,7 @@
  * mails sent go after the range when those exist.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "web/html.h"
 #include "web/pages.h"
@@ -65,8 +66,8 @@ static void change_range(struct buf *b, const json_t *c)
 			buf_adds(b, "\">Compare the two commits</a>.");
 		}
 	} else {
-		buf_printf(b, "Jobs after <a href=\"/api/v1/jobs/%lld\">%lld</a> up to and "
-			   "including <a href=\"/api/v1/jobs/%lld\">%lld</a> (the points have no "
+		buf_printf(b, "Jobs after <a href=\"/jobs/%lld\">%lld</a> up to and "
+			   "including <a href=\"/jobs/%lld\">%lld</a> (the points have no "
 			   "commit). <a href=\"/compare?base=job:%lld&amp;head=job:%lld\">Compare "
 			   "the two jobs</a>.", gj, gj, bj, bj, gj, bj);
 	}
@@ -101,7 +102,7 @@ static void change_points(struct buf *b, const json_t *c)
 
 		buf_printf(b, "<tr%s>", job == bad_job ? " class=\"st-failed\"" : "");
 		html_td_int(b, p, "index");
-		buf_printf(b, "<td class=\"num\"><a href=\"/api/v1/jobs/%lld\">%lld</a></td>",
+		buf_printf(b, "<td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>",
 			   job, job);
 		buf_adds(b, "<td><code>");
 		html_txt(b, html_jstr(p, "commit_sha"));
@@ -136,6 +137,29 @@ static void change_triage(struct buf *b, const json_t *c, long long id)
 		 "as an Authorization header and not kept).</p>\n");
 }
 
+/* A build failure (kind 'build-failure'): the failing and fixing builds
+ * and the first error lines instead of numbers and points. */
+static void change_build_failure(struct buf *b, const json_t *c)
+{
+	long long build = json_integer_value(json_object_get(c, "build_id"));
+	long long fixed = json_integer_value(json_object_get(c, "fixed_build_id"));
+
+	buf_printf(b, "<p id=\"build-failure\">Build <a href=\"/api/v1/builds/%lld\">%lld</a> "
+		   "of config <code>", build, build);
+	html_txt(b, html_jstr(c, "config_name"));
+	buf_printf(b, "</code> failed after a good build (<a href=\"/api/v1/builds/%lld/log\">"
+		   "log</a>).", build);
+	if (fixed) {
+		buf_printf(b, " Fixed by build <a href=\"/api/v1/builds/%lld\">%lld</a> of <code>",
+			   fixed, fixed);
+		html_txt(b, html_jstr(c, "fixed_sha"));
+		buf_adds(b, "</code>.");
+	}
+	buf_adds(b, "</p>\n<h2>First error lines</h2>\n<pre id=\"detail\">");
+	html_txt(b, html_jstr(c, "detail"));
+	buf_adds(b, "</pre>\n");
+}
+
 int page_change(struct buf *b, const json_t *c)
 {
 	long long id = json_integer_value(json_object_get(c, "id"));
@@ -155,9 +179,14 @@ int page_change(struct buf *b, const json_t *c)
 	buf_adds(b, ", detected ");
 	html_time(b, json_integer_value(json_object_get(c, "detected_at")));
 	buf_adds(b, " UTC.</p>\n");
-	change_numbers(b, c);
-	change_range(b, c);
-	change_points(b, c);
+	if (!strcmp(html_jstr(c, "kind"), "build-failure")) {
+		change_build_failure(b, c);
+		change_range(b, c);
+	} else {
+		change_numbers(b, c);
+		change_range(b, c);
+		change_points(b, c);
+	}
 	change_triage(b, c, id);
 	html_chart_scripts(b);
 	html_page_end(b);

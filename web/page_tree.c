@@ -1,7 +1,8 @@
 /*
  * page_tree.c - "/trees/NAME": a watched tree's releases and merge
  * windows, its latest first-parent commits (paginated with ?page=) and
- * its builds.  Subjects, authors and branch names are the tree's own
+ * its builds; a failed build shows in its commit's row of the timeline.
+ * Subjects, authors and branch names are the tree's own
  * text and are escaped like everything else.
  */
 #include <stdio.h>
@@ -24,7 +25,7 @@ static void tree_sha(struct buf *b, const char *sha)
 	buf_adds(b, "</code></td>");
 }
 
-static void tree_windows(struct buf *b, const json_t *w)
+static void tree_windows(struct buf *b, const json_t *w, const char *branch)
 {
 	const json_t *windows = json_object_get(w, "windows");
 	size_t i;
@@ -38,8 +39,18 @@ static void tree_windows(struct buf *b, const json_t *w)
 	buf_adds(b, "<table id=\"windows\"><tr><th>release</th><th>closed by</th><th>state</th>"
 		 "<th>commits</th><th>merges</th></tr>\n");
 	json_array_foreach(windows, i, x) {
-		buf_adds(b, "<tr>");
-		html_td(b, html_jstr(x, "release"));
+		/* The release links to its merge-window report (web/page_window.c). */
+		buf_adds(b, "<tr><td><a class=\"window-link\" href=\"/trees/");
+		html_url_arg(b, html_jstr(w, "tree"));
+		buf_adds(b, "/windows/");
+		html_url_arg(b, html_jstr(x, "release"));
+		if (branch) {
+			buf_adds(b, "?branch=");
+			html_url_arg(b, branch);
+		}
+		buf_adds(b, "\">");
+		html_txt(b, html_jstr(x, "release"));
+		buf_adds(b, "</a></td>");
 		html_td(b, html_jstr(x, "closed_by"));
 		html_td(b, html_jstr(x, "state"));
 		html_td_int(b, x, "commits");
@@ -49,7 +60,37 @@ static void tree_windows(struct buf *b, const json_t *w)
 	buf_adds(b, "</table>\n");
 }
 
-static void tree_commits(struct buf *b, const json_t *commits)
+/* The failed builds of tree name at commit sha, in the timeline's row:
+ * each links to its build-failure change when one was opened. */
+static void tree_commit_builds(struct buf *b, const char *name, const char *sha,
+			       const json_t *builds)
+{
+	size_t i;
+	json_t *x;
+
+	buf_adds(b, "<td>");
+	json_array_foreach(builds, i, x) {
+		const char *state = html_jstr(x, "state");
+		long long id = json_integer_value(json_object_get(x, "id"));
+		long long change = json_integer_value(json_object_get(x, "change_id"));
+
+		if (strcmp(html_jstr(x, "tree"), name) || strcmp(html_jstr(x, "commit_sha"), sha) ||
+		    (strcmp(state, "failed") && strcmp(state, "timeout")))
+			continue;
+		if (change)
+			buf_printf(b, "<a class=\"build-failed\" href=\"/changes/%lld\">", change);
+		else
+			buf_printf(b, "<a class=\"build-failed\" href=\"/api/v1/builds/%lld\">",
+				   id);
+		buf_printf(b, "build %lld %s: ", id, state);
+		html_txt(b, html_jstr(x, "config_name"));
+		buf_adds(b, "</a> ");
+	}
+	buf_adds(b, "</td>");
+}
+
+static void tree_commits(struct buf *b, const json_t *commits, const char *name,
+			 const json_t *builds)
 {
 	size_t i;
 	json_t *c;
@@ -60,7 +101,7 @@ static void tree_commits(struct buf *b, const json_t *commits)
 		return;
 	}
 	buf_adds(b, "<table id=\"commits\"><tr><th>position</th><th>commit</th><th>subject</th>"
-		 "<th>author</th><th>date (UTC)</th><th>merged</th></tr>\n");
+		 "<th>author</th><th>date (UTC)</th><th>merged</th><th>failed builds</th></tr>\n");
 	json_array_foreach(commits, i, c) {
 		buf_adds(b, "<tr>");
 		html_td_int(b, c, "position");
@@ -69,6 +110,7 @@ static void tree_commits(struct buf *b, const json_t *commits)
 		html_td(b, html_jstr(c, "author_name"));
 		html_td_time(b, c, "commit_time");
 		html_td_int(b, c, "brought");
+		tree_commit_builds(b, name, html_jstr(c, "sha"), builds);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -144,8 +186,8 @@ int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_
 	buf_adds(b, "<p>Showing branch <code id=\"branch\">");
 	html_txt(b, branch ? branch : "(the first followed)");
 	buf_adds(b, "</code>.</p>\n");
-	tree_windows(b, windows);
-	tree_commits(b, commits);
+	tree_windows(b, windows, branch);
+	tree_commits(b, commits, name, builds);
 	buf_init(&base, 4096);
 	buf_adds(&base, "/trees/");
 	html_url_arg(&base, name);
