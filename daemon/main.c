@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "daemon/analyze.h"
+#include "daemon/cache.h"
 #include "daemon/http.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
@@ -215,6 +216,7 @@ static void reload(struct kpcid *k)
 		if (config_trees_differ(&k->cfg, &fresh))
 			buf_adds(&ignored, " [tree ...]");
 		kpcid_publish_config(k);
+		cache_clear();      /* pages may render configuration */
 		if (ignored.len)
 			log_warn("SIGHUP: these keys need a restart to change:%s", buf_str(&ignored));
 		log_info("SIGHUP: configuration reloaded from %s", k->config_path);

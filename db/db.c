@@ -274,6 +274,52 @@ static int db_migrate(struct db *db, int target, char **cause)
 	return DB_OK;
 }
 
+/* sqlite3_update_hook: counts the rows written per table.  It runs in the
+ * writing thread, which holds db->lock.  SQLite does not call it for rows
+ * removed by an ON CONFLICT REPLACE (the insert that replaces them is
+ * counted) nor by the truncate optimisation of an unconditional DELETE. */
+static void db_update_hook(void *cls, int op, const char *dbname, const char *table,
+			   sqlite3_int64 rowid)
+{
+	struct db *db = cls;
+	size_t i;
+
+	(void)op;
+	(void)dbname;
+	(void)rowid;
+	for (i = 0; i < db->nwritten; i++)
+		if (!strcmp(db->written[i].table, table))
+			break;
+	if (i == db->nwritten) {
+		if (i == DB_MAX_TABLES || strlen(table) >= sizeof db->written[i].table) {
+			db->written_other++;        /* part of every version */
+			return;
+		}
+		snprintf(db->written[i].table, sizeof db->written[i].table, "%s", table);
+		db->nwritten++;
+	}
+	db->written[i].rows++;
+}
+
+int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables)
+{
+	unsigned long long rows = 0;
+	long long ext;
+
+	db_lock(db);
+	for (size_t i = 0; i < db->nwritten; i++)
+		for (const char *const *t = tables; *t; t++)
+			if (!strcmp(db->written[i].table, *t))
+				rows += db->written[i].rows;
+	rows += db->written_other;
+	ext = db_scalar(db_prep(db, "PRAGMA data_version", ""), -1);
+	db_unlock(db);
+	if (ext < 0)
+		return -1;
+	snprintf(out, n, "%llu.%lld", rows, ext);
+	return 0;
+}
+
 int db_open_at(struct db **out, const char *path, int version, char **cause)
 {
 	struct db *db;
@@ -290,6 +336,7 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 		goto fail;
 	}
 	sqlite3_busy_timeout(db->conn, DB_BUSY_TIMEOUT_MS);
+	sqlite3_update_hook(db->conn, db_update_hook, db);
 	if (db_exec(db, "PRAGMA journal_mode = WAL") < 0 ||
 	    db_exec(db, "PRAGMA foreign_keys = ON") < 0 ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0) {

@@ -1,0 +1,140 @@
+/*
+ * cache.c - the cache of rendered answers (see cache.h): a small array
+ * searched linearly (CACHE_SLOTS is small and a lookup is dwarfed by the
+ * rendering it saves), one mutex, reference-counted bodies.
+ */
+#include "daemon/cache.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cache_slot {
+	char *key;
+	char *version;
+	struct cache_body *body;
+	unsigned long long used;    /* the tick of its last hit or store */
+};
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cache_slot cache_slots[CACHE_SLOTS];
+static unsigned long long cache_tick;
+static size_t cache_bytes;
+
+/* Drops one reference; the caller holds cache_lock. */
+static void cache_unref(struct cache_body *b)
+{
+	if (b && --b->refs == 0)
+		free(b);
+}
+
+/* Empties slot s; the caller holds cache_lock. */
+static void cache_drop(struct cache_slot *s)
+{
+	if (s->body)
+		cache_bytes -= s->body->len;
+	cache_unref(s->body);
+	free(s->key);
+	free(s->version);
+	memset(s, 0, sizeof *s);
+}
+
+static struct cache_slot *cache_find(const char *key)
+{
+	for (size_t i = 0; i < CACHE_SLOTS; i++)
+		if (cache_slots[i].key && !strcmp(cache_slots[i].key, key))
+			return &cache_slots[i];
+	return NULL;
+}
+
+/* An empty slot when empty_first and there is one, else the least
+ * recently used full one; NULL when every slot is empty. */
+static struct cache_slot *cache_victim(int empty_first)
+{
+	struct cache_slot *v = NULL;
+
+	for (size_t i = 0; i < CACHE_SLOTS; i++) {
+		if (!cache_slots[i].key) {
+			if (empty_first)
+				return &cache_slots[i];
+		} else if (!v || cache_slots[i].used < v->used) {
+			v = &cache_slots[i];
+		}
+	}
+	return v;
+}
+
+struct cache_body *cache_get(const char *key, const char *version)
+{
+	struct cache_slot *s;
+	struct cache_body *b = NULL;
+
+	pthread_mutex_lock(&cache_lock);
+	s = cache_find(key);
+	if (s && !strcmp(s->version, version)) {
+		s->used = ++cache_tick;
+		b = s->body;
+		b->refs++;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return b;
+}
+
+void cache_put(const char *key, const char *version, const char *data, size_t len,
+	       const char *etag, const char *content_type, const char *cache_control)
+{
+	struct cache_body *b;
+	struct cache_slot *s;
+	char *k, *v;
+
+	if (len > CACHE_MAX_BYTES / 4 || strlen(key) > CACHE_MAX_KEY)
+		return;
+	b = malloc(sizeof *b + len);
+	k = strdup(key);
+	v = strdup(version);
+	if (!b || !k || !v) {
+		free(b);
+		free(k);
+		free(v);
+		return;
+	}
+	memcpy(b->data, data, len);
+	b->len = len;
+	b->refs = 1;
+	snprintf(b->etag, sizeof b->etag, "%s", etag);
+	snprintf(b->content_type, sizeof b->content_type, "%s", content_type);
+	snprintf(b->cache_control, sizeof b->cache_control, "%s",
+		 cache_control ? cache_control : "");
+	pthread_mutex_lock(&cache_lock);
+	s = cache_find(key);
+	if (s)
+		cache_drop(s);
+	while (cache_bytes + len > CACHE_MAX_BYTES && (s = cache_victim(0)))
+		cache_drop(s);
+	s = cache_victim(1);
+	if (s->key)
+		cache_drop(s);
+	s->key = k;
+	s->version = v;
+	s->body = b;
+	s->used = ++cache_tick;
+	cache_bytes += len;
+	pthread_mutex_unlock(&cache_lock);
+}
+
+void cache_release(struct cache_body *b)
+{
+	pthread_mutex_lock(&cache_lock);
+	cache_unref(b);
+	pthread_mutex_unlock(&cache_lock);
+}
+
+void cache_clear(void)
+{
+	pthread_mutex_lock(&cache_lock);
+	for (size_t i = 0; i < CACHE_SLOTS; i++)
+		if (cache_slots[i].key)
+			cache_drop(&cache_slots[i]);
+	pthread_mutex_unlock(&cache_lock);
+}

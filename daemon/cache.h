@@ -1,0 +1,44 @@
+/*
+ * cache.h - kpcid's cache of rendered answers.
+ *
+ * A handler whose answer is a function of the request URL, the caller's
+ * role and a few tables (a 10,000-point series as JSON, a merge-window
+ * report) asks http_cached() (daemon/http.h) first; that lands here.  An
+ * entry is found by key (method, URL as sent, role) and is good only for
+ * the version it was made at (db_tables_version of the tables it read), so
+ * a write to those tables makes it stale without any invalidation call.
+ * Bodies are shared by reference: a hit costs no copy and no rendering,
+ * and its ETag was computed once.  Entries are evicted least recently used
+ * past CACHE_SLOTS entries or CACHE_MAX_BYTES of bodies.
+ */
+#ifndef KPCI_DAEMON_CACHE_H
+#define KPCI_DAEMON_CACHE_H
+
+#include <stddef.h>
+
+#define CACHE_SLOTS 128
+#define CACHE_MAX_BYTES (64u << 20)
+#define CACHE_MAX_KEY 2048      /* longer URLs are not cached */
+
+/* A cached body: immutable once made; freed with its last reference. */
+struct cache_body {
+	size_t len;
+	char etag[24];
+	char content_type[64];
+	char cache_control[64];     /* "" when the handler set none */
+	int refs;                   /* under the cache's lock */
+	char data[];
+};
+
+/* The body cached for key at version, with a reference the caller drops
+ * with cache_release(); NULL when there is none or it is stale. */
+struct cache_body *cache_get(const char *key, const char *version);
+/* Keeps a copy of data[0..len) for key at version (replacing an older
+ * entry); bodies over a quarter of CACHE_MAX_BYTES are not kept. */
+void cache_put(const char *key, const char *version, const char *data, size_t len,
+	       const char *etag, const char *content_type, const char *cache_control);
+void cache_release(struct cache_body *b);
+/* Drops every entry (kpcid's shutdown; tests). */
+void cache_clear(void);
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * test_cache.c - kpcid's answer cache: hits only at the version an entry
+ * was made at, replacement, least-recently-used eviction by count and by
+ * bytes, and bodies that outlive their eviction while still referenced.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/cache.h"
+#include "check.h"
+
+static void put(const char *key, const char *version, const char *body)
+{
+	cache_put(key, version, body, strlen(body), "\"e\"", "application/json", NULL);
+}
+
+static void test_versions(void)
+{
+	struct cache_body *b;
+
+	CHECK(cache_get("GET /a", "1.0") == NULL);
+	put("GET /a", "1.0", "first");
+	b = cache_get("GET /a", "1.0");
+	CHECK(b && b->len == 5 && !memcmp(b->data, "first", 5));
+	CHECK(b && !strcmp(b->etag, "\"e\"") && !strcmp(b->content_type, "application/json"));
+	CHECK(b && b->cache_control[0] == '\0');
+	CHECK(cache_get("GET /a", "2.0") == NULL);          /* stale */
+	CHECK(cache_get("GET /a admin", "1.0") == NULL);    /* another key */
+	put("GET /a", "2.0", "second");                     /* replaces */
+	CHECK(cache_get("GET /a", "1.0") == NULL);
+	/* the replaced body is still whole for whoever holds it */
+	CHECK(b && b->len == 5 && !memcmp(b->data, "first", 5));
+	cache_release(b);
+	b = cache_get("GET /a", "2.0");
+	CHECK(b && b->len == 6);
+	cache_release(b);
+	cache_clear();
+	CHECK(cache_get("GET /a", "2.0") == NULL);
+}
+
+static void test_eviction(void)
+{
+	char key[32];
+	struct cache_body *b, *b2;
+	size_t big = CACHE_MAX_BYTES / 4;
+	char *data = malloc(big + 1);
+
+	for (int i = 0; i < CACHE_SLOTS; i++) {
+		snprintf(key, sizeof key, "GET /%d", i);
+		put(key, "v", "x");
+	}
+	b = cache_get("GET /0", "v");        /* /0 is now the most recent */
+	cache_release(b);
+	put("GET /new", "v", "y");           /* evicts /1, the least recent */
+	CHECK((b = cache_get("GET /1", "v")) == NULL);
+	cache_release(b);
+	CHECK((b = cache_get("GET /0", "v")) != NULL);
+	cache_release(b);
+	CHECK((b = cache_get("GET /new", "v")) != NULL);
+	cache_release(b);
+
+	CHECK(data != NULL);
+	memset(data, 'z', big + 1);
+	cache_put("GET /too-big", "v", data, big + 1, "\"b\"", "t", NULL);   /* not kept */
+	CHECK(cache_get("GET /too-big", "v") == NULL);
+	cache_put("GET /huge", "v", data, big, "\"b\"", "t", NULL);
+	b = cache_get("GET /huge", "v");
+	CHECK(b && b->len == big);
+	for (int i = 0; i < 4; i++) {        /* bytes: four more of them must evict */
+		snprintf(key, sizeof key, "GET /big%d", i);
+		cache_put(key, "v", data, big, "\"b\"", "t", NULL);
+	}
+	/* the least recent went first: the small ones, then /huge */
+	CHECK(cache_get("GET /huge", "v") == NULL);
+	CHECK(cache_get("GET /0", "v") == NULL);
+	CHECK((b2 = cache_get("GET /big0", "v")) != NULL);
+	cache_release(b2);
+	/* the held body survived its eviction */
+	CHECK(b && b->len == big && b->data[big - 1] == 'z');
+	cache_release(b);
+	free(data);
+	cache_clear();
+}
+
+int main(void)
+{
+	test_versions();
+	test_eviction();
+	return check_done();
+}
