@@ -57,7 +57,11 @@ $(O)/%.o: %.c
 
 # The SQL migrations are compiled into the programs: db/migrations.c is
 # generated from db/migrations/NNNN-*.sql by db/embed.sh.
-$(O)/gen/migrations.c: $(MIGRATIONS) db/embed.sh
+# migrations.list is rewritten (at parse time) only when a migration file
+# is added or removed, so that a removal regenerates migrations.c too.
+$(shell mkdir -p $(O)/gen && (echo '$(MIGRATIONS)' | cmp -s - $(O)/gen/migrations.list || \
+	echo '$(MIGRATIONS)' > $(O)/gen/migrations.list))
+$(O)/gen/migrations.c: $(MIGRATIONS) $(O)/gen/migrations.list db/embed.sh
 	@mkdir -p $(dir $@)
 	sh db/embed.sh $(MIGRATIONS) > $@.tmp && mv $@.tmp $@
 $(O)/gen/migrations.o: $(O)/gen/migrations.c
@@ -82,6 +86,9 @@ $(BIN)/kpci: $(call obj,$(CLI_SRC)) $(LIBKPCI)
 # $(BIN)/guest/ where kpci-runner looks by default.
 GUEST_KBENCH_SRC := runners/guest/kbench_main.c runners/kbench_core.c runners/repeat.c
 GUEST := $(BIN)/guest/bin/kpci-kbench $(BIN)/guest/init $(BIN)/guest/mkinitramfs.sh
+# the sources of the out-of-tree modules a build runner builds against each
+# kernel ([build] modules)
+GUEST += $(patsubst runners/%,$(BIN)/%,$(wildcard runners/guest/wq_flush/*))
 $(BIN)/guest/bin/kpci-kbench: $(GUEST_KBENCH_SRC) runners/kbench_core.h runners/repeat.h
 	@mkdir -p $(dir $@)
 	$(CC) -static -std=gnu11 $(WARN) -O2 -D_GNU_SOURCE -I. -o $@ $(GUEST_KBENCH_SRC) -lpthread -lm
@@ -97,7 +104,17 @@ $(O)/tests/%: $(O)/tests/unit/%.o $(LIBKPCI)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 # test_build also tests the runner's build executor and kpcid's artifact store.
 $(O)/tests/test_build: $(O)/tests/unit/test_build.o $(O)/runners/build.o \
-		$(O)/daemon/artifacts.o $(LIBKPCI)
+		$(O)/runners/guestdir.o $(O)/daemon/artifacts.o $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# test_watch and bench_watch compile daemon/watch.c in; its sockets come with it.
+$(O)/tests/test_watch: $(O)/tests/unit/test_watch.o $(O)/daemon/watch_stream.o $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(O)/bench/bench_watch: $(O)/bench/bench_watch.o $(O)/daemon/watch_stream.o $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(O)/tests/test_cache: $(O)/tests/unit/test_cache.o $(O)/daemon/cache.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 $(O)/bench/%: $(O)/bench/%.o $(LIBKPCI)
@@ -112,10 +129,43 @@ check: $(PROGS) $(TESTS)
 # after `make check`.
 check-slow: $(PROGS) $(TESTS)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) KPCI_SLOW=1 sh tests/run.sh
+	$(MAKE) fuzz
 	$(MAKE) SANITIZE=1 check
 
+# Fuzz targets of the parsers of untrusted input (tests/fuzz/*.c):
+# libFuzzer with ASan and UBSan (clang), each run FUZZ_SECONDS from a
+# corpus seeded with the saved real outputs; a crash fails the run and
+# names its reproducer.  `make check-slow` runs them.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 20
+FUZZ_O       := build/fuzz
+FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -fno-omit-frame-pointer -D_GNU_SOURCE -I. \
+		$(shell pkg-config --cflags $(PKGS))
+FUZZERS := $(FUZZ_O)/fuzz_suite_parse $(FUZZ_O)/fuzz_proto $(FUZZ_O)/fuzz_csvnum \
+	   $(FUZZ_O)/fuzz_merge_subject
+$(FUZZ_O)/fuzz_suite_parse: tests/fuzz/fuzz_suite_parse.c runners/suite_parse.c lib/proto.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+$(FUZZ_O)/fuzz_proto: tests/fuzz/fuzz_proto.c lib/proto.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+$(FUZZ_O)/fuzz_csvnum: tests/fuzz/fuzz_csvnum.c lib/csvnum.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+# watch.c (with its sockets) is instrumented; the db/ and lib/ code it calls is linked as built.
+$(FUZZ_O)/fuzz_merge_subject: tests/fuzz/fuzz_merge_subject.c daemon/watch.c daemon/watch_stream.c \
+		$(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+fuzz: $(FUZZERS)
+	rm -rf $(FUZZ_O)/run
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_O)/run $(FUZZERS)
+
+# bench_http_const is the ceiling server of bench/bench_http.sh, not a bench.
 bench: $(PROGS) $(BENCHES)
-	KPCI_BIN=$(abspath $(BIN)) sh bench/run.sh $(BENCHES)
+	KPCI_BIN=$(abspath $(BIN)) KPCI_BENCH=$(abspath $(O)/bench) sh bench/run.sh \
+		$(filter-out %/bench_http_const,$(BENCHES)) bench/bench_http.sh
 
 deps:
 	sh tools/deps.sh
@@ -123,7 +173,14 @@ deps:
 run: $(PROGS)
 	sh tools/run-local.sh
 
-install: $(PROGS)
+# The guest parts go to $(PREFIX)/lib/kpci/guest, where an installed
+# kpci-runner ($(PREFIX)/sbin) finds them ([qemu] guest_dir's default).
+GUEST_DIR := $(PREFIX)/lib/kpci/guest
+install: $(PROGS) guest
+	install -d $(DESTDIR)$(GUEST_DIR)/bin $(DESTDIR)$(GUEST_DIR)/wq_flush
+	install -m 755 $(BIN)/guest/bin/kpci-kbench $(DESTDIR)$(GUEST_DIR)/bin/
+	install -m 755 $(BIN)/guest/init $(BIN)/guest/mkinitramfs.sh $(DESTDIR)$(GUEST_DIR)/
+	install -m 644 runners/guest/wq_flush/* $(DESTDIR)$(GUEST_DIR)/wq_flush/
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/sbin
 	install -m 755 $(BIN)/kpci $(DESTDIR)$(PREFIX)/bin/kpci
 	install -m 755 $(BIN)/kpcid $(BIN)/kpci-runner $(DESTDIR)$(PREFIX)/sbin/
@@ -144,7 +201,7 @@ install: $(PROGS)
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-slow bench deps run install clean guest
+.PHONY: all check check-slow bench deps run install clean guest fuzz
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

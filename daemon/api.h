@@ -9,6 +9,14 @@
 #include "daemon/http.h"
 
 /* api_read.c: state anyone may read (see [server] public_read) */
+/* http_cached() at the version of the NULL-terminated tables list: 1 when
+ * resp holds a cached answer (see daemon/cache.h). */
+int api_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
+	       const char *const *tables);
+/* ?name= as a time: UNIX seconds or YYYY-MM-DD (UTC midnight); 0 when
+ * absent; -1 after a 400. */
+int api_time_arg(struct http_req *req, struct http_resp *resp, const char *name,
+		 long long *out);
 void api_health(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_trees(struct kpcid *k, struct http_req *req, struct http_resp *resp);

@@ -20,6 +20,7 @@
 
 #include "daemon/analyze.h"
 #include "daemon/api.h"
+#include "daemon/api_detail.h"
 #include "daemon/api_pages.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
@@ -48,8 +49,7 @@ static void pages_html(struct http_resp *resp, int rc)
 	resp->status = rc == 0 ? 200 : 500;
 }
 
-/* An HTML page saying what went wrong, with status. */
-static void pages_error(struct http_resp *resp, int status, const char *msg)
+void pages_error(struct http_resp *resp, int status, const char *msg)
 {
 	buf_reset(&resp->body);
 	html_page_begin(&resp->body, "Error");
@@ -172,55 +172,41 @@ void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *re
 	json_decref(c);
 }
 
-/* The series with "points" (all, in order) and "changes"; NULL, *status set. */
-static json_t *pages_series(struct kpcid *k, long long id, int *status)
-{
-	struct db_change_filter f = { .noisy = -1, .series_id = id };
-	json_t *s = db_series_get(k->db, id), *points = NULL, *changes;
-
-	*status = 404;
-	if (!s)
-		return NULL;
-	*status = 500;
-	if (analyze_points_json(&points, k->db, id, 0, DB_MAX_SERIES_SAMPLES) < 0) {
-		json_decref(s);
-		return NULL;
-	}
-	json_object_set_new(s, "points", points);
-	changes = db_changes_list(k->db, &f, DB_MAX_LIST, 0);
-	if (!changes) {
-		json_decref(s);
-		return NULL;
-	}
-	json_object_set_new(s, "changes", changes);
-	return s;
-}
+/* What detail_series() reads: its answers are cached at their version. */
+static const char *const api_series_tables[] = {
+	"series", "metrics", "samples", "job_results", "changes", "branches",
+	"branch_commits", "commits", "tags", NULL
+};
 
 void api_series(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	int status;
-	json_t *s = pages_series(k, req->params[0], &status);
+	json_t *s;
+	char *cause;
+	const char *c = http_query(req, "commits");
+	int rc;
 
-	if (!s)
-		http_error(resp, status, status == 404 ? "series %lld does not exist" :
-			   "cannot read series %lld", req->params[0]);
+	if (api_cached(k, req, resp, api_series_tables))
+		return;
+	rc = detail_series(&s, &cause, k, req->params[0], req, c && !strcmp(c, "1"));
+	if (rc)
+		http_error(resp, rc, "%s", cause);
 	else
 		http_json(resp, 200, s);
+	free(cause);
 }
 
 void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	json_t *s;
-	char msg[128];
-	int page, status;
+	char *cause;
+	int page, rc;
 
-	if (pages_number(req, resp, &page) < 0)
+	if (pages_number(req, resp, &page) < 0 || api_cached(k, req, resp, api_series_tables))
 		return;
-	s = pages_series(k, req->params[0], &status);
-	if (!s) {
-		snprintf(msg, sizeof msg, status == 404 ? "series %lld does not exist" :
-			 "cannot read series %lld", req->params[0]);
-		pages_error(resp, status, msg);
+	rc = detail_series(&s, &cause, k, req->params[0], req, 1);
+	if (rc) {
+		pages_error(resp, rc, cause ? cause : "cannot read this series");
+		free(cause);
 		return;
 	}
 	pages_html(resp, page_series(&resp->body, s, page));

@@ -9,6 +9,9 @@
 
 #define PAGES_POINTS_AROUND 30      /* points shown each side of a change */
 
+/* An HTML page saying what went wrong (msg, escaped), with status. */
+void pages_error(struct http_resp *resp, int status, const char *msg);
+
 void api_page_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *resp);

@@ -1,14 +1,27 @@
 /*
  * api_read.c - read-only API: health, status, trees, runners, jobs,
- * samples, metrics.  Lists take ?limit= (at most DB_MAX_LIST) and ?offset=.
+ * samples, metrics.  Lists take ?limit= (at most DB_MAX_LIST) and ?offset=;
+ * jobs and samples take the filters of docs/API.md (class, tree, commit,
+ * since, until ...).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "daemon/api.h"
+#include "daemon/api_detail.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/proto.h"
+
+int api_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
+	       const char *const *tables)
+{
+	char version[64];
+
+	return db_tables_version(k->db, version, sizeof version, tables) == 0 &&
+	       http_cached(req, resp, version);
+}
 
 /* Sends rows, or a 500 when the query failed. */
 static void api_list(struct http_resp *resp, json_t *rows, const char *key,
@@ -52,55 +65,135 @@ void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 		api_list(resp, db_runners_list(k->db, limit, offset), "runners", limit, offset);
 }
 
+/* ?name= when it is a name (runner class, tree); -1 after a 400. */
+static int api_name_arg(struct http_req *req, struct http_resp *resp, const char *name,
+			const char **out)
+{
+	*out = http_query(req, name);
+	if (*out && !proto_name_ok(*out)) {
+		http_error(resp, 400, "query parameter %s: '%.40s' is not a name", name, *out);
+		return -1;
+	}
+	return 0;
+}
+
+int api_time_arg(struct http_req *req, struct http_resp *resp, const char *name,
+			long long *out)
+{
+	const char *v = http_query(req, name);
+	struct tm tm;
+	const char *end;
+	char *nend;
+
+	*out = 0;
+	if (!v)
+		return 0;
+	memset(&tm, 0, sizeof tm);
+	if (strlen(v) == 10 && (end = strptime(v, "%Y-%m-%d", &tm)) && !*end) {
+		*out = (long long)timegm(&tm);
+		return 0;
+	}
+	*out = strtoll(v, &nend, 10);
+	if (*v && !*nend && *out > 0 && strlen(v) < 14)
+		return 0;
+	http_error(resp, 400, "query parameter %s: '%.40s' is neither UNIX seconds nor "
+		   "YYYY-MM-DD", name, v);
+	return -1;
+}
+
+/* ?commit=: 4 to 64 lower-case hex digits (a prefix or a full id). */
+static int api_commit_arg(struct http_req *req, struct http_resp *resp, const char **out)
+{
+	const char *v = http_query(req, "commit");
+	size_t n = v ? strspn(v, "0123456789abcdef") : 0;
+
+	*out = v;
+	if (v && (v[n] || n < 4 || n > 64)) {
+		http_error(resp, 400, "query parameter commit: '%.40s' is not 4 to 64 lower-case "
+			   "hex digits", v);
+		return -1;
+	}
+	return 0;
+}
+
 void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	static const char *const states[] = { "queued", "running", "done", "failed",
 					      "cancelled", NULL };
-	const char *state = http_query(req, "state");
-	int limit, offset, known = !state;
+	struct db_job_filter f = { .state = http_query(req, "state"),
+				   .kind = http_query(req, "kind") };
+	int limit, offset, known = !f.state;
 
-	for (int i = 0; state && states[i]; i++)
-		known |= !strcmp(state, states[i]);
+	for (int i = 0; f.state && states[i]; i++)
+		known |= !strcmp(f.state, states[i]);
 	if (!known) {
 		http_error(resp, 400, "query parameter state: '%.40s' is not one of queued, "
-			   "running, done, failed, cancelled", state);
+			   "running, done, failed, cancelled", f.state);
 		return;
 	}
+	if (f.kind && strcmp(f.kind, "build") && strcmp(f.kind, "bench")) {
+		http_error(resp, 400, "query parameter kind: '%.40s' is not build or bench", f.kind);
+		return;
+	}
+	if (api_name_arg(req, resp, "class", &f.runner_class) < 0 ||
+	    api_name_arg(req, resp, "tree", &f.tree) < 0 || api_commit_arg(req, resp, &f.commit) < 0 ||
+	    api_time_arg(req, resp, "since", &f.since) < 0 ||
+	    api_time_arg(req, resp, "until", &f.until) < 0)
+		return;
 	if (http_paging(req, resp, &limit, &offset) == 0)
-		api_list(resp, db_jobs_list(k->db, state, limit, offset), "jobs", limit, offset);
+		api_list(resp, db_jobs_find(k->db, &f, limit, offset), "jobs", limit, offset);
 }
 
 void api_job(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *job = db_job_get(k->db, req->params[0]);
+	json_t *job;
+	char *cause;
+	int rc = detail_job(&job, &cause, k, req->params[0]);
 
-	if (!job)
-		http_error(resp, 404, "job %lld does not exist", req->params[0]);
+	if (rc)
+		http_error(resp, rc, "%s", cause);
 	else
 		http_json(resp, 200, job);
+	free(cause);
+}
+
+/* A positive id in ?name=, 0 when absent; -1 after a 400. */
+static int api_id_arg(struct http_req *req, struct http_resp *resp, const char *name,
+		      long long *out)
+{
+	const char *v = http_query(req, name);
+	char *end;
+
+	*out = 0;
+	if (!v)
+		return 0;
+	*out = strtoll(v, &end, 10);
+	if (!*v || *end || *out <= 0) {
+		http_error(resp, 400, "query parameter %s: '%.40s' is not a %s id", name, v, name);
+		return -1;
+	}
+	return 0;
 }
 
 void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	const char *job = http_query(req, "job"), *metric = http_query(req, "metric");
-	long long job_id = 0;
+	struct db_sample_filter f = { .metric = http_query(req, "metric") };
 	int limit, offset;
-	char *end;
 
-	if (job) {
-		job_id = strtoll(job, &end, 10);
-		if (!*job || *end || job_id <= 0) {
-			http_error(resp, 400, "query parameter job: '%.40s' is not a job id", job);
-			return;
-		}
-	}
-	if (metric && strlen(metric) > 2 * PROTO_MAX_NAME + 1) {
+	if (api_id_arg(req, resp, "job", &f.job_id) < 0 ||
+	    api_id_arg(req, resp, "series", &f.series_id) < 0)
+		return;
+	if (f.metric && strlen(f.metric) > 2 * PROTO_MAX_NAME + 1) {
 		http_error(resp, 400, "query parameter metric is too long");
 		return;
 	}
+	if (api_name_arg(req, resp, "class", &f.runner_class) < 0 ||
+	    api_commit_arg(req, resp, &f.commit) < 0 ||
+	    api_time_arg(req, resp, "since", &f.since) < 0 ||
+	    api_time_arg(req, resp, "until", &f.until) < 0)
+		return;
 	if (http_paging(req, resp, &limit, &offset) == 0)
-		api_list(resp, db_samples_list(k->db, job_id, metric, limit, offset), "samples",
-			 limit, offset);
+		api_list(resp, db_samples_find(k->db, &f, limit, offset), "samples", limit, offset);
 }
 
 void api_metrics(struct kpcid *k, struct http_req *req, struct http_resp *resp)

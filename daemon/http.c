@@ -15,6 +15,7 @@
 #include <microhttpd.h>
 
 #include "daemon/http.h"
+#include "daemon/cache.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
 #include "db/db.h"
@@ -22,6 +23,7 @@
 #include "lib/log.h"
 
 #define HTTP_DEFAULT_LIMIT 50
+#define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
 
 void http_json(struct http_resp *resp, int status, json_t *j)
 {
@@ -115,32 +117,69 @@ static int http_name_char(char c)
 	       c == '.' || c == '_' || c == '+' || c == '-';
 }
 
+static int http_hex(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
 /*
- * Matches req->path against pattern; fills req->params from the numeric
- * :x parts and req->args from the :name parts ([A-Za-z0-9._+-], at most
- * HTTP_MAX_ARG characters).
+ * Reads one :name or :ref segment of the raw (still percent-encoded) path
+ * into out: characters [A-Za-z0-9._+-] given as such or as %XX; a :ref
+ * also '/' (as %2F) and ':' (as such or %3A).  Its length in the path, 0
+ * when it is empty, too long or holds anything else.
+ */
+static size_t http_segment(char out[HTTP_MAX_ARG + 1], const char *path, int ref)
+{
+	size_t i = 0, n = 0;
+
+	while (path[i] && path[i] != '/') {
+		char c = path[i];
+
+		if (c == '%') {
+			int hi = http_hex(path[i + 1]), lo = hi < 0 ? -1 : http_hex(path[i + 2]);
+
+			if (lo < 0)
+				return 0;
+			c = (char)(hi * 16 + lo);
+			i += 3;
+		} else {
+			i++;
+		}
+		if ((!http_name_char(c) && !(ref && (c == '/' || c == ':'))) || n == HTTP_MAX_ARG)
+			return 0;
+		out[n++] = c;
+	}
+	out[n] = '\0';
+	return n ? i : 0;
+}
+
+/*
+ * Matches the request's path (raw, as sent, when MHD gave it to us)
+ * against pattern; fills req->params from the numeric :x parts and
+ * req->args from the :name and :ref parts (decoded, at most HTTP_MAX_ARG
+ * characters; see http_segment).
  */
 static int http_match(const char *pattern, struct http_req *req)
 {
-	const char *path = req->path;
+	const char *path = req->raw_path ? req->raw_path : req->path;
 	int np = 0, na = 0;
 
 	memset(req->params, 0, sizeof req->params);
 	memset(req->args, 0, sizeof req->args);
 	while (*pattern && *path) {
-		if (!strncmp(pattern, ":name", 5) && (!pattern[5] || pattern[5] == '/')) {
-			size_t n = 0;
+		size_t plen = !strncmp(pattern, ":name", 5) ? 5 : !strncmp(pattern, ":ref", 4) ? 4 : 0;
 
-			while (http_name_char(path[n]))
-				n++;
-			if (!n || n > HTTP_MAX_ARG || na == HTTP_MAX_ARGS)
+		if (plen && (!pattern[plen] || pattern[plen] == '/')) {
+			size_t n;
+
+			if (na == HTTP_MAX_ARGS ||
+			    !(n = http_segment(req->argbuf[na], path, plen == 4)))
 				return 0;
-			memcpy(req->argbuf[na], path, n);
-			req->argbuf[na][n] = '\0';
 			req->args[na] = req->argbuf[na];
 			na++;
 			path += n;
-			pattern += 5;
+			pattern += plen;
 			continue;
 		}
 		if (*pattern == ':') {
@@ -265,17 +304,120 @@ static int http_not_modified(struct MHD_Connection *conn, const char *etag)
 	return !strcmp(h, "*") || strstr(h, etag) != NULL;
 }
 
+/* A response body read through http_resp.reader (see http.h). */
+struct http_body_reader {
+	long (*reader)(void *ctx, unsigned long long pos, char *buf, size_t max);
+	void (*reader_free)(void *ctx);
+	void *ctx;
+};
+
+static ssize_t http_body_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct http_body_reader *r = cls;
+	long n = r->reader(r->ctx, pos, buf, max);
+
+	return n < 0 ? MHD_CONTENT_READER_END_WITH_ERROR : (ssize_t)n;
+}
+
+static void http_body_free(void *cls)
+{
+	struct http_body_reader *r = cls;
+
+	r->reader_free(r->ctx);
+	free(r);
+}
+
+/* The response of a reader body; NULL (and the context freed) on error. */
+static struct MHD_Response *http_reader_response(const struct http_resp *resp)
+{
+	struct http_body_reader *r = malloc(sizeof *r);
+	struct MHD_Response *mr;
+
+	if (!r) {
+		resp->reader_free(resp->reader_ctx);
+		return NULL;
+	}
+	r->reader = resp->reader;
+	r->reader_free = resp->reader_free;
+	r->ctx = resp->reader_ctx;
+	mr = MHD_create_response_from_callback((uint64_t)resp->file_size, HTTP_READER_BLOCK,
+					       http_body_read, r, http_body_free);
+	if (!mr)
+		http_body_free(r);
+	return mr;
+}
+
+int http_cached(struct http_req *req, struct http_resp *resp, const char *version)
+{
+	const char *uri = req->raw_uri ? req->raw_uri : req->path;
+
+	free(resp->cache_key);
+	free(resp->cache_version);
+	resp->cache_version = NULL;
+	if (asprintf(&resp->cache_key, "%s %s %s", req->method, uri, req->role) < 0) {
+		resp->cache_key = NULL;
+		return 0;
+	}
+	resp->cached = cache_get(resp->cache_key, version);
+	if (resp->cached) {
+		resp->status = 200;
+		return 1;
+	}
+	resp->cache_version = strdup(version);
+	return 0;
+}
+
+static void http_cache_free(void *cls)
+{
+	cache_release(cls);
+}
+
+/* The response of a cached body (an empty one for 304); takes the
+ * reference to b. */
+static struct MHD_Response *http_cached_response(struct cache_body *b, int not_modified)
+{
+	struct MHD_Response *r;
+
+	if (not_modified) {
+		cache_release(b);
+		return MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+	}
+	r = MHD_create_response_from_buffer_with_free_callback_cls(b->len, b->data,
+								  http_cache_free, b);
+	if (!r)
+		cache_release(b);
+	return r;
+}
+
 static enum MHD_Result http_send(struct MHD_Connection *conn, const char *method,
 				 struct http_resp *resp)
 {
+	struct cache_body *hit = resp->cached;
 	struct MHD_Response *r;
 	enum MHD_Result ret;
-	char etag[24];
+	char etag[24], ctype[sizeof hit->content_type], cc[sizeof hit->cache_control];
 	int not_modified;
 
-	http_etag(etag, method, resp);
+	resp->cached = NULL;
+	if (hit) {  /* copies: the body may be released before the headers are added */
+		snprintf(etag, sizeof etag, "%s", hit->etag);
+		snprintf(ctype, sizeof ctype, "%s", hit->content_type);
+		snprintf(cc, sizeof cc, "%s", hit->cache_control);
+		resp->content_type = ctype;
+		resp->cache_control = cc[0] ? cc : NULL;
+	} else {
+		http_etag(etag, method, resp);
+		if (resp->cache_key && resp->cache_version && etag[0])
+			cache_put(resp->cache_key, resp->cache_version, resp->body.data,
+				  resp->body.len, etag, resp->content_type ? resp->content_type :
+				  "application/json", resp->cache_control);
+	}
 	not_modified = http_not_modified(conn, etag);
-	if (resp->has_file)     /* MHD closes the descriptor */
+	if (hit)
+		r = http_cached_response(hit, not_modified);
+	else if (resp->has_file && resp->reader)
+		r = http_reader_response(resp);
+	else if (resp->has_file)     /* MHD closes the descriptor */
 		r = MHD_create_response_from_fd64((uint64_t)resp->file_size, resp->file_fd);
 	else
 		r = MHD_create_response_from_buffer(not_modified ? 0 : resp->body.len,
@@ -351,9 +493,8 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	struct timespec t0, t1;
 	enum MHD_Result ret;
 
-	if (!req) {
-		req = calloc(1, sizeof *req);
-		if (!req)
+	if (!req || !req->method) {     /* the first call (http_uri_cb may have made req) */
+		if (!req && !(req = calloc(1, sizeof *req)))
 			return MHD_NO;
 		buf_init(&req->body, (size_t)kpcid_max_body(k));
 		*con_cls = req;
@@ -394,7 +535,28 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	prom_request_observe(resp.status, (double)(t1.tv_sec - t0.tv_sec) +
 			     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	buf_free(&resp.body);
+	free(resp.cache_key);
+	free(resp.cache_version);
 	return ret;
+}
+
+/*
+ * MHD's URI log callback: sees the request target before MHD decodes it
+ * in place, so that a :ref segment may carry an encoded '/' (%2F).  The
+ * request is allocated here; the access callback fills it on its first
+ * call.
+ */
+static void *http_uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+	struct http_req *req = calloc(1, sizeof *req);
+
+	(void)cls;
+	(void)conn;
+	if (req) {
+		req->raw_path = strndup(uri, strcspn(uri, "?"));
+		req->raw_uri = strdup(uri);
+	}
+	return req;
 }
 
 static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
@@ -410,6 +572,8 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 		buf_free(&req->stream_resp->body);
 	free(req->stream_resp);
 	buf_free(&req->body);
+	free(req->raw_path);
+	free(req->raw_uri);
 	free(req);
 	*con_cls = NULL;
 }
@@ -444,6 +608,7 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 				  MHD_OPTION_SOCK_ADDR, ai->ai_addr,
 				  MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
 				  MHD_OPTION_NOTIFY_COMPLETED, http_completed, k,
+				  MHD_OPTION_URI_LOG_CALLBACK, http_uri_cb, k,
 				  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
 				  MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(HTTP_MAX_HEADER * 8),
 				  MHD_OPTION_END);

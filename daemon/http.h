@@ -19,6 +19,7 @@
 #define HTTP_MAX_HEADER 4096    /* bytes of one request header we read */
 
 struct kpcid;
+struct cache_body;
 
 /* Who may call a route. */
 enum http_access {
@@ -31,8 +32,11 @@ struct http_req {
 	const char *method;
 	const char *path;
 	long long params[HTTP_MAX_PARAMS];  /* the :id parts of the route */
-	const char *args[HTTP_MAX_ARGS];    /* the :name parts ([A-Za-z0-9._+-]+), or NULL */
+	const char *args[HTTP_MAX_ARGS];    /* the :name parts ([A-Za-z0-9._+-]+) and :ref
+					     * parts (also '/' and ':'), decoded, or NULL */
 	char argbuf[HTTP_MAX_ARGS][HTTP_MAX_ARG + 1];
+	char *raw_path;                     /* the path as sent (percent-encoded), or NULL */
+	char *raw_uri;                      /* the path and query as sent, or NULL */
 	struct buf body;
 	char role[8];                       /* "" when no token was given */
 	long long token_id;
@@ -53,6 +57,17 @@ struct http_resp {
 	int file_fd;                        /* with has_file: send this file (closed after) */
 	long long file_size;
 	int has_file;
+	/* With has_file and reader: the body is read through reader(reader_ctx,
+	 * pos, buf, max) instead of straight from file_fd: it returns the bytes
+	 * put in buf, or -1 to abort the connection (the client sees a truncated
+	 * body); reader_free(reader_ctx) runs once the response is done. */
+	long (*reader)(void *ctx, unsigned long long pos, char *buf, size_t max);
+	void (*reader_free)(void *ctx);
+	void *reader_ctx;
+	/* Set by http_cached(): a cached answer to send, or the key and
+	 * version under which a 200 answer is to be kept. */
+	struct cache_body *cached;
+	char *cache_key, *cache_version;
 };
 
 typedef void (*http_handler)(struct kpcid *k, struct http_req *req, struct http_resp *resp);
@@ -76,7 +91,8 @@ struct http_stream {
 struct http_route {
 	const char *method;
 	const char *pattern;    /* "/api/v1/jobs/:id/result": each :x is a number, except
-				 * ":name", which is [A-Za-z0-9._+-]+ (req->args) */
+				 * ":name", which is [A-Za-z0-9._+-]+ (req->args), and
+				 * ":ref", which may also hold '/' (sent as %2F) and ':' */
 	enum http_access access;
 	http_handler handler;
 	const struct http_stream *stream;   /* NULL: the body is collected up to max_body */
@@ -96,6 +112,15 @@ const char *http_query(struct http_req *req, const char *name);
 int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *offset);
 /* Parses the body as a JSON object; NULL after setting a 400 response. */
 json_t *http_body_json(struct http_req *req, struct http_resp *resp);
+
+/*
+ * For handlers whose answer is a function of the URL, the caller's role
+ * and the database tables that version (db_tables_version) covers: 1 when
+ * an answer made at this version is cached, which resp now holds (the
+ * handler returns at once); else 0, and the 200 answer the handler goes on
+ * to make is kept for the next caller (daemon/cache.h).
+ */
+int http_cached(struct http_req *req, struct http_resp *resp, const char *version);
 
 /* Sets a JSON response; takes the reference to j. */
 void http_json(struct http_resp *resp, int status, json_t *j);

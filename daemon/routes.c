@@ -2,13 +2,18 @@
  * routes.c - every URL kpcid answers, in one table (after cgit's cmd.c).
  *
  * Patterns are matched in order; ":id" matches a positive integer that
- * the handler finds in req->params.  docs/API.md describes each route.
+ * the handler finds in req->params; ":name" a name and ":ref" a tree name
+ * (which may hold '/', sent as %2F, and ':') found in req->args.
+ * docs/API.md describes each route.
  */
 #include <stdlib.h>
 
 #include "daemon/api.h"
 #include "daemon/api_changes.h"
+#include "daemon/api_drift.h"
+#include "daemon/api_detail.h"
 #include "daemon/api_pages.h"
+#include "daemon/api_report.h"
 #include "daemon/api_trees.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
@@ -20,11 +25,14 @@
 const struct http_route http_routes[] = {
 	{ "GET",  "/",                           HTTP_PUBLIC, api_page_overview },
 	{ "GET",  "/runners",                    HTTP_PUBLIC, api_page_runners },
+	{ "GET",  "/runners/:id",                HTTP_PUBLIC, api_page_runner },
 	{ "GET",  "/jobs",                       HTTP_PUBLIC, api_page_jobs },
+	{ "GET",  "/jobs/:id",                   HTTP_PUBLIC, api_page_job },
 	{ "GET",  "/changes",                    HTTP_PUBLIC, api_page_changes },
 	{ "GET",  "/changes/:id",                HTTP_PUBLIC, api_page_change },
 	{ "GET",  "/series/:id",                 HTTP_PUBLIC, api_page_series },
-	{ "GET",  "/trees/:name",                HTTP_PUBLIC, api_page_tree },
+	{ "GET",  "/trees/:ref",                 HTTP_PUBLIC, api_page_tree },
+	{ "GET",  "/trees/:ref/windows/:name",   HTTP_PUBLIC, api_page_window },
 	{ "GET",  "/compare",                    HTTP_PUBLIC, api_page_compare },
 	{ "GET",  "/static/:name",               HTTP_PUBLIC, api_static },
 	{ "GET",  "/metrics",                    HTTP_PUBLIC, api_prometheus },
@@ -32,12 +40,15 @@ const struct http_route http_routes[] = {
 	{ "GET",  "/api/v1/health",              HTTP_PUBLIC, api_health },
 	{ "GET",  "/api/v1/status",              HTTP_PUBLIC, api_status },
 	{ "GET",  "/api/v1/trees",               HTTP_PUBLIC, api_trees_list },
-	{ "GET",  "/api/v1/trees/:name",         HTTP_PUBLIC, api_tree },
-	{ "POST", "/api/v1/trees/:name/poll",    HTTP_ADMIN,  api_tree_poll },
-	{ "GET",  "/api/v1/trees/:name/commits", HTTP_PUBLIC, api_tree_commits },
-	{ "GET",  "/api/v1/trees/:name/windows", HTTP_PUBLIC, api_tree_windows },
-	{ "GET",  "/api/v1/trees/:name/windows/:name/merges", HTTP_PUBLIC, api_tree_window_merges },
+	{ "GET",  "/api/v1/trees/:ref",          HTTP_PUBLIC, api_tree },
+	{ "POST", "/api/v1/trees/:ref/poll",     HTTP_ADMIN,  api_tree_poll },
+	{ "GET",  "/api/v1/trees/:ref/commits",  HTTP_PUBLIC, api_tree_commits },
+	{ "GET",  "/api/v1/trees/:ref/windows",  HTTP_PUBLIC, api_tree_windows },
+	{ "GET",  "/api/v1/trees/:ref/windows/:name/merges", HTTP_PUBLIC, api_tree_window_merges },
+	{ "GET",  "/api/v1/trees/:ref/windows/:name/report", HTTP_PUBLIC, api_window_report },
 	{ "GET",  "/api/v1/runners",             HTTP_PUBLIC, api_runners },
+	{ "GET",  "/api/v1/runners/:id",         HTTP_PUBLIC, api_runner_get },
+	{ "POST", "/api/v1/runners/:id/drift/ack", HTTP_ADMIN, api_runner_drift_ack },
 	{ "GET",  "/api/v1/jobs",                HTTP_PUBLIC, api_jobs },
 	{ "POST", "/api/v1/jobs",                HTTP_ADMIN,  api_job_submit },
 	{ "GET",  "/api/v1/jobs/:id",            HTTP_PUBLIC, api_job },

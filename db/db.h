@@ -39,6 +39,14 @@ int db_schema_version(struct db *db);
 int db_latest_version(void);
 /* 0 when a trivial query works. */
 int db_ping(struct db *db);
+/*
+ * A version of what the NULL-terminated list of tables holds, as text in
+ * out: it changes whenever a row of one of them is inserted, updated or
+ * deleted through this connection, and whenever another connection (the
+ * `kpcid token` command, sqlite3) commits anything.  Answers built only
+ * from those tables may be reused while it stays the same.  0, or -1.
+ */
+int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables);
 
 /* --- API tokens ---------------------------------------------------- */
 /* Creates a token of role admin|runner|read; *token (malloc'd) is the
@@ -271,6 +279,9 @@ struct db_change_filter {
 	long long series_id;
 	long long group_id;
 	int noisy;                  /* -1 any, 0 or 1 */
+	const char *kind;           /* NULL any, 'perf' or 'build-failure' */
+	const char *tree, *branch;  /* of the series; NULL any */
+	long long since, until;     /* detected_at in [since, until); 0: open */
 };
 json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
 			int offset);
@@ -311,6 +322,7 @@ struct db_build_rec {
 	const void *zlog;           /* zlib-compressed log, or NULL */
 	size_t zlog_len;
 	long long log_size;         /* bytes before compression */
+	const char *kernel_release; /* include/config/kernel.release, or NULL */
 };
 /* Queues a build job and its build row in one transaction; spec holds
  * tree, commit, config and optionally url, branch, fragments. */
@@ -327,7 +339,10 @@ int db_build_lease_ok(struct db *db, long long runner_id, long long job_id, int 
 int db_build_link_artifact(struct db *db, long long runner_id, long long job_id, int attempt,
 			   const char *name, const char *sha256, char **cause);
 /* Queues a bench job per suite (space-separated) and runner class (space-
- * separated, empty: any runner) for a build; *queued counts them. */
+ * separated, empty: any runner) for a build; *queued counts them.  Each
+ * spec carries the build's kernel ({"sha256", "size"} of bzImage), its
+ * modules ({"wq_flush.ko": sha256} from the "module:" artifacts), its
+ * kernel_release and build_id, so the runner boots exactly that kernel. */
 int db_build_queue_benches(struct db *db, int *queued, long long build_id, const char *suites,
 			   const char *classes, const char *boot, int max_attempts);
 json_t *db_builds_list(struct db *db, const char *state, int limit, int offset);
@@ -348,5 +363,73 @@ int db_artifact_delete(struct db *db, const char *sha256);
 /* --- dashboard (db/db_dash.c, issue #7) ---------------------------- */
 /* Series id with its metric, runner class and branch, or NULL (caller owns). */
 json_t *db_series_get(struct db *db, long long id);
+
+/* --- chart, job detail, filtered lists (db/db_detail.c, issue #7) ---- */
+/* Filters of db_jobs_find; NULL / 0 for any.  commit: a full id or a prefix. */
+struct db_job_filter {
+	const char *state, *kind, *runner_class, *tree, *commit;
+	long long since, until;     /* created_at in [since, until) */
+};
+/* Filters of db_samples_find; NULL / 0 for any.  metric: NAME or SUITE/NAME. */
+struct db_sample_filter {
+	long long job_id, series_id;
+	const char *metric, *runner_class, *commit;
+	long long since, until;     /* created_at in [since, until) */
+};
+
+/* The series measuring the same metric, config and branch as series id on
+ * every runner class (id itself included): [{id, runner_class, points}]. */
+json_t *db_series_siblings(struct db *db, long long id);
+/* The branch and tree of series id (0 when it has none); DB_NOTFOUND. */
+int db_series_place(struct db *db, long long *branch_id, long long *tree_id, long long id);
+/* [{position, sha, subject, author, commit_time}] of the commits at the
+ * given first-parent positions (a JSON array of integers) of the branch's
+ * line, in position order (caller owns). */
+json_t *db_branch_details(struct db *db, long long branch_id, const json_t *positions);
+/* The results of job_id per attempt with the last `tail` characters of each
+ * log: [{attempt, status, reason, received_at, runner, runner_class,
+ * log_size, log_tail}] (caller owns). */
+json_t *db_job_attempts(struct db *db, long long job_id, int tail);
+/* The samples of job_id summed up per series and attempt: [{series_id, suite,
+ * metric, unit, better, runner_class, attempt, iterations, mean, min, max}]. */
+json_t *db_job_series(struct db *db, long long job_id);
+/* The build a job came from (bench) or made (build), 0 when none, and the
+ * name of its tree ("" when none).  DB_NOTFOUND when no such job. */
+int db_job_where(struct db *db, long long *build_id, char tree[PROTO_MAX_NAME + 1],
+		 long long job_id);
+/* Jobs newest first, filtered (caller owns). */
+json_t *db_jobs_find(struct db *db, const struct db_job_filter *f, int limit, int offset);
+/* Samples newest first, filtered (caller owns). */
+json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int limit,
+			int offset);
+
+/* --- runner drift, corrupt artifacts, build failures (0006) --------- */
+/* Runner id with its "environment" per boot method and its "drift"
+ * history (newest first), drift_open the unacknowledged count; NULL when
+ * there is no such runner (caller owns). */
+json_t *db_runner_get(struct db *db, long long id);
+/* Acknowledges the open drift of runner_id on behalf of token_id; *acked
+ * counts the rows.  DB_NOTFOUND when there is no such runner. */
+int db_drift_ack(struct db *db, long long runner_id, long long token_id, int *acked);
+/* Marks artifact sha256 as not servable, with why (one sentence). */
+int db_artifact_mark_bad(struct db *db, const char *sha256, const char *why);
+/* The reason artifact sha256 was marked bad (caller frees), NULL when good
+ * or unknown. */
+char *db_artifact_bad(struct db *db, const char *sha256);
+
+/* --- merge-window reports (0007; db/db_report.c, docs/dashboard.md) - */
+/* The changes of release's merge window on branch (NULL: the first
+ * followed) grouped by the merge that brought them: {tree, release,
+ * closed_by, state, from_position, to_position, summary {regressions,
+ * improvements, changes, groups, ambiguous_groups, merges_measured,
+ * merges}, groups [{kind, merges, changes...}], more}; the groups hold
+ * changes [offset, offset + limit) in report order (*out: caller owns).
+ * DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
+int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
+		     const char *release, int limit, int offset, char **cause);
+/* The summary of the newest merge window of tree's first branch:
+ * {release, closed_by, state, to_position, regressions, improvements,
+ * merges_measured, merges} (*out: caller owns); DB_NOTFOUND without one. */
+int db_window_current(struct db *db, json_t **out, const char *tree, char **cause);
 
 #endif

@@ -12,10 +12,32 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
+#define DB_MAX_TABLES 64
+
+/* Rows written to one table through this connection (db_tables_version). */
+struct db_written {
+	char table[32];
+	unsigned long long rows;
+};
+
 struct db {
 	sqlite3 *conn;
 	pthread_mutex_t lock;   /* serialises every use of conn */
+	struct db_written written[DB_MAX_TABLES];  /* kept by the update hook */
+	size_t nwritten;
+	unsigned long long written_other;          /* rows of tables past the array */
 };
+
+/* A runner row as the API shows it (runners r): its topology, current
+ * job and the number of unacknowledged drift events. */
+#define DB_RUNNER_COLUMNS \
+	"r.id, r.name, r.runner_class, r.capabilities AS capabilities_json, " \
+	"r.boot_methods AS boot_methods_json, r.topology AS topology_json, r.cpu_model, " \
+	"r.numa_nodes, r.cpus, r.kernel_release, r.registered_at, r.last_seen, " \
+	"(SELECT j.id FROM jobs j WHERE j.lease_owner = r.id AND j.state = 'running' " \
+	" ORDER BY j.id LIMIT 1) AS current_job, " \
+	"(SELECT COUNT(*) FROM runner_drift d WHERE d.runner_id = r.id " \
+	" AND d.acked_at IS NULL) AS drift_open "
 
 /* Sets *cause (if cause) to a malloc'd sentence; returns DB_ERR. */
 int db_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -45,5 +67,15 @@ void db_unlock(struct db *db);
  * returns rc (DB_ERR when the commit failed). */
 int db_begin(struct db *db);
 int db_end(struct db *db, int rc);
+
+/* db_drift.c: compares env, an upload's environment, with what runner_id
+ * showed before on its boot method; records drift rows and remembers the
+ * new values.  Called inside the result's transaction. */
+int db_drift_check_locked(struct db *db, long long runner_id, long long job_id,
+			  const json_t *env);
+/* db_buildfail.c: after build_id's state was stored, opens a build-failure
+ * change (a failure after a good build of its tree, branch and config) or
+ * marks the open ones fixed (a good build).  The caller holds the lock. */
+int db_build_failure_track_locked(struct db *db, long long build_id);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * page_jobs.c - "/jobs": the queue, what runs, what failed and why,
  * filtered by ?state= and paginated with ?page=.  A job's id links to
- * its JSON (/api/v1/jobs/ID: spec, results, logs).
+ * its page (/jobs/ID: spec, attempts, logs, samples, build).
  */
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +31,7 @@ static void jobs_row(struct buf *b, const json_t *j)
 	const json_t *spec = json_object_get(j, "spec");
 	long long id = json_integer_value(json_object_get(j, "id"));
 
-	buf_printf(b, "<tr><td class=\"num\"><a href=\"/api/v1/jobs/%lld\">%lld</a></td>", id, id);
+	buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", id, id);
 	html_td(b, html_jstr(j, "kind"));
 	html_td(b, html_jstr(spec, "suite"));
 	html_td(b, html_jstr(spec, "tree"));

@@ -169,6 +169,44 @@ static void overview_trees(struct buf *b, json_t *trees)
 	buf_adds(b, "</ul>\n");
 }
 
+/* One line per tree: its newest merge window's report summary, linked. */
+static void overview_windows(struct buf *b, struct db *db, json_t *trees)
+{
+	size_t i, shown = 0;
+	json_t *t, *w;
+
+	json_array_foreach(trees, i, t) {
+		long long reg, imp;
+
+		if (db_window_current(db, &w, str(t, "name"), NULL) != DB_OK)
+			continue;
+		if (!shown++)
+			buf_adds(b, "<h2>Current merge windows</h2>\n<ul id=\"current-windows\">");
+		reg = (long long)json_integer_value(json_object_get(w, "regressions"));
+		imp = (long long)json_integer_value(json_object_get(w, "improvements"));
+		buf_adds(b, "<li>");
+		html_txt(b, str(t, "name"));
+		buf_adds(b, ": <a class=\"window-link\" href=\"/trees/");
+		html_url_arg(b, str(t, "name"));
+		buf_adds(b, "/windows/");
+		html_url_arg(b, str(w, "release"));
+		buf_adds(b, "\">");
+		html_txt(b, str(w, "release"));
+		buf_adds(b, " &rarr; ");
+		html_txt(b, *str(w, "closed_by") ? str(w, "closed_by") : "head (open)");
+		buf_printf(b, "</a>: <span class=\"regression\">%lld regression%s</span>, "
+			   "<span class=\"improvement\">%lld improvement%s</span>, "
+			   "%lld merge%s measured (of %lld)</li>", reg, reg == 1 ? "" : "s",
+			   imp, imp == 1 ? "" : "s",
+			   (long long)json_integer_value(json_object_get(w, "merges_measured")),
+			   json_integer_value(json_object_get(w, "merges_measured")) == 1 ? "" : "s",
+			   (long long)json_integer_value(json_object_get(w, "merges")));
+		json_decref(w);
+	}
+	if (shown)
+		buf_adds(b, "</ul>\n");
+}
+
 static void overview_changes(struct buf *b, json_t *changes)
 {
 	size_t i;
@@ -206,6 +244,7 @@ int page_overview(struct buf *b, struct db *db)
 	if (runners && jobs && samples) {
 		html_page_begin(b, "Overview");
 		overview_trees(b, trees);
+		overview_windows(b, db, trees);
 		overview_changes(b, changes);
 		overview_runners(b, runners);
 		overview_jobs(b, jobs);

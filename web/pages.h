@@ -23,14 +23,20 @@ struct db;
 int page_overview(struct buf *b, struct db *db);
 /* "/runners": every runner with topology, state, last seen and current job. */
 int page_runners(struct buf *b, const json_t *runners, long long now, int page, int more);
+/* "/runners/ID": one runner (db_runner_get) with its environment and drift. */
+int page_runner(struct buf *b, const json_t *runner, long long now);
 /* "/jobs[?state=S]": jobs newest first; state NULL for all. */
 int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, int more);
+/* "/jobs/ID": one job (detail_job: attempts with log tails, samples per
+ * series, the build and its artifacts); now for the lease countdown. */
+int page_job(struct buf *b, const json_t *job, long long now);
 /* "/changes": detected changes newest first. */
 int page_changes(struct buf *b, const json_t *changes, int page, int more);
 /* "/changes/ID": a change (db_change_get with "points") and its triage form. */
 int page_change(struct buf *b, const json_t *change);
-/* "/series/ID": series (metric, runner class), its "points" and "changes";
- * the table shows rows [offset, offset + PAGE_ROWS) of the points. */
+/* "/series/ID[?classes=A,B&from=&to=]": series as detail_series gives it
+ * (points, changes with ranges, releases, overlay of other runner
+ * classes); the table shows one page of PAGE_ROWS positions. */
 int page_series(struct buf *b, const json_t *series, int page);
 /* "/trees/NAME[?branch=B]": tree (a db_trees_status row), the /windows
  * object, one page of commits (array), recent builds (any tree's). */
@@ -39,5 +45,8 @@ int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_
 /* "/compare?base=&head=": the form, and the report or error (either may be NULL). */
 int page_compare(struct buf *b, const char *base, const char *head, const json_t *report,
 		 const char *error);
+
+/* "/trees/NAME/windows/RELEASE": a db_window_report object, page N. */
+int page_window(struct buf *b, const json_t *report, int page);
 
 #endif

@@ -160,9 +160,68 @@ try {
 	});
 	check('series: the chart canvas is not empty', ink > 1000, `${ink} pixels drawn`);
 	check('series: points link to their jobs',
-	      await series.locator('#points a[href^="/api/v1/jobs/"]').count() === 50);
+	      await series.locator('#points a[href^="/jobs/"]').count() === 50);
 	check('series: the change is listed', await series.locator('#series-changes a').count() >= 1);
 	await series.close();
+
+	// --- metric chart: overlaid runner classes, releases, point -> job page.
+	const chartPath = `${seriesHref}?classes=numa2,smp8`;
+	const chart = await visit(chartPath, 'series-classes', { settle: 500 });
+	const chartEl = chart.locator('div.chart');
+	check('chart: two runner classes are overlaid',
+	      await chartEl.getAttribute('data-classes') === '2' &&
+	      await chart.locator('.u-legend .u-series').count() === 3);
+	const rel = Number(await chartEl.getAttribute('data-releases'));
+	check('chart: release tags are drawn as marks', rel >= 3, `${rel} release lines`);
+	check('chart: the no-JS table has a column per class',
+	      await chart.locator('#points tr').first().locator('th').count() === 5 &&
+	      await chart.locator('#series-releases tr').count() >= 4);
+	const box = await chart.locator('div.chart .u-over').boundingBox();
+	await chart.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+	await chart.waitForTimeout(100);
+	const tipText = await chart.locator('.chart-tip').textContent();
+	check('chart: hovering shows the commit and both classes',
+	      /numa2: /.test(tipText) && /smp8: /.test(tipText) && /[0-9a-f]{12}/.test(tipText), tipText);
+	const xBefore = await chartEl.getAttribute('data-x');
+	await chart.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+	await chart.mouse.down();
+	await chart.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
+	await chart.mouse.up();
+	await chart.waitForTimeout(100);
+	const xZoomed = await chartEl.getAttribute('data-x');
+	check('chart: drag zooms without leaving the page',
+	      xZoomed !== xBefore && new URL(chart.url()).pathname === seriesHref);
+	await chart.click('button.pan-right');
+	await chart.waitForTimeout(50);
+	const xPanned = await chartEl.getAttribute('data-x');
+	await chart.click('button.zoom-reset');
+	await chart.waitForTimeout(50);
+	const xReset = await chartEl.getAttribute('data-x');
+	check('chart: pan moves the view and reset restores it',
+	      xPanned !== xZoomed && xReset === xBefore);
+	await chart.screenshot({ path: join(artifacts, 'series-chart.png') });
+	await Promise.all([
+		chart.waitForURL(/\/jobs\/\d+$/, { timeout: 5000 }),
+		chart.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2),
+	]);
+	const jobPath = new URL(chart.url()).pathname;
+	check('chart: clicking a point opens its job page', /^\/jobs\/\d+$/.test(jobPath), jobPath);
+	await chart.close();
+	const job = await visit(jobPath, 'job');
+	check('job: the page shows its attempts and samples linking to their series',
+	      (await text(job, 'h1')).startsWith('Job ') &&
+	      await job.locator('#attempts tr').count() >= 2 &&
+	      await job.locator('#job-samples a.series-link[href^="/series/"]').count() === 50);
+	await job.close();
+	const failedJob = await visit('/jobs?state=failed', 'jobs-failed-link');
+	await failedJob.locator('#jobs a[href^="/jobs/"]').first().click();
+	await failedJob.waitForLoadState('load');
+	check('job: a failed job shows its hostile reason as text',
+	      (await failedJob.locator('#job').textContent()).includes('window.__pwned=1') &&
+	      await failedJob.evaluate(() => window.__pwned) === undefined &&
+	      await failedJob.locator('main img, main svg').count() === 0);
+	await failedJob.close();
+	// --- end of the metric chart block.
 
 	const cmp = await visit('/compare?base=job:1&head=job:299', 'compare');
 	check('compare: the LKP-style table lists 50 metrics',
@@ -175,6 +234,68 @@ try {
 	check('compare: a hostile side is echoed as text in the form',
 	      await bad.inputValue('input[name=base]') === '<script>window.__pwned=1</script>');
 	await bad.close();
+
+	// --- merge-window report (web/page_window.c; seed layout in seed.py).
+	const ovw = await visit('/', 'overview-windows');
+	const wline = await ovw.locator('#current-windows li').first().textContent();
+	check('overview: the current merge window in one line',
+	      wline.includes('v6.12 \u2192 head (open): 2 regressions, 1 improvement, 83 merges measured'),
+	      wline);
+	await ovw.locator('#current-windows a.window-link').first().click();
+	await ovw.waitForLoadState('load');
+	check('overview: the window line leads to its report',
+	      new URL(ovw.url()).pathname === '/trees/linux/windows/v6.12', ovw.url());
+	await ovw.close();
+	const treew = await visit('/trees/linux', 'tree-windows');
+	check('tree: each merge window links to its report',
+	      await treew.locator('#windows a.window-link[href="/trees/linux/windows/v6.11"]').count() === 1 &&
+	      await treew.locator('#windows a.window-link').count() >= 3);
+	await treew.close();
+	const rep = await visit('/trees/linux/windows/v6.12', 'window-report');
+	const amb = rep.locator('section.group[data-kind="ambiguous"]');
+	const hostileMerge = rep.locator('section.group[data-kind="merge"][data-position="4215"]');
+	check('report: two groups, an ambiguous one with its 2 candidate merges',
+	      await rep.locator('section.group').count() === 2 &&
+	      await amb.locator('ul.candidates li').count() === 2);
+	const ambText = await amb.locator('table').textContent();
+	check('report: the changes after the unmeasured merge are listed under it',
+	      await amb.locator('a.change-link').count() === 2 &&
+	      ambText.includes('metric-05') && ambText.includes('metric-06'), ambText);
+	check('report: the -8% step is listed under its merge',
+	      await hostileMerge.locator('a.change-link').count() === 1 &&
+	      (await hostileMerge.locator('table').textContent()).includes('metric-07'));
+	check('report: the hostile merge subject shows as text',
+	      (await hostileMerge.locator('h2 .subject').textContent())
+		      .includes('of git://example.org/"><script>window.__pwned=1</script>'));
+	check('report: no injected element exists',
+	      await rep.locator('main img, main svg, main script').count() === 0);
+	await hostileMerge.locator('a.change-link').click();
+	await rep.waitForLoadState('load');
+	check('report: a change link leads to the change page',
+	      /^\/changes\/\d+$/.test(new URL(rep.url()).pathname) &&
+	      (await text(rep, 'h1')).startsWith('Change '), rep.url());
+	await rep.close();
+	const rep11 = await visit('/trees/linux/windows/v6.11', 'window-report-v6.11');
+	check('report: v6.11 lists the 5 planted changes under the merge at 1875',
+	      await rep11.locator('section.group').count() === 1 &&
+	      await rep11.locator('section.group[data-kind="merge"][data-position="1875"] a.change-link')
+		      .count() === 5);
+	const seriesLink = await rep11.locator('a.series-link').first().getAttribute('href');
+	check('report: metrics link to their series charts', /^\/series\/\d+$/.test(seriesLink),
+	      seriesLink);
+	await rep11.close();
+	{
+		const b = await chromium.launch({
+			executablePath: '/usr/bin/chromium', headless: true,
+			args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+		});
+		const pg = await (await b.newContext({ javaScriptEnabled: false })).newPage();
+		await pg.goto(url + '/trees/linux/windows/v6.12');
+		check('report: without JavaScript the report tables are there',
+		      await pg.locator('section.group table.changes tr').count() === 5);
+		await b.close();
+	}
+	// --- end of the merge-window report block.
 
 	// Without JavaScript every page still shows its numbers.
 	const nojs = await chromium.launch({

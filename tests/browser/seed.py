@@ -1,13 +1,30 @@
 #!/usr/bin/env python3
 """seed.py - fills a kpci database (already migrated by kpcid) with a
 dashboard-sized history for the browser tests and for trying the pages:
-one tree with 3 releases and their merge windows, COMMITS first-parent
-commits, 50 metrics measured on 2 runner classes every STEP commits
+one tree with 3 releases and their merge windows, COMMITS (default
+5,000) first-parent commits, 50 metrics measured on 2 runner classes
 (3 iterations a job), planted steps for the analyzer to find, and
 hostile strings in commit subjects, author, branch, runner and reason
 text.  Every hostile string tries to set window.__pwned.
 
-    python3 tests/browser/seed.py DB [COMMITS]
+    python3 tests/browser/seed.py DB [COMMITS] [--big-series POINTS]
+
+--big-series adds the series wq/big-series on numa2 with POINTS jobs
+spread over the line (for bench/bench_http.sh: a 10,000-point series),
+left clean so that the analyzer does not visit it.
+
+Layout (positions on master; the tests rely on it, see PLANTED_AT):
+every STEP-th commit is a "Merge tag 'subN-for-6.M' of git://..."
+merge, and each merge is benchmarked (as the watcher does), except the
+merges at SKIPPED.  Releases: v6.10 at 0, v6.11 at COMMITS//3, v6.12 at
+2*(COMMITS//3), with -rc1 tags a third into each cycle.  So the v6.11
+window (closed by v6.12-rc1) and the v6.12 window (open) hold merges.
+Planted steps: metrics 0..4 on numa2 step +10% at the merge P1 (v6.11
+window, one merge in the change's range); in the v6.12 window metrics
+5 and 6 on smp8 step at P2, whose range spans two merges because the
+merge before it was not measured, and metric 7 on smp8 steps -8% at the
+hostile merge P3.  With the default 5,000 commits: P1 = 1875, P2 = 4015
+(range 3975..4015, merges 3995 and 4015), P3 = 4215.
 
 The series of the first ANALYZED metrics are left dirty: kpcid's own
 analyzer finds the changes.
@@ -29,9 +46,10 @@ HOSTILE = [
 ]
 METRICS = 50
 CLASSES = ['numa2', 'smp8']
-STEP = 20           # a bench job every STEP commits
+STEP = 20           # a merge (and a bench job on it) every STEP commits
+MERGE_AT = 15       # merges sit at positions i with i % STEP == MERGE_AT
 ITERATIONS = 3
-PLANTED = 5         # metrics 0..PLANTED-1 step by 10% on numa2
+PLANTED = 5         # metrics 0..PLANTED-1 step by 10% on numa2 at P1
 ANALYZED = 8        # metrics whose series are left dirty for the analyzer
 NOW = 1767000000
 
@@ -40,9 +58,38 @@ def sha(n):
     return hashlib.sha1(b'kpci-seed-%d' % n).hexdigest()
 
 
+def planted_at(ncommits):
+    """P1, P2, P3 and the skipped merges (see the module comment)."""
+    third = ncommits // 3
+
+    def merge_after(pos):
+        return pos + (MERGE_AT - pos) % STEP
+
+    p1 = merge_after(third + third // 8)
+    p2 = merge_after(2 * third + 2 * third // 5)
+    p3 = merge_after(p2 + 10 * STEP)
+    return p1, p2, p3, {p2 - STEP}
+
+
+# Steps planted on top of the base value: (metric, class) -> (merge, factor).
+def steps(ncommits):
+    p1, p2, p3, _ = planted_at(ncommits)
+    out = {(m, 'numa2'): (p1, 1.10) for m in range(PLANTED)}
+    out[(5, 'smp8')] = (p2, 1.10)
+    out[(6, 'smp8')] = (p2, 1.10)
+    out[(7, 'smp8')] = (p3, 0.92)
+    return out
+
+
 def main():
-    path = sys.argv[1]
-    ncommits = int(sys.argv[2]) if len(sys.argv) > 2 else 3000
+    args = sys.argv[1:]
+    big = 0
+    if '--big-series' in args:
+        i = args.index('--big-series')
+        big = int(args[i + 1])
+        del args[i:i + 2]
+    path = args[0]
+    ncommits = int(args[1]) if len(args) > 1 else 5000
     rnd = random.Random(7)
     db = sqlite3.connect(path)
     c = db.cursor()
@@ -56,21 +103,31 @@ def main():
         c.execute("INSERT INTO branches (tree_id, name, tip_sha, length) VALUES (?, ?, ?, 0)",
                   (tree, 'evil-%d-%s' % (i, h), sha(0)))
     commits, bcs = [], []
+    p1, p2, p3, skipped = planted_at(ncommits)
+    third = ncommits // 3
     for i in range(ncommits):
-        merge = i % 10 == 5
-        subject = ("Merge tag 'sub%d-for-6.%d' of git://example.org/sub%d" % (i % 7, 11, i % 7)
+        merge = i % STEP == MERGE_AT
+        cycle = 10 + min(i // third, 2) + 1     # the release being prepared
+        sub = 'sub%d' % (i % 7)
+        source = 'git://example.org/%s' % sub
+        subject = ("Merge tag '%s-for-6.%d' of %s" % (sub, cycle, source)
                    if merge else 'subsystem: change number %d' % i)
         author = 'A U Thor %d' % (i % 13)
-        if i % 97 == 3:
-            subject = HOSTILE[(i // 97) % len(HOSTILE)]
+        if i % 97 == 3 or i % 53 == 9:
+            subject = HOSTILE[(i // 97 + i // 53) % len(HOSTILE)]
         if i % 89 == 4:
             author = HOSTILE[(i // 89) % len(HOSTILE)]
-        commits.append((i + 1, tree, sha(i), sha(i - 1) if i else '', author,
+        if merge and (i == p3 or i % 300 == 195):
+            # A hostile pull: its tag, source and subject try to run script.
+            sub = HOSTILE[(i // STEP) % 3]
+            source = 'git://example.org/"><script>window.__pwned=1</script>'
+            subject = "Merge tag '%s-for-6.%d' of %s" % (sub, cycle, source)
+        commits.append((i + 1, tree, sha(i), sha(i - 1) + ' ' + sha(100000 + i) if merge
+                        else sha(i - 1) if i else '', author,
                         'author@example.org', NOW - (ncommits - i) * 600, 'C O Mitter',
                         'committer@example.org', NOW - (ncommits - i) * 600, subject, '[]',
                         sha(100000 + i) if merge else None, 3 if merge else None,
-                        'sub%d' % (i % 7) if merge else None,
-                        'git://example.org/sub%d' % (i % 7) if merge else None))
+                        sub if merge else None, source if merge else None))
         bcs.append((master, i, i + 1))
     c.executemany("INSERT INTO commits (id, tree_id, sha, parents, author_name, author_email, "
                   "author_time, committer_name, committer_email, commit_time, subject, "
@@ -78,7 +135,6 @@ def main():
                   "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", commits)
     c.executemany("INSERT INTO branch_commits (branch_id, position, commit_id) VALUES (?,?,?)",
                   bcs)
-    third = ncommits // 3
     tags = [('v6.10', 'release', 6, 10, 0, 0), ('v6.11-rc1', 'rc', 6, 11, 1, third // 3),
             ('v6.11', 'release', 6, 11, 0, third), ('v6.12-rc1', 'rc', 6, 12, 1, third + third // 3),
             ('v6.12', 'release', 6, 12, 0, 2 * third)]
@@ -119,10 +175,12 @@ def main():
             c.execute("INSERT INTO series (metric_id, runner_class, branch_id, dirty, "
                       "ordered_by) VALUES (?,?,?,?,'commit')", (mid, cls, master, dirty))
             series[(m, cls)] = c.lastrowid
-    step_at = ncommits // 2
+    planted = steps(ncommits)
     jobs, results, samples = [], [], []
     job = 0
-    for pos in range(STEP // 2, ncommits, STEP):
+    for pos in range(MERGE_AT, ncommits, STEP):
+        if pos in skipped:
+            continue
         for rid, cls in runners[::2]:
             job += 1
             jobs.append((job, 'bench', 'done', cls, json.dumps({'suite': 'wq', 'tree': 'linux'}),
@@ -131,8 +189,9 @@ def main():
             jitter = 1 + 0.003 * (rnd.random() - 0.5)
             for m in range(METRICS):
                 base = 1000.0 + 37 * m
-                if cls == 'numa2' and m < PLANTED and pos >= step_at:
-                    base *= 1.10
+                at, factor = planted.get((m, cls), (ncommits, 1))
+                if pos >= at:
+                    base *= factor
                 for it in range(ITERATIONS):
                     v = base * jitter * (1 + 0.004 * (rnd.random() - 0.5))
                     samples.append((job, 1, series[(m, cls)], envs[cls], rid, sha(pos), it, v,
@@ -144,6 +203,22 @@ def main():
         job += 1
         jobs.append((job, 'bench', state, None, json.dumps({'suite': HOSTILE[2]}), tree,
                      sha(ncommits - 1), rid, 1, NOW, None, reason))
+    if big:
+        c.execute("INSERT INTO metrics (suite, name, unit, direction) "
+                  "VALUES ('wq', 'big-series', 'ns', 'lower')")
+        c.execute("INSERT INTO series (metric_id, runner_class, branch_id, dirty, ordered_by) "
+                  "VALUES (?, 'numa2', ?, 0, 'commit')", (c.lastrowid, master))
+        big_series = c.lastrowid
+        rid = runners[0][0]
+        for k in range(big):
+            job += 1
+            pos = k * ncommits // big
+            jobs.append((job, 'bench', 'done', 'numa2', json.dumps({'suite': 'wq'}), tree,
+                         sha(pos), rid, 1, NOW - 50000 + k, NOW - 49000 + k, None))
+            results.append((job, 1, rid, 'ok', NOW - 49000 + k))
+            for it in range(ITERATIONS):
+                samples.append((job, 1, big_series, envs['numa2'], rid, sha(pos), it,
+                                500.0 * (1 + 0.004 * (rnd.random() - 0.5)), NOW))
     c.executemany("INSERT INTO jobs (id, kind, state, runner_class, spec, tree_id, commit_sha, "
                   "lease_owner, attempt, created_at, finished_at, reason) "
                   "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", jobs)

@@ -1,5 +1,5 @@
 # t0700-browser: the dashboard in a real browser.  A database seeded by
-# tests/browser/seed.py (1 tree, 3 releases, 3,000 commits, 50 metrics on
+# tests/browser/seed.py (1 tree, 3 releases, 5,000 commits, 50 metrics on
 # 2 runner classes, planted steps, hostile strings everywhere) is
 # analysed by a real kpcid; curl checks the HTTP caching (ETag, 304,
 # Cache-Control) and access; then headless Debian chromium, driven by
@@ -14,15 +14,15 @@ mkdir -p "$ART" "$TMP/data"
 AT=$(token admin lead)
 start=$(date +%s)
 check "the seed generator fills the database" \
-	python3 tests/browser/seed.py "$TMP/data/kpci.db" 3000
-check_eq "3,000 commits, 50 metrics, 2 runner classes" "3000|50|2" \
+	python3 tests/browser/seed.py "$TMP/data/kpci.db" 5000
+check_eq "5,000 commits, 50 metrics, 2 runner classes" "5000|50|2" \
 	"$(sql "SELECT (SELECT count(*) FROM commits), (SELECT count(*) FROM metrics),
 		(SELECT count(DISTINCT runner_class) FROM runners)")"
 printf '[analysis]\nsettle_seconds = 0\n' > "$TMP/kpcid.ini"
 start_kpcid -c "$TMP/kpcid.ini"
 check "the analyzer visits every dirty series" \
 	wait_sql 60 "SELECT count(*) FROM series WHERE dirty = 1" 0
-check_eq "it finds the 5 planted steps, at the planted commit" "5|1" \
+check_eq "it finds the 8 planted steps, at the 3 planted commits" "8|3" \
 	"$(sql "SELECT count(*), count(DISTINCT bad_sha) FROM changes")"
 echo "# seeding and analysis took $(( $(date +%s) - start )) s"
 
@@ -46,7 +46,7 @@ check_eq "an unknown static file: 404" 404 \
 	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/static/..passwd")"
 H=$(hdr -X POST "$URL/api/v1/changes/1/triage")
 check_contains "a refused POST is not cacheable" "Cache-Control: no-store" "$H"
-check_eq "/api/v1/series/1 lists its 150 points" 150 \
+check_eq "/api/v1/series/1 lists its 249 points" 249 \
 	"$(curl -s "$URL/api/v1/series/1" | jq '.points | length')"
 check_eq "a page number that is not a number: 400" 400 \
 	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/changes?page=x")"

@@ -1,0 +1,34 @@
+/*
+ * api_detail.h - the metric chart's data (a series with its releases,
+ * change ranges and the same metric on other runner classes) and the
+ * job detail (daemon/api_detail.c), for both the JSON API and the pages.
+ */
+#ifndef KPCI_DAEMON_API_DETAIL_H
+#define KPCI_DAEMON_API_DETAIL_H
+
+#include "daemon/http.h"
+
+#define DETAIL_MAX_CLASSES 8        /* runner classes one chart overlays */
+#define DETAIL_LOG_TAIL 16384       /* characters of each attempt's log shown */
+
+/*
+ * The chart data of series id into *out (caller owns): the series row,
+ * "points" [{index, position, job_id, commit_sha, value, iterations}]
+ * (with "subject" and "author" when details), "changes" (with
+ * good_position, bad_position), "releases" [{name, kind, position}],
+ * "classes" (the sibling series on every runner class), "selected"
+ * (the classes drawn) and "overlay" [{series_id, runner_class, points,
+ * changes}].  Query: ?classes=A,B (overlaid classes), ?from=, ?to= (a
+ * first-parent position or a full commit id: points in [from, to]).
+ * Returns 0, or an HTTP status with one sentence in *cause (malloc'd).
+ */
+int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
+		  struct http_req *req, int details);
+/* The job with its tree, attempts (log tails), samples per series and
+ * build (with artifacts); 0, or an HTTP status with *cause set. */
+int detail_job(json_t **out, char **cause, struct kpcid *k, long long id);
+
+/* GET /jobs/:id: the job detail page. */
+void api_page_job(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * api_report.c - the merge-window report of a release: the changes found
+ * in its window grouped by the merge that brought them (db_window_report
+ * in db/db_report.c), as JSON and as a page (web/page_window.c).
+ * ?branch= picks the branch (default: the tree's first); the JSON pages
+ * with ?limit=&offset=, the page with ?page=N (PAGE_ROWS changes each).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "daemon/api.h"
+#include "daemon/api_pages.h"
+#include "daemon/api_report.h"
+#include "daemon/kpcid.h"
+#include "db/db.h"
+#include "lib/proto.h"
+#include "web/html.h"
+#include "web/pages.h"
+
+#define REPORT_MAX_PAGE 100000      /* the largest ?page= accepted */
+
+static int report_status(int rc)
+{
+	return rc == DB_NOTFOUND ? 404 : rc == DB_INVALID ? 400 : 500;
+}
+
+/* ?branch=: NULL or a valid name; the sentence for a bad one in msg. */
+static int report_branch(struct http_req *req, const char **branch, char *msg, size_t size)
+{
+	*branch = http_query(req, "branch");
+	if (*branch && !proto_name_ok(*branch)) {
+		snprintf(msg, size, "query parameter branch: '%.40s' is not a branch name",
+			 *branch);
+		return -1;
+	}
+	return 0;
+}
+
+/* What db_window_report() reads: its answers are cached at their version. */
+static const char *const report_tables[] = {
+	"trees", "branches", "branch_events", "branch_commits", "commits", "tags", "jobs",
+	"job_results", "samples", "series", "metrics", "changes", NULL
+};
+
+void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *branch;
+	char msg[128], *cause = NULL;
+	json_t *out = NULL;
+	int limit, offset, rc;
+
+	if (report_branch(req, &branch, msg, sizeof msg) < 0) {
+		http_error(resp, 400, "%s", msg);
+		return;
+	}
+	if (http_paging(req, resp, &limit, &offset) < 0 || api_cached(k, req, resp, report_tables))
+		return;
+	rc = db_window_report(k->db, &out, req->args[0], branch, req->args[1], limit, offset,
+			      &cause);
+	if (rc == DB_OK)
+		http_json(resp, 200, out);
+	else
+		http_error(resp, report_status(rc), "%s", cause ? cause : "database error");
+	free(cause);
+}
+
+void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *branch, *v = http_query(req, "page");
+	char msg[160], *cause = NULL, *end;
+	json_t *out = NULL;
+	long page = 1;
+	int rc;
+
+	if (report_branch(req, &branch, msg, sizeof msg) < 0) {
+		pages_error(resp, 400, msg);
+		return;
+	}
+	if (v) {
+		page = strtol(v, &end, 10);
+		if (!*v || *end || page < 1 || page > REPORT_MAX_PAGE) {
+			pages_error(resp, 400,
+					  "query parameter page must be a number from 1 to 100000");
+			return;
+		}
+	}
+	if (api_cached(k, req, resp, report_tables))
+		return;
+	rc = db_window_report(k->db, &out, req->args[0], branch, req->args[1], PAGE_ROWS,
+			      (int)(page - 1) * PAGE_ROWS, &cause);
+	if (rc != DB_OK) {
+		pages_error(resp, report_status(rc), cause ? cause : "database error");
+		free(cause);
+		return;
+	}
+	resp->content_type = "text/html; charset=utf-8";
+	resp->status = page_window(&resp->body, out, (int)page) == 0 ? 200 : 500;
+	json_decref(out);
+}

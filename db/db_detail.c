@@ -1,0 +1,171 @@
+/*
+ * db_detail.c - reads behind the metric chart (sibling series on other
+ * runner classes, commit details by first-parent position), the job
+ * detail page (attempts with a log tail, samples per series, the build)
+ * and the filtered job and sample lists of the JSON API.
+ */
+#include <string.h>
+
+#include "db/db.h"
+#include "db/db_internal.h"
+
+json_t *db_series_siblings(struct db *db, long long id)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT o.id, o.runner_class, o.points FROM series s JOIN series o "
+		" ON o.metric_id = s.metric_id AND o.config_name = s.config_name "
+		" AND IFNULL(o.branch_id, 0) = IFNULL(s.branch_id, 0) "
+		"WHERE s.id = ? ORDER BY o.runner_class", "I", id));
+	db_unlock(db);
+	return rows;
+}
+
+int db_series_place(struct db *db, long long *branch_id, long long *tree_id, long long id)
+{
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND;
+
+	*branch_id = *tree_id = 0;
+	db_lock(db);
+	st = db_prep(db, "SELECT IFNULL(se.branch_id, 0), IFNULL(b.tree_id, 0) FROM series se "
+		     "LEFT JOIN branches b ON b.id = se.branch_id WHERE se.id = ?", "I", id);
+	if (!st) {
+		rc = DB_ERR;
+	} else if (sqlite3_step(st) == SQLITE_ROW) {
+		*branch_id = sqlite3_column_int64(st, 0);
+		*tree_id = sqlite3_column_int64(st, 1);
+		rc = DB_OK;
+	}
+	sqlite3_finalize(st);
+	db_unlock(db);
+	return rc;
+}
+
+json_t *db_branch_details(struct db *db, long long branch_id, const json_t *positions)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT bc.position, c.sha, c.subject, c.author_name AS author, c.commit_time "
+		"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
+		"WHERE bc.branch_id = ? AND bc.position IN (SELECT value FROM json_each(?)) "
+		"ORDER BY bc.position", "Ij", branch_id, positions));
+	db_unlock(db);
+	return rows;
+}
+
+json_t *db_job_attempts(struct db *db, long long job_id, int tail)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT x.attempt, x.status, x.reason, x.received_at, r.name AS runner, "
+		" r.runner_class, length(x.log) AS log_size, "
+		" substr(x.log, max(length(x.log) - ?2 + 1, 1)) AS log_tail "
+		"FROM job_results x LEFT JOIN runners r ON r.id = x.runner_id "
+		"WHERE x.job_id = ?1 ORDER BY x.attempt", "Ii", job_id, tail));
+	db_unlock(db);
+	return rows;
+}
+
+json_t *db_job_series(struct db *db, long long job_id)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT se.id AS series_id, m.suite, m.name AS metric, m.unit, "
+		" m.direction AS better, se.runner_class, s.attempt, count(*) AS iterations, "
+		" avg(s.value) AS mean, min(s.value) AS min, max(s.value) AS max "
+		"FROM samples s JOIN series se ON se.id = s.series_id "
+		" JOIN metrics m ON m.id = se.metric_id "
+		"WHERE s.job_id = ? GROUP BY s.series_id, s.attempt ORDER BY m.suite, m.name, s.attempt",
+		"I", job_id));
+	db_unlock(db);
+	return rows;
+}
+
+int db_job_where(struct db *db, long long *build_id, char tree[PROTO_MAX_NAME + 1],
+		 long long job_id)
+{
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND;
+
+	*build_id = 0;
+	tree[0] = '\0';
+	db_lock(db);
+	st = db_prep(db, "SELECT IFNULL(j.build_id, (SELECT b.id FROM builds b WHERE "
+		     " b.job_id = j.id ORDER BY b.id DESC LIMIT 1)), "
+		     " (SELECT t.name FROM trees t WHERE t.id = j.tree_id) FROM jobs j WHERE j.id = ?",
+		     "I", job_id);
+	if (!st) {
+		rc = DB_ERR;
+	} else if (sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *t = sqlite3_column_text(st, 1);
+
+		*build_id = sqlite3_column_int64(st, 0);
+		if (t && strlen((const char *)t) <= PROTO_MAX_NAME)
+			memcpy(tree, t, strlen((const char *)t) + 1);
+		rc = DB_OK;
+	}
+	sqlite3_finalize(st);
+	db_unlock(db);
+	return rc;
+}
+
+json_t *db_jobs_find(struct db *db, const struct db_job_filter *f, int limit, int offset)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, "
+		" (SELECT t.name FROM trees t WHERE t.id = j.tree_id) AS tree, j.commit_sha, "
+		" j.build_id, j.attempt, j.max_attempts, j.reason, j.created_at, j.started_at, "
+		" j.finished_at, j.lease_expires, (SELECT name FROM runners WHERE id = "
+		" IFNULL(j.lease_owner, (SELECT x.runner_id FROM job_results x WHERE x.job_id = j.id "
+		"  ORDER BY x.attempt DESC LIMIT 1))) AS runner, "
+		" (SELECT count(*) FROM samples s WHERE s.job_id = j.id) AS samples "
+		"FROM jobs j WHERE (?1 IS NULL OR j.state = ?1) AND (?2 IS NULL OR j.kind = ?2) "
+		" AND (?3 IS NULL OR j.runner_class = ?3) "
+		" AND (?4 IS NULL OR j.tree_id = (SELECT t.id FROM trees t WHERE t.name = ?4)) "
+		" AND (?5 IS NULL OR j.commit_sha = ?5 OR (length(?5) < 40 AND "
+		"  substr(j.commit_sha, 1, length(?5)) = ?5)) "
+		" AND (?6 = 0 OR j.created_at >= ?6) AND (?7 = 0 OR j.created_at < ?7) "
+		"ORDER BY j.id DESC LIMIT ?8 OFFSET ?9",
+		"sssssIIii", f->state, f->kind, f->runner_class, f->tree, f->commit, f->since,
+		f->until, limit, offset));
+	db_unlock(db);
+	return rows;
+}
+
+json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int limit,
+			int offset)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prep(db,
+		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
+		" m.direction AS better, s.iteration, s.value, se.runner_class, "
+		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at "
+		"FROM samples s JOIN series se ON se.id = s.series_id "
+		" JOIN metrics m ON m.id = se.metric_id JOIN environments e ON e.id = s.env_id "
+		" LEFT JOIN runners r ON r.id = s.runner_id "
+		"WHERE (?1 = 0 OR s.job_id = ?1) AND (?2 IS NULL OR m.name = ?2 "
+		"  OR m.suite || '/' || m.name = ?2) AND (?3 IS NULL OR se.runner_class = ?3) "
+		" AND (?4 = 0 OR s.series_id = ?4) "
+		" AND (?5 IS NULL OR s.commit_sha = ?5 OR (length(?5) < 40 AND "
+		"  substr(s.commit_sha, 1, length(?5)) = ?5)) "
+		" AND (?6 = 0 OR s.created_at >= ?6) AND (?7 = 0 OR s.created_at < ?7) "
+		"ORDER BY s.id DESC LIMIT ?8 OFFSET ?9",
+		"IssIsIIii", f->job_id, f->metric, f->runner_class, f->series_id, f->commit,
+		f->since, f->until, limit, offset));
+	db_unlock(db);
+	return rows;
+}

@@ -1,0 +1,109 @@
+/*
+ * test_page_detail.c - the metric chart page and the job page render
+ * hostile data as text: runner class names, commit subjects and authors,
+ * release tags, job reasons, specs, runner names and log tails that try
+ * to open a tag, leave an attribute or end a <script> or a <pre>.  Also
+ * the chart page's shape: a column per overlaid class, the class links,
+ * the pager keeping ?classes=, and the job page's links.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/buf.h"
+#include "web/html.h"
+#include "web/pages.h"
+#include "check.h"
+
+#define EVIL "</pre></script><script>x()</script>\"'><img src=x onerror=x()>"
+
+static int page_clean(const struct buf *b)
+{
+	const char *s = buf_str(b);
+
+	return !strstr(s, "<script>x()") && !strstr(s, "<img") && !strstr(s, "\"'>") &&
+	       !strstr(s, "</pre></script>");
+}
+
+/* n points at positions 10, 20, ... with hostile commit details. */
+static json_t *points(int n, int offset)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("{s:i, s:i, s:i, s:s, s:f, s:i, s:s, s:s}",
+			"index", i, "position", 10 * (i + offset), "job_id", 100 + i,
+			"commit_sha", "0123456789abcdef0123456789abcdef01234567", "value", 1.5 * i,
+			"iterations", 3, "subject", EVIL, "author", EVIL));
+	return a;
+}
+
+static void test_series(void)
+{
+	struct buf b;
+	json_t *s = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:[{s:i, s:s, s:s, "
+		"s:i, s:i, s:i, s:f, s:s}], s:[{s:s, s:s, s:i}], s:[{s:i, s:s}, {s:i, s:s}], "
+		"s:[s, s], s:[{s:i, s:s, s:o, s:[]}]}",
+		"id", 7, "suite", EVIL, "metric", EVIL, "unit", EVIL, "better", "lower",
+		"runner_class", "numa2", "ordered_by", "commit", "branch", EVIL,
+		"points", points(60, 0),
+		"changes", "id", 3, "direction", "regression", "state", EVIL, "point_index", 30,
+		"good_position", 290, "bad_position", 300, "magnitude", 0.1, "good_sha", EVIL,
+		"releases", "name", EVIL, "kind", "release", "position", 100,
+		"classes", "id", 7, "runner_class", "numa2", "id", 8, "runner_class", EVIL,
+		"selected", "numa2", EVIL,
+		"overlay", "series_id", 8, "runner_class", EVIL, "points", points(60, 5), "changes");
+
+	buf_init(&b, 1 << 16);
+	CHECK_INT(page_series(&b, s, 1), 0);
+	CHECK(page_clean(&b));
+	/* positions 0..650 step 10 hold points of one class or both: 65 rows */
+	CHECK(strstr(buf_str(&b), "Points (65 positions)") != NULL);
+	CHECK(strstr(buf_str(&b), "href=\"/jobs/100\"") != NULL);
+	CHECK(strstr(buf_str(&b), "<td>290..300</td>") != NULL);
+	CHECK(strstr(buf_str(&b), "id=\"series-releases\"") != NULL);
+	CHECK(strstr(buf_str(&b), "rel=\"next\" href=\"/series/7?classes=%3C%2Fpre%3E") != NULL);
+	CHECK(strstr(buf_str(&b), "class=\"class-on\" href=\"/series/7?classes=\"") != NULL);
+	CHECK(strstr(buf_str(&b), "\"from\":290,\"to\":300") != NULL);
+	buf_reset(&b);
+	CHECK_INT(page_series(&b, s, 2), 0);
+	CHECK(strstr(buf_str(&b), "rel=\"prev\"") != NULL && !strstr(buf_str(&b), "rel=\"next\""));
+	buf_free(&b);
+	json_decref(s);
+}
+
+static void test_job(void)
+{
+	struct buf b;
+	json_t *j = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:{s:s}, s:i, s:i, s:i, "
+		"s:[{s:i, s:s, s:s, s:s, s:s, s:i, s:i, s:s}], "
+		"s:[{s:i, s:s, s:s, s:s, s:s, s:i, s:i, s:f, s:f, s:f}], "
+		"s:{s:i, s:s, s:s, s:s, s:s, s:[{s:s, s:s, s:i}]}}",
+		"id", 12, "kind", "bench", "state", EVIL, "reason", EVIL, "tree", EVIL,
+		"commit_sha", EVIL, "runner", EVIL, "spec", "suite", EVIL, "attempt", 1,
+		"max_attempts", 3, "created_at", 1,
+		"attempts", "attempt", 1, "status", "failed", "reason", EVIL, "runner", EVIL,
+		"runner_class", EVIL, "received_at", 2, "log_size", 9000, "log_tail", EVIL "\nend",
+		"series", "series_id", 5, "suite", EVIL, "metric", EVIL, "unit", EVIL,
+		"runner_class", EVIL, "attempt", 1, "iterations", 3, "mean", 1.0, "min", 0.5,
+		"max", 2.0,
+		"build", "id", 4, "config_name", EVIL, "state", "ok", "compiler", EVIL, "error", EVIL,
+		"artifacts", "name", EVIL, "sha256", "ab\"cd", "size", 10);
+
+	buf_init(&b, 1 << 16);
+	CHECK_INT(page_job(&b, j, 0), 0);
+	CHECK(page_clean(&b));
+	CHECK(strstr(buf_str(&b), "<pre class=\"log\">&lt;/pre&gt;") != NULL);
+	CHECK(strstr(buf_str(&b), "href=\"/series/5\"") != NULL);
+	CHECK(strstr(buf_str(&b), "href=\"/api/v1/builds/4/log\"") != NULL);
+	CHECK(strstr(buf_str(&b), "href=\"/api/v1/artifacts/download?sha256=ab%22cd\"") != NULL);
+	CHECK(strstr(buf_str(&b), "<h1>Job 12</h1>") != NULL);
+	buf_free(&b);
+	json_decref(j);
+}
+
+int main(void)
+{
+	test_series();
+	test_job();
+	return check_done();
+}

@@ -1,0 +1,197 @@
+/*
+ * page_job.c - "/jobs/ID": one job: kind, state, spec, the tree and
+ * commit, every attempt with its runner, time, status, reason and the
+ * tail of its log; a build job's build with links to download its
+ * artifacts and its log; a bench job's samples per series, each linking
+ * to its metric chart; and the build a bench job came from.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "web/html.h"
+#include "web/pages.h"
+
+/* One <tr><th>label</th><td>text</td></tr>. */
+static void job_row(struct buf *b, const char *label, const char *text)
+{
+	buf_printf(b, "<tr><th>%s</th>", label);
+	html_td(b, text);
+	buf_adds(b, "</tr>\n");
+}
+
+static void job_summary(struct buf *b, const json_t *j)
+{
+	char *spec = json_dumps(json_object_get(j, "spec"), JSON_COMPACT | JSON_SORT_KEYS);
+	const json_t *build = json_object_get(j, "build");
+
+	buf_adds(b, "<table id=\"job\">\n");
+	job_row(b, "kind", html_jstr(j, "kind"));
+	buf_adds(b, "<tr><th>state</th><td id=\"job-state\" class=\"st-");
+	html_attr(b, html_jstr(j, "state"));
+	buf_adds(b, "\">");
+	html_txt(b, html_jstr(j, "state"));
+	buf_adds(b, "</td></tr>\n");
+	job_row(b, "reason", html_jstr(j, "reason"));
+	job_row(b, "tree", html_jstr(j, "tree"));
+	buf_adds(b, "<tr><th>commit</th><td><code>");
+	html_txt(b, html_jstr(j, "commit_sha"));
+	buf_adds(b, "</code></td></tr>\n");
+	job_row(b, "runner class", html_jstr(j, "runner_class"));
+	job_row(b, "runner", html_jstr(j, "runner"));
+	buf_adds(b, "<tr><th>attempt</th>");
+	html_td_int(b, j, "attempt");
+	buf_adds(b, "</tr>\n<tr><th>of at most</th>");
+	html_td_int(b, j, "max_attempts");
+	buf_adds(b, "</tr>\n<tr><th>priority</th>");
+	html_td_int(b, j, "priority");
+	buf_adds(b, "</tr>\n<tr><th>created (UTC)</th>");
+	html_td_time(b, j, "created_at");
+	buf_adds(b, "</tr>\n<tr><th>started (UTC)</th>");
+	html_td_time(b, j, "started_at");
+	buf_adds(b, "</tr>\n<tr><th>finished (UTC)</th>");
+	html_td_time(b, j, "finished_at");
+	buf_adds(b, "</tr>\n<tr><th>lease expires (UTC)</th>");
+	html_td_time(b, j, "lease_expires");
+	buf_adds(b, "</tr>\n");
+	if (json_is_object(build)) {
+		long long id = json_integer_value(json_object_get(build, "id"));
+
+		buf_printf(b, "<tr><th>build</th><td><a id=\"job-build\" href=\"/api/v1/builds/%lld\">"
+			   "build %lld</a> (", id, id);
+		html_txt(b, html_jstr(build, "config_name"));
+		buf_adds(b, ", ");
+		html_txt(b, html_jstr(build, "state"));
+		buf_adds(b, ")</td></tr>\n");
+	}
+	buf_adds(b, "<tr><th>spec</th><td><code id=\"job-spec\">");
+	html_txt(b, spec ? spec : "{}");
+	buf_adds(b, "</code></td></tr>\n</table>\n");
+	free(spec);
+}
+
+static void job_attempts(struct buf *b, const json_t *attempts)
+{
+	size_t i;
+	json_t *a;
+
+	buf_adds(b, "<h2>Attempts</h2>\n");
+	if (!json_array_size(attempts)) {
+		buf_adds(b, "<p class=\"muted\">No attempt has reported a result.</p>\n");
+		return;
+	}
+	buf_adds(b, "<table id=\"attempts\"><tr><th>attempt</th><th>runner</th><th>class</th>"
+		 "<th>status</th><th>reason</th><th>reported (UTC)</th><th>log</th></tr>\n");
+	json_array_foreach(attempts, i, a) {
+		buf_adds(b, "<tr>");
+		html_td_int(b, a, "attempt");
+		html_td(b, html_jstr(a, "runner"));
+		html_td(b, html_jstr(a, "runner_class"));
+		html_td(b, html_jstr(a, "status"));
+		html_td(b, html_jstr(a, "reason"));
+		html_td_time(b, a, "received_at");
+		html_td_int(b, a, "log_size");
+		buf_adds(b, "</tr>\n");
+	}
+	buf_adds(b, "</table>\n");
+	json_array_foreach(attempts, i, a) {
+		if (!html_jstr(a, "log_tail")[0])
+			continue;
+		buf_printf(b, "<h3>Log of attempt %lld (last %lld of %lld characters)</h3>\n"
+			   "<pre class=\"log\">",
+			   (long long)json_integer_value(json_object_get(a, "attempt")),
+			   (long long)json_string_length(json_object_get(a, "log_tail")),
+			   (long long)json_integer_value(json_object_get(a, "log_size")));
+		html_txt(b, html_jstr(a, "log_tail"));
+		buf_adds(b, "</pre>\n");
+	}
+}
+
+static void job_build(struct buf *b, const json_t *build)
+{
+	const json_t *arts = json_object_get(build, "artifacts");
+	long long id = json_integer_value(json_object_get(build, "id"));
+	size_t i;
+	json_t *a;
+
+	if (!json_is_object(build))
+		return;
+	buf_printf(b, "<h2>Build %lld</h2>\n<p>", id);
+	html_txt(b, html_jstr(build, "state"));
+	buf_adds(b, "; compiler ");
+	html_txt(b, html_jstr(build, "compiler"));
+	buf_printf(b, "; <a href=\"/api/v1/builds/%lld/log\">build log</a>", id);
+	if (html_jstr(build, "error")[0]) {
+		buf_adds(b, "</p>\n<pre class=\"log\">");
+		html_txt(b, html_jstr(build, "error"));
+		buf_adds(b, "</pre>\n");
+	} else {
+		buf_adds(b, "</p>\n");
+	}
+	if (!json_array_size(arts))
+		return;
+	buf_adds(b, "<table id=\"artifacts\"><tr><th>artifact</th><th>bytes</th><th>sha256</th>"
+		 "</tr>\n");
+	json_array_foreach(arts, i, a) {
+		buf_adds(b, "<tr><td><a href=\"/api/v1/artifacts/download?sha256=");
+		html_url_arg(b, html_jstr(a, "sha256"));
+		buf_adds(b, "\">");
+		html_txt(b, html_jstr(a, "name"));
+		buf_adds(b, "</a></td>");
+		html_td_int(b, a, "size");
+		buf_adds(b, "<td><code>");
+		html_txt(b, html_jstr(a, "sha256"));
+		buf_adds(b, "</code></td></tr>\n");
+	}
+	buf_adds(b, "</table>\n");
+}
+
+static void job_samples(struct buf *b, const json_t *series)
+{
+	size_t i;
+	json_t *s;
+
+	if (!json_array_size(series))
+		return;
+	buf_printf(b, "<h2>Samples (%zu series)</h2>\n", json_array_size(series));
+	buf_adds(b, "<table id=\"job-samples\"><tr><th>metric</th><th>unit</th><th>class</th>"
+		 "<th>attempt</th><th>iterations</th><th>mean</th><th>min</th><th>max</th></tr>\n");
+	json_array_foreach(series, i, s) {
+		buf_printf(b, "<tr><td><a class=\"series-link\" href=\"/series/%lld\">",
+			   (long long)json_integer_value(json_object_get(s, "series_id")));
+		html_txt(b, html_jstr(s, "suite"));
+		buf_adds(b, "/");
+		html_txt(b, html_jstr(s, "metric"));
+		buf_adds(b, "</a></td>");
+		html_td(b, html_jstr(s, "unit"));
+		html_td(b, html_jstr(s, "runner_class"));
+		html_td_int(b, s, "attempt");
+		html_td_int(b, s, "iterations");
+		html_td_num(b, s, "mean");
+		html_td_num(b, s, "min");
+		html_td_num(b, s, "max");
+		buf_adds(b, "</tr>\n");
+	}
+	buf_adds(b, "</table>\n");
+}
+
+int page_job(struct buf *b, const json_t *job, long long now)
+{
+	long long id = json_integer_value(json_object_get(job, "id"));
+	long long lease = json_integer_value(json_object_get(job, "lease_expires"));
+	char title[64];
+
+	snprintf(title, sizeof title, "Job %lld", id);
+	html_page_begin(b, title);
+	buf_printf(b, "<p><a href=\"/jobs\">all jobs</a> · <a href=\"/api/v1/jobs/%lld\">JSON</a>",
+		   id);
+	if (!strcmp(html_jstr(job, "state"), "running") && lease > now)
+		buf_printf(b, " · lease ends in %lld s", lease - now);
+	buf_adds(b, "</p>\n");
+	job_summary(b, job);
+	job_attempts(b, json_object_get(job, "attempts"));
+	job_build(b, json_object_get(job, "build"));
+	job_samples(b, json_object_get(job, "series"));
+	html_page_end(b);
+	return 0;
+}

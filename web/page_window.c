@@ -1,0 +1,200 @@
+/*
+ * page_window.c - "/trees/NAME/windows/RELEASE": the merge-window report.
+ * A summary line, then one section per group of db_window_report (the
+ * merge that brought the changes, an ambiguous set of merges, or a
+ * commit made on the line itself), each with a table of its changes:
+ * %change, confidence, before/after, links to the change and the series.
+ * Plain tables, readable without JavaScript; merge subjects, subsystems
+ * and sources come from the tree and are escaped like everything else.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "web/html.h"
+#include "web/pages.h"
+
+#define WINDOW_SHA_SHOWN 12         /* hex digits of a commit id shown */
+
+static long long window_int(const json_t *o, const char *key)
+{
+	return (long long)json_integer_value(json_object_get(o, key));
+}
+
+static void window_sha(struct buf *b, const char *sha)
+{
+	char shortsha[WINDOW_SHA_SHOWN + 1];
+
+	snprintf(shortsha, sizeof shortsha, "%s", sha);
+	buf_adds(b, "<code title=\"");
+	html_attr(b, sha);
+	buf_adds(b, "\">");
+	html_txt(b, shortsha);
+	buf_adds(b, "</code>");
+}
+
+/* "position sha subject (subsystem from source)" of one merge. */
+static void window_merge(struct buf *b, const json_t *m)
+{
+	buf_printf(b, "<span class=\"merge\" data-position=\"%lld\">%lld ",
+		   window_int(m, "position"), window_int(m, "position"));
+	window_sha(b, html_jstr(m, "sha"));
+	buf_adds(b, " <span class=\"subject\">");
+	html_txt(b, html_jstr(m, "subject"));
+	buf_adds(b, "</span>");
+	if (*html_jstr(m, "merge_subsystem")) {
+		buf_adds(b, " <span class=\"muted\">(");
+		html_txt(b, html_jstr(m, "merge_subsystem"));
+		buf_adds(b, " from ");
+		html_txt(b, html_jstr(m, "merge_source"));
+		buf_printf(b, ", %lld commits)</span>", window_int(m, "brought"));
+	}
+	buf_adds(b, "</span>");
+}
+
+static void window_group_head(struct buf *b, const json_t *g)
+{
+	const char *kind = html_jstr(g, "kind");
+	const json_t *merges = json_object_get(g, "merges");
+	long long n = window_int(g, "candidates");
+	size_t i;
+	json_t *m;
+
+	buf_adds(b, "<h2>");
+	if (!strcmp(kind, "merge")) {
+		buf_adds(b, "Merge ");
+		window_merge(b, json_array_get(merges, 0));
+		buf_adds(b, "</h2>\n");
+		return;
+	}
+	if (!strcmp(kind, "direct")) {
+		buf_printf(b, "Not brought by a merge: the first-parent commit at position %lld"
+			   "</h2>\n", window_int(g, "bad_position"));
+		return;
+	}
+	buf_printf(b, "Ambiguous: %lld merges</h2>\n<ul class=\"candidates\">", n);
+	json_array_foreach(merges, i, m) {
+		buf_adds(b, "<li>");
+		window_merge(b, m);
+		buf_adds(b, "</li>");
+	}
+	if ((long long)json_array_size(merges) < n)
+		buf_printf(b, "<li class=\"muted\">and %lld more</li>",
+			   n - (long long)json_array_size(merges));
+	buf_adds(b, "</ul>\n");
+}
+
+static void window_change_row(struct buf *b, const json_t *c)
+{
+	long long id = window_int(c, "id"), series = window_int(c, "series_id");
+	const json_t *good = json_object_get(c, "good_position");
+	const char *dir = html_jstr(c, "direction");
+
+	buf_printf(b, "<tr><td class=\"num\"><a class=\"change-link\" href=\"/changes/%lld\">"
+		   "%lld</a></td><td><a class=\"series-link\" href=\"/series/%lld\">",
+		   id, id, series);
+	html_txt(b, html_jstr(c, "suite"));
+	buf_adds(b, "/");
+	html_txt(b, html_jstr(c, "metric"));
+	buf_adds(b, "</a></td>");
+	html_td(b, html_jstr(c, "runner_class"));
+	buf_printf(b, "<td class=\"%s\">%s</td><td class=\"num %s\">%+.2f%%</td>",
+		   !strcmp(dir, "regression") ? "regression" : "improvement",
+		   !strcmp(dir, "regression") ? "regression" : "improvement",
+		   !strcmp(dir, "regression") ? "regression" : "improvement",
+		   json_number_value(json_object_get(c, "percent")));
+	html_td_num(b, c, "confidence");
+	html_td_num(b, c, "mean_before");
+	html_td_num(b, c, "mean_after");
+	if (json_is_integer(good))
+		buf_printf(b, "<td class=\"num\">%lld..%lld</td>",
+			   (long long)json_integer_value(good), window_int(c, "bad_position"));
+	else
+		buf_printf(b, "<td class=\"num\">..%lld</td>", window_int(c, "bad_position"));
+	html_td(b, html_jstr(c, "state"));
+	buf_adds(b, "</tr>\n");
+}
+
+static void window_group(struct buf *b, const json_t *g)
+{
+	size_t i;
+	json_t *c;
+
+	buf_printf(b, "<section class=\"group\" data-kind=\"%s\" data-position=\"%lld\">\n",
+		   !strcmp(html_jstr(g, "kind"), "merge") ? "merge" :
+		   !strcmp(html_jstr(g, "kind"), "direct") ? "direct" : "ambiguous",
+		   window_int(g, "position"));
+	window_group_head(b, g);
+	buf_adds(b, "<table class=\"changes\"><tr><th>change</th><th>metric</th>"
+		 "<th>runner class</th><th>direction</th><th>%change</th><th>confidence</th>"
+		 "<th>before</th><th>after</th><th>range (positions)</th><th>state</th></tr>\n");
+	json_array_foreach(json_object_get(g, "changes"), i, c)
+		window_change_row(b, c);
+	buf_adds(b, "</table>\n</section>\n");
+}
+
+/* The summary line: counts and the window's bounds. */
+static void window_summary(struct buf *b, const json_t *r)
+{
+	const json_t *s = json_object_get(r, "summary");
+	long long reg = window_int(s, "regressions"), imp = window_int(s, "improvements");
+
+	buf_printf(b, "<p id=\"summary\"><span class=\"regression\">%lld regression%s</span>, "
+		   "<span class=\"improvement\">%lld improvement%s</span>, "
+		   "%lld of %lld merges measured; %lld changes in %lld groups "
+		   "(%lld ambiguous).  First-parent positions %lld..%lld.</p>\n",
+		   reg, reg == 1 ? "" : "s", imp, imp == 1 ? "" : "s",
+		   window_int(s, "merges_measured"), window_int(s, "merges"),
+		   window_int(s, "changes"), window_int(s, "groups"),
+		   window_int(s, "ambiguous_groups"), window_int(r, "from_position") + 1,
+		   window_int(r, "to_position"));
+}
+
+/* base: the page's URL with ?branch= when one was given (escaped). */
+static void window_base(struct buf *base, const json_t *r)
+{
+	buf_adds(base, "/trees/");
+	html_url_arg(base, html_jstr(r, "tree"));
+	buf_adds(base, "/windows/");
+	html_url_arg(base, html_jstr(r, "release"));
+}
+
+int page_window(struct buf *b, const json_t *report, int page)
+{
+	const char *tree = html_jstr(report, "tree"), *branch = html_jstr(report, "branch");
+	const char *closed = html_jstr(report, "closed_by");
+	const json_t *groups = json_object_get(report, "groups");
+	struct buf title, base;
+	size_t i;
+	json_t *g;
+
+	buf_init(&title, 256);
+	buf_printf(&title, "%s: %s \xe2\x86\x92 %s", tree, html_jstr(report, "release"),
+		   *closed ? closed : "head (open)");
+	html_page_begin(b, buf_str(&title));
+	buf_free(&title);
+	window_summary(b, report);
+	buf_init(&base, 512);
+	window_base(&base, report);
+	buf_adds(b, "<p><a id=\"tree-link\" href=\"/trees/");
+	html_url_arg(b, tree);
+	buf_adds(b, "\">tree</a> &mdash; <a id=\"json-link\" href=\"/api/v1");
+	buf_adds(b, buf_str(&base));
+	buf_adds(b, "/report");
+	if (*branch) {
+		buf_adds(&base, "?branch=");
+		html_url_arg(&base, branch);
+		buf_adds(b, "?branch=");
+		html_url_arg(b, branch);
+	}
+	buf_adds(b, "\">JSON</a></p>\n");
+	if (!json_array_size(groups))
+		buf_adds(b, "<p class=\"muted\">No change on this page of the window.</p>\n");
+	buf_adds(b, "<div id=\"report\">\n");
+	json_array_foreach(groups, i, g)
+		window_group(b, g);
+	buf_adds(b, "</div>\n");
+	html_pager(b, buf_str(&base), page, json_is_true(json_object_get(report, "more")));
+	buf_free(&base);
+	html_page_end(b);
+	return 0;
+}
