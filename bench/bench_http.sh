@@ -77,12 +77,12 @@ if [ "$n" != "$POINTS" ]; then
 	exit 1
 fi
 
-# wrk_run URL [ETAG]: "REQ_PER_S P99_MS" of one run (after a short
-# warm-up); with ETAG every request revalidates it (If-None-Match).
+# wrk_run URL [HEADER]: "REQ_PER_S P99_MS" of one run (after a short
+# warm-up), every request with HEADER when given.
 wrk_run() {
 	curl -s -o /dev/null "$1"
 	wrk -t"$WRK_THREADS" -c"$CONNS" -d"${SECONDS_EACH}s" --latency \
-		${2:+-H "If-None-Match: $2"} "$1" > "$TMP/wrk.out" 2>&1
+		${2:+-H "$2"} "$1" > "$TMP/wrk.out" 2>&1
 	awk '
 		/^Requests\/sec:/ { rps = $2 }
 		/^ +99%/ {
@@ -105,6 +105,7 @@ set -- "ceiling (constant)" "$CONST/" \
 	"overview page" "$KPCID/" \
 	"merge-window report" "$KPCID/api/v1/trees/linux/windows/v6.12/report" \
 	"series JSON, revalidated" "$KPCID/api/v1/series/$BIG" \
+	"series JSON, gzip" "$KPCID/api/v1/series/$BIG" \
 	"series JSON, $POINTS points" "$KPCID/api/v1/series/$BIG"
 echo "wrk: $WRK_THREADS threads, $CONNS connections, ${SECONDS_EACH} s per URL; kpcid and the ceiling: 4 threads"
 printf '%-28s %10s %9s %10s\n' "target" "req/s" "p99 ms" "/ceiling"
@@ -112,7 +113,8 @@ ceiling=
 status=0
 while [ $# -ge 2 ]; do
 	case "$1" in
-	*revalidated) r=$(wrk_run "$2" "$ETAG") ;;
+	*revalidated) r=$(wrk_run "$2" "If-None-Match: $ETAG") ;;
+	*gzip) r=$(wrk_run "$2" "Accept-Encoding: gzip") ;;
 	*) r=$(wrk_run "$2") ;;
 	esac
 	rps=${r% *}
@@ -127,6 +129,7 @@ while [ $# -ge 2 ]; do
 	fi
 	case "$1" in
 	*revalidated) reval_rps=$rps reval_p99=$p99 ;;
+	*gzip) gzip_rps=$rps gzip_p99=$p99 ;;
 	series*) series_rps=$rps series_p99=$p99 ;;
 	esac
 	shift 2
@@ -141,5 +144,6 @@ goal() {
 	}'
 }
 goal "series JSON revalidated" "${reval_rps:-0}" "${reval_p99:-0}"
+goal "series JSON gzip body" "${gzip_rps:-0}" "${gzip_p99:-0}"
 goal "series JSON full body" "${series_rps:-0}" "${series_p99:-0}"
 exit $status

@@ -4,6 +4,7 @@
  * rendering it saves), one mutex, reference-counted bodies.
  */
 #include "daemon/cache.h"
+#include "lib/gzip.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@ struct cache_slot {
 	char *key;
 	char *version;
 	struct cache_body *body;
+	struct cache_body *gz;      /* the body gzip-compressed, or NULL */
 	unsigned long long used;    /* the tick of its last hit or store */
 };
 
@@ -34,7 +36,10 @@ static void cache_drop(struct cache_slot *s)
 {
 	if (s->body)
 		cache_bytes -= s->body->len;
+	if (s->gz)
+		cache_bytes -= s->gz->len;
 	cache_unref(s->body);
+	cache_unref(s->gz);
 	free(s->key);
 	free(s->version);
 	memset(s, 0, sizeof *s);
@@ -65,7 +70,7 @@ static struct cache_slot *cache_victim(int empty_first)
 	return v;
 }
 
-struct cache_body *cache_get(const char *key, const char *version)
+struct cache_body *cache_get(const char *key, const char *version, int gzip_ok)
 {
 	struct cache_slot *s;
 	struct cache_body *b = NULL;
@@ -74,23 +79,49 @@ struct cache_body *cache_get(const char *key, const char *version)
 	s = cache_find(key);
 	if (s && !strcmp(s->version, version)) {
 		s->used = ++cache_tick;
-		b = s->body;
+		b = gzip_ok && s->gz ? s->gz : s->body;
 		b->refs++;
 	}
 	pthread_mutex_unlock(&cache_lock);
 	return b;
 }
 
+/* A new body with one reference: a copy of data[0..len); NULL when out of
+ * memory.  A gzip body's ETag is etag with "-gz" inside its quotes. */
+static struct cache_body *cache_body_new(const char *data, size_t len, const char *etag,
+					 const char *content_type, const char *cache_control,
+					 int gzip)
+{
+	struct cache_body *b = malloc(sizeof *b + len);
+	size_t n = strlen(etag);
+
+	if (!b)
+		return NULL;
+	memcpy(b->data, data, len);
+	b->len = len;
+	b->refs = 1;
+	b->gzip = gzip;
+	if (gzip && n >= 2 && etag[n - 1] == '"')
+		snprintf(b->etag, sizeof b->etag, "%.*s-gz\"", (int)(n - 1), etag);
+	else
+		snprintf(b->etag, sizeof b->etag, "%s", etag);
+	snprintf(b->content_type, sizeof b->content_type, "%s", content_type);
+	snprintf(b->cache_control, sizeof b->cache_control, "%s",
+		 cache_control ? cache_control : "");
+	return b;
+}
+
 void cache_put(const char *key, const char *version, const char *data, size_t len,
 	       const char *etag, const char *content_type, const char *cache_control)
 {
-	struct cache_body *b;
+	struct cache_body *b, *gz = NULL;
 	struct cache_slot *s;
-	char *k, *v;
+	char *k, *v, *zdata;
+	size_t zlen;
 
 	if (len > CACHE_MAX_BYTES / 4 || strlen(key) > CACHE_MAX_KEY)
 		return;
-	b = malloc(sizeof *b + len);
+	b = cache_body_new(data, len, etag, content_type, cache_control, 0);
 	k = strdup(key);
 	v = strdup(version);
 	if (!b || !k || !v) {
@@ -99,18 +130,15 @@ void cache_put(const char *key, const char *version, const char *data, size_t le
 		free(v);
 		return;
 	}
-	memcpy(b->data, data, len);
-	b->len = len;
-	b->refs = 1;
-	snprintf(b->etag, sizeof b->etag, "%s", etag);
-	snprintf(b->content_type, sizeof b->content_type, "%s", content_type);
-	snprintf(b->cache_control, sizeof b->cache_control, "%s",
-		 cache_control ? cache_control : "");
+	if (len >= CACHE_GZIP_MIN && gzip_compress(&zdata, &zlen, data, len) == 0) {
+		gz = cache_body_new(zdata, zlen, etag, content_type, cache_control, 1);
+		free(zdata);
+	}
 	pthread_mutex_lock(&cache_lock);
 	s = cache_find(key);
 	if (s)
 		cache_drop(s);
-	while (cache_bytes + len > CACHE_MAX_BYTES && (s = cache_victim(0)))
+	while (cache_bytes + len + (gz ? gz->len : 0) > CACHE_MAX_BYTES && (s = cache_victim(0)))
 		cache_drop(s);
 	s = cache_victim(1);
 	if (s->key)
@@ -118,8 +146,9 @@ void cache_put(const char *key, const char *version, const char *data, size_t le
 	s->key = k;
 	s->version = v;
 	s->body = b;
+	s->gz = gz;
 	s->used = ++cache_tick;
-	cache_bytes += len;
+	cache_bytes += len + (gz ? gz->len : 0);
 	pthread_mutex_unlock(&cache_lock);
 }
 

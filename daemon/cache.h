@@ -8,8 +8,10 @@
  * the version it was made at (db_tables_version of the tables it read), so
  * a write to those tables makes it stale without any invalidation call.
  * Bodies are shared by reference: a hit costs no copy and no rendering,
- * and its ETag was computed once.  Entries are evicted least recently used
- * past CACHE_SLOTS entries or CACHE_MAX_BYTES of bodies.
+ * and its ETag was computed once.  A body of CACHE_GZIP_MIN bytes or more
+ * is also kept gzip-compressed, for callers that accept it.  Entries are
+ * evicted least recently used past CACHE_SLOTS entries or CACHE_MAX_BYTES
+ * of bodies.
  */
 #ifndef KPCI_DAEMON_CACHE_H
 #define KPCI_DAEMON_CACHE_H
@@ -19,6 +21,7 @@
 #define CACHE_SLOTS 128
 #define CACHE_MAX_BYTES (64u << 20)
 #define CACHE_MAX_KEY 2048      /* longer URLs are not cached */
+#define CACHE_GZIP_MIN 1024     /* smaller bodies are not worth compressing */
 
 /* A cached body: immutable once made; freed with its last reference. */
 struct cache_body {
@@ -26,13 +29,15 @@ struct cache_body {
 	char etag[24];
 	char content_type[64];
 	char cache_control[64];     /* "" when the handler set none */
+	int gzip;                   /* data is gzip-compressed (its ETag ends "-gz") */
 	int refs;                   /* under the cache's lock */
 	char data[];
 };
 
-/* The body cached for key at version, with a reference the caller drops
- * with cache_release(); NULL when there is none or it is stale. */
-struct cache_body *cache_get(const char *key, const char *version);
+/* The body cached for key at version (its gzip form when gzip_ok and
+ * there is one), with a reference the caller drops with cache_release();
+ * NULL when there is none or it is stale. */
+struct cache_body *cache_get(const char *key, const char *version, int gzip_ok);
 /* Keeps a copy of data[0..len) for key at version (replacing an older
  * entry); bodies over a quarter of CACHE_MAX_BYTES are not kept. */
 void cache_put(const char *key, const char *version, const char *data, size_t len,

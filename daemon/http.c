@@ -347,6 +347,22 @@ static struct MHD_Response *http_reader_response(const struct http_resp *resp)
 	return mr;
 }
 
+/* 1 when the Accept-Encoding header names gzip (not refused with q=0). */
+static int http_accepts_gzip(struct MHD_Connection *conn)
+{
+	const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	const char *g;
+
+	if (!h || strlen(h) > HTTP_MAX_HEADER || !(g = strstr(h, "gzip")))
+		return 0;
+	g += 4 + strspn(g + 4, " ");
+	if (strncmp(g, ";q=0", 4))
+		return 1;
+	g += 4 + strspn(g + 4, ".0");   /* q=0, q=0.0 ... refuse; q=0.5 accepts */
+	return *g >= '1' && *g <= '9';
+}
+
 int http_cached(struct http_req *req, struct http_resp *resp, const char *version)
 {
 	const char *uri = req->raw_uri ? req->raw_uri : req->path;
@@ -358,7 +374,7 @@ int http_cached(struct http_req *req, struct http_resp *resp, const char *versio
 		resp->cache_key = NULL;
 		return 0;
 	}
-	resp->cached = cache_get(resp->cache_key, version);
+	resp->cached = cache_get(resp->cache_key, version, http_accepts_gzip(req->conn));
 	if (resp->cached) {
 		resp->status = 200;
 		return 1;
@@ -396,7 +412,7 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, const char *method
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 	char etag[24], ctype[sizeof hit->content_type], cc[sizeof hit->cache_control];
-	int not_modified;
+	int not_modified, gzip = hit && hit->gzip;
 
 	resp->cached = NULL;
 	if (hit) {  /* copies: the body may be released before the headers are added */
@@ -435,6 +451,10 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, const char *method
 		MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, etag);
 	if (not_modified)
 		resp->status = MHD_HTTP_NOT_MODIFIED;
+	if (gzip && !not_modified)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+	if (hit || resp->cache_key)     /* the answer depends on Accept-Encoding */
+		MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept-Encoding");
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	ret = MHD_queue_response(conn, (unsigned)resp->status, r);
 	MHD_destroy_response(r);

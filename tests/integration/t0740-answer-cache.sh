@@ -2,7 +2,8 @@
 # the tables they were made from are unchanged.  A series is read twice
 # (same body and ETag, 304 on revalidation), then a new result, a new
 # runner class and a write by another connection (sqlite3) each change
-# what the same URL answers, as JSON and as a page.
+# what the same URL answers, as JSON and as a page; a client that accepts
+# gzip gets the cached page compressed.
 . tests/integration/lib.sh
 
 start_kpcid
@@ -52,6 +53,19 @@ sqlite3 "$TMP/data/kpci.db" "UPDATE metrics SET unit = 'cycles' WHERE name = 'sy
 check_eq "a write by another connection is seen" '"cycles"' \
 	"$(curl -s "$URL/api/v1/series/$S" | jq .unit)"
 check_contains "by the page too" "cycles" "$(curl -s "$URL/series/$S")"
+# gzip: a client that accepts it gets the same page compressed, with an
+# ETag of its own; q=0 refuses it.
+curl -s -o "$TMP/plain" "$URL/series/$S"
+curl -s -o "$TMP/gz" -D "$TMP/gzhead" -H 'Accept-Encoding: gzip, br' "$URL/series/$S"
+check_contains "Accept-Encoding: gzip gets a gzip body" "Content-Encoding: gzip" \
+	"$(tr -d '\r' < "$TMP/gzhead")"
+check_contains "which says it varies by Accept-Encoding" "Vary: Accept-Encoding" \
+	"$(tr -d '\r' < "$TMP/gzhead")"
+check "which unpacks to the plain page" sh -c "zcat '$TMP/gz' | cmp -s - '$TMP/plain'"
+check_contains "and has an ETag of its own" '-gz"' "$(tr -d '\r' < "$TMP/gzhead")"
+curl -s -o /dev/null -D "$TMP/q0head" -H 'Accept-Encoding: gzip;q=0' "$URL/series/$S"
+check "gzip;q=0 gets the plain page" sh -c "! grep -qi '^Content-Encoding' '$TMP/q0head'"
+
 check_eq "an unknown series is still a 404" 404 \
 	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/api/v1/series/9999")"
 check_eq "and stays one when asked again" 404 \

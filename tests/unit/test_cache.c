@@ -19,24 +19,49 @@ static void test_versions(void)
 {
 	struct cache_body *b;
 
-	CHECK(cache_get("GET /a", "1.0") == NULL);
+	CHECK(cache_get("GET /a", "1.0", 0) == NULL);
 	put("GET /a", "1.0", "first");
-	b = cache_get("GET /a", "1.0");
+	b = cache_get("GET /a", "1.0", 0);
 	CHECK(b && b->len == 5 && !memcmp(b->data, "first", 5));
 	CHECK(b && !strcmp(b->etag, "\"e\"") && !strcmp(b->content_type, "application/json"));
 	CHECK(b && b->cache_control[0] == '\0');
-	CHECK(cache_get("GET /a", "2.0") == NULL);          /* stale */
-	CHECK(cache_get("GET /a admin", "1.0") == NULL);    /* another key */
+	CHECK(cache_get("GET /a", "2.0", 0) == NULL);          /* stale */
+	CHECK(cache_get("GET /a admin", "1.0", 0) == NULL);    /* another key */
 	put("GET /a", "2.0", "second");                     /* replaces */
-	CHECK(cache_get("GET /a", "1.0") == NULL);
+	CHECK(cache_get("GET /a", "1.0", 0) == NULL);
 	/* the replaced body is still whole for whoever holds it */
 	CHECK(b && b->len == 5 && !memcmp(b->data, "first", 5));
 	cache_release(b);
-	b = cache_get("GET /a", "2.0");
+	b = cache_get("GET /a", "2.0", 0);
 	CHECK(b && b->len == 6);
 	cache_release(b);
 	cache_clear();
-	CHECK(cache_get("GET /a", "2.0") == NULL);
+	CHECK(cache_get("GET /a", "2.0", 0) == NULL);
+}
+
+/* A body of CACHE_GZIP_MIN bytes or more also has a gzip form, with an
+ * ETag of its own; smaller ones and callers without gzip get the plain. */
+static void test_gzip(void)
+{
+	char big[4096];
+	struct cache_body *b;
+
+	for (size_t i = 0; i < sizeof big; i++)
+		big[i] = "{\"value\":12.5,\"job\":7}"[i % 24];
+	cache_put("GET /big", "v", big, sizeof big, "\"e1\"", "application/json", NULL);
+	b = cache_get("GET /big", "v", 1);
+	CHECK(b && b->gzip && b->len < sizeof big / 4);
+	CHECK(b && !strcmp(b->etag, "\"e1-gz\""));
+	CHECK(b && (unsigned char)b->data[0] == 0x1f && (unsigned char)b->data[1] == 0x8b);
+	cache_release(b);
+	b = cache_get("GET /big", "v", 0);
+	CHECK(b && !b->gzip && b->len == sizeof big && !strcmp(b->etag, "\"e1\""));
+	cache_release(b);
+	put("GET /small", "v", "{}");
+	b = cache_get("GET /small", "v", 1);
+	CHECK(b && !b->gzip && b->len == 2);
+	cache_release(b);
+	cache_clear();
 }
 
 static void test_eviction(void)
@@ -50,31 +75,31 @@ static void test_eviction(void)
 		snprintf(key, sizeof key, "GET /%d", i);
 		put(key, "v", "x");
 	}
-	b = cache_get("GET /0", "v");        /* /0 is now the most recent */
+	b = cache_get("GET /0", "v", 0);        /* /0 is now the most recent */
 	cache_release(b);
 	put("GET /new", "v", "y");           /* evicts /1, the least recent */
-	CHECK((b = cache_get("GET /1", "v")) == NULL);
+	CHECK((b = cache_get("GET /1", "v", 0)) == NULL);
 	cache_release(b);
-	CHECK((b = cache_get("GET /0", "v")) != NULL);
+	CHECK((b = cache_get("GET /0", "v", 0)) != NULL);
 	cache_release(b);
-	CHECK((b = cache_get("GET /new", "v")) != NULL);
+	CHECK((b = cache_get("GET /new", "v", 0)) != NULL);
 	cache_release(b);
 
 	CHECK(data != NULL);
 	memset(data, 'z', big + 1);
 	cache_put("GET /too-big", "v", data, big + 1, "\"b\"", "t", NULL);   /* not kept */
-	CHECK(cache_get("GET /too-big", "v") == NULL);
+	CHECK(cache_get("GET /too-big", "v", 0) == NULL);
 	cache_put("GET /huge", "v", data, big, "\"b\"", "t", NULL);
-	b = cache_get("GET /huge", "v");
+	b = cache_get("GET /huge", "v", 0);
 	CHECK(b && b->len == big);
 	for (int i = 0; i < 4; i++) {        /* bytes: four more of them must evict */
 		snprintf(key, sizeof key, "GET /big%d", i);
 		cache_put(key, "v", data, big, "\"b\"", "t", NULL);
 	}
 	/* the least recent went first: the small ones, then /huge */
-	CHECK(cache_get("GET /huge", "v") == NULL);
-	CHECK(cache_get("GET /0", "v") == NULL);
-	CHECK((b2 = cache_get("GET /big0", "v")) != NULL);
+	CHECK(cache_get("GET /huge", "v", 0) == NULL);
+	CHECK(cache_get("GET /0", "v", 0) == NULL);
+	CHECK((b2 = cache_get("GET /big3", "v", 0)) != NULL);
 	cache_release(b2);
 	/* the held body survived its eviction */
 	CHECK(b && b->len == big && b->data[big - 1] == 'z');
@@ -86,6 +111,7 @@ static void test_eviction(void)
 int main(void)
 {
 	test_versions();
+	test_gzip();
 	test_eviction();
 	return check_done();
 }
