@@ -97,7 +97,7 @@ $(BIN)/guest/%: runners/guest/%
 	cp $< $@
 guest: $(GUEST)
 all: guest
-check-slow: guest
+check check-slow: guest
 
 $(O)/tests/%: $(O)/tests/unit/%.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
