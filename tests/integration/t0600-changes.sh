@@ -122,7 +122,8 @@ check "the new samples make both series dirty and they are analysed again" \
 check_eq "the triaged changes are kept as the person left them" \
 	"$REG|confirmed|lead|reproduced by hand|15
 $IMP|wontfix|lead|expected|15" \
-	"$(sql "SELECT id, state, triaged_by, note, n_after FROM changes ORDER BY id")"
+	"$(sql "SELECT id, state, triaged_by, note, n_after FROM changes
+		ORDER BY direction = 'improvement'")"
 
 # Comparison of two stored jobs.
 out=$(api GET "/api/v1/compare?base=job:20&head=job:30&runner_class=numa2")
