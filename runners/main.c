@@ -79,7 +79,7 @@ static int run(struct rconfig *cfg, struct agent *a, const char *config_path,
 	       struct buf *errs)
 {
 	enum log_level lvl = LOG_INFO;
-	char *cause = NULL;
+	char *cause = NULL, *abs_work;
 	int rc;
 
 	if (config_path && rconfig_load(cfg, config_path, errs) > 0) {
@@ -107,8 +107,19 @@ static int run(struct rconfig *cfg, struct agent *a, const char *config_path,
 	}
 	log_level_parse(&lvl, cfg->log_level);
 	log_set_level(lvl);
+	if (make_dir(cfg->work_dir) < 0)
+		return 1;
+	/* Builds and boots run git, make and qemu in other directories: the
+	 * work directory is used by its absolute path from here on. */
+	abs_work = realpath(cfg->work_dir, NULL);
+	if (!abs_work) {
+		fprintf(stderr, "kpci-runner: work_dir %s: %s\n", cfg->work_dir, strerror(errno));
+		return 1;
+	}
+	free(cfg->work_dir);
+	cfg->work_dir = abs_work;
 	snprintf(a->spool_dir, sizeof a->spool_dir, "%s/spool", cfg->work_dir);
-	if (make_dir(cfg->work_dir) < 0 || make_dir(a->spool_dir) < 0)
+	if (make_dir(a->spool_dir) < 0)
 		return 1;
 	a->topology = topo_collect(&cause);
 	if (!a->topology) {

@@ -103,4 +103,12 @@ check_eq "both builds share one .config artifact" 1 \
 	"$(sql "SELECT count(DISTINCT sha256) FROM build_artifacts WHERE name = '.config'")"
 check_eq "the worktree is at the second commit" "$C2" \
 	"$(git -C "$TMP/b1/builds/trees/fake--fake.config/src" rev-parse HEAD)"
+
+# A work directory given as a relative path (make run's var/runner) works.
+job=$(submit_build "{\"kind\":\"build\",\"tree\":\"fake\",\"commit\":\"$C2\",\"config\":\"fake.config\",\"branch\":\"master\"}")
+(cd "$TMP" && timeout 120 "$KPCI_BIN/kpci-runner" -c "$TMP/runner.ini" --server "$URL" \
+	--token "$RT" --name rel --work-dir rel/work --once >> "$TMP/rel.log" 2>&1)
+check_eq "a build in a relative work directory is ok" "ok" \
+	"$(sql "SELECT state FROM builds WHERE job_id = $job")"
+check "its worktree is under that directory" test -d "$TMP/rel/work/builds/trees/fake--fake.config/src"
 finish
