@@ -170,7 +170,7 @@ bench: $(PROGS) $(BENCHES)
 deps:
 	sh tools/deps.sh
 
-run: $(PROGS)
+run: $(PROGS) guest
 	sh tools/run-local.sh
 
 # The guest parts go to $(PREFIX)/lib/kpci/guest, where an installed
