@@ -27,6 +27,7 @@
 
 #include "lib/buf.h"
 #include "lib/fs.h"
+#include "lib/fail.h"
 #include "lib/log.h"
 #include "lib/sha256.h"
 #include "runners/build.h"
@@ -39,20 +40,6 @@ extern char **environ;
 #define BUILD_MAX_CAPTURE  (1u << 20)
 #define BUILD_GIT_TIMEOUT  3600
 #define BUILD_TOOL_TIMEOUT 60
-
-static int build_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int build_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	free(*cause);
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 /* posix_spawn takes char *const argv[]; our strings are not modified. */
 static char *build_arg(const char *s)
@@ -213,7 +200,7 @@ int build_kconfig_apply(struct build_kconfig *k, const char *path, const char *o
 	int lineno = 0;
 
 	if (!f)
-		return build_fail(cause, "cannot read %s: %s", path, strerror(errno));
+		return fail_cause(cause, "cannot read %s: %s", path, strerror(errno));
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		if (!build_kconfig_line(line, &name, &value))
@@ -221,7 +208,7 @@ int build_kconfig_apply(struct build_kconfig *k, const char *path, const char *o
 		if (strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 		    != strlen(name)) {
 			fclose(f);
-			return build_fail(cause, "%s:%d: '%s' is not a config symbol", path, lineno,
+			return fail_cause(cause, "%s:%d: '%s' is not a config symbol", path, lineno,
 					  name);
 		}
 		s = build_kconfig_find(k, name);
@@ -241,7 +228,7 @@ int build_kconfig_apply(struct build_kconfig *k, const char *path, const char *o
 
 				if (!ns) {
 					fclose(f);
-					return build_fail(cause, "out of memory");
+					return fail_cause(cause, "out of memory");
 				}
 				k->syms = ns;
 				k->cap = cap;
@@ -314,7 +301,7 @@ int build_config_base(char *out, size_t n, const char *config_path, char **cause
 
 	snprintf(out, n, "defconfig");
 	if (!f)
-		return build_fail(cause, "cannot read %s: %s", config_path, strerror(errno));
+		return fail_cause(cause, "cannot read %s: %s", config_path, strerror(errno));
 	while (fgets(line, sizeof line, f)) {
 		char *p = line + 7;
 		size_t len;
@@ -326,7 +313,7 @@ int build_config_base(char *out, size_t n, const char *config_path, char **cause
 		p[len] = '\0';
 		if (!len || len >= n || p[0] == '.' || p[0] == '-' || strchr(p, '/')) {
 			fclose(f);
-			return build_fail(cause, "%s: the '# base:' line must name tinyconfig, "
+			return fail_cause(cause, "%s: the '# base:' line must name tinyconfig, "
 					  "defconfig, allnoconfig or a file beside it", config_path);
 		}
 		snprintf(out, n, "%s", p);
@@ -503,15 +490,15 @@ static int build_mirror(struct build_state *s, const char *url, const char *comm
 
 	snprintf(want, sizeof want, "%s^{commit}", commit);
 	if (stat(s->mirror, &st) < 0 && GIT(s, NULL, "init", "-q", "--bare", "--", s->mirror))
-		return build_fail(cause, "cannot create the mirror %s", s->mirror);
+		return fail_cause(cause, "cannot create the mirror %s", s->mirror);
 	if (GITQ(s, s->mirror, "cat-file", "-e", want) == 0)
 		return 0;
 	build_note(s, "fetching %s", url);
 	if (GIT(s, s->mirror, "fetch", "-q", "--prune", "--", build_arg(url),
 		"+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"))
-		return build_fail(cause, "git fetch %s failed (see the build log)", url);
+		return fail_cause(cause, "git fetch %s failed (see the build log)", url);
 	if (GITQ(s, s->mirror, "cat-file", "-e", want))
-		return build_fail(cause, "commit %s does not exist in %s", commit, url);
+		return fail_cause(cause, "commit %s does not exist in %s", commit, url);
 	return 0;
 }
 
@@ -599,7 +586,7 @@ static int build_worktree(struct build_state *s, const char *commit, char **caus
 			GIT(s, s->mirror, "worktree", "prune");
 			if (GIT(s, s->mirror, "worktree", "add", "-q", "-f", "--detach", s->src,
 				build_arg(commit)))
-				return build_fail(cause, "cannot create the worktree %s (see the build log)",
+				return fail_cause(cause, "cannot create the worktree %s (see the build log)",
 						  s->src);
 			continue;
 		}
@@ -620,7 +607,7 @@ static int build_worktree(struct build_state *s, const char *commit, char **caus
 	}
 	if (stat(gitfile, &sb) == 0)
 		return 0;
-	return build_fail(cause, "cannot check %s out into %s", commit, s->src);
+	return fail_cause(cause, "cannot check %s out into %s", commit, s->src);
 }
 
 /* Finds the compiler and its version; fills s->cc and s->compiler. */
@@ -637,7 +624,7 @@ static int build_compiler(struct build_state *s, char **cause)
 		if (*tok)
 			argv[n++] = tok;
 	if (!n)
-		return build_fail(cause, "[build] cc is empty");
+		return fail_cause(cause, "[build] cc is empty");
 	/* the real compiler is the last word ("distcc gcc" -> gcc) */
 	argv[0] = argv[n - 1];
 	argv[1] = "--version";
@@ -647,9 +634,9 @@ static int build_compiler(struct build_state *s, char **cause)
 	if (rc != 0) {
 		buf_free(&out);
 		if (rc == -1 || rc == 127)
-			return build_fail(cause, "compiler '%s' is not installed (not found in PATH)",
+			return fail_cause(cause, "compiler '%s' is not installed (not found in PATH)",
 					  argv[0]);
-		return build_fail(cause, "compiler '%s' does not run ('%s --version' exited %d)",
+		return fail_cause(cause, "compiler '%s' does not run ('%s --version' exited %d)",
 				  argv[0], argv[0], rc);
 	}
 	snprintf(s->compiler, sizeof s->compiler, "%.*s", (int)strcspn(buf_str(&out), "\n"),
@@ -713,7 +700,7 @@ static int build_dotconfig(struct build_state *s, const char *config, json_t *fr
 
 	snprintf(path, sizeof path, "%s/%s", kdir, config);
 	if (access(path, R_OK) < 0)
-		return build_fail(cause, "config '%s' is not in %s", config, kdir);
+		return fail_cause(cause, "config '%s' is not in %s", config, kdir);
 	if (build_config_base(base, sizeof base, path, cause) < 0)
 		return -1;
 	snprintf(dot, sizeof dot, "%s/.config", s->out);
@@ -721,11 +708,11 @@ static int build_dotconfig(struct build_state *s, const char *config, json_t *fr
 	    !strcmp(base, "allnoconfig")) {
 		rc = build_make(s, base, 0, s->b->cfg->build_timeout);
 		if (rc)
-			return build_fail(cause, "make %s failed%s", base, rc == -2 ? " (timeout)" : "");
+			return fail_cause(cause, "make %s failed%s", base, rc == -2 ? " (timeout)" : "");
 	} else {
 		snprintf(path, sizeof path, "%s/%s", kdir, base);
 		if (build_copy(path, dot) < 0)
-			return build_fail(cause, "base config %s cannot be read", path);
+			return fail_cause(cause, "base config %s cannot be read", path);
 	}
 	rc = build_kconfig_apply(&k, dot, NULL, NULL, cause);
 	snprintf(path, sizeof path, "%s/%s", kdir, config);
@@ -738,15 +725,15 @@ static int build_dotconfig(struct build_state *s, const char *config, json_t *fr
 			break;
 		snprintf(path, sizeof path, "%s/%s", kdir, name);
 		if (access(path, R_OK) < 0) {
-			rc = build_fail(cause, "fragment '%s' is not in %s", name, kdir);
+			rc = fail_cause(cause, "fragment '%s' is not in %s", name, kdir);
 			break;
 		}
 		rc = build_kconfig_apply(&k, path, name, s->warnings, cause);
 	}
 	if (rc == 0 && build_kconfig_write(&k, dot) < 0)
-		rc = build_fail(cause, "cannot write %s: %s", dot, strerror(errno));
+		rc = fail_cause(cause, "cannot write %s: %s", dot, strerror(errno));
 	if (rc == 0 && (rc = build_make(s, "olddefconfig", 0, s->b->cfg->build_timeout)) != 0)
-		rc = build_fail(cause, "make olddefconfig failed");
+		rc = fail_cause(cause, "make olddefconfig failed");
 	if (rc == 0)
 		rc = build_kconfig_check(&k, dot, s->warnings, cause);
 	build_kconfig_free(&k);
@@ -790,7 +777,7 @@ static int build_upload(struct build_state *s, const char *name, const char *fil
 	int rc;
 
 	if (sha256_file(sha, file) < 0)
-		return build_fail(cause, "cannot read %s: %s", file, strerror(errno));
+		return fail_cause(cause, "cannot read %s: %s", file, strerror(errno));
 	snprintf(path, sizeof path, "/api/v1/jobs/%lld/artifacts", s->b->job->id);
 	body = json_pack("{s:I, s:i, s:s, s:s}", "runner_id", (json_int_t)s->b->runner_id,
 			 "attempt", s->b->job->attempt, "name", name, "sha256", sha);
@@ -808,9 +795,9 @@ static int build_upload(struct build_state *s, const char *name, const char *fil
 		 "&name=%s&sha256=%s", s->b->job->id, s->b->runner_id, s->b->job->attempt,
 		 name, sha);
 	if (client_upload(s->b->client, "PUT", path, file, &status, &answer, &err) < 0) {
-		rc = build_fail(cause, "upload of %s failed: %s", name, err ? err : "?");
+		rc = fail_cause(cause, "upload of %s failed: %s", name, err ? err : "?");
 	} else if (status != 200 && status != 201) {
-		rc = build_fail(cause, "upload of %s failed: kpcid answered %ld: %s", name, status,
+		rc = fail_cause(cause, "upload of %s failed: kpcid answered %ld: %s", name, status,
 				client_error_text(answer, status));
 	} else {
 		build_note(s, "artifact %s %s uploaded", name, sha);
@@ -833,32 +820,32 @@ static int build_prepare(struct build_state *s, const json_t *spec, char **cause
 	size_t i;
 
 	if (!tree || !proto_name_ok(tree))
-		return build_fail(cause, "the job's tree is missing or not a name");
+		return fail_cause(cause, "the job's tree is missing or not a name");
 	if (!commit || strspn(commit, "0123456789abcdef") != strlen(commit) ||
 	    strlen(commit) < 7 || strlen(commit) > 64)
-		return build_fail(cause, "the job's commit is missing or not a commit id");
+		return fail_cause(cause, "the job's commit is missing or not a commit id");
 	if (!config || !build_file_name_ok(config))
-		return build_fail(cause, "the job's config is missing or not a file name");
+		return fail_cause(cause, "the job's config is missing or not a file name");
 	if (!url || !*url || url[0] == '-' || strpbrk(url, "\r\n"))
-		return build_fail(cause, "the job's url is missing");
+		return fail_cause(cause, "the job's url is missing");
 	if (frags && (!json_is_array(frags) || json_array_size(frags) > BUILD_MAX_FRAGMENTS))
-		return build_fail(cause, "the job's fragments are not a list of file names");
+		return fail_cause(cause, "the job's fragments are not a list of file names");
 	json_array_foreach(frags, i, f)
 		if (!json_is_string(f) || !build_file_name_ok(json_string_value(f)))
-			return build_fail(cause, "fragments[%zu] is not a file name", i);
+			return fail_cause(cause, "fragments[%zu] is not a file name", i);
 	build_safe_name(safe, sizeof safe, tree);
 	if ((size_t)snprintf(s->mirror, sizeof s->mirror, "%s/builds/mirrors/%s.git",
 			     s->b->work_dir, safe) >= sizeof s->mirror ||
 	    (size_t)snprintf(s->dir, sizeof s->dir, "%s/builds/trees/%s--%s", s->b->work_dir,
 			     safe, config) >= sizeof s->dir - 16)
-		return build_fail(cause, "work_dir is too long");
+		return fail_cause(cause, "work_dir is too long");
 	snprintf(s->src, sizeof s->src, "%s/src", s->dir);
 	snprintf(s->out, sizeof s->out, "%s/out", s->dir);
 	snprintf(s->stamp, sizeof s->stamp, "%s/building", s->dir);
 	snprintf(s->log, sizeof s->log, "%s/build.log", s->dir);
 	snprintf(safe, sizeof safe, "%s/builds/mirrors", s->b->work_dir);
 	if (fs_mkdirs(s->out) < 0 || fs_mkdirs(safe) < 0)
-		return build_fail(cause, "cannot create %s: %s", s->out, strerror(errno));
+		return fail_cause(cause, "cannot create %s: %s", s->out, strerror(errno));
 	return 0;
 }
 
@@ -1040,15 +1027,15 @@ static int build_modules(struct build_state *s, char **cause)
 		build_note(s, "module %s: make -C %s %s %s modules", name, s->src, odir, marg);
 		fd = open(mlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
 		if (access(from, R_OK) < 0)
-			mrc = build_fail(&why, "its source %s is missing", from);
+			mrc = fail_cause(&why, "its source %s is missing", from);
 		else if (build_run(cp_argv, NULL, s->log_fd, BUILD_TOOL_TIMEOUT, NULL, NULL))
-			mrc = build_fail(&why, "cannot copy %s", from);
+			mrc = fail_cause(&why, "cannot copy %s", from);
 		else
 			mrc = build_run(make_argv, NULL, fd, s->b->cfg->build_timeout, NULL, NULL);
 		if (fd >= 0)
 			close(fd);
 		if (mrc == 0 && (rc = build_upload_modules(s, to, &found, cause)) == 0 && !found)
-			mrc = build_fail(&why, "make produced no .ko");
+			mrc = fail_cause(&why, "make produced no .ko");
 		if (mrc != 0 && rc == 0) {
 			char *w = NULL;
 

@@ -17,26 +17,13 @@
 #include <unistd.h>
 
 #include "lib/fs.h"
+#include "lib/fail.h"
 #include "lib/log.h"
 #include "lib/sha256.h"
 #include "runners/fetch.h"
 
 #define FETCH_MAX_ENTRIES 4096          /* cache files looked at by one trim */
 #define FETCH_MODULE_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
-
-static int fetch_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int fetch_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	free(*cause);
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 struct fetch_entry {
 	char sha[SHA256_HEX_LEN + 1];
@@ -111,12 +98,12 @@ static int fetch_one(char *out, size_t n, struct client *c, const struct rconfig
 	char *err = NULL;
 
 	if (!sha || !sha256_hex_ok(sha))
-		return fetch_fail(cause, "the job's %s has no valid sha256", what);
+		return fail_cause(cause, "the job's %s has no valid sha256", what);
 	if ((size_t)snprintf(dir, sizeof dir, "%s/artifacts", cfg->work_dir) >= sizeof dir ||
 	    (size_t)snprintf(out, n, "%s/%s", dir, sha) >= n)
-		return fetch_fail(cause, "work_dir is too long");
+		return fail_cause(cause, "work_dir is too long");
 	if (fs_mkdirs(dir) < 0)
-		return fetch_fail(cause, "cannot create %s: %s", dir, strerror(errno));
+		return fail_cause(cause, "cannot create %s: %s", dir, strerror(errno));
 	if (access(out, R_OK) == 0) {
 		if (sha256_file(got, out) == 0 && !strcmp(got, sha)) {
 			utimensat(AT_FDCWD, out, NULL, 0);
@@ -126,11 +113,11 @@ static int fetch_one(char *out, size_t n, struct client *c, const struct rconfig
 		unlink(out);
 	}
 	if (!c)
-		return fetch_fail(cause, "cannot fetch %s (sha256 %s): no connection to kpcid",
+		return fail_cause(cause, "cannot fetch %s (sha256 %s): no connection to kpcid",
 				  what, sha);
 	snprintf(path, sizeof path, "/api/v1/artifacts/download?sha256=%s", sha);
 	if (client_download(c, path, out, sha, &err) < 0) {
-		fetch_fail(cause, "cannot fetch %s (sha256 %s) from kpcid: %s", what, sha,
+		fail_cause(cause, "cannot fetch %s (sha256 %s) from kpcid: %s", what, sha,
 			   err ? err : "download failed");
 		free(err);
 		return -1;
@@ -177,23 +164,23 @@ static int fetch_modules(struct fetch_set *out, struct client *c, const struct r
 	if (!mods || json_is_null(mods))
 		return 0;
 	if (!json_is_object(mods) || json_object_size(mods) > FETCH_MAX_MODULES)
-		return fetch_fail(cause, "the job's modules are not an object of at most %d "
+		return fail_cause(cause, "the job's modules are not an object of at most %d "
 				  "NAME.ko: sha256 pairs", FETCH_MAX_MODULES);
 	snprintf(out->modules_dir, sizeof out->modules_dir, "%s/bench/modules", cfg->work_dir);
 	if (fs_mkdirs(out->modules_dir) < 0)
-		return fetch_fail(cause, "cannot create %s: %s", out->modules_dir, strerror(errno));
+		return fail_cause(cause, "cannot create %s: %s", out->modules_dir, strerror(errno));
 	fetch_clear_modules(out->modules_dir);
 	json_object_foreach((json_t *)(uintptr_t)mods, name, v) {
 		char cached[FETCH_MAX_PATH], link_path[FETCH_MAX_PATH + 130], what[160];
 
 		if (!fetch_module_name_ok(name))
-			return fetch_fail(cause, "the job's module name '%.64s' is not NAME.ko", name);
+			return fail_cause(cause, "the job's module name '%.64s' is not NAME.ko", name);
 		snprintf(what, sizeof what, "module %s", name);
 		if (fetch_one(cached, sizeof cached, c, cfg, json_string_value(v), what, cause) < 0)
 			return -1;
 		snprintf(link_path, sizeof link_path, "%s/%s", out->modules_dir, name);
 		if (symlink(cached, link_path) < 0)
-			return fetch_fail(cause, "cannot link %s: %s", link_path, strerror(errno));
+			return fail_cause(cause, "cannot link %s: %s", link_path, strerror(errno));
 	}
 	return 0;
 }
@@ -213,12 +200,12 @@ int fetch_job(struct fetch_set *out, struct client *c, const struct rconfig *cfg
 	out->has_kernel = 1;
 	if (size && (!json_is_integer(size) || json_integer_value(size) <= 0 ||
 		     json_integer_value(size) > FETCH_MAX_SIZE))
-		return fetch_fail(cause, "the job's kernel size is not a positive number of bytes");
+		return fail_cause(cause, "the job's kernel size is not a positive number of bytes");
 	if (fetch_one(out->kernel, sizeof out->kernel, c, cfg,
 		      json_string_value(json_object_get(kernel, "sha256")), "bzImage", cause) < 0)
 		return -1;
 	if (size && stat(out->kernel, &st) == 0 && st.st_size != json_integer_value(size))
-		return fetch_fail(cause, "bzImage %s has %lld bytes, the job says %lld",
+		return fail_cause(cause, "bzImage %s has %lld bytes, the job says %lld",
 				  out->kernel, (long long)st.st_size,
 				  (long long)json_integer_value(size));
 	return fetch_modules(out, c, cfg, json_object_get(job->spec, "modules"), cause);

@@ -72,3 +72,15 @@ run_runner() {
 	timeout 120 "$KPCI_BIN/kpci-runner" -c "$2" --server "$URL" --token "$RT" --name "$1" \
 		--work-dir "$TMP/$1" --once >> "$TMP/$1.log" 2>&1
 }
+
+# build_setup: the fake tree and kconfig, kpcid watching it and started,
+# a build runner's runner.ini, and the tokens $RT (runner) and $AT (admin).
+build_setup() {
+	make_repo "$TMP/repo"
+	make_kconfig "$TMP/kconfig"
+	kpcid_ini "$TMP/kpcid.ini" "$TMP/repo"
+	runner_ini "$TMP/runner.ini" "$TMP/kconfig"
+	start_kpcid -c "$TMP/kpcid.ini"
+	RT=$(token runner r1)
+	AT=$(token admin a1)
+}

@@ -6,13 +6,7 @@
 . tests/integration/lib.sh
 . tests/integration/build-lib.sh
 
-make_repo "$TMP/repo"
-make_kconfig "$TMP/kconfig"
-kpcid_ini "$TMP/kpcid.ini" "$TMP/repo"
-runner_ini "$TMP/runner.ini" "$TMP/kconfig"
-start_kpcid -c "$TMP/kpcid.ini"
-RT=$(token runner r1)
-AT=$(token admin a1)
+build_setup
 
 submit_build "{\"kind\":\"build\",\"tree\":\"fake\",\"commit\":\"$C1\",\"config\":\"fake.config\",\"branch\":\"master\"}" > /dev/null
 run_runner b1 "$TMP/runner.ini"

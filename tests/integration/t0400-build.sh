@@ -5,13 +5,7 @@
 . tests/integration/lib.sh
 . tests/integration/build-lib.sh
 
-make_repo "$TMP/repo"
-make_kconfig "$TMP/kconfig"
-kpcid_ini "$TMP/kpcid.ini" "$TMP/repo"
-runner_ini "$TMP/runner.ini" "$TMP/kconfig"
-start_kpcid -c "$TMP/kpcid.ini"
-RT=$(token runner r1)
-AT=$(token admin a1)
+build_setup
 
 job=$(submit_build "{\"kind\":\"build\",\"tree\":\"fake\",\"commit\":\"$C1\",\"config\":\"fake.config\",\"fragments\":[\"modules.frag\"],\"branch\":\"master\"}")
 check_eq "a build job is queued by hand" 1 "$job"

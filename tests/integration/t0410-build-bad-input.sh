@@ -6,13 +6,7 @@
 . tests/integration/lib.sh
 . tests/integration/build-lib.sh
 
-make_repo "$TMP/repo"
-make_kconfig "$TMP/kconfig"
-kpcid_ini "$TMP/kpcid.ini" "$TMP/repo"
-runner_ini "$TMP/runner.ini" "$TMP/kconfig"
-start_kpcid -c "$TMP/kpcid.ini"
-RT=$(token runner r1)
-AT=$(token admin a1)
+build_setup
 
 build_of() { # build_of FRAGMENTS-JSON [COMMIT]: queues and runs one build; prints the job id
 	j=$(submit_build "{\"kind\":\"build\",\"tree\":\"fake\",\"commit\":\"${2:-$C1}\",\"config\":\"fake.config\",\"fragments\":$1}")

@@ -1,0 +1,13 @@
+/*
+ * fail.h - setting the one-sentence reason a step failed.  Functions that
+ * can fail take `char **cause` and, on failure, leave a malloc'd sentence
+ * there for the caller to log, show or send.
+ */
+#ifndef KPCI_FAIL_H
+#define KPCI_FAIL_H
+
+/* Replaces *cause (NULL or malloc'd; freed first) with the formatted
+ * sentence (NULL when out of memory); returns -1. */
+int fail_cause(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif
