@@ -3,11 +3,16 @@
  * a libmicrohttpd server started with the same thread model and options as
  * kpcid's daemon/http.c (internal polling thread, epoll, a pool of THREADS
  * workers, the same timeout and connection memory limit) whose only
- * handler answers every GET with a constant small JSON body and the
- * headers kpcid sends (Content-Type, Cache-Control, ETag).  What kpcid
- * serves is measured against it in the same run.
+ * handler answers every GET with a constant body and the headers kpcid
+ * sends (Content-Type, Cache-Control, ETag).  What kpcid serves is
+ * measured against it in the same run.
  *
- *     bench_http_const [THREADS]
+ *     bench_http_const [THREADS [BODY_FILE [gzip]]]
+ *
+ * The constant is a small JSON object, or the bytes of BODY_FILE (read
+ * once at start: kpcid's own answer saved by curl, so that a large answer
+ * is set against a ceiling that sends the same bytes), sent with
+ * Content-Encoding: gzip when the third argument is "gzip".
  *
  * Listens on 127.0.0.1 on a free port, prints "listening on
  * http://127.0.0.1:PORT/" and serves until SIGINT or SIGTERM.
@@ -29,7 +34,30 @@
 #define CONST_THREADS_MAX 64        /* the same bound as kpcid's config */
 #define CONST_TIMEOUT_S 60          /* MHD_OPTION_CONNECTION_TIMEOUT of http.c */
 
-static const char const_body[] = "{\"status\":\"ok\"}\n";
+static const char const_small[] = "{\"status\":\"ok\"}\n";
+static const char *const_body = const_small;
+static size_t const_len = sizeof const_small - 1;
+static int const_gzip;
+
+/* Reads path whole into const_body; -1 with a sentence on stderr. */
+static int const_load(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *data;
+	long n;
+
+	if (!f || fseek(f, 0, SEEK_END) < 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) < 0 ||
+	    !(data = malloc((size_t)n + 1)) || fread(data, 1, (size_t)n, f) != (size_t)n) {
+		fprintf(stderr, "bench_http_const: cannot read %s\n", path);
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	fclose(f);
+	const_body = data;
+	const_len = (size_t)n;
+	return 0;
+}
 
 static enum MHD_Result const_answer(void *cls, struct MHD_Connection *conn, const char *url,
 				    const char *method, const char *version,
@@ -43,13 +71,15 @@ static enum MHD_Result const_answer(void *cls, struct MHD_Connection *conn, cons
 		return MHD_YES;
 	}
 	*upload_size = 0;
-	r = MHD_create_response_from_buffer(sizeof const_body - 1, (void *)(uintptr_t)const_body,
+	r = MHD_create_response_from_buffer(const_len, (void *)(uintptr_t)const_body,
 					    MHD_RESPMEM_PERSISTENT);
 	if (!r)
 		return MHD_NO;
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, "\"0123456789abcdef\"");
+	if (const_gzip)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
 	ret = MHD_queue_response(conn, MHD_HTTP_OK, r);
 	MHD_destroy_response(r);
 	return ret;
@@ -70,6 +100,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_http_const: THREADS must be 1..%d\n", CONST_THREADS_MAX);
 		return 2;
 	}
+	if (argc > 2 && const_load(argv[2]) < 0)
+		return 1;
+	const_gzip = argc > 3 && !strcmp(argv[3], "gzip");
 	memset(&sa, 0, sizeof sa);
 	sa.sin_family = AF_INET;
 	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);

@@ -275,45 +275,79 @@ static int db_migrate(struct db *db, int target, char **cause)
 }
 
 /* sqlite3_update_hook: counts the rows written per table.  It runs in the
- * writing thread, which holds db->lock.  SQLite does not call it for rows
- * removed by an ON CONFLICT REPLACE (the insert that replaces them is
- * counted) nor by the truncate optimisation of an unconditional DELETE. */
+ * writing thread, which holds db->lock; db_tables_version reads the
+ * counters without it, so they change atomically.  SQLite does not call
+ * it for rows removed by an ON CONFLICT REPLACE (the insert that replaces
+ * them is counted) nor by the truncate optimisation of an unconditional
+ * DELETE. */
 static void db_update_hook(void *cls, int op, const char *dbname, const char *table,
 			   sqlite3_int64 rowid)
 {
 	struct db *db = cls;
-	size_t i;
+	size_t i, n = db->nwritten;
 
 	(void)op;
 	(void)dbname;
 	(void)rowid;
-	for (i = 0; i < db->nwritten; i++)
+	for (i = 0; i < n; i++)
 		if (!strcmp(db->written[i].table, table))
 			break;
-	if (i == db->nwritten) {
+	if (i == n) {
 		if (i == DB_MAX_TABLES || strlen(table) >= sizeof db->written[i].table) {
-			db->written_other++;        /* part of every version */
+			__atomic_fetch_add(&db->written_other, 1, __ATOMIC_RELAXED);
 			return;
 		}
 		snprintf(db->written[i].table, sizeof db->written[i].table, "%s", table);
-		db->nwritten++;
+		__atomic_store_n(&db->nwritten, n + 1, __ATOMIC_RELEASE);
 	}
-	db->written[i].rows++;
+	__atomic_fetch_add(&db->written[i].rows, 1, __ATOMIC_RELAXED);
+}
+
+static long long db_mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* PRAGMA data_version, read at most every DB_EXTERNAL_CHECK_MS; -1 on error. */
+static long long db_external_version(struct db *db)
+{
+	long long now = db_mono_ms(), v;
+
+	if (now - __atomic_load_n(&db->external_at, __ATOMIC_ACQUIRE) < DB_EXTERNAL_CHECK_MS)
+		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);
+	db_lock(db);
+	v = db->external;
+	if (now - db->external_at >= DB_EXTERNAL_CHECK_MS) {
+		if (!db->data_version &&
+		    sqlite3_prepare_v2(db->conn, "PRAGMA data_version", -1, &db->data_version,
+				       NULL) != SQLITE_OK)
+			db->data_version = NULL;
+		v = db->data_version && sqlite3_step(db->data_version) == SQLITE_ROW ?
+		    sqlite3_column_int64(db->data_version, 0) : -1;
+		if (db->data_version)
+			sqlite3_reset(db->data_version);
+		if (v >= 0) {
+			__atomic_store_n(&db->external, v, __ATOMIC_RELAXED);
+			__atomic_store_n(&db->external_at, now, __ATOMIC_RELEASE);
+		}
+	}
+	db_unlock(db);
+	return v;
 }
 
 int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables)
 {
-	unsigned long long rows = 0;
-	long long ext;
+	size_t nw = __atomic_load_n(&db->nwritten, __ATOMIC_ACQUIRE);
+	unsigned long long rows = __atomic_load_n(&db->written_other, __ATOMIC_RELAXED);
+	long long ext = db_external_version(db);
 
-	db_lock(db);
-	for (size_t i = 0; i < db->nwritten; i++)
+	for (size_t i = 0; i < nw; i++)
 		for (const char *const *t = tables; *t; t++)
 			if (!strcmp(db->written[i].table, *t))
-				rows += db->written[i].rows;
-	rows += db->written_other;
-	ext = db_scalar(db_prep(db, "PRAGMA data_version", ""), -1);
-	db_unlock(db);
+				rows += __atomic_load_n(&db->written[i].rows, __ATOMIC_RELAXED);
 	if (ext < 0)
 		return -1;
 	snprintf(out, n, "%llu.%lld", rows, ext);
@@ -361,6 +395,7 @@ void db_close(struct db *db)
 {
 	if (!db)
 		return;
+	sqlite3_finalize(db->data_version);
 	sqlite3_close(db->conn);
 	pthread_mutex_destroy(&db->lock);
 	free(db);

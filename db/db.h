@@ -42,10 +42,14 @@ int db_ping(struct db *db);
 /*
  * A version of what the NULL-terminated list of tables holds, as text in
  * out: it changes whenever a row of one of them is inserted, updated or
- * deleted through this connection, and whenever another connection (the
- * `kpcid token` command, sqlite3) commits anything.  Answers built only
- * from those tables may be reused while it stays the same.  0, or -1.
+ * deleted through this connection, and when another connection (the
+ * `kpcid token` command, sqlite3) has committed anything: that is looked
+ * for at most every DB_EXTERNAL_CHECK_MS, so another process's write is
+ * seen within that time.  Answers built only from those tables may be
+ * reused while it stays the same.  Takes the connection's lock only for
+ * that look; 0, or -1.
  */
+#define DB_EXTERNAL_CHECK_MS 250
 int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables);
 
 /* --- API tokens ---------------------------------------------------- */

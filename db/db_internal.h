@@ -20,12 +20,20 @@ struct db_written {
 	unsigned long long rows;
 };
 
+/*
+ * The counters of written rows are kept by the update hook (under lock) and
+ * read by db_tables_version without it (atomically), so that a request
+ * answered from the answer cache never waits for the connection.
+ */
 struct db {
 	sqlite3 *conn;
 	pthread_mutex_t lock;   /* serialises every use of conn */
 	struct db_written written[DB_MAX_TABLES];  /* kept by the update hook */
 	size_t nwritten;
 	unsigned long long written_other;          /* rows of tables past the array */
+	sqlite3_stmt *data_version;                /* PRAGMA data_version, kept prepared */
+	long long external;                        /* its last value */
+	long long external_at;                     /* when it was read (monotonic ms) */
 };
 
 /* A runner row as the API shows it (runners r): its topology, current

@@ -49,7 +49,10 @@ run_job host-b
 check_eq "a second runner class is listed for the series" 2 \
 	"$(curl -s "$URL/api/v1/series/$S" | jq '.classes | length')"
 
+# another process's commit is looked for at most every 250 ms
+# (DB_EXTERNAL_CHECK_MS): a request after that sees it.
 sqlite3 "$TMP/data/kpci.db" "UPDATE metrics SET unit = 'cycles' WHERE name = 'syscall-getppid'"
+sleep 0.5
 check_eq "a write by another connection is seen" '"cycles"' \
 	"$(curl -s "$URL/api/v1/series/$S" | jq .unit)"
 check_contains "by the page too" "cycles" "$(curl -s "$URL/series/$S")"
