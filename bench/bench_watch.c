@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "daemon/watch.c"
 
 #define BENCH_TOPIC 9               /* commits per topic branch before its merge */
@@ -225,6 +227,36 @@ static int bench_revlist(double *wall, double *cpu, char *repo, const char *old,
 	return 0;
 }
 
+/*
+ * Waits until the WAL has been copied back into the database (kpcid's
+ * checkpointer thread does that after a large commit), so that a timed
+ * poll does not share the two cores with the checkpoint of the poll
+ * before it, as a poll minutes after the last would not.
+ */
+static void bench_settle(const char *dbpath)
+{
+	sqlite3 *db = NULL;
+
+	if (sqlite3_open(dbpath, &db) != SQLITE_OK) {
+		sqlite3_close(db);
+		return;
+	}
+	for (int tries = 0; tries < 1000; tries++) {
+		sqlite3_stmt *st = NULL;
+		int done = 0;
+
+		if (sqlite3_prepare_v2(db, "PRAGMA wal_checkpoint(PASSIVE)", -1, &st, NULL) ==
+		    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+			done = sqlite3_column_int(st, 0) == 0 &&
+			       sqlite3_column_int(st, 1) == sqlite3_column_int(st, 2);
+		sqlite3_finalize(st);
+		if (done)
+			break;
+		usleep(10000);
+	}
+	sqlite3_close(db);
+}
+
 /* The ratios poll / git rev-list (wall and CPU) of each size and case. */
 static double bench_ratio[BENCH_SIZES][BENCH_CASES][2];
 
@@ -282,6 +314,7 @@ static int bench_history(char *top, long history, int size)
 			fprintf(stderr, "bench_watch: cannot grow %s or run git rev-list\n", repo);
 			return -1;
 		}
+		bench_settle(dbpath);
 		if (bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
 			return -1;
 		bench_ratio[size][i][0] = git_ms > 0 ? walk_ms / git_ms : 0;

@@ -243,8 +243,32 @@ int db_schema_version(struct db *db)
 	return v;
 }
 
-/* Applies migrations after the current version up to target, one
- * transaction each, so a failure leaves the last good version. */
+/*
+ * Applies migrations after the current version up to target, one
+ * transaction each, so a failure leaves the last good version.  They run
+ * with foreign keys off, as SQLite's procedure for changing a table's
+ * schema needs (a rebuilt table is dropped and its copy renamed without
+ * touching the rows that refer to it); each is checked with
+ * foreign_key_check before it commits.
+ */
+/* -1 with *err (sqlite3_malloc'd) when a row refers to a missing one. */
+static int db_fk_check(struct db *db, char **err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(db->conn, "PRAGMA foreign_key_check", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*err = sqlite3_mprintf("it would leave row %lld of %s referring to a missing row of %s",
+				       sqlite3_column_int64(st, 1), sqlite3_column_text(st, 0),
+				       sqlite3_column_text(st, 2));
+		rc = -1;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 static int db_migrate(struct db *db, int target, char **cause)
 {
 	int cur = db_version_locked(db);
@@ -262,6 +286,7 @@ static int db_migrate(struct db *db, int target, char **cause)
 		if (db_exec(db, "BEGIN IMMEDIATE") < 0)
 			return db_fail(cause, "cannot start migration %s", m->name);
 		if (sqlite3_exec(db->conn, m->sql, NULL, NULL, &err) != SQLITE_OK ||
+		    db_fk_check(db, &err) < 0 ||
 		    db_exec(db, pragma) < 0 || db_exec(db, "COMMIT") < 0) {
 			db_fail(cause, "migration %s failed: %s", m->name,
 				err ? err : sqlite3_errmsg(db->conn));
@@ -354,6 +379,103 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
 	return 0;
 }
 
+/*
+ * The checkpointer: a thread with a connection of its own copies the WAL
+ * back into the database file when a commit has left DB_CHECKPOINT_PAGES
+ * or more in it.  SQLite's auto-checkpoint would do that inside the
+ * commit that crossed the mark, holding the writer (and, through
+ * db->lock, every request behind it) for as long as the copy takes; a
+ * PASSIVE checkpoint on another connection blocks neither readers nor
+ * writers.
+ */
+struct db_checkpointer {
+	sqlite3 *conn;
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int due, stop;
+};
+
+static void *db_checkpointer_main(void *arg)
+{
+	struct db_checkpointer *c = arg;
+
+	pthread_mutex_lock(&c->mu);
+	for (;;) {
+		while (!c->due && !c->stop)
+			pthread_cond_wait(&c->cv, &c->mu);
+		if (c->stop)
+			break;
+		c->due = 0;
+		pthread_mutex_unlock(&c->mu);
+		if (sqlite3_wal_checkpoint_v2(c->conn, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL,
+					      NULL) != SQLITE_OK)
+			log_warn("db: checkpoint: %s", sqlite3_errmsg(c->conn));
+		pthread_mutex_lock(&c->mu);
+	}
+	pthread_mutex_unlock(&c->mu);
+	return NULL;
+}
+
+/* sqlite3_wal_hook of the main connection: runs after each commit. */
+static int db_wal_hook(void *arg, sqlite3 *conn, const char *dbname, int pages)
+{
+	struct db_checkpointer *c = arg;
+
+	(void)conn;
+	(void)dbname;
+	if (pages >= DB_CHECKPOINT_PAGES) {
+		pthread_mutex_lock(&c->mu);
+		c->due = 1;
+		pthread_cond_signal(&c->cv);
+		pthread_mutex_unlock(&c->mu);
+	}
+	return SQLITE_OK;
+}
+
+/* Starts the checkpointer of db (in WAL mode); on failure SQLite's own
+ * auto-checkpoint stays, which is slower but correct. */
+static void db_checkpointer_start(struct db *db, const char *path)
+{
+	struct db_checkpointer *c = calloc(1, sizeof *c);
+
+	if (!c)
+		return;
+	pthread_mutex_init(&c->mu, NULL);
+	pthread_cond_init(&c->cv, NULL);
+	if (sqlite3_open_v2(path, &c->conn, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+	    pthread_create(&c->thread, NULL, db_checkpointer_main, c) != 0) {
+		log_warn("db: no checkpointer thread; commits checkpoint themselves");
+		sqlite3_close(c->conn);
+		pthread_cond_destroy(&c->cv);
+		pthread_mutex_destroy(&c->mu);
+		free(c);
+		return;
+	}
+	sqlite3_busy_timeout(c->conn, DB_BUSY_TIMEOUT_MS);
+	db->ckpt = c;
+	sqlite3_wal_hook(db->conn, db_wal_hook, c);     /* replaces the auto-checkpoint */
+}
+
+static void db_checkpointer_stop(struct db *db)
+{
+	struct db_checkpointer *c = db->ckpt;
+
+	if (!c)
+		return;
+	sqlite3_wal_hook(db->conn, NULL, NULL);
+	pthread_mutex_lock(&c->mu);
+	c->stop = 1;
+	pthread_cond_signal(&c->cv);
+	pthread_mutex_unlock(&c->mu);
+	pthread_join(c->thread, NULL);
+	sqlite3_close(c->conn);
+	pthread_cond_destroy(&c->cv);
+	pthread_mutex_destroy(&c->mu);
+	free(c);
+	db->ckpt = NULL;
+}
+
 int db_open_at(struct db **out, const char *path, int version, char **cause)
 {
 	struct db *db;
@@ -372,13 +494,17 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 	sqlite3_busy_timeout(db->conn, DB_BUSY_TIMEOUT_MS);
 	sqlite3_update_hook(db->conn, db_update_hook, db);
 	if (db_exec(db, "PRAGMA journal_mode = WAL") < 0 ||
-	    db_exec(db, "PRAGMA foreign_keys = ON") < 0 ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0) {
 		db_fail(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));
 		goto fail;
 	}
 	if (db_migrate(db, version, cause) < 0)
 		goto fail;
+	if (db_exec(db, "PRAGMA foreign_keys = ON") < 0) {
+		db_fail(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));
+		goto fail;
+	}
+	db_checkpointer_start(db, path);
 	*out = db;
 	return DB_OK;
 fail:
@@ -395,6 +521,7 @@ void db_close(struct db *db)
 {
 	if (!db)
 		return;
+	db_checkpointer_stop(db);
 	sqlite3_finalize(db->data_version);
 	sqlite3_close(db->conn);
 	pthread_mutex_destroy(&db->lock);

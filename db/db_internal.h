@@ -34,6 +34,7 @@ struct db {
 	sqlite3_stmt *data_version;                /* PRAGMA data_version, kept prepared */
 	long long external;                        /* its last value */
 	long long external_at;                     /* when it was read (monotonic ms) */
+	struct db_checkpointer *ckpt;              /* NULL: SQLite's own auto-checkpoint */
 };
 
 /* A runner row as the API shows it (runners r): its topology, current

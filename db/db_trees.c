@@ -155,8 +155,8 @@ static int db_commit_cmp(const void *a, const void *b)
 
 /*
  * Inserts the commits of u (existing ones stay as they are), in sha
- * order: both indexes of commits are keyed by sha, so sorted inserts walk
- * each index once from left to right instead of jumping around it.
+ * order: the index of commits is keyed by sha (0009), so sorted inserts
+ * walk it once from left to right instead of jumping around it.
  */
 static int db_commits_insert_locked(struct db *db, const struct db_line_update *u)
 {
@@ -247,7 +247,7 @@ int db_branch_record(struct db *db, const struct db_line_update *u, char **cause
 		db_unlock(db);
 		return db_fail(cause, "database busy");
 	}
-	/* A poll inserts into indexes keyed by random shas: with SQLite's
+	/* A poll inserts into an index keyed by random shas: with SQLite's
 	 * default 2 MiB page cache, a 200,000-commit history misses on most
 	 * inserts.  This widens the cache of the (shared) connection. */
 	db_exec(db, "PRAGMA cache_size = -" DB_TREES_CACHE_KIB);

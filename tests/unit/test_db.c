@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "db/db.h"
+#include "db/db_internal.h"
 #include "lib/proto.h"
 #include "check.h"
 
@@ -57,6 +58,66 @@ static void test_migrations(void)
 	CHECK_INT(db_schema_version(db), db_latest_version());
 	CHECK_INT(db_ping(db), DB_OK);
 	db_close(db);
+}
+
+/* Runs sql on the file at path through a connection of its own. */
+static void raw_exec(const char *sql)
+{
+	sqlite3 *raw = NULL;
+
+	CHECK_INT(sqlite3_open(path, &raw), SQLITE_OK);
+	CHECK_INT(sqlite3_exec(raw, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(raw);
+}
+
+/*
+ * 0009 rebuilds commits with one (sha, tree_id) index: rows, ids and the
+ * branch lines that refer to them survive; a database whose rows already
+ * refer to missing ones is refused with a sentence and left at 8.
+ */
+static void test_commits_rebuild(void)
+{
+	struct db *db = open_fresh("rebuild.db", 8);
+	char *cause = NULL;
+
+	db_close(db);
+	raw_exec("INSERT INTO trees (id, name, url, created_at) VALUES (1, 't', '/t', 0);"
+		 "INSERT INTO branches (id, tree_id, name) VALUES (1, 1, 'master');"
+		 "INSERT INTO commits (id, tree_id, sha, subject, brought) VALUES "
+		 " (10, 1, 'aaaa', 'first', NULL), (11, 1, 'bbbb', 'Merge tag x', 3);"
+		 "INSERT INTO branch_commits (branch_id, position, commit_id) VALUES "
+		 " (1, 0, 10), (1, 1, 11);");
+	CHECK_INT(db_open(&db, path, &cause), DB_OK);
+	CHECK_INT(db_schema_version(db), db_latest_version());
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits c JOIN branch_commits bc "
+				    "ON bc.commit_id = c.id WHERE c.sha = 'bbbb' AND c.brought = 3 "
+				    "AND bc.position = 1", ""), -1), 1);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM pragma_index_list('commits') "
+				    "WHERE \"unique\"", ""), -1), 1);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM sqlite_master WHERE name = "
+				    "'analysis_commits_sha'", ""), -1), 0);
+	/* foreign keys are on again after the migrations */
+	CHECK_INT(db_exec_st(db, db_prep(db, "INSERT INTO branch_commits (branch_id, position, "
+					 "commit_id) VALUES (1, 2, 999)", "")), DB_INVALID);
+	db_close(db);
+	free(cause);
+	cause = NULL;
+
+	db = open_fresh("dangling.db", 8);
+	db_close(db);
+	raw_exec("INSERT INTO trees (id, name, url, created_at) VALUES (1, 't', '/t', 0);"
+		 "INSERT INTO branches (id, tree_id, name) VALUES (1, 1, 'master');"
+		 "INSERT INTO branch_commits (branch_id, position, commit_id) VALUES (1, 0, 77);");
+	CHECK_INT(db_open(&db, path, &cause), DB_ERR);
+	CHECK(cause && strstr(cause, "0009-commits-sha") &&
+	      strstr(cause, "row 1 of branch_commits referring to a missing row of commits"));
+	free(cause);
+	cause = NULL;
+	CHECK_INT(db_open_at(&db, path, 8, &cause), DB_OK);
+	CHECK_INT(db_schema_version(db), 8);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits", ""), -1), 1);
+	db_close(db);
+	free(cause);
 }
 
 static void test_newer_schema_refused(void)
@@ -284,6 +345,7 @@ int main(void)
 		return 1;
 	}
 	test_migrations();
+	test_commits_rebuild();
 	test_newer_schema_refused();
 	db = open_fresh("jobs.db", db_latest_version());
 	test_tokens(db);

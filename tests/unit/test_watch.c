@@ -155,34 +155,47 @@ static long long scalar(struct db *db, const char *what, const char *sha)
 	return v;
 }
 
-static void test_polls(void)
+/*
+ * A database NAME.db in dir, a new bare repository NAME (up) and tree "t"
+ * following its master with the given candidate policy and cap, polled
+ * by the watcher (watch.k = k).
+ */
+static void tree_setup(struct kpcid *k, struct watch_tree *t, const char *name,
+		       char *candidates, int max_queued)
 {
-	struct kpcid k = { 0 };
 	struct config_tree c = { 0 };
-	struct watch_tree t;
-	char path[512], url[512], *cause = NULL, sha[GIT_OID_HEXSZ + 1];
-	git_oid a, b, m, s1, s2, s3, inner, outer, x, y;
-	json_t *trees;
+	char path[512], url[512], *cause = NULL;
 
-	snprintf(path, sizeof path, "%s/kpci.db", dir);
-	CHECK_INT(db_open(&k.db, path, &cause), DB_OK);
-	snprintf(url, sizeof url, "%s/up", dir);
+	snprintf(path, sizeof path, "%s/%s.db", dir, name);
+	CHECK_INT(db_open(&k->db, path, &cause), DB_OK);
+	snprintf(url, sizeof url, "%s/%s", dir, name);
 	CHECK_INT(git_repository_init(&up, url, 1), 0);
-	k.cfg.data_dir = dir;
-	watch.k = &k;
+	k->cfg.data_dir = dir;
+	watch.k = k;
 	c.name = "t";
 	c.url = url;
 	c.branches = "master";
-	c.candidates = "commits head";
+	c.candidates = candidates;
 	c.configs = "defconfig";
 	c.recipients = "";
 	c.poll_interval = 300;
 	c.head_every = 0;
-	c.max_queued = 3;
+	c.max_queued = max_queued;
 	c.retry_min = 1;
 	c.retry_max = 2;
-	CHECK_INT(watch_tree_init(&t, &c, dir, &cause), 0);
+	CHECK_INT(watch_tree_init(t, &c, dir, &cause), 0);
 	free(cause);
+}
+
+static void test_polls(void)
+{
+	struct kpcid k = { 0 };
+	struct watch_tree t;
+	char sha[GIT_OID_HEXSZ + 1];
+	git_oid a, b, m, s1, s2, s3, inner, outer, x, y;
+	json_t *trees;
+
+	tree_setup(&k, &t, "up", "commits head", 3);
 
 	/* a - b - m(b, s2), s1 - s2 off a; then outer merges a side line
 	 * that holds its own merge: inner(s3, y) */
@@ -235,6 +248,77 @@ static void test_polls(void)
 
 	watch_tree_free(&t);
 	git_repository_free(up);
+	db_close(k.db);
+}
+
+/*
+ * A poll of 3,000 new commits in 300 merged topics: every commit stored
+ * once with its details and trailers, merges with their brought counts
+ * and parsed subjects, the first-parent line whole; then a small poll on
+ * top of it.
+ */
+static void test_large_poll(void)
+{
+	enum { TOPICS = 300, TOPIC = 9 };
+	struct kpcid k = { 0 };
+	struct watch_tree t;
+	char msg[160], sha[GIT_OID_HEXSZ + 1];
+	git_oid main, topic, first_topic, last;
+
+	tree_setup(&k, &t, "large", "", 0);
+
+	mk(&main, "refs/heads/master", "root", NULL, NULL);
+	watch_poll_tree(&t);
+	for (int i = 0; i < TOPICS; i++) {
+		for (int j = 0; j < TOPIC; j++) {
+			snprintf(msg, sizeof msg, "topic %d: change %d\n\nSigned-off-by: D%d "
+				 "<d%d@example.org>\n", i, j, i, j);
+			mk(&topic, NULL, msg, j ? &topic : &main, NULL);
+			if (i == 0 && j == 0)
+				git_oid_cpy(&first_topic, &topic);
+		}
+		snprintf(msg, sizeof msg, "Merge tag 'topic%d-for-1.1' of git://h/topic%d", i, i);
+		mk(&main, i == TOPICS - 1 ? "refs/heads/master" : NULL, msg, &main, &topic);
+	}
+	watch_poll_tree(&t);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
+		  1 + TOPICS * (TOPIC + 1));
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
+				    TOPIC), -1), TOPICS);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE "
+				    "merge_subsystem LIKE 'topic%'", ""), -1), TOPICS);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE trailers "
+				    "LIKE '[[\"Signed-off-by\",%'", ""), -1), TOPICS * TOPIC);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT max(position) FROM branch_commits", ""), -1),
+		  TOPICS);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM branch_commits", ""), -1),
+		  1 + TOPICS);
+	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &main)), TOPIC);
+	CHECK_INT(scalar(k.db, "position", sha), TOPICS);
+	{       /* a stored commit against libgit2's reading of it */
+		git_commit *fc = NULL;
+
+		CHECK_INT(git_commit_lookup(&fc, up, &first_topic), 0);
+		CHECK_INT(db_scalar(db_prep(k.db, "SELECT author_time FROM commits WHERE sha = ? "
+					    "AND author_name = 'T Ester' AND subject = 'topic 0: "
+					    "change 0'", "s",
+					    git_oid_tostr(sha, sizeof sha, &first_topic)), -1),
+			  fc ? (long long)git_commit_time(fc) : -2);
+		git_commit_free(fc);
+	}
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE parents = ''", ""),
+			    -1), 1);
+
+	/* a small poll on top */
+	mk(&last, "refs/heads/master", "after", &main, NULL);
+	watch_poll_tree(&t);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &last)), TOPICS + 1);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
+		  2 + TOPICS * (TOPIC + 1));
+
+	watch_tree_free(&t);
+	git_repository_free(up);
+	up = NULL;
 	db_close(k.db);
 }
 
@@ -337,6 +421,7 @@ int main(void)
 	test_merge_subjects();
 	test_release_tags();
 	test_polls();
+	test_large_poll();
 	test_raw_commits();
 	git_libgit2_shutdown();
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
