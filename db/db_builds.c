@@ -362,14 +362,15 @@ int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long
 	return rc;
 }
 
-/* Inserts one bench job of build_id; runner_class NULL: any runner.  Caller holds the lock. */
+/* Inserts one bench job of build_id; runner_class NULL: any runner.  Its
+ * iterations and warm-up are the suite file's.  Caller holds the lock. */
 static int db_bench_insert(struct db *db, long long build_id, const char *suite,
 			   const char *boot, const char *runner_class, int max_attempts)
 {
 	return db_exec_st(db, db_prep(db,
 		"INSERT INTO jobs (kind, spec, runner_class, max_attempts, tree_id, commit_sha, "
 		" build_id, created_at) SELECT 'bench', json_object('suite', ?1, 'boot', ?2, "
-		" 'iterations', 5, 'warmup', 1, 'build_id', b.id, 'config', b.config_name, "
+		" 'build_id', b.id, 'config', b.config_name, "
 		" 'commit', b.commit_sha, 'tree', (SELECT name FROM trees WHERE id = b.tree_id), "
 		" 'branch', b.branch, 'kernel_release', b.kernel_release, "
 		/* json(): a subquery's value loses its JSON subtype */

@@ -242,10 +242,11 @@ void bench_execute(const struct rconfig *cfg, struct client *c, const json_t *to
 	sr.modules_dir = cfg->modules_dir;
 	sr.iterations = (int)json_integer_value(json_object_get(job->spec, "iterations"));
 	sr.warmup = (int)json_integer_value(json_object_get(job->spec, "warmup"));
-	if (!json_object_get(job->spec, "iterations") && def)
-		sr.iterations = (int)def->iterations;
-	if (!json_object_get(job->spec, "warmup") && def)
-		sr.warmup = (int)def->warmup;
+	/* the spec, else the suite file, else the built-in suite's defaults */
+	if (!json_object_get(job->spec, "iterations"))
+		sr.iterations = def ? (int)def->iterations : SUITE_ITERATIONS;
+	if (!json_object_get(job->spec, "warmup"))
+		sr.warmup = def ? (int)def->warmup : SUITE_WARMUP;
 	if (sr.iterations < 1)
 		sr.iterations = 1;
 	if (sr.iterations > REPEAT_HARD_MAX)

@@ -14,6 +14,10 @@
 
 struct sdef;
 
+/* Iterations and warm-up of a job whose spec and suite file name none. */
+#define SUITE_ITERATIONS 5
+#define SUITE_WARMUP 1
+
 struct suite_run {
 	int iterations;
 	int warmup;

@@ -14,10 +14,13 @@
 #include "lib/proto.h"
 #include "runners/kbench_core.h"
 #include "runners/repeat.h"
+#include "runners/suite.h"
 #include "runners/suite_defs.h"
 
 #define SKEY(f) offsetof(struct sdef, f)
 #define MKEY(f) offsetof(struct sparse_marker, f)
+#define SDEF_TEXT_(x) #x
+#define SDEF_TEXT(x) SDEF_TEXT_(x)     /* a number macro as a default string */
 
 static const struct conf_key sdef_suite_keys[] = {
 	{ "description", CONF_STR, SKEY(description), "", 0, 0, NULL, 0, "one line for people" },
@@ -27,9 +30,10 @@ static const struct conf_key sdef_suite_keys[] = {
 	  "the program and its arguments (no shell); {output} is a file the parser reads" },
 	{ "requires", CONF_STR, SKEY(requires), NULL, 0, 0, NULL, 0,
 	  "a program that must be installed for the suite to run" },
-	{ "iterations", CONF_INT, SKEY(iterations), "5", 1, REPEAT_HARD_MAX, NULL, 0,
-	  "recorded iterations at least" },
-	{ "warmup", CONF_INT, SKEY(warmup), "1", 0, 100, NULL, 0, "unrecorded iterations first" },
+	{ "iterations", CONF_INT, SKEY(iterations), SDEF_TEXT(SUITE_ITERATIONS), 1,
+	  REPEAT_HARD_MAX, NULL, 0, "recorded iterations at least" },
+	{ "warmup", CONF_INT, SKEY(warmup), SDEF_TEXT(SUITE_WARMUP), 0, 100, NULL, 0,
+	  "unrecorded iterations first" },
 	{ "max_iterations", CONF_INT, SKEY(max_iterations), "0", 0, REPEAT_HARD_MAX, NULL, 0,
 	  "adaptive repeats stop here (0: iterations)" },
 	{ "rsd_threshold", CONF_INT, SKEY(rsd_threshold), "0", 0, 100, NULL, 0,

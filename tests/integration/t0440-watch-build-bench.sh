@@ -40,11 +40,15 @@ check_eq "its bench job names the kernel and no module" "{}" \
 	"$(sql "SELECT json_extract(spec, '\$.modules') FROM jobs WHERE id = 2")"
 check_eq "the build queued a kbench job on the host" "bench|kbench|host|$C2" \
 	"$(sql "SELECT kind, json_extract(spec, '\$.suite'), json_extract(spec, '\$.boot'), commit_sha FROM jobs WHERE id = 2")"
+check_eq "... and leaves iterations and warm-up to the suite file" 1 \
+	"$(sql "SELECT json_type(spec, '\$.iterations') IS NULL AND json_type(spec, '\$.warmup') IS NULL FROM jobs WHERE id = 2")"
 
 "$KPCI_BIN/kpci-runner" --server "$URL" --token "$RT" --name bencher --work-dir "$TMP/bencher" \
 	--once > "$TMP/bencher.log" 2>&1
 check_eq "the bench runner exits 0" 0 $?
 check_eq "the bench job is done" done "$(sql "SELECT state FROM jobs WHERE id = 2")"
+check_contains "... with the suite file's iterations and warm-up" \
+	"5 iterations (up to 5) after 1 warm-up" "$(cat "$TMP/bencher.log")"
 check "its samples carry the candidate commit" test \
 	"$(sql "SELECT count(*) FROM samples WHERE job_id = 2 AND commit_sha = '$C2'")" -gt 0
 check "and the kernel size samples too" test \
