@@ -34,7 +34,57 @@ void cli_fmt_time(char *out, size_t n, long long t)
 	strftime(out, n, "%Y-%m-%d %H:%M:%S", &tm);
 }
 
-/* Calls the API; prints kpcid's error and returns NULL when it failed. */
+size_t cli_text_bad(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (p[0] < 0x20 || p[0] == 0x7f)
+		return 1;
+	if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+		return 2;
+	if (p[0] == 0xe2 && ((p[1] == 0x80 && p[2] >= 0xaa && p[2] <= 0xae) ||
+			     (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)))
+		return 3;
+	return 0;
+}
+
+/* Rewrites every string in v with cli_text_bad's sequences as '?'. */
+static void cli_text_clean(json_t *v)
+{
+	const char *key;
+	json_t *x;
+	size_t i;
+
+	if (json_is_object(v)) {
+		json_object_foreach(v, key, x)
+			cli_text_clean(x);
+	} else if (json_is_array(v)) {
+		json_array_foreach(v, i, x)
+			cli_text_clean(x);
+	} else if (json_is_string(v)) {
+		const char *s = json_string_value(v);
+		size_t n = json_string_length(v), o = 0, bad;
+		char *t;
+
+		for (i = 0; i < n && !cli_text_bad(s + i); i++)
+			;
+		if (i == n || !(t = malloc(n + 1)))
+			return;
+		for (i = 0; i < n; i += bad ? bad : 1) {
+			bad = s[i] ? cli_text_bad(s + i) : 1;
+			t[o++] = bad ? '?' : s[i];
+		}
+		json_string_setn(v, t, o);
+		free(t);
+	}
+}
+
+/*
+ * Calls the API; prints kpcid's error and returns NULL when it failed.
+ * Unless --json asked for the answer as it came, its strings are made
+ * safe for a terminal first (cli_text_bad): commit subjects, runner
+ * names and error sentences are written by others.
+ */
 json_t *cli_call(struct cli *cli, const char *method, const char *path,
 			const json_t *body, long *status)
 {
@@ -49,6 +99,8 @@ json_t *cli_call(struct cli *cli, const char *method, const char *path,
 	}
 	if (status)
 		*status = st;
+	if (answer && (!cli->json || st >= 400))
+		cli_text_clean(answer);
 	if (st >= 400) {
 		fprintf(stderr, "kpci: %s %s: %s (HTTP %ld)\n", method, path,
 			client_error_text(answer, st), st);

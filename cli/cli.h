@@ -27,6 +27,13 @@ void cli_fmt_time(char *out, size_t n, long long t);
  * call failed or answered 4xx/5xx; otherwise the body (caller owns). */
 json_t *cli_call(struct cli *cli, const char *method, const char *path,
 		 const json_t *body, long *status);
+/*
+ * The length of the sequence at s that could drive a terminal (C0
+ * controls, DEL, C1 controls U+0080..U+009F, bidirectional overrides and
+ * isolates U+202A..U+202E and U+2066..U+2069), or 0.  Text mode prints
+ * each such sequence as '?'.
+ */
+size_t cli_text_bad(const char *s);
 int cli_print_json(const json_t *j);
 /* Appends "?k=v&..." from "--k v" pairs of argv[1..] whose k is in flags;
  * values are percent-encoded.  -1 (after a message) on anything else. */

@@ -16,8 +16,10 @@
 /* Prints s with control characters as '?', at most width bytes (0: all). */
 static void cmd_trees_safe(const char *s, size_t width)
 {
-	for (size_t i = 0; s && s[i] && (!width || i < width); i++)
-		putchar((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i]);
+	for (size_t i = 0, bad; s && s[i] && (!width || i < width); i += bad ? bad : 1) {
+		bad = cli_text_bad(s + i);
+		putchar(bad ? '?' : s[i]);
+	}
 }
 
 /* 1 if name can be a path segment: what kpcid's :name matches, and for a

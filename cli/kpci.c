@@ -18,6 +18,7 @@
 #include "cli/cmd_changes.h"
 #include "cli/cmd_compare.h"
 #include "cli/cmd_detect.h"
+#include "cli/cmd_runners.h"
 #include "cli/cmd_trees.h"
 #include "cli/cli.h"
 #include "lib/buf.h"
@@ -205,6 +206,9 @@ static int cmd_compare_offline(struct cli *cli, int argc, char **argv)
 static const struct cli_cmd cli_cmds[] = {
 	{ "status", "status", 1, cmd_status },
 	{ "runners", "runners [--limit N] [--offset N]", 1, cmd_runners },
+	{ "runner", "runner ID  (one runner, its environment drift newest first)", 1, cmd_runner },
+	{ "drift-ack", "drift-ack ID  (admin: acknowledge the runner's open drift)", 1,
+	  cmd_drift_ack },
 	{ "jobs", "jobs [--state queued|running|done|failed] [--limit N] [--offset N]", 1,
 	  cmd_jobs },
 	{ "submit", "submit [--suite kbench] [--iterations N] [--warmup N] [--boot host] "

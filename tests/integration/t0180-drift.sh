@@ -4,6 +4,7 @@
 # until an admin acknowledges them.  Candidate kernel fields (release,
 # build id, command line) change without drift.
 . tests/integration/lib.sh
+. tests/integration/drift-lib.sh
 
 start_kpcid
 RT=$(token runner r1)
@@ -24,18 +25,6 @@ check_eq "no drift after the first upload" 0 "$(sql "SELECT count(*) FROM runner
 
 # The same machine's environment, as the runner uploaded it, with changes.
 ENV=$(sql "SELECT env FROM environments WHERE id = 1")
-# upload JOB ENV_JSON: submits, claims and uploads job JOB with that env.
-upload() {
-	api POST /api/v1/jobs "$AT" '{"suite":"kbench"}' > /dev/null
-	api POST /api/v1/jobs/claim "$RT" '{"runner_id":1}' > /dev/null
-	api POST "/api/v1/jobs/$1/result" "$RT" "{\"runner_id\":1,\"job_id\":$1,\"attempt\":1,
-	 \"status\":\"ok\",\"env\":$2,\"samples\":[{\"suite\":\"kbench\",\"metric\":\"syscall-getppid\",
-	 \"unit\":\"ns/op\",\"better\":\"lower\",\"iteration\":0,\"value\":100}]}"
-}
-# with JSONPATH VALUE: ENV with one field replaced (sqlite's json_set).
-with() {
-	sqlite3 :memory: "SELECT json_set(json('$(printf '%s' "$ENV" | sed "s/'/''/g")'), '$1', '$2')"
-}
 
 out=$(upload 2 "$(with '$.build_id' 'abc' | sed 's/"cmdline":"[^"]*"/"cmdline":"quiet kpci=1"/')")
 check_contains "an upload with another build id and command line is stored" \
