@@ -78,7 +78,6 @@ static struct watch_timing {
 	double walk_ms;                 /* revwalk new ^old and reading the commits */
 	double line_ms;                 /* first-parent line and brought counts */
 	double store_ms;                /* the SQLite transaction */
-	double walk_cpu_ms, store_cpu_ms;       /* CPU time of this thread in both */
 } watch_last;
 
 static struct {
@@ -1141,7 +1140,7 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	long long branch_id, len, base;
 	int have_old, forced, rc = -1, e;
 	size_t nline = 0, walked = 0;
-	struct timespec t0, t1, t2, t3, c0, c1, c2, c3;
+	struct timespec t0, t1, t2, t3;
 
 	if (db_branch_get(watch.k->db, &branch_id, tip, &len, state, t->id, branch) != DB_OK) {
 		snprintf(err, errn, "branch %s has no row in the database", branch);
@@ -1167,7 +1166,6 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 		return 0;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
 	if (git_repository_odb(&odb, repo) < 0 || git_revwalk_new(&walk, repo) < 0 ||
 	    git_revwalk_push(walk, &new_oid) < 0) {
 		watch_git_error(err, errn, "cannot walk the new commits");
@@ -1187,20 +1185,15 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 		goto out;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
 	if (watch_line(&line, &nline, &base, &forced, &s, odb, branch_id, &new_oid,
 		       have_old ? &old_oid : NULL, len, err, errn) < 0 ||
 	    watch_brought(&s, line, nline) < 0)
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t2);
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c2);
 	if (watch_store(t, branch_id, have_old ? tip : NULL, git_oid_tostr_s(&new_oid), forced,
 			base, &s, line, nline, err, errn) < 0)
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t3);
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c3);
-	watch_last.walk_cpu_ms = watch_ms(&c0, &c1);
-	watch_last.store_cpu_ms = watch_ms(&c2, &c3);
 	watch_last.walk_ms = watch_ms(&t0, &t1);
 	watch_last.line_ms = watch_ms(&t1, &t2);
 	watch_last.store_ms = watch_ms(&t2, &t3);
