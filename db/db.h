@@ -193,6 +193,11 @@ int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *b
 /* Releases, release candidates and merge windows of a tree's branch. */
 int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
 		    char **cause);
+/* The newest of those windows alone, as one element of db_tree_windows'
+ * "windows" (what the overview shows per tree); DB_NOTFOUND when the
+ * branch has no release on its line. */
+int db_tree_window_last(struct db *db, json_t **out, const char *tree, const char *branch,
+			char **cause);
 /* The first-parent merges that entered the branch in release's window. */
 int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const char *branch,
 			  const char *release, char **cause);

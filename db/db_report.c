@@ -303,23 +303,16 @@ static void report_counts_locked(struct db *db, long long branch_id, long long f
 
 int db_window_current(struct db *db, json_t **out, const char *tree, char **cause)
 {
-	json_t *windows = NULL, *list, *last;
+	json_t *last = NULL;
 	long long branch_id, from, to, reg = 0, imp = 0, measured = 0;
 	const char *release;
 	int rc;
 
 	*out = NULL;
-	rc = db_tree_windows(db, &windows, tree, NULL, cause);
+	rc = db_tree_window_last(db, &last, tree, NULL, cause);
 	if (rc != DB_OK)
 		return rc;
-	list = json_object_get(windows, "windows");
-	last = json_array_get(list, json_array_size(list) ? json_array_size(list) - 1 : 0);
 	release = json_string_value(json_object_get(last, "release"));
-	if (!release) {
-		json_decref(windows);
-		db_fail(cause, "tree '%.128s' has no release on its first branch", tree);
-		return DB_NOTFOUND;
-	}
 	/* The counts of db_window_report's summary, without reading the rows. */
 	from = json_integer_value(json_object_get(last, "from_position"));
 	to = json_integer_value(json_object_get(last, "to_position"));
@@ -338,6 +331,6 @@ int db_window_current(struct db *db, json_t **out, const char *tree, char **caus
 		"regressions", reg, "improvements", imp, "merges_measured", measured,
 		"merges", json_object_get(last, "merges"));
 	rc = *out ? DB_OK : db_fail(cause, "out of memory");
-	json_decref(windows);
+	json_decref(last);
 	return rc;
 }

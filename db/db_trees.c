@@ -574,12 +574,61 @@ int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *b
 	return rc;
 }
 
+/* The window of release name as db_tree_windows lists it, or NULL when
+ * the name is no release on the line.  Caller holds the lock. */
+static json_t *db_window_json_locked(struct db *db, long long tree_id, long long branch_id,
+				     const char *name)
+{
+	long long from, to;
+	char rc1[64];
+
+	if (db_window_locked(db, &from, &to, rc1, tree_id, branch_id, name, NULL) != DB_OK)
+		return NULL;
+	return json_pack("{s:s, s:s?, s:s, s:I, s:I, s:I, s:I}",
+		"release", name, "closed_by", rc1[0] ? rc1 : NULL,
+		"state", rc1[0] ? "closed" : "open", "from_position", from,
+		"to_position", to, "commits", to - from,
+		"merges", db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits bc "
+			"JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
+			"AND bc.position > ? AND bc.position <= ? AND c.merged_tip IS NOT NULL",
+			"III", branch_id, from, to), 0));
+}
+
+int db_tree_window_last(struct db *db, json_t **out, const char *tree, const char *branch,
+			char **cause)
+{
+	long long tree_id, branch_id;
+	json_t *name = NULL;
+	int rc;
+
+	*out = NULL;
+	db_lock(db);
+	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
+	if (rc == DB_OK) {
+		name = db_rows(db, db_prep(db,
+			"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
+			"AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+			"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.kind = 'release' "
+			"ORDER BY t.major DESC, t.minor DESC LIMIT 1", "II", branch_id, tree_id));
+		rc = !name ? DB_ERR : !json_array_size(name) ? DB_NOTFOUND : DB_OK;
+	}
+	if (rc == DB_OK)
+		*out = db_window_json_locked(db, tree_id, branch_id, json_string_value(
+			json_object_get(json_array_get(name, 0), "name")));
+	db_unlock(db);
+	json_decref(name);
+	if (rc == DB_NOTFOUND)
+		db_fail(cause, "tree '%.128s' has no release on the branch", tree);
+	else if (rc == DB_OK && !*out)
+		rc = db_fail(cause, "cannot read the newest window of tree '%.128s'", tree);
+	return rc;
+}
+
 int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
 		    char **cause)
 {
-	long long tree_id, branch_id, from, to;
-	json_t *releases = NULL, *windows, *r;
-	char rc1[64];
+	long long tree_id, branch_id;
+	json_t *releases = NULL, *windows, *r, *w;
 	size_t i;
 	int rc;
 
@@ -602,16 +651,9 @@ int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *b
 
 		if (strcmp(json_string_value(json_object_get(r, "kind")), "release") ||
 		    json_is_null(json_object_get(r, "position")) ||
-		    db_window_locked(db, &from, &to, rc1, tree_id, branch_id, name, NULL) != DB_OK)
+		    !(w = db_window_json_locked(db, tree_id, branch_id, name)))
 			continue;
-		json_array_append_new(windows, json_pack("{s:s, s:s?, s:s, s:I, s:I, s:I, s:I}",
-			"release", name, "closed_by", rc1[0] ? rc1 : NULL,
-			"state", rc1[0] ? "closed" : "open", "from_position", from,
-			"to_position", to, "commits", to - from,
-			"merges", db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits bc "
-				"JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
-				"AND bc.position > ? AND bc.position <= ? AND c.merged_tip IS NOT NULL",
-				"III", branch_id, from, to), 0)));
+		json_array_append_new(windows, w);
 	}
 	db_unlock(db);
 	if (rc == DB_OK)
