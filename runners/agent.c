@@ -35,6 +35,15 @@ void agent_stop(void)
 }
 
 /* Sleeps up to seconds, returning early when a stop was asked. */
+/* Monotonic seconds. */
+static long long agent_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec;
+}
+
 static void agent_sleep(long long seconds)
 {
 	for (long long i = 0; i < seconds * 10 && !agent_stopping; i++) {
@@ -267,8 +276,8 @@ int agent_run(struct agent *a)
 {
 	struct client c;
 	char *cause = NULL;
-	long long wait = a->cfg->poll_min;
-	int rc = 0, left;
+	long long wait = a->cfg->poll_min, idle_since = agent_now();
+	int rc = 0, left, ran = 0;
 
 	if (client_init(&c, a->cfg->server, a->cfg->token, &cause) < 0) {
 		log_error("%s", cause ? cause : "cannot set up the HTTP client");
@@ -298,6 +307,8 @@ int agent_run(struct agent *a)
 			json_decref(answer);
 			left = agent_run_job(a, &c, &job);
 			proto_job_free(&job);
+			ran++;
+			idle_since = agent_now();
 			if (a->once) {
 				if (left)
 					log_error("%d result(s) could not be uploaded; they wait in %s "
@@ -320,6 +331,14 @@ int agent_run(struct agent *a)
 			break;
 		}
 		json_decref(answer);
+		if (a->cfg->idle_exit && agent_now() - idle_since >= a->cfg->idle_exit) {
+			log_info("no job for %lld s (idle_exit); stopping after %d job%s",
+				 agent_now() - idle_since, ran, ran == 1 ? "" : "s");
+			rc = ran ? 0 : AGENT_EXIT_IDLE;
+			break;
+		}
+		if (a->cfg->idle_exit && wait > a->cfg->idle_exit - (agent_now() - idle_since))
+			wait = a->cfg->idle_exit - (agent_now() - idle_since);
 		if (spool_flush(a->spool_dir, &c, a->runner_id) == 0 && status == 204)
 			log_debug("no job; next claim in %lld s", wait);
 		agent_sleep(wait);

@@ -17,7 +17,11 @@ struct agent {
 	int once;                   /* stop after one job */
 };
 
-/* Runs until a stop signal (or one job with once); returns the exit status. */
+#define AGENT_EXIT_IDLE 3            /* stopped by idle_exit without running a job */
+
+/* Runs until a stop signal, one job with once, or idle_exit seconds
+ * without a job; returns the exit status (AGENT_EXIT_IDLE when idle_exit
+ * stopped it before any job ran). */
 int agent_run(struct agent *a);
 /* Asks agent_run to stop after the job in hand; async-signal-safe. */
 void agent_stop(void);

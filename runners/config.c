@@ -38,6 +38,8 @@ static const struct conf_key rconfig_runner_keys[] = {
 	  "seconds between claims after a job" },
 	{ "poll_max", CONF_INT, KEY(poll_max), "30", 1, 3600, NULL, 0,
 	  "longest wait between claims when idle" },
+	{ "idle_exit", CONF_INT, KEY(idle_exit), "0", 0, 1 << 30, NULL, 0,
+	  "stop after this many seconds without a job (0: never); exit 3 if none ran" },
 	{ "artifact_cache_mb", CONF_INT, KEY(artifact_cache_mb), "2048", 16, 1 << 24, NULL, 0,
 	  "MiB of downloaded kernels and modules kept in work_dir/artifacts (LRU)" },
 	{ NULL },

@@ -18,6 +18,7 @@ struct rconfig {
 	char *boot_methods;     /* space-separated: host qemu kexec */
 	long long poll_min;     /* seconds between claims when busy */
 	long long poll_max;     /* longest wait when idle (backoff) */
+	long long idle_exit;    /* seconds without a job before stopping; 0: never */
 	long long artifact_cache_mb; /* downloaded kernels and modules (runners/fetch.c) */
 	/* [build] (runners/build.c) */
 	char *kconfig_dir;      /* where config and fragment files are found */

@@ -2,7 +2,7 @@
  * main.c - kpci-runner: the agent on a build or benchmark machine.
  *
  *   kpci-runner [-c FILE] [--server URL] [--token T] [--name N] [--class C]
- *               [--work-dir DIR] [--once]
+ *               [--work-dir DIR] [--once] [--idle-exit SECONDS]
  *   kpci-runner --print-topology
  *   kpci-runner --check-config -c FILE
  *   kpci-runner [-c FILE] --print-guest-dir   (where the guest parts are found)
@@ -31,6 +31,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: kpci-runner [-c FILE] [--server URL] [--token TOKEN | --token-file FILE]\n"
 		"                   [--name NAME] [--class CLASS] [--work-dir DIR] [--once]\n"
+		"                   [--idle-exit SECONDS]\n"
 		"       kpci-runner --print-topology\n"
 		"       kpci-runner --check-config -c FILE\n"
 		"       kpci-runner [-c FILE] --print-guest-dir\n");
@@ -69,7 +70,7 @@ static int make_dir(const char *path)
 /* Flags that override [runner] keys, indexed by their getopt letter. */
 static const char *const runner_flag_keys[] = {
 	['s'] = "server", ['t'] = "token", ['T'] = "token_file", ['n'] = "name",
-	['C'] = "class", ['w'] = "work_dir",
+	['C'] = "class", ['w'] = "work_dir", ['I'] = "idle_exit",
 };
 #define RUNNER_NKEYS (sizeof runner_flag_keys / sizeof runner_flag_keys[0])
 
@@ -150,6 +151,7 @@ int main(int argc, char **argv)
 		{ "class", required_argument, NULL, 'C' },
 		{ "work-dir", required_argument, NULL, 'w' },
 		{ "once", no_argument, NULL, '1' },
+		{ "idle-exit", required_argument, NULL, 'I' },
 		{ "print-topology", no_argument, NULL, 'P' },
 		{ "check-config", no_argument, NULL, 'K' },
 		{ "print-guest-dir", no_argument, NULL, 'G' },
@@ -168,7 +170,7 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config_path = optarg; break;
-		case 's': case 't': case 'T': case 'n': case 'C': case 'w':
+		case 's': case 't': case 'T': case 'n': case 'C': case 'w': case 'I':
 			overrides[c] = optarg;
 			break;
 		case '1': a.once = 1; break;

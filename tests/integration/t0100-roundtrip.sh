@@ -53,6 +53,18 @@ check_contains "the overview page lists the runner" "<td>box-1</td>" "$page"
 check_contains "the overview page lists the samples" "<td>syscall-getppid</td>" "$page"
 check_contains "the overview page lists the job" 'class="st-done"' "$page"
 
+# --idle-exit: with nothing queued, --once gives up after 2 s with status 3
+start=$(date +%s)
+timeout 30 "$KPCI_BIN/kpci-runner" --server "$URL" --token "$RT" --name box-1 --class host-a \
+	--work-dir "$TMP/w" --once --idle-exit 2 > "$TMP/idle.log" 2>&1
+check_eq "kpci-runner --once --idle-exit 2 without a job exits 3" 3 $?
+check "... after about 2 s, not the timeout" test $(( $(date +%s) - start )) -lt 20
+check_contains "... saying why" "no job for 2 s (idle_exit); stopping after 0 jobs" \
+	"$(cat "$TMP/idle.log")"
+out=$("$KPCI_BIN/kpci-runner" --server "$URL" --token "$RT" --idle-exit soon 2>&1)
+check_eq "a bad --idle-exit is refused" 2 $?
+check_contains "... naming the key" "idle_exit" "$out"
+
 out=$("$KPCI_BIN/kpci" --server "http://127.0.0.1:1" status 2>&1)
 check_contains "kpci names the server it cannot reach" "127.0.0.1:1" "$out"
 finish
