@@ -184,7 +184,9 @@ int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_
 	buf_adds(b, "/windows\">JSON</a></p>\n");
 	tree_branches(b, tree, name);
 	buf_adds(b, "<p>Showing branch <code id=\"branch\">");
-	html_txt(b, branch ? branch : "(the first followed)");
+	/* no ?branch=: the first followed, which kpcid lists first */
+	html_txt(b, branch ? branch : html_jstr(json_array_get(json_object_get(tree, "branches"),
+							       0), "name"));
 	buf_adds(b, "</code>.</p>\n");
 	tree_windows(b, windows, branch);
 	tree_commits(b, commits, name, builds);

@@ -103,6 +103,11 @@ static void test_hostile_pages(void)
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "?branch=%3C%2Fscript%3E") != NULL);
 	buf_reset(&b);
+	/* without ?branch= the page names the first followed branch, escaped */
+	CHECK_INT(page_tree(&b, tree, NULL, windows, commits, builds, 1, 0), 0);
+	CHECK(page_clean(&b));
+	CHECK(strstr(buf_str(&b), "<code id=\"branch\">&lt;/script&gt;") != NULL);
+	buf_reset(&b);
 	CHECK_INT(page_compare(&b, EVIL, EVIL, report, EVIL), 0);
 	CHECK(page_clean(&b));
 	buf_free(&b);
