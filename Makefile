@@ -144,10 +144,11 @@ FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 		$(shell pkg-config --cflags $(PKGS))
 FUZZERS := $(FUZZ_O)/fuzz_suite_parse $(FUZZ_O)/fuzz_proto $(FUZZ_O)/fuzz_csvnum \
 	   $(FUZZ_O)/fuzz_merge_subject
-$(FUZZ_O)/fuzz_suite_parse: tests/fuzz/fuzz_suite_parse.c runners/suite_parse.c lib/proto.c
+$(FUZZ_O)/fuzz_suite_parse: tests/fuzz/fuzz_suite_parse.c runners/suite_parse.c lib/proto.c \
+		lib/fail.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
-$(FUZZ_O)/fuzz_proto: tests/fuzz/fuzz_proto.c lib/proto.c
+$(FUZZ_O)/fuzz_proto: tests/fuzz/fuzz_proto.c lib/proto.c lib/fail.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 $(FUZZ_O)/fuzz_csvnum: tests/fuzz/fuzz_csvnum.c lib/csvnum.c

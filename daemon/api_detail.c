@@ -16,18 +16,12 @@
 #include "daemon/api_detail.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "web/html.h"
 #include "web/pages.h"
 
 #define DETAIL_MAX_QUERY 1024       /* characters of ?classes= */
-
-/* Sets *cause to a copy of msg and returns status. */
-static int detail_fail(char **cause, int status, const char *msg)
-{
-	*cause = strdup(msg);
-	return status;
-}
 
 /* ?from= / ?to=: a position (digits) or a full commit id on the branch.
  * *pos stays as it is when the parameter is absent. */
@@ -35,7 +29,6 @@ static int detail_bound(long long *pos, char **cause, struct kpcid *k, struct ht
 			const char *name, long long branch_id)
 {
 	const char *v = http_query(req, name);
-	char msg[160];
 	size_t hex;
 	char *end;
 
@@ -49,9 +42,9 @@ static int detail_bound(long long *pos, char **cause, struct kpcid *k, struct ht
 	if (!v[hex] && (hex == 40 || hex == 64) && branch_id &&
 	    db_branch_position(k->db, pos, branch_id, v) == DB_OK)
 		return 0;
-	snprintf(msg, sizeof msg, "query parameter %s: '%.64s' is neither a first-parent "
-		 "position nor a commit on this series' branch", name, v);
-	return detail_fail(cause, 400, msg);
+	fail_cause(cause, "query parameter %s: '%.64s' is neither a first-parent position nor a "
+		   "commit on this series' branch", name, v);
+	return 400;
 }
 
 /* Adds "subject" and "author" of their commits to points (in position order). */
@@ -160,22 +153,26 @@ static int detail_listed(const char *list, const char *cls)
 /* Checks ?classes=: names separated by commas. */
 static int detail_classes_ok(char **cause, const char *list)
 {
-	char name[PROTO_MAX_NAME + 1], msg[200];
+	char name[PROTO_MAX_NAME + 1];
 	int count = 0;
 
-	if (strlen(list) > DETAIL_MAX_QUERY)
-		return detail_fail(cause, 400, "query parameter classes is too long");
+	if (strlen(list) > DETAIL_MAX_QUERY) {
+		fail_cause(cause, "query parameter classes is too long");
+		return 400;
+	}
 	for (const char *p = list; *p; ) {
 		size_t n = strcspn(p, ",");
 
-		if (n > PROTO_MAX_NAME)
-			return detail_fail(cause, 400, "query parameter classes: a name is too long");
+		if (n > PROTO_MAX_NAME) {
+			fail_cause(cause, "query parameter classes: a name is too long");
+			return 400;
+		}
 		memcpy(name, p, n);
 		name[n] = '\0';
 		if (!proto_name_ok(name) || ++count > DETAIL_MAX_CLASSES) {
-			snprintf(msg, sizeof msg, "query parameter classes: '%.64s' is not a runner "
-				 "class name (or more than %d are listed)", name, DETAIL_MAX_CLASSES);
-			return detail_fail(cause, 400, msg);
+			fail_cause(cause, "query parameter classes: '%.64s' is not a runner class name "
+				   "(or more than %d are listed)", name, DETAIL_MAX_CLASSES);
+			return 400;
 		}
 		p += n + (p[n] == ',');
 	}
@@ -188,7 +185,6 @@ int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
 	const char *classes = http_query(req, "classes");
 	long long branch_id, tree_id, lo = 0, hi = (1LL << 62);
 	json_t *s, *sib = NULL, *overlay, *selected, *o;
-	char msg[96];
 	size_t i;
 	int rc;
 
@@ -198,8 +194,8 @@ int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
 		return rc;
 	s = db_series_get(k->db, id);
 	if (!s) {
-		snprintf(msg, sizeof msg, "series %lld does not exist", id);
-		return detail_fail(cause, 404, msg);
+		fail_cause(cause, "series %lld does not exist", id);
+		return 404;
 	}
 	rc = 500;
 	if (db_series_place(k->db, &branch_id, &tree_id, id) != DB_OK)
@@ -244,24 +240,22 @@ int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
 fail:
 	json_decref(sib);
 	json_decref(s);
-	if (!*cause) {
-		snprintf(msg, sizeof msg, "cannot read series %lld", id);
-		*cause = strdup(msg);
-	}
+	if (!*cause)            /* keep the sentence of detail_bound */
+		fail_cause(cause, "cannot read series %lld", id);
 	return rc;
 }
 
 int detail_job(json_t **out, char **cause, struct kpcid *k, long long id)
 {
 	json_t *job = db_job_get(k->db, id), *attempts, *series, *build = NULL;
-	char tree[PROTO_MAX_NAME + 1], msg[96];
+	char tree[PROTO_MAX_NAME + 1];
 	long long build_id = 0;
 
 	*out = NULL;
 	*cause = NULL;
 	if (!job) {
-		snprintf(msg, sizeof msg, "job %lld does not exist", id);
-		return detail_fail(cause, 404, msg);
+		fail_cause(cause, "job %lld does not exist", id);
+		return 404;
 	}
 	attempts = db_job_attempts(k->db, id, DETAIL_LOG_TAIL);
 	series = db_job_series(k->db, id);
@@ -269,8 +263,8 @@ int detail_job(json_t **out, char **cause, struct kpcid *k, long long id)
 		json_decref(attempts);
 		json_decref(series);
 		json_decref(job);
-		snprintf(msg, sizeof msg, "cannot read job %lld", id);
-		return detail_fail(cause, 500, msg);
+		fail_cause(cause, "cannot read job %lld", id);
+		return 500;
 	}
 	if (build_id)
 		build = db_build_get(k->db, build_id);

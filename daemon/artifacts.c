@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 
 #include "daemon/artifacts.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/fs.h"
 #include "lib/log.h"
 
@@ -28,20 +28,6 @@ struct artifact_upload {
 	struct sha256_ctx *sha;
 	long long size;
 };
-
-static int artifact_fail(char **cause, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int artifact_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 int artifact_path(char *out, size_t n, const char *data_dir, const char *sha256)
 {
@@ -61,28 +47,28 @@ int artifact_upload_begin(struct artifact_upload **out, const char *data_dir,
 
 	*out = NULL;
 	if (!sha256_hex_ok(sha256))
-		return artifact_fail(cause, "sha256 must be 64 lowercase hex digits");
+		return fail_cause(cause, "sha256 must be 64 lowercase hex digits");
 	u = calloc(1, sizeof *u);
 	if (!u)
-		return artifact_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	u->fd = -1;
 	memcpy(u->expect, sha256, sizeof u->expect);
 	if (artifact_path(u->final, sizeof u->final, data_dir, sha256) < 0 ||
 	    (size_t)snprintf(dir, sizeof dir, "%s/artifacts/tmp", data_dir) >= sizeof dir ||
 	    (size_t)snprintf(u->tmp, sizeof u->tmp, "%s/upload.XXXXXX", dir) >= sizeof u->tmp) {
 		free(u);
-		return artifact_fail(cause, "the data directory path is too long");
+		return fail_cause(cause, "the data directory path is too long");
 	}
 	if (fs_mkdirs(dir) < 0 || (u->fd = mkostemp(u->tmp, O_CLOEXEC)) < 0) {
 		int e = errno;
 
 		free(u);
-		return artifact_fail(cause, "cannot create a file in %s: %s", dir, strerror(e));
+		return fail_cause(cause, "cannot create a file in %s: %s", dir, strerror(e));
 	}
 	u->sha = sha256_begin();
 	if (!u->sha) {
 		artifact_upload_abort(u);
-		return artifact_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	}
 	*out = u;
 	return 0;
@@ -94,18 +80,18 @@ int artifact_upload_write(struct artifact_upload *u, const void *data, size_t le
 	const char *p = data;
 
 	if (len > (size_t)(ARTIFACT_MAX_SIZE - u->size))
-		return artifact_fail(cause, "the artifact is larger than %lld bytes",
-				     ARTIFACT_MAX_SIZE);
+		return fail_cause(cause, "the artifact is larger than %lld bytes",
+				  ARTIFACT_MAX_SIZE);
 	if (sha256_update(u->sha, data, len) < 0)
-		return artifact_fail(cause, "cannot hash the upload");
+		return fail_cause(cause, "cannot hash the upload");
 	while (len) {
 		ssize_t n = write(u->fd, p, len);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			return artifact_fail(cause, "cannot store the artifact: %s",
-					     n < 0 ? strerror(errno) : "short write");
+			return fail_cause(cause, "cannot store the artifact: %s",
+					  n < 0 ? strerror(errno) : "short write");
 		p += n;
 		len -= (size_t)n;
 		u->size += n;
@@ -133,18 +119,18 @@ int artifact_upload_finish(struct artifact_upload *u, long long *size, char **ca
 	sha256_end(u->sha, got);
 	u->sha = NULL;
 	if (strcmp(got, u->expect)) {
-		artifact_fail(cause, "the upload's sha256 is %s, not the announced %s "
-			      "(%lld bytes arrived); nothing was stored", got, u->expect, u->size);
+		fail_cause(cause, "the upload's sha256 is %s, not the announced %s "
+			   "(%lld bytes arrived); nothing was stored", got, u->expect, u->size);
 		goto out;
 	}
 	if (fsync(u->fd) < 0) {
-		artifact_fail(cause, "cannot store the artifact: %s", strerror(errno));
+		fail_cause(cause, "cannot store the artifact: %s", strerror(errno));
 		goto out;
 	}
 	snprintf(dir, sizeof dir, "%s", u->final);
 	*strrchr(dir, '/') = '\0';
 	if (fs_mkdirs(dir) < 0 || fchmod(u->fd, 0640) < 0 || rename(u->tmp, u->final) < 0) {
-		artifact_fail(cause, "cannot store the artifact in %s: %s", dir, strerror(errno));
+		fail_cause(cause, "cannot store the artifact in %s: %s", dir, strerror(errno));
 		goto out;
 	}
 	*size = u->size;
@@ -204,13 +190,13 @@ int artifact_reader_open(struct artifact_reader **out, struct db *db, const char
 	*out = NULL;
 	r = calloc(1, sizeof *r);
 	if (!r)
-		return artifact_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	r->db = db;
 	r->size = size;
 	snprintf(r->expect, sizeof r->expect, "%s", sha256);
 	if (artifact_open(&r->fd, &on_disk, data_dir, sha256) < 0) {
 		free(r);
-		return artifact_fail(cause, "artifact %s is not stored", sha256);
+		return fail_cause(cause, "artifact %s is not stored", sha256);
 	}
 	if (on_disk != size) {
 		char why[128];
@@ -219,13 +205,13 @@ int artifact_reader_open(struct artifact_reader **out, struct db *db, const char
 			 on_disk, size);
 		artifact_reader_bad(r, why);
 		artifact_reader_free(r);
-		artifact_fail(cause, "artifact %s is corrupt on the server: %s", sha256, why);
+		fail_cause(cause, "artifact %s is corrupt on the server: %s", sha256, why);
 		return ARTIFACT_CORRUPT;
 	}
 	r->sha = sha256_begin();
 	if (!r->sha) {
 		artifact_reader_free(r);
-		return artifact_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	}
 	*out = r;
 	return 0;

@@ -1,7 +1,6 @@
 /*
  * client.c - JSON requests to kpcid over libcurl.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,21 +10,8 @@
 
 #include "lib/buf.h"
 #include "lib/client.h"
+#include "lib/fail.h"
 #include "lib/sha256.h"
-
-static int client_fail(char **cause, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int client_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 int client_init(struct client *c, const char *base_url, const char *token, char **cause)
 {
@@ -33,12 +19,12 @@ int client_init(struct client *c, const char *base_url, const char *token, char 
 
 	memset(c, 0, sizeof *c);
 	if (strncmp(base_url, "http://", 7) && strncmp(base_url, "https://", 8))
-		return client_fail(cause, "server URL '%s' must start with http:// or https://",
-				   base_url);
+		return fail_cause(cause, "server URL '%s' must start with http:// or https://",
+				  base_url);
 	if (strpbrk(base_url, "\r\n \t"))
-		return client_fail(cause, "server URL '%s' contains white space", base_url);
+		return fail_cause(cause, "server URL '%s' contains white space", base_url);
 	if (token && strpbrk(token, "\r\n"))
-		return client_fail(cause, "the API token contains a line break");
+		return fail_cause(cause, "the API token contains a line break");
 	while (n > 0 && base_url[n - 1] == '/')
 		n--;
 	c->base = strndup(base_url, n);
@@ -47,7 +33,7 @@ int client_init(struct client *c, const char *base_url, const char *token, char 
 	c->curl = curl_easy_init();
 	if (!c->base || !c->curl) {
 		client_free(c);
-		return client_fail(cause, "cannot set up the HTTP client");
+		return fail_cause(cause, "cannot set up the HTTP client");
 	}
 	return 0;
 }
@@ -96,12 +82,12 @@ static int client_perform_json(struct client *c, const char *url, struct curl_sl
 	curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, hdrs);
 	rc = curl_easy_perform(c->curl);
 	if (rc != CURLE_OK)
-		return client_fail(cause, "%s: %s", url, curl_easy_strerror(rc));
+		return fail_cause(cause, "%s: %s", url, curl_easy_strerror(rc));
 	curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, status);
 	if (resp->len) {
 		*out = json_loadb(resp->data, resp->len, 0, &jerr);
 		if (!*out)
-			return client_fail(cause, "%s: the answer is not JSON: %s", url, jerr.text);
+			return fail_cause(cause, "%s: the answer is not JSON: %s", url, jerr.text);
 	}
 	return 0;
 }
@@ -118,7 +104,7 @@ int client_call(struct client *c, const char *method, const char *path,
 	*status = 0;
 	buf_init(&resp, CLIENT_MAX_RESPONSE);
 	if (asprintf(&url, "%s%s", c->base, path) < 0)
-		return client_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	client_prepare(c, url, method, (long)CLIENT_TIMEOUT_S, &resp);
 	hdrs = curl_slist_append(hdrs, "Accept: application/json");
 	if (c->auth)
@@ -126,7 +112,7 @@ int client_call(struct client *c, const char *method, const char *path,
 	if (body) {
 		text = json_dumps(body, JSON_COMPACT);
 		if (!text) {
-			client_fail(cause, "cannot encode the request for %s", path);
+			fail_cause(cause, "cannot encode the request for %s", path);
 			goto out;
 		}
 		hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
@@ -160,15 +146,15 @@ int client_upload(struct client *c, const char *method, const char *path,
 	*status = 0;
 	f = fopen(file_path, "rb");
 	if (!f)
-		return client_fail(cause, "cannot read %s: %m", file_path);
+		return fail_cause(cause, "cannot read %s: %m", file_path);
 	if (fseek(f, 0, SEEK_END) < 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) < 0) {
 		fclose(f);
-		return client_fail(cause, "cannot read %s: %m", file_path);
+		return fail_cause(cause, "cannot read %s: %m", file_path);
 	}
 	buf_init(&resp, CLIENT_MAX_RESPONSE);
 	if (asprintf(&url, "%s%s", c->base, path) < 0) {
 		fclose(f);
-		return client_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	}
 	client_prepare(c, url, method, (long)CLIENT_TRANSFER_TIMEOUT_S, &resp);
 	curl_easy_setopt(c->curl, CURLOPT_UPLOAD, 1L);
@@ -221,14 +207,14 @@ int client_download(struct client *c, const char *path, const char *dest,
 
 	if (asprintf(&url, "%s%s", c->base, path) < 0 || asprintf(&tmp, "%s.part", dest) < 0) {
 		free(url);
-		return client_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	}
 	buf_init(&s.err, 65536);
 	s.curl = c->curl;
 	s.sha = sha256_begin();
 	s.f = fopen(tmp, "wb");
 	if (!s.f || !s.sha) {
-		client_fail(cause, "cannot write %s: %m", tmp);
+		fail_cause(cause, "cannot write %s: %m", tmp);
 		goto out;
 	}
 	curl_easy_reset(c->curl);
@@ -244,30 +230,30 @@ int client_download(struct client *c, const char *path, const char *dest,
 	rc = curl_easy_perform(c->curl);
 	curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, &s.status);
 	if (rc != CURLE_OK) {
-		client_fail(cause, "%s: %s", url, curl_easy_strerror(rc));
+		fail_cause(cause, "%s: %s", url, curl_easy_strerror(rc));
 		goto out;
 	}
 	if (s.status != 200) {
 		j = json_loadb(s.err.data ? s.err.data : "", s.err.len, 0, NULL);
-		client_fail(cause, "%s: %s", url, client_error_text(j, s.status));
+		fail_cause(cause, "%s: %s", url, client_error_text(j, s.status));
 		json_decref(j);
 		goto out;
 	}
 	sha256_end(s.sha, got);
 	s.sha = NULL;
 	if (sha256 && strcmp(got, sha256)) {
-		client_fail(cause, "%s: the download's sha256 is %s, not %s; it was discarded",
-			    url, got, sha256);
+		fail_cause(cause, "%s: the download's sha256 is %s, not %s; it was discarded",
+			   url, got, sha256);
 		goto out;
 	}
 	if (fclose(s.f) != 0) {
 		s.f = NULL;
-		client_fail(cause, "cannot write %s: %m", tmp);
+		fail_cause(cause, "cannot write %s: %m", tmp);
 		goto out;
 	}
 	s.f = NULL;
 	if (rename(tmp, dest) < 0) {
-		client_fail(cause, "cannot rename %s to %s: %m", tmp, dest);
+		fail_cause(cause, "cannot rename %s to %s: %m", tmp, dest);
 		goto out;
 	}
 	ret = 0;

@@ -10,11 +10,13 @@
 int fail_cause(char **cause, const char *fmt, ...)
 {
 	va_list ap;
+	char *s;
 
-	free(*cause);
 	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
 	va_end(ap);
+	free(*cause);
+	*cause = s;
 	return -1;
 }

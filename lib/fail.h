@@ -6,8 +6,10 @@
 #ifndef KPCI_FAIL_H
 #define KPCI_FAIL_H
 
-/* Replaces *cause (NULL or malloc'd; freed first) with the formatted
- * sentence (NULL when out of memory); returns -1. */
+/* Replaces *cause (NULL or malloc'd) with the formatted sentence (NULL
+ * when out of memory); returns -1.  The old sentence is freed after the
+ * new one is made, so it may be one of the arguments, and %m still sees
+ * the caller's errno. */
 int fail_cause(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -1,27 +1,13 @@
 /*
  * proto.c - encode and check the runner protocol's JSON bodies.
  */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/fail.h"
 #include "lib/proto.h"
-
-static int proto_fail(char **cause, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int proto_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 int proto_name_ok(const char *s)
 {
@@ -48,17 +34,17 @@ static int proto_str(char **out, const json_t *j, const char *key, int required,
 	*out = NULL;
 	if (!v || json_is_null(v)) {
 		if (required)
-			return proto_fail(cause, "%s%s is missing", where, key);
+			return fail_cause(cause, "%s%s is missing", where, key);
 		return 0;
 	}
 	if (!json_is_string(v))
-		return proto_fail(cause, "%s%s must be a string", where, key);
+		return fail_cause(cause, "%s%s must be a string", where, key);
 	if (json_string_length(v) > max)
-		return proto_fail(cause, "%s%s is longer than %zu bytes", where, key, max);
+		return fail_cause(cause, "%s%s is longer than %zu bytes", where, key, max);
 	if (strlen(json_string_value(v)) != json_string_length(v))
-		return proto_fail(cause, "%s%s contains a NUL byte", where, key);
+		return fail_cause(cause, "%s%s contains a NUL byte", where, key);
 	*out = strdup(json_string_value(v));
-	return *out ? 0 : proto_fail(cause, "out of memory");
+	return *out ? 0 : fail_cause(cause, "out of memory");
 }
 
 static int proto_name(char **out, const json_t *j, const char *key,
@@ -69,7 +55,7 @@ static int proto_name(char **out, const json_t *j, const char *key,
 	if (!proto_name_ok(*out)) {
 		free(*out);
 		*out = NULL;
-		return proto_fail(cause, "%s%s must be 1 to %d characters of "
+		return fail_cause(cause, "%s%s must be 1 to %d characters of "
 				  "letters, digits and ._:/+-", where, key, PROTO_MAX_NAME);
 	}
 	return 0;
@@ -81,12 +67,12 @@ static int proto_int(long long *out, const json_t *j, const char *key,
 	const json_t *v = json_object_get(j, key);
 
 	if (!v)
-		return proto_fail(cause, "%s%s is missing", where, key);
+		return fail_cause(cause, "%s%s is missing", where, key);
 	if (!json_is_integer(v))
-		return proto_fail(cause, "%s%s must be an integer", where, key);
+		return fail_cause(cause, "%s%s must be an integer", where, key);
 	*out = json_integer_value(v);
 	if (*out < min || *out > max)
-		return proto_fail(cause, "%s%s must be between %lld and %lld",
+		return fail_cause(cause, "%s%s must be between %lld and %lld",
 				  where, key, min, max);
 	return 0;
 }
@@ -103,10 +89,10 @@ static int proto_name_array(json_t **out, const json_t *j, const char *key, char
 		return 0;
 	}
 	if (!json_is_array(v) || json_array_size(v) > 16)
-		return proto_fail(cause, "%s must be an array of at most 16 names", key);
+		return fail_cause(cause, "%s must be an array of at most 16 names", key);
 	json_array_foreach(v, i, item) {
 		if (!json_is_string(item) || !proto_name_ok(json_string_value(item)))
-			return proto_fail(cause, "%s[%zu] must be a name", key, i);
+			return fail_cause(cause, "%s[%zu] must be a name", key, i);
 	}
 	*out = json_deep_copy(v);
 	return 0;
@@ -126,7 +112,7 @@ int proto_register_decode(struct proto_register *out, const json_t *j, char **ca
 
 	memset(out, 0, sizeof *out);
 	if (!json_is_object(j))
-		return proto_fail(cause, "the body must be a JSON object");
+		return fail_cause(cause, "the body must be a JSON object");
 	if (proto_name(&out->name, j, "name", "", cause) < 0 ||
 	    proto_name(&out->runner_class, j, "runner_class", "", cause) < 0 ||
 	    proto_name_array(&out->capabilities, j, "capabilities", cause) < 0 ||
@@ -134,7 +120,7 @@ int proto_register_decode(struct proto_register *out, const json_t *j, char **ca
 		goto fail;
 	topo = json_object_get(j, "topology");
 	if (topo && !json_is_object(topo)) {
-		proto_fail(cause, "topology must be an object");
+		fail_cause(cause, "topology must be an object");
 		goto fail;
 	}
 	out->topology = topo ? json_deep_copy(topo) : json_object();
@@ -168,7 +154,7 @@ int proto_job_decode(struct proto_job *out, const json_t *j, char **cause)
 
 	memset(out, 0, sizeof *out);
 	if (!json_is_object(j))
-		return proto_fail(cause, "the job must be a JSON object");
+		return fail_cause(cause, "the job must be a JSON object");
 	if (proto_int(&out->id, j, "id", 1, INT64_MAX, "", cause) < 0 ||
 	    proto_int(&attempt, j, "attempt", 1, 1000, "", cause) < 0 ||
 	    proto_int(&out->lease_seconds, j, "lease_seconds", 1, 86400, "", cause) < 0 ||
@@ -177,7 +163,7 @@ int proto_job_decode(struct proto_job *out, const json_t *j, char **cause)
 	out->attempt = (int)attempt;
 	spec = json_object_get(j, "spec");
 	if (!json_is_object(spec)) {
-		proto_fail(cause, "spec must be an object");
+		fail_cause(cause, "spec must be an object");
 		goto fail;
 	}
 	out->spec = json_deep_copy(spec);
@@ -248,7 +234,7 @@ static int proto_sample_decode(struct proto_sample *s, const json_t *j, size_t i
 
 	snprintf(where, sizeof where, "samples[%zu].", i);
 	if (!json_is_object(j))
-		return proto_fail(cause, "samples[%zu] must be an object", i);
+		return fail_cause(cause, "samples[%zu] must be an object", i);
 	if (proto_name(&s->suite, j, "suite", where, cause) < 0 ||
 	    proto_name(&s->metric, j, "metric", where, cause) < 0 ||
 	    proto_name(&s->unit, j, "unit", where, cause) < 0 ||
@@ -256,14 +242,14 @@ static int proto_sample_decode(struct proto_sample *s, const json_t *j, size_t i
 	    proto_int(&iteration, j, "iteration", 0, 1000000, where, cause) < 0)
 		goto out;
 	if (strcmp(better, "higher") && strcmp(better, "lower")) {
-		proto_fail(cause, "%sbetter must be \"higher\" or \"lower\"", where);
+		fail_cause(cause, "%sbetter must be \"higher\" or \"lower\"", where);
 		goto out;
 	}
 	s->higher_is_better = !strcmp(better, "higher");
 	s->iteration = (int)iteration;
 	v = json_object_get(j, "value");
 	if (!json_is_number(v)) {
-		proto_fail(cause, "%svalue must be a number", where);
+		fail_cause(cause, "%svalue must be a number", where);
 		goto out;
 	}
 	s->value = json_number_value(v);
@@ -281,7 +267,7 @@ int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
 
 	memset(out, 0, sizeof *out);
 	if (!json_is_object(j))
-		return proto_fail(cause, "the body must be a JSON object");
+		return fail_cause(cause, "the body must be a JSON object");
 	if (proto_int(&out->job_id, j, "job_id", 1, INT64_MAX, "", cause) < 0 ||
 	    proto_int(&attempt, j, "attempt", 1, 1000, "", cause) < 0 ||
 	    proto_str(&out->status, j, "status", 1, 16, "", cause) < 0 ||
@@ -290,27 +276,27 @@ int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
 		goto fail;
 	out->attempt = (int)attempt;
 	if (strcmp(out->status, "ok") && strcmp(out->status, "failed")) {
-		proto_fail(cause, "status must be \"ok\" or \"failed\"");
+		fail_cause(cause, "status must be \"ok\" or \"failed\"");
 		goto fail;
 	}
 	env = json_object_get(j, "env");
 	if (!json_is_object(env)) {
-		proto_fail(cause, "env must be an object");
+		fail_cause(cause, "env must be an object");
 		goto fail;
 	}
 	out->env = json_deep_copy(env);
 	samples = json_object_get(j, "samples");
 	if (!json_is_array(samples)) {
-		proto_fail(cause, "samples must be an array");
+		fail_cause(cause, "samples must be an array");
 		goto fail;
 	}
 	if (json_array_size(samples) > PROTO_MAX_SAMPLES) {
-		proto_fail(cause, "samples holds more than %d entries", PROTO_MAX_SAMPLES);
+		fail_cause(cause, "samples holds more than %d entries", PROTO_MAX_SAMPLES);
 		goto fail;
 	}
 	out->samples = calloc(json_array_size(samples) + 1, sizeof *out->samples);
 	if (!out->samples) {
-		proto_fail(cause, "out of memory");
+		fail_cause(cause, "out of memory");
 		goto fail;
 	}
 	json_array_foreach(samples, i, item) {

@@ -2,7 +2,6 @@
  * boot_kexec.c - the kexec boot method (boot_kexec.h).
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "lib/fail.h"
 #include "lib/fs.h"
 #include "lib/log.h"
 #include "runners/boot_kexec.h"
@@ -22,19 +22,6 @@
 
 static json_t *kexec_state;          /* running.json of the job being resumed */
 static int kexec_verified;           /* kexec_verify found the candidate running */
-
-static int kexec_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int kexec_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 static void kexec_path(char *out, size_t n, const struct rconfig *cfg, const char *file)
 {
@@ -139,7 +126,7 @@ static int kexec_write_state(const char *path, json_t *state, char **cause)
 	if (json_dump_file(state, tmp, JSON_INDENT(1) | JSON_SORT_KEYS) < 0 ||
 	    !(f = fopen(tmp, "r+")) || fsync(fileno(f)) < 0 || fclose(f) != 0 ||
 	    rename(tmp, path) < 0)
-		return kexec_fail(cause, "cannot write %s: %s", path, strerror(errno));
+		return fail_cause(cause, "cannot write %s: %s", path, strerror(errno));
 	return 0;
 }
 
@@ -154,12 +141,12 @@ int kexec_stage(const struct rconfig *cfg, const struct proto_job *job, const ch
 	int rc;
 
 	if (!kernel || access(kernel, R_OK) < 0)
-		return kexec_fail(cause, "no candidate kernel to kexec: %s", kernel ? kernel : "unset");
+		return fail_cause(cause, "no candidate kernel to kexec: %s", kernel ? kernel : "unset");
 	if (kexec_image_release(release, sizeof release, kernel) < 0)
-		return kexec_fail(cause, "%s is not a bzImage (no kernel version in its header)",
+		return fail_cause(cause, "%s is not a bzImage (no kernel version in its header)",
 				  kernel);
 	if (!spawn_have(cfg->kexec_binary))
-		return kexec_fail(cause, "%s is not installed (apt-get install kexec-tools)",
+		return fail_cause(cause, "%s is not installed (apt-get install kexec-tools)",
 				  cfg->kexec_binary);
 	uname(&u);
 	snprintf(base_kernel, sizeof base_kernel, "%s", cfg->kexec_base_kernel ?
@@ -179,7 +166,7 @@ int kexec_stage(const struct rconfig *cfg, const struct proto_job *job, const ch
 	kexec_path(dir, sizeof dir, cfg, "");
 	kexec_path(path, sizeof path, cfg, "staged.json");
 	if (fs_mkdirs(dir) < 0)
-		return kexec_fail(cause, "cannot create %s: %s", dir, strerror(errno));
+		return fail_cause(cause, "cannot create %s: %s", dir, strerror(errno));
 	state = json_pack("{s:o, s:s, s:s?, s:s, s:s, s:s, s:s, s:s, s:s}",
 			  "job", proto_job_encode(job), "candidate_release", release,
 			  "candidate_build_id", build_id, "kernel", kernel, "cmdline", cmdline,
@@ -189,7 +176,7 @@ int kexec_stage(const struct rconfig *cfg, const struct proto_job *job, const ch
 	json_object_set_new(state, "base_cmdline", json_stringn(cmdline, len));
 	if (!state || kexec_write_state(path, state, cause) < 0) {
 		json_decref(state);
-		return state ? -1 : kexec_fail(cause, "out of memory");
+		return state ? -1 : fail_cause(cause, "out of memory");
 	}
 	json_decref(state);
 	log_info("job %lld attempt %d: staged in %s; kexec into %s (%s)", job->id, job->attempt,
@@ -222,19 +209,19 @@ int kexec_resume(struct proto_job *job, const struct rconfig *cfg, char **cause)
 	state = json_load_file(from, JSON_REJECT_DUPLICATES, &err);
 	if (!state || proto_job_decode(job, json_object_get(state, "job"), cause) < 0) {
 		if (!state)
-			kexec_fail(cause, "%s: %s", from, err.text);
+			fail_cause(cause, "%s: %s", from, err.text);
 		json_decref(state);
 		unlink(from);
 		return -1;
 	}
 	if (!crashed && rename(staged, running) < 0) {
 		json_decref(state);
-		return kexec_fail(cause, "cannot move %s: %s", staged, strerror(errno));
+		return fail_cause(cause, "cannot move %s: %s", staged, strerror(errno));
 	}
 	json_decref(kexec_state);
 	kexec_state = state;
 	if (crashed)
-		return kexec_fail(cause, "kpci-runner stopped while it ran this job in the candidate "
+		return fail_cause(cause, "kpci-runner stopped while it ran this job in the candidate "
 				  "kernel (see the journal of the previous start)");
 	return 1;
 }
@@ -258,11 +245,11 @@ int kexec_verify(const json_t *state, char **cause)
 
 	uname(&u);
 	if (!want || strcmp(u.release, want))
-		return kexec_fail(cause, "the running kernel %s is not the candidate %s: the kexec "
+		return fail_cause(cause, "the running kernel %s is not the candidate %s: the kexec "
 				  "did not happen or the machine rebooted into its default kernel",
 				  u.release, want ? want : "(unknown)");
 	if (want_id && env_build_id(have_id, sizeof have_id) == 0 && strcmp(have_id, want_id))
-		return kexec_fail(cause, "the running kernel's build id %s is not the candidate's %s",
+		return fail_cause(cause, "the running kernel's build id %s is not the candidate's %s",
 				  have_id, want_id);
 	kexec_verified = 1;
 	return 0;
@@ -282,7 +269,7 @@ int kexec_return(const struct rconfig *cfg, char **cause)
 	unlink(running);
 	uname(&u);
 	if (!kernel) {
-		rc = kexec_fail(cause, "no base kernel was recorded at staging");
+		rc = fail_cause(cause, "no base kernel was recorded at staging");
 	} else if (!kexec_verified && release && !strcmp(u.release, release)) {
 		log_info("kexec: already running the base kernel %s", release);
 	} else {

@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/kvm.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +24,7 @@
 #include <unistd.h>
 
 #include "lib/buf.h"
+#include "lib/fail.h"
 #include "lib/log.h"
 #include "runners/boot_qemu.h"
 #include "runners/guestdir.h"
@@ -36,19 +36,6 @@
 #define QEMU_KVM_PAGE    0x1000
 #define QEMU_KILL_GRACE  30      /* s after boot_timeout before timeout(1) kills QEMU */
 #define REPEAT_HARD_MAX_BOOTS 100   /* boots of one boot-suite job */
-
-static int qemu_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int qemu_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 /* In a child: a one-page real-mode guest that executes `hlt` must come
  * back with KVM_EXIT_HLT.  Opening /dev/kvm and creating a VM is not
@@ -195,13 +182,13 @@ static int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cau
 	int rc = -1;
 
 	if (guestdir_find(guest, sizeof guest, q->cfg) < 0)
-		return qemu_fail(cause, "cannot find the guest directory; set [qemu] guest_dir");
+		return fail_cause(cause, "cannot find the guest directory; set [qemu] guest_dir");
 	snprintf(script, sizeof script, "%s/mkinitramfs.sh", guest);
 	snprintf(init, sizeof init, "%s/init", guest);
 	snprintf(bin, sizeof bin, "%s/bin", guest);
 	snprintf(log, sizeof log, "%s/mkinitramfs.log", q->work_dir);
 	if (access(script, R_OK) < 0)
-		return qemu_fail(cause, "%s is missing (make guest builds it)", script);
+		return fail_cause(cause, "%s is missing (make guest builds it)", script);
 	if (q->modules_dir && (d = opendir(q->modules_dir))) {
 		struct dirent *e;
 
@@ -228,10 +215,8 @@ static int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cau
 	if (spawn_run(argv, log, 120, cause) == 0) {
 		rc = 0;
 	} else {
-		char *why = *cause;
-
-		qemu_fail(cause, "cannot build the guest initramfs: %s (see %s)", why ? why : "?", log);
-		free(why);
+		fail_cause(cause, "cannot build the guest initramfs: %s (see %s)",
+			   *cause ? *cause : "?", log);
 	}
 	for (size_t i = 0; i < nmods; i++)
 		free(mods[i]);
@@ -310,11 +295,11 @@ static int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const c
 		return -1;
 	rc = spawn_wait(&status, pid, (int)q->cfg->qemu_boot_timeout);
 	if (rc == 1)
-		return qemu_fail(cause, "the guest did not finish within %lld s ([qemu] boot_timeout)",
-				 q->cfg->qemu_boot_timeout);
+		return fail_cause(cause, "the guest did not finish within %lld s ([qemu] boot_timeout)",
+				  q->cfg->qemu_boot_timeout);
 	if (rc < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
-		return qemu_fail(cause, "%s failed (status %d; see %s)", q->cfg->qemu_binary,
-				 rc < 0 ? -1 : status, log);
+		return fail_cause(cause, "%s failed (status %d; see %s)", q->cfg->qemu_binary,
+				  rc < 0 ? -1 : status, log);
 	return 0;
 }
 
@@ -329,7 +314,7 @@ static int qemu_fail_console(struct proto_result *r, const char *console, char *
 
 	free(r->log);
 	r->log = strndup(console + (strlen(console) > clen ? strlen(console) - clen : 0), clen);
-	qemu_fail(cause, "%s; the console ends:\n%s", why, quote ? quote : "");
+	fail_cause(cause, "%s; the console ends:\n%s", why, quote ? quote : "");
 	free(tail);
 	return -1;
 }
@@ -390,19 +375,19 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 
 	*guest_env = NULL;
 	if (strcmp(q->suite, "kbench") && strcmp(q->suite, "boot") && strcmp(q->suite, "wq-flush"))
-		return qemu_fail(cause, "suite '%s' does not run in a QEMU guest (kbench, boot and "
-				 "wq-flush do)", q->suite);
+		return fail_cause(cause, "suite '%s' does not run in a QEMU guest (kbench, boot and "
+				  "wq-flush do)", q->suite);
 	if (!q->kernel || access(q->kernel, R_OK) < 0)
-		return qemu_fail(cause, "no kernel to boot: the job names none and [qemu] kernel is %s",
-				 q->kernel ? "unreadable" : "unset");
+		return fail_cause(cause, "no kernel to boot: the job names none and [qemu] kernel is %s",
+				  q->kernel ? "unreadable" : "unset");
 	if (q->nodes < 1 || q->nodes > QEMU_MAX_NODES || q->cpus_per_node < 1 ||
 	    q->memory_mb / q->nodes < 64)
-		return qemu_fail(cause, "bad guest topology: %d nodes x %d CPUs, %d MiB", q->nodes,
-				 q->cpus_per_node, q->memory_mb);
+		return fail_cause(cause, "bad guest topology: %d nodes x %d CPUs, %d MiB", q->nodes,
+				  q->cpus_per_node, q->memory_mb);
 	snprintf(wq, sizeof wq, "%s/wq_flush.ko", q->modules_dir ? q->modules_dir : "");
 	if (!strcmp(q->suite, "wq-flush") && (!q->modules_dir || access(wq, R_OK) < 0))
-		return qemu_fail(cause, "wq-flush needs wq_flush.ko built for %s in the modules "
-				 "directory ([qemu] modules_dir or the job's modules)", q->kernel);
+		return fail_cause(cause, "wq-flush needs wq_flush.ko built for %s in the modules "
+				  "directory ([qemu] modules_dir or the job's modules)", q->kernel);
 	snprintf(initrd, sizeof initrd, "%s/initramfs.cpio", q->work_dir);
 	snprintf(console_path, sizeof console_path, "%s/console.log", q->work_dir);
 	if (qemu_initramfs(q, initrd, cause) < 0)
@@ -415,6 +400,7 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 		if (qemu_boot_once(q, initrd, cmdline, console_path, cause) < 0) {
 			char *why = *cause;
 
+			*cause = NULL;  /* why is the boot's own sentence, freed below */
 			console = qemu_slurp(console_path);
 			qemu_fail_console(r, console, cause, why ? why : "boot failed");
 			free(why);
@@ -439,6 +425,7 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 		if (rc < 0) {
 			char *why = *cause;
 
+			*cause = NULL;  /* why is the boot's own sentence, freed below */
 			qemu_fail_console(r, console, cause, why ? why : "boot failed");
 			free(why);
 			free(console);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "lib/conf.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "runners/config.h"
 
@@ -148,13 +149,6 @@ int rconfig_set(struct rconfig *c, const char *key, const char *value, char **ca
 	return conf_set(c, rconfig_sections, "runner", key, value, cause);
 }
 
-static int rconfig_fail(char **cause, const char *what, const char *value, const char *why)
-{
-	if (asprintf(cause, "%s '%s' %s", what, value, why) < 0)
-		*cause = NULL;
-	return -1;
-}
-
 /* Reads the first line of path into *out. */
 static int rconfig_read_token(char **out, const char *path, char **cause)
 {
@@ -163,16 +157,17 @@ static int rconfig_read_token(char **out, const char *path, char **cause)
 	size_t n;
 
 	if (!f)
-		return rconfig_fail(cause, "token_file", path, strerror(errno));
+		return fail_cause(cause, "token_file '%s' %s", path, strerror(errno));
 	if (!fgets(line, sizeof line, f)) {
 		fclose(f);
-		return rconfig_fail(cause, "token_file", path, "is empty");
+		return fail_cause(cause, "token_file '%s' is empty", path);
 	}
 	fclose(f);
 	n = strcspn(line, "\r\n");
 	line[n] = '\0';
 	if (!n || n > RCONFIG_MAX_TOKEN)
-		return rconfig_fail(cause, "token_file", path, "does not hold a token on its first line");
+		return fail_cause(cause, "token_file '%s' does not hold a token on its first line",
+				  path);
 	free(*out);
 	*out = strdup(line);
 	return *out ? 0 : -1;
@@ -217,7 +212,7 @@ int rconfig_finish(struct rconfig *c, char **cause)
 
 	if (!c->name) {
 		if (gethostname(host, sizeof host) < 0)
-			return rconfig_fail(cause, "host name", "?", "cannot be read; set [runner] name");
+			return fail_cause(cause, "host name '?' cannot be read; set [runner] name");
 		host[sizeof host - 1] = '\0';
 		c->name = strdup(host);
 	}
@@ -226,19 +221,16 @@ int rconfig_finish(struct rconfig *c, char **cause)
 	if (!c->name || !c->runner_class)
 		return -1;
 	if (!proto_name_ok(c->name))
-		return rconfig_fail(cause, "runner name", c->name,
-				    "must be letters, digits and ._:/+-");
+		return fail_cause(cause, "runner name '%s' must be letters, digits and ._:/+-",
+				  c->name);
 	if (!proto_name_ok(c->runner_class))
-		return rconfig_fail(cause, "runner class", c->runner_class,
-				    "must be letters, digits and ._:/+-");
+		return fail_cause(cause, "runner class '%s' must be letters, digits and ._:/+-",
+				  c->runner_class);
 	if (!c->token && c->token_file && rconfig_read_token(&c->token, c->token_file, cause) < 0)
 		return -1;
-	if (!c->token || !*c->token) {
-		if (asprintf(cause, "no runner token: give --token, [runner] token or token_file, "
-			     "or KPCI_TOKEN") < 0)
-			*cause = NULL;
-		return -1;
-	}
+	if (!c->token || !*c->token)
+		return fail_cause(cause, "no runner token: give --token, [runner] token or "
+				  "token_file, or KPCI_TOKEN");
 	if (c->poll_max < c->poll_min)
 		c->poll_max = c->poll_min;
 	return rconfig_guest_default(c);

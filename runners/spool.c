@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/fail.h"
 #include "lib/log.h"
 #include "runners/spool.h"
 
@@ -37,8 +38,7 @@ int spool_put(const char *dir, const struct proto_result *r, char **cause)
 	rc = 0;
 out:
 	if (rc < 0) {
-		if (asprintf(cause, "cannot write %s: %s", path, strerror(errno)) < 0)
-			*cause = NULL;
+		fail_cause(cause, "cannot write %s: %s", path, strerror(errno));
 		unlink(tmp);
 	}
 	if (fd >= 0)

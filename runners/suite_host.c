@@ -8,13 +8,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lib/buf.h"
+#include "lib/fail.h"
 #include "runners/repeat.h"
 #include "runners/spawn.h"
 #include "runners/suite.h"
@@ -25,19 +25,6 @@
 #define SHOST_KMSG_REC   8192
 #define SHOST_MAX_PATH   4096
 #define SHOST_MAX_METRICS 256
-
-static int shost_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int shost_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 int shost_want_more(const struct proto_result *r, size_t first, int done,
 		    const struct suite_run *sr)
@@ -97,7 +84,7 @@ static int shost_kmsg_open(int at_end, char **cause)
 	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
-		return shost_fail(cause, "cannot read the kernel log /dev/kmsg: %s", strerror(errno));
+		return fail_cause(cause, "cannot read the kernel log /dev/kmsg: %s", strerror(errno));
 	if (at_end)
 		lseek(fd, 0, SEEK_END);
 	return fd;
@@ -145,12 +132,12 @@ int shost_wq_flush_run(const struct suite_run *sr, struct proto_result *r, char 
 	int fd, rc = -1;
 
 	if (!sr->modules_dir || !*sr->modules_dir)
-		return shost_fail(cause, "wq-flush on the host needs wq_flush.ko built for the "
+		return fail_cause(cause, "wq-flush on the host needs wq_flush.ko built for the "
 				  "running kernel: set [suites] modules_dir");
 	snprintf(mod, sizeof mod, "%s/wq_flush.ko", sr->modules_dir);
 	snprintf(out, sizeof out, "%s/wq-flush.out", sr->work_dir ? sr->work_dir : "/tmp");
 	if (access(mod, R_OK) < 0)
-		return shost_fail(cause, "the wq-flush module %s cannot be read: %s", mod,
+		return fail_cause(cause, "the wq-flush module %s cannot be read: %s", mod,
 				  strerror(errno));
 	fd = shost_kmsg_open(1, cause);
 	if (fd < 0)
@@ -167,11 +154,8 @@ int shost_wq_flush_run(const struct suite_run *sr, struct proto_result *r, char 
 		snprintf(iter, sizeof iter, "iteration=%d", it);
 		unlink(out);
 		if (spawn_run(ins, out, sr->timeout, cause) < 0) {
-			char *why = *cause;
-
-			shost_fail(cause, "the wq-flush module %s failed to load (%s)", mod,
-				   why ? why : "insmod failed");
-			free(why);
+			fail_cause(cause, "the wq-flush module %s failed to load (%s)", mod,
+				   *cause ? *cause : "insmod failed");
 			goto out;
 		}
 		spawn_run(rm, NULL, sr->timeout, cause);
@@ -224,21 +208,21 @@ int shost_command_run(const struct suite_run *sr, struct proto_result *r, char *
 	int rc = -1;
 
 	if (!d || !d->command)
-		return shost_fail(cause, "the suite has no command");
+		return fail_cause(cause, "the suite has no command");
 	parse = sparse_find(d->parser);
 	if (d->requires && !spawn_have(d->requires))
-		return shost_fail(cause, "%s needs %s, which is not installed on this runner",
+		return fail_cause(cause, "%s needs %s, which is not installed on this runner",
 				  d->path, d->requires);
 	snprintf(log, sizeof log, "%s/%s.log", sr->work_dir, d->name);
 	snprintf(outfile, sizeof outfile, "%s/%s.output", sr->work_dir, d->name);
 	if (sdef_argv(args, SDEF_MAX_ARGS, &storage, d->command, outfile) < 0) {
 		free(storage);
-		return shost_fail(cause, "%s: command has no words or more than %d", d->path,
+		return fail_cause(cause, "%s: command has no words or more than %d", d->path,
 				  SDEF_MAX_ARGS);
 	}
 	if (strcmp(d->numa, "all")) {   /* node 0's CPUs; memory there or on node 1 */
 		if (!spawn_have("numactl")) {
-			shost_fail(cause, "%s asks for numa = %s, which needs numactl", d->path, d->numa);
+			fail_cause(cause, "%s asks for numa = %s, which needs numactl", d->path, d->numa);
 			goto out;
 		}
 		args -= 3;
@@ -256,10 +240,11 @@ int shost_command_run(const struct suite_run *sr, struct proto_result *r, char *
 		if (spawn_run(args, log, sr->timeout, cause) < 0) {
 			char *why = *cause, *tail;
 
+			*cause = NULL;  /* why is the run's own sentence, freed below */
 			free(text);
 			text = shost_slurp(log);
 			tail = text ? sparse_tail(text) : NULL;
-			shost_fail(cause, "%s (iteration %d); its output ends:\n%s", why ? why : "failed",
+			fail_cause(cause, "%s (iteration %d); its output ends:\n%s", why ? why : "failed",
 				   it, tail ? tail : "");
 			free(why);
 			free(tail);
@@ -270,7 +255,7 @@ int shost_command_run(const struct suite_run *sr, struct proto_result *r, char *
 		free(text);
 		text = shost_slurp(uses_output ? outfile : log);
 		if (!text) {
-			shost_fail(cause, "%s wrote no output", args[0]);
+			fail_cause(cause, "%s wrote no output", args[0]);
 			goto out;
 		}
 		shost_ctx(&ctx, sr, d->name, it);

@@ -7,8 +7,8 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "lib/fail.h"
 #include "runners/kbench_core.h"
 #include "runners/repeat.h"
 #include "runners/suite.h"
@@ -18,12 +18,6 @@
 /* Without a suite file (configs/suites/kbench.ini, benchmarks = all) the
  * runner measures the classic quick pair only. */
 #define KBENCH_DEFAULT_SET "syscall-getppid pipe-pingpong"
-
-static int kbench_cause(char **cause, const char *text)
-{
-	*cause = strdup(text);
-	return -1;
-}
 
 /* 1 while any metric wants another recorded pass. */
 static int kbench_want_more(double *const vals[], int nbench, int done, const struct suite_run *sr)
@@ -54,7 +48,7 @@ int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 			continue;
 		vals[nbench] = calloc((size_t)max, sizeof(double));
 		if (!vals[nbench]) {
-			kbench_cause(cause, "out of memory");
+			fail_cause(cause, "out of memory");
 			goto out;
 		}
 	}
@@ -69,7 +63,7 @@ int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 			if (!vals[b])
 				continue;
 			if (t[b].run(&v, 1, why, sizeof why) < 0) {
-				kbench_cause(cause, why);
+				fail_cause(cause, "%s", why);
 				goto out;
 			}
 			if (it < 0)
@@ -77,7 +71,7 @@ int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 			vals[b][it] = v;
 			if (proto_result_add(r, suite, t[b].name, t[b].unit, t[b].higher_is_better,
 					     it, v) < 0) {
-				kbench_cause(cause, "out of memory");
+				fail_cause(cause, "out of memory");
 				goto out;
 			}
 		}

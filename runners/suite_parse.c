@@ -6,28 +6,15 @@
  * them; units are fixed here.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/fail.h"
 #include "runners/suite_parse.h"
 
 #define SPARSE_MAX_METRIC 128
-
-static int sparse_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int sparse_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return -1;
-}
 
 /* Copies the next line of *p (without "\r\n") into line; 0 at the end. */
 static int sparse_next_line(const char **p, const char *end, char *line, size_t n)
@@ -62,9 +49,9 @@ static int sparse_add(struct proto_result *r, const struct sparse_ctx *ctx, int 
 		      const char *metric, const char *unit, int hib, double value, char **cause)
 {
 	if (!proto_name_ok(metric))
-		return sparse_fail(cause, "'%.64s' is not a usable metric name", metric);
+		return fail_cause(cause, "'%.64s' is not a usable metric name", metric);
 	if (proto_result_add(r, ctx->suite, metric, unit, hib, iteration, value) < 0)
-		return sparse_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	return 0;
 }
 
@@ -123,7 +110,7 @@ int sparse_stress_ng(struct proto_result *r, const struct sparse_ctx *ctx, const
 			return -1;
 	}
 	if (r->nsamples == before)
-		return sparse_fail(cause, "stress-ng output has no metrics (was --yaml FILE given?)");
+		return fail_cause(cause, "stress-ng output has no metrics (was --yaml FILE given?)");
 	return 0;
 }
 
@@ -165,8 +152,8 @@ int sparse_perf_bench(struct proto_result *r, const struct sparse_ctx *ctx, cons
 			return -1;
 	}
 	if (r->nsamples == before)
-		return sparse_fail(cause, "perf bench output has no result of sched/messaging, "
-				   "sched/pipe, futex/hash or mem/memcpy");
+		return fail_cause(cause, "perf bench output has no result of sched/messaging, "
+				  "sched/pipe, futex/hash or mem/memcpy");
 	return 0;
 }
 
@@ -182,7 +169,7 @@ int sparse_hackbench(struct proto_result *r, const struct sparse_ctx *ctx, const
 	while (sparse_next_line(&p, end, line, sizeof line))
 		if (!strncmp(line, "Time:", 5) && sparse_number(line + 5, &v) == 0)
 			return sparse_add(r, ctx, ctx->iteration, "time", "s", 0, v, cause);
-	return sparse_fail(cause, "hackbench output has no 'Time:' line");
+	return fail_cause(cause, "hackbench output has no 'Time:' line");
 }
 
 /* ---- fio --output-format=json -------------------------------------- */
@@ -221,20 +208,20 @@ int sparse_fio(struct proto_result *r, const struct sparse_ctx *ctx, const char 
 	int rc = -1;
 
 	if (!start)
-		return sparse_fail(cause, "fio output holds no JSON object (--output-format=json?)");
+		return fail_cause(cause, "fio output holds no JSON object (--output-format=json?)");
 	root = json_loadb(start, strnlen(start, SPARSE_MAX_TEXT), JSON_REJECT_DUPLICATES, &err);
 	if (!root)
-		return sparse_fail(cause, "fio JSON, line %d: %s", err.line, err.text);
+		return fail_cause(cause, "fio JSON, line %d: %s", err.line, err.text);
 	jobs = json_object_get(root, "jobs");
 	if (!json_is_array(jobs)) {
-		sparse_fail(cause, "fio JSON has no \"jobs\" array");
+		fail_cause(cause, "fio JSON has no \"jobs\" array");
 		goto out;
 	}
 	json_array_foreach(jobs, i, job) {
 		const char *name = json_string_value(json_object_get(job, "jobname"));
 
 		if (!name) {
-			sparse_fail(cause, "fio JSON: jobs[%zu] has no jobname", i);
+			fail_cause(cause, "fio JSON: jobs[%zu] has no jobname", i);
 			goto out;
 		}
 		for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++)
@@ -243,7 +230,7 @@ int sparse_fio(struct proto_result *r, const struct sparse_ctx *ctx, const char 
 				goto out;
 	}
 	if (r->nsamples == before) {
-		sparse_fail(cause, "fio JSON: no job did any I/O");
+		fail_cause(cause, "fio JSON: no job did any I/O");
 		goto out;
 	}
 	rc = 0;
@@ -293,19 +280,19 @@ int sparse_boot(struct proto_result *r, const struct sparse_ctx *ctx, const char
 		found = sparse_dmesg_line(line, &t, &msg) == 0 && !strncmp(msg, "Run /", 5) &&
 			strstr(msg, " as init process");
 	if (!found)
-		return sparse_fail(cause, "the kernel log has no timestamped 'Run /... as init "
-				   "process' line (is CONFIG_PRINTK_TIME on?)");
+		return fail_cause(cause, "the kernel log has no timestamped 'Run /... as init "
+				  "process' line (is CONFIG_PRINTK_TIME on?)");
 	if (sparse_add(r, ctx, ctx->iteration, "run-init", "ms", 0, t * 1000.0, cause) < 0)
 		return -1;
 	for (size_t i = 0; i < ctx->nmarkers; i++) {
 		const struct sparse_marker *m = &ctx->markers[i];
 
 		if (sparse_dmesg_find(text, m->from, &from) < 0)
-			return sparse_fail(cause, "boot marker '%s': no kernel log line contains '%s'",
-					   m->name, m->from);
+			return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
+					  m->name, m->from);
 		if (sparse_dmesg_find(text, m->to, &to) < 0)
-			return sparse_fail(cause, "boot marker '%s': no kernel log line contains '%s'",
-					   m->name, m->to);
+			return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
+					  m->name, m->to);
 		if (sparse_add(r, ctx, ctx->iteration, m->name, "ms", 0, (to - from) * 1000.0,
 			       cause) < 0)
 			return -1;
@@ -336,7 +323,7 @@ int sparse_wq_flush(struct proto_result *r, const struct sparse_ctx *ctx, const 
 			return -1;
 	}
 	if (r->nsamples == before)
-		return sparse_fail(cause, "no 'kpci-wq-flush:' result lines in the kernel log");
+		return fail_cause(cause, "no 'kpci-wq-flush:' result lines in the kernel log");
 	return 0;
 }
 
@@ -372,8 +359,8 @@ int sparse_kbench(struct proto_result *r, const struct sparse_ctx *ctx, const ch
 		    !json_is_integer(it) || json_integer_value(it) < 0 ||
 		    json_integer_value(it) > PROTO_MAX_SAMPLES || !json_is_number(val)) {
 			json_decref(j);
-			return sparse_fail(cause, "result line %d is not a kpci sample "
-					   "{metric, unit, higher_is_better, iteration, value}", lineno);
+			return fail_cause(cause, "result line %d is not a kpci sample "
+					  "{metric, unit, higher_is_better, iteration, value}", lineno);
 		}
 		rc = sparse_add(r, ctx, (int)json_integer_value(it), metric, unit,
 				json_integer_value(hib) != 0, json_number_value(val), cause);
@@ -382,7 +369,7 @@ int sparse_kbench(struct proto_result *r, const struct sparse_ctx *ctx, const ch
 			return -1;
 	}
 	if (r->nsamples == before)
-		return sparse_fail(cause, "no KPCI-RESULT lines");
+		return fail_cause(cause, "no KPCI-RESULT lines");
 	return 0;
 }
 
@@ -524,7 +511,7 @@ int sparse_console(struct sparse_console *out, const char *text, char **cause)
 		else if (!strncmp(line, "KPCI-DONE ", 10) && !out->done)
 			out->done = strdup(line + 10);
 		if (rc < 0)
-			return sparse_fail(cause, "out of memory");
+			return fail_cause(cause, "out of memory");
 	}
 	return 0;
 }

@@ -10,6 +10,7 @@
 
 #include <hwloc.h>
 
+#include "lib/fail.h"
 #include "runners/topology.h"
 
 static json_t *topo_cpus(hwloc_const_cpuset_t set)
@@ -33,8 +34,7 @@ json_t *topo_collect(char **cause)
 	int n;
 
 	if (hwloc_topology_init(&topo) < 0 || hwloc_topology_load(topo) < 0) {
-		if (asprintf(cause, "hwloc cannot read this machine's topology") < 0)
-			*cause = NULL;
+		fail_cause(cause, "hwloc cannot read this machine's topology");
 		return NULL;
 	}
 	nodes = json_array();

@@ -140,9 +140,11 @@ static void test_hackbench_fio(void)
 	CHECK_INT(parse_file(&r, "fio", DATA "hackbench.txt", &ctx, &cause), -1);
 	CHECK(cause && strstr(cause, "no JSON object"));
 	free(cause);
+	cause = NULL;
 	CHECK_INT(sparse_fio(&r, &ctx, "{\"jobs\": [ {\"jobname\": 1} ]}", &cause), -1);
 	CHECK(cause && strstr(cause, "jobs[0] has no jobname"));
 	free(cause);
+	cause = NULL;
 	CHECK_INT(sparse_fio(&r, &ctx, "{\"jobs\": [", &cause), -1);
 	CHECK(cause && strstr(cause, "fio JSON, line"));
 	free(cause);
@@ -187,6 +189,7 @@ static void test_console_boot(void)
 	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), -1);
 	CHECK(cause && strstr(cause, "boot marker 'slub-to-smp'") && strstr(cause, "no such line"));
 	free(cause);
+	cause = NULL;
 	/* the host's own log: its init is not /init, and Memory: comes after SLUB */
 	ctx.nmarkers = 1;
 	proto_result_free(&r);
@@ -243,6 +246,7 @@ static void test_kbench_lines(void)
 	CHECK_INT(sparse_kbench(&r, &ctx, "KPCI-RESULT {\"metric\":\"x\"\n", &cause), -1);
 	CHECK(cause && strstr(cause, "result line 1 is not a kpci sample"));
 	free(cause);
+	cause = NULL;
 	CHECK_INT(sparse_kbench(&r, &ctx, "KPCI-RESULT {\"metric\":\"a b\",\"unit\":\"ns\","
 				"\"higher_is_better\":0,\"iteration\":0,\"value\":1}\n", &cause), -1);
 	CHECK(cause && strstr(cause, "not a usable metric name"));

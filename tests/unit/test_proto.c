@@ -126,6 +126,7 @@ static void test_job_and_register(void)
 	CHECK_INT(proto_register_decode(&reg, j, &cause), -1);
 	CHECK_STR(cause, "capabilities[0] must be a name");
 	free(cause);
+	cause = NULL;
 	json_decref(j);
 	j = json_pack("{s:s, s:s, s:s}", "name", "box", "runner_class", "c", "topology", "big");
 	CHECK_INT(proto_register_decode(&reg, j, &cause), -1);
