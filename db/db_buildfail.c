@@ -73,20 +73,20 @@ static long long buildfail_series(struct db *db, const struct buildfail *b)
 {
 	long long metric, branch_id, id;
 
-	if (db_exec_st(db, db_prep(db, "INSERT OR IGNORE INTO metrics (suite, name, unit, "
+	if (db_exec_st(db, db_prepk(db, "INSERT OR IGNORE INTO metrics (suite, name, unit, "
 				   "direction) VALUES ('kbuild', 'build-failure', 'failures', "
 				   "'lower')", "")) != DB_OK)
 		return 0;
-	metric = db_scalar(db_prep(db, "SELECT id FROM metrics WHERE suite = 'kbuild' AND "
+	metric = db_scalar(db_prepk(db, "SELECT id FROM metrics WHERE suite = 'kbuild' AND "
 				   "name = 'build-failure'", ""), 0);
-	branch_id = db_scalar(db_prep(db, "SELECT id FROM branches WHERE tree_id = ? AND "
+	branch_id = db_scalar(db_prepk(db, "SELECT id FROM branches WHERE tree_id = ? AND "
 				      "name = ?", "Is", b->tree_id, b->branch), 0);
-	id = db_scalar(db_prep(db, "SELECT id FROM series WHERE metric_id = ? AND "
+	id = db_scalar(db_prepk(db, "SELECT id FROM series WHERE metric_id = ? AND "
 			       "runner_class = ? AND config_name = ? AND IFNULL(branch_id, 0) = ?",
 			       "IssI", metric, b->runner_class, b->config, branch_id), 0);
 	if (id || !metric)
 		return id;
-	if (db_exec_st(db, db_prep(db, "INSERT INTO series (metric_id, runner_class, config_name, "
+	if (db_exec_st(db, db_prepk(db, "INSERT INTO series (metric_id, runner_class, config_name, "
 				   "branch_id, dirty) VALUES (?, ?, ?, NULLIF(?, 0), 0)", "IssI",
 				   metric, b->runner_class, b->config, branch_id)) != DB_OK)
 		return 0;
@@ -129,7 +129,7 @@ static int buildfail_open(struct db *db, const struct buildfail *b, const char *
 		free(detail);
 		return DB_ERR;
 	}
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO changes (series_id, good_sha, bad_sha, "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO changes (series_id, good_sha, bad_sha, "
 				   "range_key, direction, state, kind, build_id, detail, detected_at, "
 				   "updated_at) VALUES (?1, ?2, ?3, ?4, 'regression', 'new', "
 				   "'build-failure', ?5, ?6, ?7, ?7)", "IsssIsI", series, good_sha,
@@ -150,14 +150,14 @@ int db_build_failure_track_locked(struct db *db, long long build_id)
 		return rc == DB_NOTFOUND ? DB_OK : rc;
 	if (!strcmp(b.state, "ok")) {
 		/* A good build closes the open failures of its triple. */
-		rc = db_exec_st(db, db_prep(db, "UPDATE changes SET fixed_build_id = ?1, "
+		rc = db_exec_st(db, db_prepk(db, "UPDATE changes SET fixed_build_id = ?1, "
 			"fixed_sha = ?2, updated_at = ?3, state = CASE WHEN state IN ('invalid', "
 			"'wontfix') THEN state ELSE 'fixed' END WHERE kind = 'build-failure' AND "
 			"fixed_build_id IS NULL AND build_id IN (SELECT id FROM builds WHERE "
 			"IFNULL(tree_id, 0) = ?4 AND IFNULL(branch, '') = ?5 AND config_name = ?6)",
 			"IsIIss", b.id, b.sha, db_now(), b.tree_id, b.branch, b.config));
 	} else if ((!strcmp(b.state, "failed") || !strcmp(b.state, "timeout")) &&
-		   !db_scalar(db_prep(db, "SELECT 1 FROM changes WHERE kind = 'build-failure' "
+		   !db_scalar(db_prepk(db, "SELECT 1 FROM changes WHERE kind = 'build-failure' "
 				      "AND build_id = ?", "I", b.id), 0)) {
 		prev = buildfail_previous(db, &b, &good_sha);
 		if (prev == 1)

@@ -25,21 +25,21 @@ static int db_build_queue_locked(struct db *db, long long *job_id, long long *bu
 	long long tree_id, now = db_now();
 	int rc;
 
-	tree_id = db_scalar(db_prep(db, "SELECT id FROM trees WHERE name = ?", "s", tree), 0);
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO jobs (kind, spec, runner_class, priority, "
+	tree_id = db_scalar(db_prepk(db, "SELECT id FROM trees WHERE name = ?", "s", tree), 0);
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO jobs (kind, spec, runner_class, priority, "
 				   "max_attempts, tree_id, commit_sha, created_at) "
 				   "VALUES ('build', ?, ?, ?, ?, NULLIF(?, 0), ?, ?)", "jsiiIsI",
 				   spec, runner_class, priority, max_attempts, tree_id, commit, now));
 	if (rc != DB_OK)
 		return rc;
 	*job_id = sqlite3_last_insert_rowid(db->conn);
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO builds (tree_id, commit_sha, config_name, "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO builds (tree_id, commit_sha, config_name, "
 				   "branch, job_id, spec, created_at) VALUES (NULLIF(?, 0), ?, ?, ?, ?, ?, ?)",
 				   "IsssIjI", tree_id, commit, config, branch, *job_id, spec, now));
 	if (rc != DB_OK)
 		return rc;
 	*build_id = sqlite3_last_insert_rowid(db->conn);
-	return db_exec_st(db, db_prep(db, "UPDATE jobs SET build_id = ? WHERE id = ?", "II",
+	return db_exec_st(db, db_prepk(db, "UPDATE jobs SET build_id = ? WHERE id = ?", "II",
 				      *build_id, *job_id));
 }
 
@@ -67,20 +67,20 @@ int db_build_queue(struct db *db, long long *job_id, long long *build_id, const 
 static long long db_build_of_lease(struct db *db, long long job_id, int attempt,
 				   long long runner_id)
 {
-	long long id = db_scalar(db_prep(db, "SELECT IFNULL(build_id, -1) FROM jobs WHERE id = ? "
+	long long id = db_scalar(db_prepk(db, "SELECT IFNULL(build_id, -1) FROM jobs WHERE id = ? "
 					 "AND kind = 'build' AND state = 'running' AND attempt = ? "
 					 "AND lease_owner = ?", "IiI", job_id, attempt, runner_id), 0);
 
 	if (id >= 0)
 		return id;
-	if (db_exec_st(db, db_prep(db, "INSERT INTO builds (tree_id, commit_sha, config_name, "
+	if (db_exec_st(db, db_prepk(db, "INSERT INTO builds (tree_id, commit_sha, config_name, "
 				   "branch, job_id, spec, created_at) SELECT tree_id, IFNULL(commit_sha, "
 				   "json_extract(spec, '$.commit')), IFNULL(json_extract(spec, "
 				   "'$.config'), '?'), json_extract(spec, '$.branch'), id, spec, "
 				   "created_at FROM jobs WHERE id = ?", "I", job_id)) != DB_OK)
 		return 0;
 	id = sqlite3_last_insert_rowid(db->conn);
-	if (db_exec_st(db, db_prep(db, "UPDATE jobs SET build_id = ? WHERE id = ?", "II", id,
+	if (db_exec_st(db, db_prepk(db, "UPDATE jobs SET build_id = ? WHERE id = ?", "II", id,
 				   job_id)) != DB_OK)
 		return 0;
 	return id;
@@ -154,16 +154,16 @@ int db_build_link_artifact(struct db *db, long long runner_id, long long job_id,
 		rc = DB_CONFLICT;
 		db_fail(cause, "job %lld attempt %d is not a build leased to this runner",
 			job_id, attempt);
-	} else if (!db_scalar(db_prep(db, "SELECT 1 FROM artifacts WHERE sha256 = ?", "s",
+	} else if (!db_scalar(db_prepk(db, "SELECT 1 FROM artifacts WHERE sha256 = ?", "s",
 				      sha256), 0)) {
 		rc = DB_NOTFOUND;
 		db_fail(cause, "artifact %s is not stored; upload it", sha256);
 	} else {
-		rc = db_exec_st(db, db_prep(db, "INSERT OR REPLACE INTO build_artifacts "
+		rc = db_exec_st(db, db_prepk(db, "INSERT OR REPLACE INTO build_artifacts "
 					   "(build_id, name, sha256) VALUES (?, ?, ?)", "Iss",
 					   build_id, name, sha256));
 		if (rc == DB_OK)
-			rc = db_exec_st(db, db_prep(db, "UPDATE artifacts SET last_used = ? "
+			rc = db_exec_st(db, db_prepk(db, "UPDATE artifacts SET last_used = ? "
 						   "WHERE sha256 = ?", "Is", db_now(), sha256));
 	}
 	rc = db_end(db, rc);
@@ -188,7 +188,7 @@ int db_artifact_add(struct db *db, const char *sha256, long long size)
 	int rc;
 
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO artifacts (sha256, size, created_at, "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO artifacts (sha256, size, created_at, "
 				   "last_used) VALUES (?1, ?2, ?3, ?3) ON CONFLICT (sha256) DO "
 				   "UPDATE SET last_used = ?3, size = ?2, bad = NULL", "sII", sha256, size,
 				   db_now()));
@@ -201,9 +201,9 @@ int db_artifact_touch(struct db *db, const char *sha256, long long *size)
 	long long n;
 
 	db_lock(db);
-	n = db_scalar(db_prep(db, "SELECT size FROM artifacts WHERE sha256 = ?", "s", sha256), -1);
+	n = db_scalar(db_prepk(db, "SELECT size FROM artifacts WHERE sha256 = ?", "s", sha256), -1);
 	if (n >= 0)
-		db_exec_st(db, db_prep(db, "UPDATE artifacts SET last_used = ? WHERE sha256 = ?",
+		db_exec_st(db, db_prepk(db, "UPDATE artifacts SET last_used = ? WHERE sha256 = ?",
 				       "Is", db_now(), sha256));
 	db_unlock(db);
 	*size = n;
@@ -215,7 +215,7 @@ int db_artifact_mark_bad(struct db *db, const char *sha256, const char *why)
 	int rc;
 
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "UPDATE artifacts SET bad = ? WHERE sha256 = ?", "ss",
+	rc = db_exec_st(db, db_prepk(db, "UPDATE artifacts SET bad = ? WHERE sha256 = ?", "ss",
 				    why, sha256));
 	db_unlock(db);
 	return rc;
@@ -241,7 +241,7 @@ long long db_artifacts_total(struct db *db)
 	long long n;
 
 	db_lock(db);
-	n = db_scalar(db_prep(db, "SELECT IFNULL(sum(size), 0) FROM artifacts", ""), 0);
+	n = db_scalar(db_prepk(db, "SELECT IFNULL(sum(size), 0) FROM artifacts", ""), 0);
 	db_unlock(db);
 	return n;
 }
@@ -258,7 +258,7 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"WITH ranked AS (SELECT id, row_number() OVER (PARTITION BY tree_id, "
 		"  IFNULL(branch, ''), config_name ORDER BY id DESC) AS n FROM builds "
 		"  WHERE state = 'ok'), "
@@ -279,10 +279,10 @@ int db_artifact_delete(struct db *db, const char *sha256)
 		db_unlock(db);
 		return DB_ERR;
 	}
-	rc = db_exec_st(db, db_prep(db, "DELETE FROM build_artifacts WHERE sha256 = ?", "s",
+	rc = db_exec_st(db, db_prepk(db, "DELETE FROM build_artifacts WHERE sha256 = ?", "s",
 				   sha256));
 	if (rc == DB_OK)
-		rc = db_exec_st(db, db_prep(db, "DELETE FROM artifacts WHERE sha256 = ?", "s",
+		rc = db_exec_st(db, db_prepk(db, "DELETE FROM artifacts WHERE sha256 = ?", "s",
 					   sha256));
 	rc = db_end(db, rc);
 	db_unlock(db);
@@ -305,7 +305,7 @@ json_t *db_builds_list(struct db *db, const char *state, int limit, int offset)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b "
+	rows = db_rows(db, db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b "
 				   "WHERE ?1 IS NULL OR b.state = ?1 ORDER BY b.id DESC "
 				   "LIMIT ? OFFSET ?", "sii", state, limit, offset));
 	db_unlock(db);
@@ -317,9 +317,9 @@ json_t *db_build_get(struct db *db, long long id)
 	json_t *rows, *arts, *build = NULL;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE b.id = ?",
+	rows = db_rows(db, db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE b.id = ?",
 				   "I", id));
-	arts = db_rows(db, db_prep(db, "SELECT ba.name, ba.sha256, a.size FROM build_artifacts ba "
+	arts = db_rows(db, db_prepk(db, "SELECT ba.name, ba.sha256, a.size FROM build_artifacts ba "
 				   "JOIN artifacts a ON a.sha256 = ba.sha256 WHERE ba.build_id = ? "
 				   "ORDER BY ba.name", "I", id));
 	db_unlock(db);
@@ -367,7 +367,7 @@ int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long
 static int db_bench_insert(struct db *db, long long build_id, const char *suite,
 			   const char *boot, const char *runner_class, int max_attempts)
 {
-	return db_exec_st(db, db_prep(db,
+	return db_exec_st(db, db_prepk(db,
 		"INSERT INTO jobs (kind, spec, runner_class, max_attempts, tree_id, commit_sha, "
 		" build_id, created_at) SELECT 'bench', json_object('suite', ?1, 'boot', ?2, "
 		" 'build_id', b.id, 'config', b.config_name, "

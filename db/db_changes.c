@@ -73,7 +73,7 @@ static void db_copy_sha(char *out, sqlite3_stmt *st, int i)
  * branch holding most of its commits; 0 when none. */
 static long long db_series_branch(struct db *db, long long id)
 {
-	return db_scalar(db_prep(db,
+	return db_scalar(db_prepk(db,
 		"SELECT IFNULL((SELECT branch_id FROM series WHERE id = ?1), "
 		" (SELECT bc.branch_id FROM (SELECT DISTINCT commit_sha AS sha FROM samples "
 		"   WHERE series_id = ?1 AND commit_sha IS NOT NULL) s "
@@ -218,11 +218,11 @@ static void db_range_key(char *out, size_t n, const struct db_change_new *c)
 /* group_id of every change with range key = the smallest id among them. */
 static int db_regroup(struct db *db, const char *key)
 {
-	long long first = db_scalar(db_prep(db, "SELECT MIN(id) FROM changes WHERE range_key = ?",
+	long long first = db_scalar(db_prepk(db, "SELECT MIN(id) FROM changes WHERE range_key = ?",
 					    "s", key), 0);
 
 	/* Only the rows whose group changes are written. */
-	return db_exec_st(db, db_prep(db, "UPDATE changes SET group_id = ?1 WHERE range_key = ?2 "
+	return db_exec_st(db, db_prepk(db, "UPDATE changes SET group_id = ?1 WHERE range_key = ?2 "
 				      "AND group_id IS NOT ?1", "Is", first, key));
 }
 
@@ -236,7 +236,7 @@ static int db_change_write(struct db *db, long long series_id, const struct db_c
 	if (c->id)
 		/* triaged_by IS NULL: a person's triage wins even if it came
 		 * between the load and this store. */
-		return db_exec_st(db, db_prep(db,
+		return db_exec_st(db, db_prepk(db,
 			"UPDATE changes SET good_sha = ?, bad_sha = ?, good_job_id = ?, "
 			" bad_job_id = ?, range_key = ?, point_index = ?, n_before = ?, n_after = ?, "
 			" mean_before = ?, mean_after = ?, median_before = ?, median_after = ?, "
@@ -249,7 +249,7 @@ static int db_change_write(struct db *db, long long series_id, const struct db_c
 			c->sd_before, c->sd_after, c->magnitude, c->pvalue,
 			c->regression ? "regression" : "improvement", c->confidence, now,
 			c->id, series_id));
-	return db_exec_st(db, db_prep(db,
+	return db_exec_st(db, db_prepk(db,
 		"INSERT INTO changes (series_id, good_sha, bad_sha, good_job_id, bad_job_id, "
 		" range_key, point_index, n_before, n_after, mean_before, mean_after, "
 		" median_before, median_after, sd_before, sd_after, magnitude, pvalue, direction, "
@@ -281,7 +281,7 @@ static int db_change_drop(struct db *db, long long series_id, long long id, char
 	sqlite3_finalize(st);
 	if (!key[0])
 		return DB_OK;
-	return db_exec_st(db, db_prep(db, "DELETE FROM changes WHERE id = ?", "I", id));
+	return db_exec_st(db, db_prepk(db, "DELETE FROM changes WHERE id = ?", "I", id));
 }
 
 /* Marks every series of the (metric, runner class) of series_id noisy or
@@ -313,7 +313,7 @@ static int db_update_noisy(struct db *db, long long series_id, double max_cv, lo
 	}
 	sqlite3_finalize(st);
 	noisy = df >= min_df && ss > max_cv * max_cv * (double)df;
-	return db_exec_st(db, db_prep(db, "UPDATE series SET noisy = ?1 WHERE metric_id = ?2 "
+	return db_exec_st(db, db_prepk(db, "UPDATE series SET noisy = ?1 WHERE metric_id = ?2 "
 				      "AND runner_class = ?3 AND noisy <> ?1", "iIs", noisy,
 				      metric_id, rclass));
 }
@@ -324,7 +324,7 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 	long long last;
 	int rc = DB_OK;
 
-	last = db_scalar(db_prep(db, "SELECT IFNULL(MAX(id), 0) FROM samples WHERE series_id = ?",
+	last = db_scalar(db_prepk(db, "SELECT IFNULL(MAX(id), 0) FROM samples WHERE series_id = ?",
 				 "I", a->series_id), -1);
 	if (last != a->last_sample_id)
 		return DB_CONFLICT;
@@ -351,7 +351,7 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 			rc = db_regroup(db, old);
 	}
 	if (rc == DB_OK)
-		rc = db_exec_st(db, db_prep(db,
+		rc = db_exec_st(db, db_prepk(db,
 			"UPDATE series SET dirty = 0, analyzed_at = ?, points = ?, ordered_by = ?, "
 			" last_sample_id = ?, aa_ss = ?, aa_df = ?, it_ss = ?, it_df = ?, jobs = ?, "
 			" samples_used = ? WHERE id = ?", "IIsIdIdIIII", db_now(), a->points,
@@ -392,7 +392,7 @@ json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int lim
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_CHANGE_COLUMNS
 		"FROM changes c JOIN series se ON se.id = c.series_id "
 		" JOIN metrics m ON m.id = se.metric_id "
@@ -418,7 +418,7 @@ json_t *db_change_get(struct db *db, long long id)
 	json_t *rows, *c = NULL;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db, "SELECT " DB_CHANGE_COLUMNS
+	rows = db_rows(db, db_prepk(db, "SELECT " DB_CHANGE_COLUMNS
 				   "FROM changes c JOIN series se ON se.id = c.series_id "
 				   " JOIN metrics m ON m.id = se.metric_id WHERE c.id = ?",
 				   "I", id));
@@ -441,7 +441,7 @@ int db_change_triage(struct db *db, long long id, const char *state, const char 
 	if (!known || (note && strlen(note) > DB_MAX_TRIAGE_NOTE))
 		return DB_INVALID;
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db,
+	rc = db_exec_st(db, db_prepk(db,
 		"UPDATE changes SET state = ?, note = IFNULL(?, note), triaged_at = ?, "
 		" triaged_by = IFNULL((SELECT name FROM api_tokens WHERE id = ?4), 'token ' || ?4) "
 		"WHERE id = ?5", "ssIII", state, note, db_now(), token_id, id));
@@ -456,7 +456,7 @@ json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT se.runner_class, m.id AS metric_id, m.suite, m.name AS metric, m.unit, "
 		" COUNT(*) AS series, SUM(se.aa_ss) AS aa_ss, SUM(se.aa_df) AS aa_df, "
 		" SUM(se.it_ss) AS it_ss, SUM(se.it_df) AS it_df, SUM(se.jobs) AS jobs, "
@@ -472,7 +472,7 @@ json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_
 /* Counts the distinct commits with sha_prefix (0, 1, or 2 meaning many). */
 static long long db_prefix_commits(struct db *db, const char *prefix, const char *end)
 {
-	return db_scalar(db_prep(db, "SELECT COUNT(*) FROM (SELECT DISTINCT commit_sha FROM "
+	return db_scalar(db_prepk(db, "SELECT COUNT(*) FROM (SELECT DISTINCT commit_sha FROM "
 				 "samples WHERE commit_sha >= ? AND commit_sha < ? LIMIT 2)",
 				 "ss", prefix, end), 0);
 }

@@ -10,7 +10,7 @@ json_t *db_series_get(struct db *db, long long id)
 	json_t *rows, *s = NULL;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT se.id, se.metric_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, se.runner_class, se.config_name, se.ordered_by, "
 		" se.points, se.noisy, se.analyzed_at, "

@@ -14,7 +14,7 @@ json_t *db_series_siblings(struct db *db, long long id)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT o.id, o.runner_class, o.points FROM series s JOIN series o "
 		" ON o.metric_id = s.metric_id AND o.config_name = s.config_name "
 		" AND IFNULL(o.branch_id, 0) = IFNULL(s.branch_id, 0) "
@@ -49,7 +49,7 @@ json_t *db_branch_details(struct db *db, long long branch_id, const json_t *posi
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT bc.position, c.sha, c.subject, c.author_name AS author, c.commit_time "
 		"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
 		"WHERE bc.branch_id = ? AND bc.position IN (SELECT value FROM json_each(?)) "
@@ -63,7 +63,7 @@ json_t *db_job_attempts(struct db *db, long long job_id, int tail)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT x.attempt, x.status, x.reason, x.received_at, r.name AS runner, "
 		" r.runner_class, length(x.log) AS log_size, "
 		" substr(x.log, max(length(x.log) - ?2 + 1, 1)) AS log_tail "
@@ -78,7 +78,7 @@ json_t *db_job_series(struct db *db, long long job_id)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT se.id AS series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, se.runner_class, s.attempt, count(*) AS iterations, "
 		" avg(s.value) AS mean, min(s.value) AS min, max(s.value) AS max "
@@ -123,7 +123,7 @@ json_t *db_jobs_find(struct db *db, const struct db_job_filter *f, int limit, in
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, "
 		" (SELECT t.name FROM trees t WHERE t.id = j.tree_id) AS tree, j.commit_sha, "
 		" j.build_id, j.attempt, j.max_attempts, j.reason, j.created_at, j.started_at, "
@@ -150,7 +150,7 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
 		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at "

@@ -98,7 +98,7 @@ static int drift_record(struct db *db, long long runner_id, const char *method,
 			continue;       /* a field seen for the first time is no drift */
 		a = drift_text(was);
 		b = drift_text(v);
-		rc = db_exec_st(db, db_prep(db, "INSERT INTO runner_drift (runner_id, boot_method, "
+		rc = db_exec_st(db, db_prepk(db, "INSERT INTO runner_drift (runner_id, boot_method, "
 					   "field, old_value, new_value, job_id, detected_at) "
 					   "VALUES (?, ?, ?, ?, ?, ?, ?)", "IssssII", runner_id,
 					   method, name, a, b, job_id, db_now()));
@@ -139,7 +139,7 @@ int db_drift_check_locked(struct db *db, long long runner_id, long long job_id,
 		/* keep fields that this upload did not carry */
 		if (old)
 			json_object_update_missing(now, old);
-		rc = db_exec_st(db, db_prep(db, "INSERT INTO runner_env (runner_id, boot_method, "
+		rc = db_exec_st(db, db_prepk(db, "INSERT INTO runner_env (runner_id, boot_method, "
 					   "env, job_id, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) "
 					   "ON CONFLICT (runner_id, boot_method) DO UPDATE SET "
 					   "env = ?3, job_id = ?4, updated_at = ?5", "IsjII",
@@ -156,12 +156,12 @@ json_t *db_runner_get(struct db *db, long long id)
 	json_t *rows, *r = NULL, *env, *drift;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_RUNNER_COLUMNS "FROM runners r WHERE r.id = ?", "I", id));
-	env = db_rows(db, db_prep(db, "SELECT boot_method, env AS env_json, job_id, updated_at "
+	env = db_rows(db, db_prepk(db, "SELECT boot_method, env AS env_json, job_id, updated_at "
 				  "FROM runner_env WHERE runner_id = ? ORDER BY boot_method",
 				  "I", id));
-	drift = db_rows(db, db_prep(db, "SELECT id, boot_method, field, old_value, new_value, "
+	drift = db_rows(db, db_prepk(db, "SELECT id, boot_method, field, old_value, new_value, "
 				    "job_id, detected_at, acked_by, acked_at FROM runner_drift "
 				    "WHERE runner_id = ? ORDER BY id DESC LIMIT ?", "Ii", id,
 				    DRIFT_HISTORY));
@@ -183,11 +183,11 @@ int db_drift_ack(struct db *db, long long runner_id, long long token_id, int *ac
 
 	*acked = 0;
 	db_lock(db);
-	if (!db_scalar(db_prep(db, "SELECT 1 FROM runners WHERE id = ?", "I", runner_id), 0)) {
+	if (!db_scalar(db_prepk(db, "SELECT 1 FROM runners WHERE id = ?", "I", runner_id), 0)) {
 		db_unlock(db);
 		return DB_NOTFOUND;
 	}
-	rc = db_exec_st(db, db_prep(db, "UPDATE runner_drift SET acked_at = ?1, acked_by = "
+	rc = db_exec_st(db, db_prepk(db, "UPDATE runner_drift SET acked_at = ?1, acked_by = "
 		"IFNULL((SELECT name FROM api_tokens WHERE id = ?2), 'token ' || ?2) "
 		"WHERE runner_id = ?3 AND acked_at IS NULL", "III", db_now(), token_id, runner_id));
 	if (rc == DB_OK)

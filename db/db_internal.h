@@ -58,15 +58,25 @@ long long db_now(void);
  * text).  NULL on error (logged).
  */
 sqlite3_stmt *db_prep(struct db *db, const char *sql, const char *types, ...);
-/* Steps a statement that returns no rows and finalizes it: DB_OK,
+/*
+ * db_prep for a statement that stays prepared: after db_done, the next
+ * db_prepk of the same SQL on the connection reuses it instead of
+ * compiling it again.  For a statement handed straight to db_scalar,
+ * db_rows or db_exec_st (or ended with db_done), never finalized by hand.
+ */
+sqlite3_stmt *db_prepk(struct db *db, const char *sql, const char *types, ...);
+/* Ends the use of a statement of db_prep (finalized) or db_prepk (reset
+ * and kept); NULL is ignored. */
+void db_done(sqlite3_stmt *st);
+/* Steps a statement that returns no rows and ends it (db_done): DB_OK,
  * DB_INVALID for a violated constraint, DB_ERR. */
 int db_exec_st(struct db *db, sqlite3_stmt *st);
 /* Runs literal SQL without parameters. */
 int db_exec(struct db *db, const char *sql);
-/* First column of the first row as an integer, def when none; finalizes. */
+/* First column of the first row as an integer, def when none; ends st. */
 long long db_scalar(sqlite3_stmt *st, long long def);
 /* All rows as a JSON array of objects (a column "x_json" becomes "x",
- * parsed); finalizes.  NULL on error. */
+ * parsed); ends st.  NULL on error. */
 json_t *db_rows(struct db *db, sqlite3_stmt *st);
 
 /* The caller holds db->lock around every use of the helpers above. */

@@ -18,7 +18,7 @@ int db_job_submit(struct db *db, long long *id, const char *kind, const json_t *
 	int rc;
 
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO jobs (kind, spec, runner_class, priority, "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO jobs (kind, spec, runner_class, priority, "
 				   "max_attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)",
 				   "sjsiiI", kind, spec, runner_class, priority, max_attempts,
 				   db_now()));
@@ -33,7 +33,7 @@ static int db_expire_locked(struct db *db, int *requeued, int *failed)
 	long long now = db_now();
 	int rc;
 
-	rc = db_exec_st(db, db_prep(db,
+	rc = db_exec_st(db, db_prepk(db,
 		"UPDATE jobs SET state = 'failed', finished_at = ?1, lease_owner = NULL, "
 		" lease_expires = NULL, "
 		" reason = 'lease expired on attempt ' || attempt || ' of ' || max_attempts || "
@@ -43,7 +43,7 @@ static int db_expire_locked(struct db *db, int *requeued, int *failed)
 		"I", now));
 	*failed = rc == DB_OK ? sqlite3_changes(db->conn) : 0;
 	if (rc == DB_OK)
-		rc = db_exec_st(db, db_prep(db,
+		rc = db_exec_st(db, db_prepk(db,
 			"UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_expires = NULL, "
 			" reason = 'requeued: the lease of attempt ' || attempt || ' expired (runner ' || "
 			"  IFNULL((SELECT name FROM runners WHERE id = lease_owner), '?') || ')' "
@@ -117,7 +117,7 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 	int rc;
 
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "UPDATE jobs SET lease_expires = ? "
+	rc = db_exec_st(db, db_prepk(db, "UPDATE jobs SET lease_expires = ? "
 				   "WHERE id = ? AND attempt = ? AND lease_owner = ? AND state = 'running'",
 				   "IIiI", db_now() + lease_seconds, job_id, attempt, runner_id));
 	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
@@ -140,7 +140,7 @@ json_t *db_jobs_list(struct db *db, const char *state, int limit, int offset)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j "
+	rows = db_rows(db, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j "
 				   "WHERE ?1 IS NULL OR j.state = ?1 ORDER BY j.id DESC LIMIT ? OFFSET ?",
 				   "sii", state, limit, offset));
 	db_unlock(db);
@@ -152,7 +152,7 @@ json_t *db_job_get(struct db *db, long long id)
 	json_t *rows, *job = NULL;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j WHERE j.id = ?",
+	rows = db_rows(db, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j WHERE j.id = ?",
 				   "I", id));
 	db_unlock(db);
 	if (rows && json_array_size(rows))

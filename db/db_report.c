@@ -43,17 +43,17 @@ struct report_change {
 static long long report_branch_locked(struct db *db, const char *tree, const char *branch)
 {
 	return db_scalar(branch ?
-		db_prep(db, "SELECT b.id FROM branches b JOIN trees t ON t.id = b.tree_id "
-			"WHERE t.name = ? AND b.name = ?", "ss", tree, branch) :
-		db_prep(db, "SELECT b.id FROM branches b JOIN trees t ON t.id = b.tree_id "
-			"WHERE t.name = ? ORDER BY b.id LIMIT 1", "s", tree), 0);
+		db_prepk(db, "SELECT b.id FROM branches b JOIN trees t ON t.id = b.tree_id "
+			 "WHERE t.name = ? AND b.name = ?", "ss", tree, branch) :
+		db_prepk(db, "SELECT b.id FROM branches b JOIN trees t ON t.id = b.tree_id "
+			 "WHERE t.name = ? ORDER BY b.id LIMIT 1", "s", tree), 0);
 }
 
 /* Merges of (from, to] on branch_id that have at least one sample. */
 static long long report_measured_locked(struct db *db, long long branch_id, long long from,
 					long long to)
 {
-	return db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits bc "
+	return db_scalar(db_prepk(db, "SELECT count(*) FROM branch_commits bc "
 		"JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
 		"AND bc.position > ? AND bc.position <= ? AND c.merged_tip IS NOT NULL "
 		"AND EXISTS (SELECT 1 FROM samples s WHERE s.commit_sha = c.sha)", "III",
@@ -64,7 +64,7 @@ static long long report_measured_locked(struct db *db, long long branch_id, long
 static json_t *report_changes_locked(struct db *db, long long branch_id, long long from,
 				     long long to)
 {
-	return db_rows(db, db_prep(db,
+	return db_rows(db, db_prepk(db,
 		"SELECT ch.id, ch.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, se.runner_class, se.config_name, se.noisy, "
 		" ch.direction, ch.magnitude, ch.confidence, ch.pvalue, ch.mean_before, "

@@ -35,7 +35,7 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 		return rc;
 	}
 	sqlite3_finalize(st);
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO metrics (suite, name, unit, direction) "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO metrics (suite, name, unit, direction) "
 				   "VALUES (?, ?, ?, ?)", "ssss", s->suite, s->metric, s->unit, dir));
 	*id = sqlite3_last_insert_rowid(db->conn);
 	return rc;
@@ -44,14 +44,14 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 static int db_series_id(struct db *db, long long *id, long long metric_id,
 			const char *runner_class, const char *config)
 {
-	*id = db_scalar(db_prep(db, "SELECT id FROM series WHERE metric_id = ? AND "
+	*id = db_scalar(db_prepk(db, "SELECT id FROM series WHERE metric_id = ? AND "
 				"runner_class = ? AND config_name = ? AND branch_id IS NULL",
 				"Iss", metric_id, runner_class, config), 0);
 	if (*id) {
-		return db_exec_st(db, db_prep(db, "UPDATE series SET dirty = 1 WHERE id = ?",
+		return db_exec_st(db, db_prepk(db, "UPDATE series SET dirty = 1 WHERE id = ?",
 					      "I", *id));
 	}
-	if (db_exec_st(db, db_prep(db, "INSERT INTO series (metric_id, runner_class, "
+	if (db_exec_st(db, db_prepk(db, "INSERT INTO series (metric_id, runner_class, "
 				   "config_name, dirty) VALUES (?, ?, ?, 1)", "Iss",
 				   metric_id, runner_class, config)) < 0)
 		return DB_ERR;
@@ -69,10 +69,10 @@ static int db_env_id(struct db *db, long long *id, json_t *env, const char *runn
 		return DB_ERR;
 	sha256_hex(hash, text, strlen(text));
 	free(text);
-	*id = db_scalar(db_prep(db, "SELECT id FROM environments WHERE hash = ?", "s", hash), 0);
+	*id = db_scalar(db_prepk(db, "SELECT id FROM environments WHERE hash = ?", "s", hash), 0);
 	if (*id)
 		return DB_OK;
-	if (db_exec_st(db, db_prep(db, "INSERT INTO environments (hash, runner_class, "
+	if (db_exec_st(db, db_prepk(db, "INSERT INTO environments (hash, runner_class, "
 				   "kernel_release, boot_method, cpu_model, env) VALUES (?, ?, ?, ?, ?, ?)",
 				   "sssssj", hash, runner_class,
 				   json_string_value(json_object_get(env, "kernel_release")),
@@ -93,7 +93,7 @@ static int db_result_locked(struct db *db, long long runner_id,
 	int attempt = 0, running = 0, rc = DB_ERR;
 	json_t *env = NULL;
 
-	if (db_scalar(db_prep(db, "SELECT 1 FROM job_results WHERE job_id = ? AND attempt = ?",
+	if (db_scalar(db_prepk(db, "SELECT 1 FROM job_results WHERE job_id = ? AND attempt = ?",
 			      "Ii", r->job_id, r->attempt), 0)) {
 		*duplicate = 1;
 		return DB_OK;
@@ -141,7 +141,7 @@ static int db_result_locked(struct db *db, long long runner_id,
 		if (rc == DB_OK)
 			rc = db_series_id(db, &series_id, metric_id, runner_class, config);
 		if (rc == DB_OK)
-			rc = db_exec_st(db, db_prep(db, "INSERT INTO samples (job_id, attempt, "
+			rc = db_exec_st(db, db_prepk(db, "INSERT INTO samples (job_id, attempt, "
 				"series_id, env_id, runner_id, commit_sha, iteration, value, created_at) "
 				"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", "IiIIIsidI", r->job_id, r->attempt,
 				series_id, env_id, runner_id, commit, s->iteration, s->value, db_now()));
@@ -151,12 +151,12 @@ static int db_result_locked(struct db *db, long long runner_id,
 		if (rc != DB_OK)
 			goto out;
 	}
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO job_results (job_id, attempt, runner_id, "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO job_results (job_id, attempt, runner_id, "
 				   "status, reason, log, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 				   "IiIsssI", r->job_id, r->attempt, runner_id, r->status, r->reason,
 				   r->log, db_now()));
 	if (rc == DB_OK)
-		rc = db_exec_st(db, db_prep(db, "UPDATE jobs SET state = ?, reason = ?, "
+		rc = db_exec_st(db, db_prepk(db, "UPDATE jobs SET state = ?, reason = ?, "
 			"finished_at = ?, lease_owner = NULL, lease_expires = NULL WHERE id = ?",
 			"ssII", strcmp(r->status, "ok") ? "failed" : "done", r->reason, db_now(),
 			r->job_id));
@@ -193,7 +193,7 @@ json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT s.id, s.job_id, s.attempt, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
 		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at "
@@ -212,7 +212,7 @@ json_t *db_metrics_list(struct db *db)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db, "SELECT id, suite, name, unit, direction AS better "
+	rows = db_rows(db, db_prepk(db, "SELECT id, suite, name, unit, direction AS better "
 				   "FROM metrics ORDER BY suite, name", ""));
 	db_unlock(db);
 	return rows;

@@ -35,7 +35,7 @@ int db_token_create(struct db *db, char **token, const char *role, const char *n
 	text[sizeof text - 1] = '\0';
 	sha256_hex(hash, text, strlen(text));
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO api_tokens (name, role, hash, created_at) "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO api_tokens (name, role, hash, created_at) "
 				   "VALUES (?, ?, ?, ?)", "sssI", name, role, hash, db_now()));
 	db_unlock(db);
 	if (rc < 0)
@@ -65,7 +65,7 @@ int db_token_check(struct db *db, const char *token, char role[8], long long *id
 	/* Every request checks a token; write last_used at most once a minute
 	 * so that reads stay reads. */
 	if (rc == DB_OK && now - last_used >= DB_TOKEN_TOUCH_S)
-		db_exec_st(db, db_prep(db, "UPDATE api_tokens SET last_used = ? WHERE id = ?",
+		db_exec_st(db, db_prepk(db, "UPDATE api_tokens SET last_used = ? WHERE id = ?",
 				       "II", now, *id));
 	db_unlock(db);
 	return rc;
@@ -76,7 +76,7 @@ json_t *db_tokens_list(struct db *db)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db, "SELECT id, name, role, created_at, last_used, revoked "
+	rows = db_rows(db, db_prepk(db, "SELECT id, name, role, created_at, last_used, revoked "
 				   "FROM api_tokens ORDER BY id", ""));
 	db_unlock(db);
 	return rows;
@@ -87,7 +87,7 @@ int db_token_revoke(struct db *db, long long id)
 	int rc;
 
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "UPDATE api_tokens SET revoked = 1 WHERE id = ?",
+	rc = db_exec_st(db, db_prepk(db, "UPDATE api_tokens SET revoked = 1 WHERE id = ?",
 				    "I", id));
 	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
 		rc = DB_NOTFOUND;
@@ -102,7 +102,7 @@ int db_tree_upsert(struct db *db, const char *name, const char *url)
 	int rc;
 
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO trees (name, url, created_at) "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO trees (name, url, created_at) "
 				   "VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET url = excluded.url",
 				   "ssI", name, url, db_now()));
 	db_unlock(db);
@@ -114,7 +114,7 @@ json_t *db_trees_list(struct db *db)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db, "SELECT id, name, url, created_at FROM trees "
+	rows = db_rows(db, db_prepk(db, "SELECT id, name, url, created_at FROM trees "
 				   "ORDER BY name", ""));
 	db_unlock(db);
 	return rows;
@@ -148,7 +148,7 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 		db_unlock(db);
 		return db_fail(cause, "database busy");
 	}
-	owner = db_scalar(db_prep(db, "SELECT token_id FROM runners WHERE name = ?", "s",
+	owner = db_scalar(db_prepk(db, "SELECT token_id FROM runners WHERE name = ?", "s",
 				  r->name), -1);
 	if (owner >= 0 && owner != token_id) {
 		rc = db_end(db, DB_CONFLICT);
@@ -157,7 +157,7 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 			r->name);
 		return rc;
 	}
-	rc = db_exec_st(db, db_prep(db,
+	rc = db_exec_st(db, db_prepk(db,
 		"INSERT INTO runners (name, runner_class, token_id, capabilities, boot_methods, "
 		" topology, cpu_model, numa_nodes, cpus, kernel_release, registered_at, last_seen) "
 		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -169,7 +169,7 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 		"ssIjjjsiisII", r->name, r->runner_class, token_id, r->capabilities,
 		r->boot_methods, r->topology, cpu, nodes, cpus, rel, now, now));
 	if (rc == DB_OK)
-		*id = db_scalar(db_prep(db, "SELECT id FROM runners WHERE name = ?", "s",
+		*id = db_scalar(db_prepk(db, "SELECT id FROM runners WHERE name = ?", "s",
 					r->name), 0);
 	rc = db_end(db, rc);
 	db_unlock(db);
@@ -181,7 +181,7 @@ int db_runner_touch(struct db *db, long long runner_id, long long token_id)
 	int rc;
 
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "UPDATE runners SET last_seen = ? "
+	rc = db_exec_st(db, db_prepk(db, "UPDATE runners SET last_seen = ? "
 				   "WHERE id = ? AND token_id = ?", "III",
 				   db_now(), runner_id, token_id));
 	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
@@ -195,7 +195,7 @@ json_t *db_runners_list(struct db *db, int limit, int offset)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset));
 	db_unlock(db);
 	return rows;

@@ -70,13 +70,13 @@ int db_tree_sync(struct db *db, long long *tree_id, const char *name, const char
 		db_unlock(db);
 		return DB_ERR;
 	}
-	rc = db_exec_st(db, db_prep(db, "INSERT INTO trees (name, url, policy, created_at) "
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO trees (name, url, policy, created_at) "
 				   "VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET "
 				   "url = excluded.url, policy = excluded.policy",
 				   "ssjI", name, url, policy, db_now()));
-	*tree_id = db_scalar(db_prep(db, "SELECT id FROM trees WHERE name = ?", "s", name), 0);
+	*tree_id = db_scalar(db_prepk(db, "SELECT id FROM trees WHERE name = ?", "s", name), 0);
 	for (size_t i = 0; rc == DB_OK && i < nbranches; i++)
-		rc = db_exec_st(db, db_prep(db, "INSERT INTO branches (tree_id, name) VALUES (?, ?) "
+		rc = db_exec_st(db, db_prepk(db, "INSERT INTO branches (tree_id, name) VALUES (?, ?) "
 					   "ON CONFLICT (tree_id, name) DO NOTHING",
 					   "Is", *tree_id, branches[i]));
 	rc = db_end(db, rc);
@@ -112,7 +112,7 @@ int db_branch_position(struct db *db, long long *pos, long long branch_id, const
 	long long p;
 
 	db_lock(db);
-	p = db_scalar(db_prep(db, "SELECT bc.position FROM branch_commits bc "
+	p = db_scalar(db_prepk(db, "SELECT bc.position FROM branch_commits bc "
 			      "JOIN commits c ON c.id = bc.commit_id "
 			      "WHERE bc.branch_id = ?1 AND c.sha = ?2 "
 			      "AND c.tree_id = (SELECT tree_id FROM branches WHERE id = ?1)",
@@ -214,7 +214,7 @@ static int db_line_write_locked(struct db *db, const struct db_line_update *u, c
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	rc = db_exec_st(db, db_prep(db, "DELETE FROM branch_commits WHERE branch_id = ? "
+	rc = db_exec_st(db, db_prepk(db, "DELETE FROM branch_commits WHERE branch_id = ? "
 				   "AND position > ?", "II", u->branch_id, u->base_position));
 	if (rc != DB_OK)
 		return rc;
@@ -258,13 +258,13 @@ int db_branch_record(struct db *db, const struct db_line_update *u, char **cause
 	if (rc == DB_OK)
 		rc = db_line_write_locked(db, u, cause);
 	if (rc == DB_OK)
-		rc = db_exec_st(db, db_prep(db,
+		rc = db_exec_st(db, db_prepk(db,
 			"UPDATE branches SET tip_sha = ?, length = ?, polled_at = ?, updated_at = ?, "
 			" last_error = NULL, state = 'active' WHERE id = ?",
 			"sIIII", u->new_tip, u->base_position + 1 + (long long)u->nline, now, now,
 			u->branch_id));
 	if (rc == DB_OK && u->forced)
-		rc = db_exec_st(db, db_prep(db,
+		rc = db_exec_st(db, db_prepk(db,
 			"INSERT INTO branch_events (branch_id, at, kind, old_sha, new_sha, message) "
 			"VALUES (?, ?, 'forced-update', ?, ?, ?)", "IIsss", u->branch_id, now,
 			u->old_tip, u->new_tip,
@@ -289,12 +289,12 @@ int db_branch_set_state(struct db *db, long long branch_id, const char *state,
 		return DB_ERR;
 	}
 	if (!strcmp(state, "deleted") &&
-	    db_scalar(db_prep(db, "SELECT state = 'deleted' FROM branches WHERE id = ?", "I",
+	    db_scalar(db_prepk(db, "SELECT state = 'deleted' FROM branches WHERE id = ?", "I",
 			      branch_id), 1) == 0)
-		db_exec_st(db, db_prep(db, "INSERT INTO branch_events (branch_id, at, kind, old_sha, "
+		db_exec_st(db, db_prepk(db, "INSERT INTO branch_events (branch_id, at, kind, old_sha, "
 				       "message) SELECT id, ?, 'deleted', tip_sha, ? FROM branches "
 				       "WHERE id = ?", "IsI", now, message, branch_id));
-	rc = db_exec_st(db, db_prep(db, "UPDATE branches SET state = ?, last_error = ?, "
+	rc = db_exec_st(db, db_prepk(db, "UPDATE branches SET state = ?, last_error = ?, "
 				   "polled_at = ? WHERE id = ?", "ssII", state, message, now,
 				   branch_id));
 	rc = db_end(db, rc);
@@ -358,22 +358,22 @@ int db_tree_poll_done(struct db *db, int *error_count, long long tree_id, const 
 		return DB_ERR;
 	}
 	if (!error) {
-		rc = db_exec_st(db, db_prep(db, "UPDATE trees SET polled_at = ?1, fetched_at = ?1, "
+		rc = db_exec_st(db, db_prepk(db, "UPDATE trees SET polled_at = ?1, fetched_at = ?1, "
 					   "last_error = NULL, error_count = 0, next_poll_at = ?2 "
 					   "WHERE id = ?3", "III", now, next_poll_at, tree_id));
 		*error_count = 0;
 	} else {
-		fresh = (int)db_scalar(db_prep(db, "SELECT last_error IS NULL OR last_error <> ? "
+		fresh = (int)db_scalar(db_prepk(db, "SELECT last_error IS NULL OR last_error <> ? "
 					       "FROM trees WHERE id = ?", "sI", error, tree_id), 0);
-		rc = db_exec_st(db, db_prep(db, "UPDATE trees SET polled_at = ?, last_error = ?, "
+		rc = db_exec_st(db, db_prepk(db, "UPDATE trees SET polled_at = ?, last_error = ?, "
 					   "error_count = error_count + 1, next_poll_at = ? "
 					   "WHERE id = ?", "IsII", now, error, next_poll_at, tree_id));
 		if (rc == DB_OK && fresh)
-			rc = db_exec_st(db, db_prep(db,
+			rc = db_exec_st(db, db_prepk(db,
 				"INSERT INTO branch_events (branch_id, at, kind, message) "
 				"SELECT id, ?, 'error', ? FROM branches WHERE tree_id = ?",
 				"IsI", now, error, tree_id));
-		*error_count = (int)db_scalar(db_prep(db, "SELECT error_count FROM trees "
+		*error_count = (int)db_scalar(db_prepk(db, "SELECT error_count FROM trees "
 						      "WHERE id = ?", "I", tree_id), 1);
 	}
 	rc = db_end(db, rc);
@@ -386,7 +386,7 @@ json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id)
 	json_t *rows;
 
 	db_lock(db);
-	rows = db_rows(db, db_prep(db,
+	rows = db_rows(db, db_prepk(db,
 		"SELECT t.name, t.kind, t.major, t.minor, t.rc, bc.position FROM tags t "
 		"JOIN commits c ON c.tree_id = t.tree_id AND c.sha = t.commit_sha "
 		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
@@ -409,19 +409,19 @@ int db_build_candidate(struct db *db, int *queued, long long tree_id, const json
 		db_unlock(db);
 		return DB_ERR;
 	}
-	if (db_scalar(db_prep(db, "SELECT count(*) FROM jobs WHERE kind = 'build' AND "
+	if (db_scalar(db_prepk(db, "SELECT count(*) FROM jobs WHERE kind = 'build' AND "
 			      "tree_id = ? AND commit_sha = ? AND "
 			      "json_extract(spec, '$.config') IS ?", "Iss", tree_id, sha, config),
 		      0) > 0) {
 		/* the same build exists already */
-	} else if (db_scalar(db_prep(db, "SELECT count(*) FROM jobs WHERE kind = 'build' AND "
+	} else if (db_scalar(db_prepk(db, "SELECT count(*) FROM jobs WHERE kind = 'build' AND "
 				     "state = 'queued' AND tree_id = ?", "I", tree_id), 0) >=
 		   max_queued) {
-		rc = db_exec_st(db, db_prep(db, "UPDATE trees SET candidates_dropped = "
+		rc = db_exec_st(db, db_prepk(db, "UPDATE trees SET candidates_dropped = "
 					   "candidates_dropped + 1 WHERE id = ?", "I", tree_id));
 		dropped = 1;
 	} else {
-		rc = db_exec_st(db, db_prep(db, "INSERT INTO jobs (kind, spec, tree_id, commit_sha, "
+		rc = db_exec_st(db, db_prepk(db, "INSERT INTO jobs (kind, spec, tree_id, commit_sha, "
 					   "priority, created_at) VALUES ('build', ?, ?, ?, ?, ?)",
 					   "jIsiI", spec, tree_id, sha, priority, db_now()));
 		*queued = rc == DB_OK;
@@ -439,7 +439,7 @@ int db_branch_head_queued(struct db *db, int *due, long long branch_id, long lon
 	int rc;
 
 	db_lock(db);
-	rc = db_exec_st(db, db_prep(db, "UPDATE branches SET head_queued_at = ?1 WHERE id = ?2 "
+	rc = db_exec_st(db, db_prepk(db, "UPDATE branches SET head_queued_at = ?1 WHERE id = ?2 "
 				   "AND (head_queued_at IS NULL OR head_queued_at <= ?1 - ?3)",
 				   "III", at, branch_id, every_s));
 	*due = rc == DB_OK && sqlite3_changes(db->conn) > 0;
@@ -455,7 +455,7 @@ json_t *db_trees_status(struct db *db)
 	size_t i, j;
 
 	db_lock(db);
-	trees = db_rows(db, db_prep(db,
+	trees = db_rows(db, db_prepk(db,
 		"SELECT id, name, url, created_at, polled_at, fetched_at, last_error, error_count, "
 		" next_poll_at, policy AS policy_json, candidates_dropped, "
 		" (SELECT count(*) FROM commits c WHERE c.tree_id = trees.id) AS commits, "
@@ -464,11 +464,11 @@ json_t *db_trees_status(struct db *db)
 	json_array_foreach(trees, i, tree) {
 		long long id = json_integer_value(json_object_get(tree, "id"));
 
-		branches = db_rows(db, db_prep(db,
+		branches = db_rows(db, db_prepk(db,
 			"SELECT id, name, state, tip_sha AS tip, length, polled_at, updated_at, "
 			" last_error FROM branches WHERE tree_id = ? ORDER BY id", "I", id));
 		json_array_foreach(branches, j, b)
-			json_object_set_new(b, "events", db_rows(db, db_prep(db,
+			json_object_set_new(b, "events", db_rows(db, db_prepk(db,
 				"SELECT id, at, kind, old_sha, new_sha, message FROM branch_events "
 				"WHERE branch_id = ? ORDER BY id DESC LIMIT ?", "Ii",
 				json_integer_value(json_object_get(b, "id")), DB_TREE_EVENTS)));
@@ -482,7 +482,7 @@ json_t *db_trees_status(struct db *db)
 static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *branch_id,
 				 const char *tree, const char *branch, char **cause)
 {
-	*tree_id = db_scalar(db_prep(db, "SELECT id FROM trees WHERE name = ?", "s", tree), 0);
+	*tree_id = db_scalar(db_prepk(db, "SELECT id FROM trees WHERE name = ?", "s", tree), 0);
 	if (!*tree_id) {
 		db_fail(cause, "tree '%.128s' is not watched", tree);
 		return DB_NOTFOUND;
@@ -516,7 +516,7 @@ static int db_window_locked(struct db *db, long long *from, long long *to, char 
 		db_fail(cause, "'%.128s' is not a release tag of the form vX.Y", release);
 		return DB_INVALID;
 	}
-	*from = db_scalar(db_prep(db,
+	*from = db_scalar(db_prepk(db,
 		"SELECT bc.position FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
 		"AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
 		"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.name = ?", "IIs",
@@ -540,7 +540,7 @@ static int db_window_locked(struct db *db, long long *from, long long *to, char 
 	}
 	sqlite3_finalize(st);
 	if (*to < 0)
-		*to = db_scalar(db_prep(db, "SELECT length - 1 FROM branches WHERE id = ?", "I",
+		*to = db_scalar(db_prepk(db, "SELECT length - 1 FROM branches WHERE id = ?", "I",
 					branch_id), -1);
 	return DB_OK;
 }
@@ -563,7 +563,7 @@ int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *b
 	if (rc == DB_OK && window)
 		rc = db_window_locked(db, &from, &to, rc1, tree_id, branch_id, window, cause);
 	if (rc == DB_OK) {
-		*out = db_rows(db, db_prep(db, "SELECT " DB_COMMIT_COLUMNS
+		*out = db_rows(db, db_prepk(db, "SELECT " DB_COMMIT_COLUMNS
 			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
 			"WHERE bc.branch_id = ?1 AND (?2 < 0 OR (bc.position > ?2 AND bc.position <= ?3)) "
 			"ORDER BY bc.position DESC LIMIT ?4 OFFSET ?5", "IIIii",
@@ -588,7 +588,7 @@ static json_t *db_window_json_locked(struct db *db, long long tree_id, long long
 		"release", name, "closed_by", rc1[0] ? rc1 : NULL,
 		"state", rc1[0] ? "closed" : "open", "from_position", from,
 		"to_position", to, "commits", to - from,
-		"merges", db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits bc "
+		"merges", db_scalar(db_prepk(db, "SELECT count(*) FROM branch_commits bc "
 			"JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
 			"AND bc.position > ? AND bc.position <= ? AND c.merged_tip IS NOT NULL",
 			"III", branch_id, from, to), 0));
@@ -605,7 +605,7 @@ int db_tree_window_last(struct db *db, json_t **out, const char *tree, const cha
 	db_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK) {
-		name = db_rows(db, db_prep(db,
+		name = db_rows(db, db_prepk(db,
 			"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
 			"AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
 			"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.kind = 'release' "
@@ -636,7 +636,7 @@ int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *b
 	db_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK)
-		releases = db_rows(db, db_prep(db,
+		releases = db_rows(db, db_prepk(db,
 			"SELECT t.name, t.kind, t.major, t.minor, t.rc, t.commit_sha, bc.position "
 			"FROM tags t LEFT JOIN commits c ON c.tree_id = t.tree_id AND c.sha = t.commit_sha "
 			"LEFT JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
@@ -680,7 +680,7 @@ int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const c
 	if (rc == DB_OK)
 		rc = db_window_locked(db, &from, &to, rc1, tree_id, branch_id, release, cause);
 	if (rc == DB_OK) {
-		merges = db_rows(db, db_prep(db, "SELECT " DB_COMMIT_COLUMNS
+		merges = db_rows(db, db_prepk(db, "SELECT " DB_COMMIT_COLUMNS
 			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
 			"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
 			"AND c.merged_tip IS NOT NULL ORDER BY bc.position", "III",

@@ -120,6 +120,38 @@ static void test_commits_rebuild(void)
 	free(cause);
 }
 
+/* db_prepk: a statement given back is reused with new bindings; one in use
+ * is not handed out twice; a bad binding gives it back; closing the
+ * database finalizes what it kept. */
+static void test_kept_statements(void)
+{
+	struct db *db = open_fresh("kept.db", db_latest_version());
+	sqlite3_stmt *a, *b, *c;
+	json_t *rows;
+
+	db_lock(db);
+	a = db_prepk(db, "SELECT ? + 1", "I", 1LL);
+	b = db_prepk(db, "SELECT ? + 1", "I", 2LL);
+	CHECK(a != NULL && b != NULL && a != b);
+	CHECK_INT(db_scalar(b, -1), 3);
+	CHECK_INT(db_scalar(a, -1), 2);
+	c = db_prepk(db, "SELECT ? + 1", "I", 41LL);
+	CHECK(c == a || c == b);
+	CHECK_INT(db_scalar(c, -1), 42);
+	CHECK_INT(db_scalar(db_prepk(db, "SELECT ? * 2", "I", 21LL), -1), 42);
+	CHECK(db_prepk(db, "SELECT ?", "x", 1) == NULL);
+	CHECK_INT(db_scalar(db_prepk(db, "SELECT ?", "i", 5), -1), 5);
+	CHECK_INT(db_exec_st(db, db_prepk(db, "INSERT INTO trees (name, url, created_at) "
+					  "VALUES (?, 'u', 0)", "s", "t1")), DB_OK);
+	CHECK_INT(db_exec_st(db, db_prepk(db, "INSERT INTO trees (name, url, created_at) "
+					  "VALUES (?, 'u', 0)", "s", "t1")), DB_INVALID);
+	rows = db_rows(db, db_prepk(db, "SELECT name FROM trees", ""));
+	CHECK_INT(json_array_size(rows), 1);
+	json_decref(rows);
+	db_unlock(db);
+	db_close(db);
+}
+
 static void test_newer_schema_refused(void)
 {
 	struct db *db = open_fresh("new.db", db_latest_version());
@@ -346,6 +378,7 @@ int main(void)
 	}
 	test_migrations();
 	test_commits_rebuild();
+	test_kept_statements();
 	test_newer_schema_refused();
 	db = open_fresh("jobs.db", db_latest_version());
 	test_tokens(db);
