@@ -9,8 +9,8 @@
 #include "daemon/http.h"
 
 /* api_read.c: state anyone may read (see [server] public_read) */
-/* http_cached() at the version of the NULL-terminated tables list: 1 when
- * resp holds a cached answer (see daemon/cache.h). */
+/* http_cached() at the version of the NULL-terminated tables list (NULL:
+ * every table): 1 when resp holds a cached answer (see daemon/cache.h). */
 int api_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
 	       const char *const *tables);
 /* ?name= as a time: UNIX seconds or YYYY-MM-DD (UTC midnight); 0 when

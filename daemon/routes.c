@@ -74,8 +74,12 @@ const struct http_route http_routes[] = {
 	{ NULL },
 };
 
+/* The overview reads most tables and shows no time relative to now: it is
+ * cached until any table is written. */
 void api_page_overview(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	resp->content_type = "text/html; charset=utf-8";
+	if (api_cached(k, req, resp, NULL))
+		return;
 	resp->status = page_overview(&resp->body, k->db) == 0 ? 200 : 500;
 }

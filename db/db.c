@@ -498,10 +498,14 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
 	unsigned long long rows = __atomic_load_n(&db->written_other, __ATOMIC_RELAXED);
 	long long ext = db_external_version(db);
 
-	for (size_t i = 0; i < nw; i++)
-		for (const char *const *t = tables; *t; t++)
-			if (!strcmp(db->written[i].table, *t))
-				rows += __atomic_load_n(&db->written[i].rows, __ATOMIC_RELAXED);
+	for (size_t i = 0; i < nw; i++) {
+		int read = !tables;
+
+		for (const char *const *t = tables; t && *t && !read; t++)
+			read = !strcmp(db->written[i].table, *t);
+		if (read)
+			rows += __atomic_load_n(&db->written[i].rows, __ATOMIC_RELAXED);
+	}
 	if (ext < 0)
 		return -1;
 	snprintf(out, n, "%llu.%lld", rows, ext);

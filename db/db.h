@@ -41,7 +41,8 @@ int db_latest_version(void);
 /* 0 when a trivial query works. */
 int db_ping(struct db *db);
 /*
- * A version of what the NULL-terminated list of tables holds, as text in
+ * A version of what the NULL-terminated list of tables (NULL: every
+ * table) holds, as text in
  * out: it changes whenever a row of one of them is inserted, updated or
  * deleted through this connection, and when another connection (the
  * `kpcid token` command, sqlite3) has committed anything: that is looked
