@@ -48,6 +48,24 @@ size_t cli_text_bad(const char *s)
 	return 0;
 }
 
+long long cli_id(const char *cmd, const char *what, const char *text)
+{
+	size_t n = strspn(text, "0123456789");
+	long long id = 0;
+
+	if (n && !text[n] && n <= CLI_ID_DIGITS)
+		id = strtoll(text, NULL, 10);
+	if (id > 0)
+		return id;
+	fprintf(stderr, "kpci %s: the %s id '", cmd, what);
+	for (size_t i = 0, bad; text[i]; i += bad ? bad : 1) {
+		bad = cli_text_bad(text + i);
+		fputc(bad ? '?' : text[i], stderr);
+	}
+	fprintf(stderr, "' is not a positive integer\n");
+	return 0;
+}
+
 /* Rewrites every string in v with cli_text_bad's sequences as '?'. */
 static void cli_text_clean(json_t *v)
 {

@@ -34,6 +34,11 @@ json_t *cli_call(struct cli *cli, const char *method, const char *path,
  * each such sequence as '?'.
  */
 size_t cli_text_bad(const char *s);
+/* The id in text: 1 to CLI_ID_DIGITS decimal digits, above 0, nothing
+ * else.  0 after "kpci CMD: the WHAT id '...' is not a positive integer"
+ * on stderr. */
+#define CLI_ID_DIGITS 18
+long long cli_id(const char *cmd, const char *what, const char *text);
 int cli_print_json(const json_t *j);
 /* Appends "?k=v&..." from "--k v" pairs of argv[1..] whose k is in flags;
  * values are percent-encoded.  -1 (after a message) on anything else. */

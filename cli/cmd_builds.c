@@ -17,19 +17,11 @@
 /* A positive id from argv[1]; 0 after a usage message. */
 static long long cmd_build_id(int argc, char **argv)
 {
-	char *end;
-	long long id;
-
 	if (argc != 2) {
 		fprintf(stderr, "usage: kpci %s ID\n", argv[0]);
 		return 0;
 	}
-	id = strtoll(argv[1], &end, 10);
-	if (*end || id <= 0) {
-		fprintf(stderr, "kpci %s: '%s' is not a build id\n", argv[0], argv[1]);
-		return 0;
-	}
-	return id;
+	return cli_id(argv[0], "build", argv[1]);
 }
 
 int cmd_builds(struct cli *cli, int argc, char **argv)

@@ -63,17 +63,10 @@ int cmd_changes(struct cli *cli, int argc, char **argv)
 	return 0;
 }
 
-/* Parses a positive id argument; 0 after a message when it is not one. */
+/* Parses a positive change id argument (cli_id). */
 static long long cmd_id(const char *cmd, const char *text)
 {
-	char *end;
-	long long id = strtoll(text, &end, 10);
-
-	if (!*text || *end || id <= 0) {
-		fprintf(stderr, "kpci: %s: '%s' is not a change id\n", cmd, text);
-		return 0;
-	}
-	return id;
+	return cli_id(cmd, "change", text);
 }
 
 static void cmd_change_print(const json_t *c)

@@ -7,7 +7,6 @@
  * cli_call cleans them and cmd_runners_text prints through cli_text_bad
  * too, so a hostile runner cannot drive the terminal.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,6 @@
 
 #include "cli/cmd_runners.h"
 
-#define CMD_RUNNERS_ID_DIGITS 18     /* digits of a runner id at most */
 #define CMD_RUNNERS_PATH 80          /* bytes of an API path with an id */
 
 /*
@@ -40,34 +38,15 @@ static void cmd_runners_text(FILE *f, const char *s, size_t width)
 		fputc(' ', f);
 }
 
-/*
- * The runner id in argv[1]: decimal digits only, 1 or more, at most
- * CMD_RUNNERS_ID_DIGITS of them.  0 after a usage sentence on stderr.
- */
+/* The runner id in argv[1] (cli_id); 0 after a usage sentence. */
 static long long cmd_runners_id(int argc, char **argv)
 {
-	const char *s = argc == 2 ? argv[1] : NULL;
-	size_t n = s ? strspn(s, "0123456789") : 0;
-	long long id = 0;
-	char *end;
-
 	if (argc != 2) {
 		fprintf(stderr, "usage: kpci %s ID  (ID: a runner id, see kpci runners)\n",
 			argv[0]);
 		return 0;
 	}
-	if (n && !s[n] && n <= CMD_RUNNERS_ID_DIGITS) {
-		errno = 0;
-		id = strtoll(s, &end, 10);
-		if (errno || *end)
-			id = 0;
-	}
-	if (id <= 0) {
-		fprintf(stderr, "kpci %s: the runner id '", argv[0]);
-		cmd_runners_text(stderr, s, 0);
-		fprintf(stderr, "' is not a positive integer\n");
-	}
-	return id > 0 ? id : 0;
+	return cli_id(argv[0], "runner", argv[1]);
 }
 
 /* Prints a JSON array of CPU numbers as ranges ("0-3,8"). */

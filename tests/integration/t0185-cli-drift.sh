@@ -98,6 +98,13 @@ for bad in 0 abc -3 1x "" 99999999999999999999; do
 	check_eq "kpci runner '$bad' says why in one line" \
 		"kpci runner: the runner id '$bad' is not a positive integer" "$out"
 done
+# the same rule for every id argument of kpci (cli_id)
+out=$("$KPCI" --server http://127.0.0.1:9 build " 5" 2>&1)
+check_eq "kpci build ' 5' is refused the same way" \
+	"2 kpci build: the build id ' 5' is not a positive integer" "$? $out"
+out=$("$KPCI" --server http://127.0.0.1:9 change +5 2>&1)
+check_eq "kpci change +5 too" "2 kpci change: the change id '+5' is not a positive integer" \
+	"$? $out"
 out=$(KPCI_TOKEN=$AT "$KPCI" --server http://127.0.0.1:9 drift-ack abc 2>&1)
 check_eq "kpci drift-ack abc is a usage error without a request" \
 	"2 kpci drift-ack: the runner id 'abc' is not a positive integer" "$? $out"
