@@ -1,6 +1,7 @@
 /*
  * proto.c - encode and check the runner protocol's JSON bodies.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -307,6 +308,24 @@ int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
 	return 0;
 fail:
 	proto_result_free(out);
+	return -1;
+}
+
+int proto_result_fail(struct proto_result *r, const char *fmt, ...)
+{
+	va_list ap;
+	char *reason;
+
+	va_start(ap, fmt);
+	if (vasprintf(&reason, fmt, ap) < 0)
+		reason = NULL;
+	va_end(ap);
+	if (reason && strlen(reason) >= PROTO_MAX_REASON)
+		reason[PROTO_MAX_REASON - 1] = '\0';
+	free(r->status);
+	r->status = strdup("failed");
+	free(r->reason);
+	r->reason = reason;
 	return -1;
 }
 

@@ -69,6 +69,11 @@ json_t *proto_result_encode(const struct proto_result *r);
 int proto_result_decode(struct proto_result *out, const json_t *j, char **cause);
 void proto_result_free(struct proto_result *r);
 
+/* Marks r failed with the formatted reason (cut to PROTO_MAX_REASON - 1
+ * bytes; the old reason may be an argument); returns -1. */
+int proto_result_fail(struct proto_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Appends a sample (strings copied); 0 or -1. */
 int proto_result_add(struct proto_result *r, const char *suite, const char *metric,
 		     const char *unit, int higher_is_better, int iteration, double value);

@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,23 +105,6 @@ static void *heartbeat_main(void *arg)
 	return NULL;
 }
 
-static int agent_fail_result(struct proto_result *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int agent_fail_result(struct proto_result *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	free(r->status);
-	r->status = strdup("failed");
-	free(r->reason);
-	va_start(ap, fmt);
-	if (vasprintf(&r->reason, fmt, ap) < 0)
-		r->reason = NULL;
-	va_end(ap);
-	return -1;
-}
-
 /* Runs one job into r (status ok or failed with a reason); c is free for
  * the job's own uploads (build artifacts). */
 static void agent_execute(struct agent *a, struct client *c, const struct proto_job *job,
@@ -142,7 +124,7 @@ static void agent_execute(struct agent *a, struct client *c, const struct proto_
 		return;
 	}
 	if (strcmp(job->kind, "bench")) {
-		agent_fail_result(r, "this runner does not run %s jobs", job->kind);
+		proto_result_fail(r, "this runner does not run %s jobs", job->kind);
 		return;
 	}
 	bench_execute(a->cfg, c, a->topology, job, r);  /* runners/bench.c */
@@ -204,7 +186,7 @@ static void agent_kexec_resume(struct agent *a, struct client *c)
 		struct proto_result r = { .job_id = job.id, .attempt = job.attempt };
 
 		r.env = env_collect("kexec", "none", a->topology);
-		agent_fail_result(&r, "%s", cause ? cause : "the staged run was cut short");
+		proto_result_fail(&r, "%s", cause ? cause : "the staged run was cut short");
 		log_error("job %lld attempt %d: %s", job.id, job.attempt, r.reason ? r.reason : "");
 		free(cause);
 		cause = NULL;

@@ -2,7 +2,6 @@
  * bench.c - one bench job from suite file to samples (bench.h).
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,26 +19,6 @@
 #include "runners/suite_defs.h"
 
 #define BENCH_MAX_PATH 4096
-
-static void bench_fail(struct proto_result *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void bench_fail(struct proto_result *r, const char *fmt, ...)
-{
-	va_list ap;
-	char *reason;
-
-	va_start(ap, fmt);
-	if (vasprintf(&reason, fmt, ap) < 0)
-		reason = NULL;
-	va_end(ap);
-	if (reason && strlen(reason) >= PROTO_MAX_REASON)
-		reason[PROTO_MAX_REASON - 1] = '\0';
-	free(r->status);
-	r->status = strdup("failed");
-	free(r->reason);
-	r->reason = reason;
-}
 
 static const char *bench_spec_str(const struct proto_job *job, const char *key, const char *def)
 {
@@ -88,12 +67,12 @@ static void bench_host(const struct suite_run *sr, const char *name, struct prot
 	else if (s)
 		rc = s->run(sr, r, &cause);
 	else {
-		bench_fail(r, "suite '%s' (parser %s) cannot run on the host without a command",
+		proto_result_fail(r, "suite '%s' (parser %s) cannot run on the host without a command",
 			   name, d ? d->parser : "?");
 		return;
 	}
 	if (rc < 0)
-		bench_fail(r, "%s: %s", name, cause ? cause : "failed");
+		proto_result_fail(r, "%s: %s", name, cause ? cause : "failed");
 	free(cause);
 }
 
@@ -128,7 +107,7 @@ static int bench_check_release(const struct proto_job *job, const struct fetch_s
 		return 0;
 	if (got && !strcmp(got, fs->release))
 		return 0;
-	bench_fail(r, "job %lld: the guest runs kernel %s, but build %lld made %s; "
+	proto_result_fail(r, "job %lld: the guest runs kernel %s, but build %lld made %s; "
 		   "its samples are discarded", job->id, got ? got : "(unknown)", fs->build_id,
 		   fs->release);
 	bench_drop_samples(r);
@@ -165,10 +144,10 @@ static void bench_qemu(const struct rconfig *cfg, const json_t *topology,
 			 fs->release ? fs->release : "release unknown");
 	if (fs->has_kernel && !strcmp(q.suite, "wq-flush") &&
 	    !json_object_get(json_object_get(job->spec, "modules"), "wq_flush.ko"))
-		bench_fail(r, "%s: build %lld has no wq_flush.ko (see the build's warnings: the "
+		proto_result_fail(r, "%s: build %lld has no wq_flush.ko (see the build's warnings: the "
 			   "module did not build against that tree)", name, fs->build_id);
 	else if (qemu_run(&q, r, &guest, &cause) < 0)
-		bench_fail(r, "%s: %s", name, cause ? cause : "the guest failed");
+		proto_result_fail(r, "%s: %s", name, cause ? cause : "the guest failed");
 	bench_merge_guest(r->env, guest);
 	bench_check_release(job, fs, guest, r);
 	bench_note_build(r->env, fs);
@@ -185,7 +164,7 @@ static void bench_kexec(const struct rconfig *cfg, const struct proto_job *job,
 
 	if (state) {            /* after the reboot: are we in the candidate? */
 		if (kexec_verify(state, &cause) < 0) {
-			bench_fail(r, "%s", cause ? cause : "not the candidate kernel");
+			proto_result_fail(r, "%s", cause ? cause : "not the candidate kernel");
 		} else {
 			bench_host(sr, name, r);
 			bench_note_build(r->env, fs);
@@ -197,7 +176,7 @@ static void bench_kexec(const struct rconfig *cfg, const struct proto_job *job,
 			bench_spec_str(job, "kernel", cfg->kexec_kernel),
 			bench_spec_str(job, "initrd", cfg->kexec_initrd), bench_spec_str(job, "build_id", NULL),
 			&cause) < 0) {
-		bench_fail(r, "kexec: %s", cause ? cause : "cannot stage the job");
+		proto_result_fail(r, "kexec: %s", cause ? cause : "cannot stage the job");
 	} else {
 		free(r->status);
 		r->status = strdup(BENCH_STAGED);
@@ -219,21 +198,21 @@ void bench_execute(const struct rconfig *cfg, struct client *c, const json_t *to
 	if (!r->env)
 		r->env = env_collect(boot, "none", topology);
 	if (!name) {
-		bench_fail(r, "the job names no suite");
+		proto_result_fail(r, "the job names no suite");
 		return;
 	}
 	if (sdef_find(&def, cfg->suites_dir, name, &cause) < 0) {
-		bench_fail(r, "suite '%s': %s", name, cause ? cause : "cannot read its file");
+		proto_result_fail(r, "suite '%s': %s", name, cause ? cause : "cannot read its file");
 		free(cause);
 		return;
 	}
 	if (!def && !suite_find(name)) {
-		bench_fail(r, "unknown suite '%s'; this runner knows: %s", name, suite_names());
+		proto_result_fail(r, "unknown suite '%s'; this runner knows: %s", name, suite_names());
 		return;
 	}
 	snprintf(work, sizeof work, "%s/bench", cfg->work_dir);
 	if (fs_mkdirs(work) < 0) {
-		bench_fail(r, "cannot create %s: %s", work, strerror(errno));
+		proto_result_fail(r, "cannot create %s: %s", work, strerror(errno));
 		sdef_free(def);
 		return;
 	}
@@ -262,7 +241,7 @@ void bench_execute(const struct rconfig *cfg, struct client *c, const json_t *to
 	/* the build's kernel and modules, for the methods that boot one */
 	if ((!strcmp(boot, "qemu") || !strcmp(boot, "kexec")) &&
 	    fetch_job(&fs, c, cfg, job, &cause) < 0) {
-		bench_fail(r, "job %lld: %s", job->id, cause ? cause : "cannot fetch the build");
+		proto_result_fail(r, "job %lld: %s", job->id, cause ? cause : "cannot fetch the build");
 		free(cause);
 		fetch_done(&fs);
 		sdef_free(def);
@@ -277,7 +256,7 @@ void bench_execute(const struct rconfig *cfg, struct client *c, const json_t *to
 	else if (!strcmp(boot, "kexec"))
 		bench_kexec(cfg, job, &sr, name, &fs, r);
 	else
-		bench_fail(r, "boot method '%s' is not one of host, qemu, kexec", boot);
+		proto_result_fail(r, "boot method '%s' is not one of host, qemu, kexec", boot);
 	if (strcmp(boot, "kexec") || strcmp(r->status, BENCH_STAGED))
 		fetch_done(&fs);        /* a staged job fetches again after the reboot */
 	sdef_free(def);
