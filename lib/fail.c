@@ -7,16 +7,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+int fail_vcause(char **cause, const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	free(*cause);
+	*cause = s;
+	return -1;
+}
+
 int fail_cause(char **cause, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	fail_vcause(cause, fmt, ap);
 	va_end(ap);
-	free(*cause);
-	*cause = s;
 	return -1;
 }

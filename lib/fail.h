@@ -6,10 +6,14 @@
 #ifndef KPCI_FAIL_H
 #define KPCI_FAIL_H
 
+#include <stdarg.h>
+
 /* Replaces *cause (NULL or malloc'd) with the formatted sentence (NULL
  * when out of memory); returns -1.  The old sentence is freed after the
  * new one is made, so it may be one of the arguments, and %m still sees
  * the caller's errno. */
 int fail_cause(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same with the arguments as a va_list (for wrappers of their own). */
+int fail_vcause(char **cause, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 #endif

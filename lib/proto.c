@@ -314,18 +314,14 @@ fail:
 int proto_result_fail(struct proto_result *r, const char *fmt, ...)
 {
 	va_list ap;
-	char *reason;
 
 	va_start(ap, fmt);
-	if (vasprintf(&reason, fmt, ap) < 0)
-		reason = NULL;
+	fail_vcause(&r->reason, fmt, ap);
 	va_end(ap);
-	if (reason && strlen(reason) >= PROTO_MAX_REASON)
-		reason[PROTO_MAX_REASON - 1] = '\0';
+	if (r->reason && strlen(r->reason) >= PROTO_MAX_REASON)
+		r->reason[PROTO_MAX_REASON - 1] = '\0';
 	free(r->status);
 	r->status = strdup("failed");
-	free(r->reason);
-	r->reason = reason;
 	return -1;
 }
 
