@@ -129,7 +129,7 @@ struct db_commit {
  * first-parent stretch, oldest first, to be placed after base_position
  * (-1: the whole line is replaced); positions after base_position go. */
 struct db_line_update {
-	long long tree_id, branch_id;
+	long long tree_id, branch_id;   /* tree_id: db_branch_finish takes its tx's */
 	const char *old_tip;            /* NULL: first poll of the branch */
 	const char *new_tip;
 	int forced;                     /* new tip does not descend from old */
@@ -159,6 +159,28 @@ int db_branch_position(struct db *db, long long *pos, long long branch_id, const
 /* Stores the commits, rewrites the line after base_position, moves the tip;
  * a forced update also records a branch_events row.  All or nothing. */
 int db_branch_record(struct db *db, const struct db_line_update *u, char **cause);
+/*
+ * db_branch_record in steps, for a poll that stores commits while it is
+ * still reading them: db_branch_begin takes the connection (its lock) and
+ * opens the transaction; db_branch_add stores commits (any number of
+ * calls); db_branch_tx_position looks inside it; db_branch_finish stores
+ * u (its commits too), commits and gives the connection back;
+ * db_branch_abort rolls back.  Begin and finish/abort must run on the
+ * same thread; in between, only these calls on this tx, from one thread
+ * at a time, may use db, and other threads' calls wait.
+ */
+struct db_branch_tx;
+int db_branch_begin(struct db *db, struct db_branch_tx **tx, long long tree_id, char **cause);
+int db_branch_add(struct db_branch_tx *tx, const struct db_commit *commits, size_t n,
+		  char **cause);
+int db_branch_tx_position(struct db_branch_tx *tx, long long *pos, long long branch_id,
+			  const char *sha);
+int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, char **cause);
+void db_branch_abort(struct db_branch_tx *tx);
+/* Calls each with the sha of every commit stored for the tree; DB_ERR when
+ * each returns < 0 or the database fails. */
+int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const char *sha),
+		 void *arg);
 /* Marks a branch missing or deleted (an event on the first change), or
  * active again; the history stays. */
 int db_branch_set_state(struct db *db, long long branch_id, const char *state,

@@ -107,16 +107,21 @@ int db_branch_get(struct db *db, long long *branch_id, char tip[DB_SHA_LEN + 1],
 	return rc;
 }
 
+static long long db_branch_position_locked(struct db *db, long long branch_id, const char *sha)
+{
+	return db_scalar(db_prepk(db, "SELECT bc.position FROM branch_commits bc "
+				 "JOIN commits c ON c.id = bc.commit_id "
+				 "WHERE bc.branch_id = ?1 AND c.sha = ?2 "
+				 "AND c.tree_id = (SELECT tree_id FROM branches WHERE id = ?1)",
+				 "Is", branch_id, sha), -1);
+}
+
 int db_branch_position(struct db *db, long long *pos, long long branch_id, const char *sha)
 {
 	long long p;
 
 	db_lock(db);
-	p = db_scalar(db_prepk(db, "SELECT bc.position FROM branch_commits bc "
-			      "JOIN commits c ON c.id = bc.commit_id "
-			      "WHERE bc.branch_id = ?1 AND c.sha = ?2 "
-			      "AND c.tree_id = (SELECT tree_id FROM branches WHERE id = ?1)",
-			      "Is", branch_id, sha), -1);
+	p = db_branch_position_locked(db, branch_id, sha);
 	db_unlock(db);
 	if (p < 0)
 		return DB_NOTFOUND;
@@ -153,63 +158,109 @@ static int db_commit_cmp(const void *a, const void *b)
 		      (*(const struct db_commit *const *)b)->sha);
 }
 
-/*
- * Inserts the commits of u (existing ones stay as they are), in sha
- * order: the index of commits is keyed by sha (0009), so sorted inserts
- * walk it once from left to right instead of jumping around it.
- */
-static int db_commits_insert_locked(struct db *db, const struct db_line_update *u)
+/* Rows per INSERT statement of db_commits_insert_locked. */
+#define DB_COMMITS_BATCH 64
+#define DB_COMMIT_PARAMS 15
+
+/* The INSERT of n commits rows, malloc'd. */
+static char *db_commits_insert_sql(size_t n)
 {
-	const struct db_commit **order = calloc(u->ncommits ? u->ncommits : 1, sizeof *order);
-	sqlite3_stmt *st = NULL;
+	static const char head[] =
+		"INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
+		" author_time, committer_name, committer_email, commit_time, subject, trailers, "
+		" merged_tip, brought, merge_subsystem, merge_source) VALUES ";
+	static const char row[] = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+	static const char tail[] = " ON CONFLICT (sha, tree_id) DO NOTHING";
+	char *sql = malloc(sizeof head + n * sizeof row + sizeof tail), *p;
+
+	if (!sql)
+		return NULL;
+	p = stpcpy(sql, head);
+	for (size_t i = 0; i < n; i++)
+		p = stpcpy(stpcpy(p, i ? "," : ""), row);
+	strcpy(p, tail);
+	return sql;
+}
+
+/* Binds commit c as row `row` (from 0) of an INSERT of db_commits_insert_sql;
+ * *trailers receives the JSON text to free once the row is stepped. */
+static void db_commit_bind(sqlite3_stmt *st, int row, long long tree_id,
+			   const struct db_commit *c, char **trailers)
+{
+	int i = row * DB_COMMIT_PARAMS;
+
+	*trailers = c->trailers && json_array_size(c->trailers) ?
+		    json_dumps(c->trailers, JSON_COMPACT) : NULL;
+	sqlite3_bind_int64(st, i + 1, tree_id);
+	db_bind_str(st, i + 2, c->sha);
+	db_bind_str(st, i + 3, c->parents ? c->parents : "");
+	db_bind_str(st, i + 4, c->author_name);
+	db_bind_str(st, i + 5, c->author_email);
+	sqlite3_bind_int64(st, i + 6, c->author_time);
+	db_bind_str(st, i + 7, c->committer_name);
+	db_bind_str(st, i + 8, c->committer_email);
+	sqlite3_bind_int64(st, i + 9, c->commit_time);
+	db_bind_str(st, i + 10, c->subject);
+	db_bind_str(st, i + 11, *trailers ? *trailers : "[]");
+	db_bind_str(st, i + 12, c->merged_tip);
+	if (c->brought >= 0)
+		sqlite3_bind_int64(st, i + 13, c->brought);
+	else
+		sqlite3_bind_null(st, i + 13);
+	db_bind_str(st, i + 14, c->merge_subsystem);
+	db_bind_str(st, i + 15, c->merge_source);
+}
+
+/*
+ * Inserts commits (existing ones stay as they are), in sha order: the
+ * index of commits is keyed by sha (0009), so sorted inserts walk it once
+ * from left to right instead of jumping around it.  Rows go
+ * DB_COMMITS_BATCH to a statement: most of the cost of a one-row INSERT
+ * is running and ending the statement, not the row.
+ */
+static int db_commits_insert_locked(struct db *db, long long tree_id,
+				    const struct db_commit *commits, size_t n)
+{
+	const struct db_commit **order = calloc(n ? n : 1, sizeof *order);
+	char *trailers[DB_COMMITS_BATCH] = { 0 }, *sql[2] = { 0 };
+	sqlite3_stmt *st[2] = { 0 };            /* a batch of rows, one row */
 	int rc = DB_OK;
 
 	if (!order)
 		return DB_ERR;
-	for (size_t i = 0; i < u->ncommits; i++)
-		order[i] = &u->commits[i];
-	qsort(order, u->ncommits, sizeof *order, db_commit_cmp);
+	for (size_t i = 0; i < n; i++)
+		order[i] = &commits[i];
+	qsort(order, n, sizeof *order, db_commit_cmp);
 
-	if (sqlite3_prepare_v2(db->conn,
-		"INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
-		" author_time, committer_name, committer_email, commit_time, subject, trailers, "
-		" merged_tip, brought, merge_subsystem, merge_source) "
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-		"ON CONFLICT (tree_id, sha) DO NOTHING", -1, &st, NULL) != SQLITE_OK) {
-		free(order);
-		return DB_ERR;
+	for (int k = 0; k < 2; k++) {
+		sql[k] = db_commits_insert_sql(k ? 1 : DB_COMMITS_BATCH);
+		if (!sql[k] || sqlite3_prepare_v2(db->conn, sql[k], -1, &st[k], NULL) != SQLITE_OK)
+			rc = DB_ERR;
 	}
-	for (size_t i = 0; rc == DB_OK && i < u->ncommits; i++) {
-		const struct db_commit *c = order[i];
-		char *trailers = c->trailers && json_array_size(c->trailers) ?
-				 json_dumps(c->trailers, JSON_COMPACT) : NULL;
+	for (size_t i = 0; rc == DB_OK && i < n;) {
+		int rows = n - i >= DB_COMMITS_BATCH ? DB_COMMITS_BATCH : 1;
+		sqlite3_stmt *s = st[rows == 1];
 
-		sqlite3_bind_int64(st, 1, u->tree_id);
-		db_bind_str(st, 2, c->sha);
-		db_bind_str(st, 3, c->parents ? c->parents : "");
-		db_bind_str(st, 4, c->author_name);
-		db_bind_str(st, 5, c->author_email);
-		sqlite3_bind_int64(st, 6, c->author_time);
-		db_bind_str(st, 7, c->committer_name);
-		db_bind_str(st, 8, c->committer_email);
-		sqlite3_bind_int64(st, 9, c->commit_time);
-		db_bind_str(st, 10, c->subject);
-		db_bind_str(st, 11, trailers ? trailers : "[]");
-		db_bind_str(st, 12, c->merged_tip);
-		if (c->brought >= 0)
-			sqlite3_bind_int64(st, 13, c->brought);
-		db_bind_str(st, 14, c->merge_subsystem);
-		db_bind_str(st, 15, c->merge_source);
-		rc = db_step_reset(db, st);
-		free(trailers);
+		for (int r = 0; r < rows; r++)
+			db_commit_bind(s, r, tree_id, order[i + (size_t)r], &trailers[r]);
+		rc = db_step_reset(db, s);
+		for (int r = 0; r < rows; r++) {
+			free(trailers[r]);
+			trailers[r] = NULL;
+		}
+		i += (size_t)rows;
 	}
-	sqlite3_finalize(st);
+	for (int k = 0; k < 2; k++) {
+		sqlite3_finalize(st[k]);
+		free(sql[k]);
+	}
 	free(order);
 	return rc;
 }
 
 /* Replaces the branch's line after base_position with u->line. */
-static int db_line_write_locked(struct db *db, const struct db_line_update *u, char **cause)
+static int db_line_write_locked(struct db *db, long long tree_id, const struct db_line_update *u,
+				char **cause)
 {
 	sqlite3_stmt *st = NULL;
 	int rc;
@@ -226,7 +277,7 @@ static int db_line_write_locked(struct db *db, const struct db_line_update *u, c
 	for (size_t i = 0; rc == DB_OK && i < u->nline; i++) {
 		sqlite3_bind_int64(st, 1, u->branch_id);
 		sqlite3_bind_int64(st, 2, u->base_position + 1 + (long long)i);
-		sqlite3_bind_int64(st, 3, u->tree_id);
+		sqlite3_bind_int64(st, 3, tree_id);
 		db_bind_str(st, 4, u->line[i]);
 		rc = db_step_reset(db, st);
 		if (rc != DB_OK)
@@ -237,14 +288,23 @@ static int db_line_write_locked(struct db *db, const struct db_line_update *u, c
 	return rc;
 }
 
-int db_branch_record(struct db *db, const struct db_line_update *u, char **cause)
-{
-	long long now = db_now();
-	int rc;
+/* A branch poll being recorded (db.h): the connection, locked, in a transaction. */
+struct db_branch_tx {
+	struct db *db;
+	long long tree_id;
+};
 
+int db_branch_begin(struct db *db, struct db_branch_tx **out, long long tree_id, char **cause)
+{
+	struct db_branch_tx *tx = calloc(1, sizeof *tx);
+
+	*out = NULL;
+	if (!tx)
+		return db_fail(cause, "out of memory");
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
+		free(tx);
 		return db_fail(cause, "database busy");
 	}
 	/* A poll inserts into an index keyed by random shas: with SQLite's
@@ -254,9 +314,49 @@ int db_branch_record(struct db *db, const struct db_line_update *u, char **cause
 	/* index pages that fell out of that cache are read from the OS's page
 	 * cache through a mapping instead of one pread each */
 	db_exec(db, "PRAGMA mmap_size = " DB_TREES_MMAP);
-	rc = db_commits_insert_locked(db, u);
+	tx->db = db;
+	tx->tree_id = tree_id;
+	*out = tx;
+	return DB_OK;
+}
+
+int db_branch_add(struct db_branch_tx *tx, const struct db_commit *commits, size_t n,
+		  char **cause)
+{
+	if (db_commits_insert_locked(tx->db, tx->tree_id, commits, n) != DB_OK)
+		return db_fail(cause, "cannot store the new commits of the branch");
+	return DB_OK;
+}
+
+int db_branch_tx_position(struct db_branch_tx *tx, long long *pos, long long branch_id,
+			  const char *sha)
+{
+	long long p = db_branch_position_locked(tx->db, branch_id, sha);
+
+	if (p < 0)
+		return DB_NOTFOUND;
+	*pos = p;
+	return DB_OK;
+}
+
+void db_branch_abort(struct db_branch_tx *tx)
+{
+	if (!tx)
+		return;
+	db_end(tx->db, DB_ERR);
+	db_unlock(tx->db);
+	free(tx);
+}
+
+int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, char **cause)
+{
+	struct db *db = tx->db;
+	long long now = db_now();
+	int rc;
+
+	rc = db_commits_insert_locked(db, tx->tree_id, u->commits, u->ncommits);
 	if (rc == DB_OK)
-		rc = db_line_write_locked(db, u, cause);
+		rc = db_line_write_locked(db, tx->tree_id, u, cause);
 	if (rc == DB_OK)
 		rc = db_exec_st(db, db_prepk(db,
 			"UPDATE branches SET tip_sha = ?, length = ?, polled_at = ?, updated_at = ?, "
@@ -272,8 +372,42 @@ int db_branch_record(struct db *db, const struct db_line_update *u, char **cause
 			"the new tip does not descend from the old one"));
 	rc = db_end(db, rc);
 	db_unlock(db);
+	free(tx);
 	if (rc != DB_OK && cause && !*cause)
 		db_fail(cause, "cannot store the new commits of the branch");
+	return rc;
+}
+
+int db_branch_record(struct db *db, const struct db_line_update *u, char **cause)
+{
+	struct db_branch_tx *tx;
+
+	if (db_branch_begin(db, &tx, u->tree_id, cause) != DB_OK)
+		return DB_ERR;
+	return db_branch_finish(tx, u, cause);
+}
+
+int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const char *sha),
+		 void *arg)
+{
+	sqlite3_stmt *st;
+	int rc = DB_OK, step;
+
+	db_lock(db);
+	st = db_prep(db, "SELECT sha FROM commits WHERE tree_id = ?", "I", tree_id);
+	if (!st) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (each(arg, (const char *)sqlite3_column_text(st, 0)) < 0) {
+			rc = DB_ERR;
+			break;
+		}
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		rc = DB_ERR;
+	sqlite3_finalize(st);
+	db_unlock(db);
 	return rc;
 }
 
