@@ -8,11 +8,12 @@
  *   1. lists the remote's branches, fetches the followed ones that exist
  *      and all tags into DATA_DIR/mirrors/NAME.git (progress in the log);
  *   2. records the tags (release vX.Y, candidate vX.Y-rcN, other);
- *   3. for each followed branch whose tip moved, walks new tip ^old tip
- *      (only what is new), follows first parents from the new tip down to
- *      a commit already on the branch's line (the old tip for a
- *      fast-forward, the fork point for a forced update), counts what each
- *      merge brought, and stores it all in one transaction;
+ *   3. for each followed branch whose tip moved, reads what new tip ^old
+ *      tip holds (only what is new; the walk below, storing alongside),
+ *      follows first parents from the new tip down to a commit already on
+ *      the branch's line (the old tip for a fast-forward, the fork point
+ *      for a forced update), counts what each merge brought, and stores
+ *      it all in one transaction;
  *   4. queues build candidates by the tree's policy.
  * An error fails the tree's poll (earlier data stays) and schedules a retry
  * after retry_min, doubling up to retry_max; other trees go on.  See
@@ -38,6 +39,7 @@
 #include "db/db.h"
 #include "lib/buf.h"
 #include "lib/fs.h"
+#include "lib/keyset.h"
 #include "lib/log.h"
 #include "lib/proto.h"
 #include "lib/sha256.h"
@@ -71,13 +73,15 @@ struct watch_tree {
 	unsigned long want, done;       /* watch_poll_now requests and polls that served them */
 	int fetched_before;             /* a poll succeeded once: history is not a candidate */
 	int errors;                     /* failed polls in a row (the backoff exponent) */
+	struct keyset known;            /* watch_key of every commit the tree has stored */
+	int known_loaded;               /* known was filled from the database */
 };
 
 /* Where the time of the last branch poll went (bench/bench_watch.c reads it). */
 static struct watch_timing {
-	double walk_ms;                 /* revwalk new ^old and reading the commits */
-	double line_ms;                 /* first-parent line and brought counts */
-	double store_ms;                /* the SQLite transaction */
+	double walk_ms;                 /* reading the new commits, their rows stored alongside */
+	double line_ms;                 /* the walk's edge, first-parent line and brought counts */
+	double store_ms;                /* the rest of the SQLite transaction */
 } watch_last;
 
 static struct {
@@ -96,7 +100,7 @@ struct watch_node {
 	git_oid oid;
 	git_oid *parents;
 	unsigned nparents;
-	char sha[GIT_OID_HEXSZ + 1];
+	char *sha;                      /* one block with parents_text: rows borrow it */
 	char merged_tip[GIT_OID_HEXSZ + 1];
 	char *parents_text, *author_name, *author_email, *committer_name, *committer_email;
 	char *subject, *subsystem, *source;
@@ -104,15 +108,27 @@ struct watch_node {
 	json_t *trailers;
 	size_t owner;                   /* index+1 of the line commit that brought it; 0: none */
 	int in_walk;                    /* new since the old tip (else read for the line only) */
+	int added;                      /* its row went to the store during the walk */
 };
 
-/* The commits of one poll of one branch, with an oid -> index hash. */
+/* The commits of one poll of one branch, with an oid -> index hash.  The
+ * strings and parent lists of its commits come from blocks of an arena,
+ * freed with the set: a large poll allocates a few hundred blocks instead
+ * of eight pieces a commit. */
 struct watch_set {
 	struct watch_node *v;
 	size_t n, cap;
 	size_t *slots;                  /* index+1, 0: empty; open addressing */
 	size_t nslots;
+	char **blocks;                  /* the arena */
+	size_t nblocks;
+	char *cur;                      /* free space of the last block */
+	size_t left;
+	git_oid *scratch;               /* parents of the commit being read */
+	size_t nscratch;
 };
+
+#define WATCH_ARENA_BLOCK (128 * 1024)
 
 static long long watch_mono(void)
 {
@@ -192,15 +208,44 @@ static int watch_set_grow(struct watch_set *s)
 	return 0;
 }
 
+/* n bytes of the set's arena; NULL when out of memory. */
+static void *watch_alloc(struct watch_set *s, size_t n)
+{
+	char *p;
+
+	if (n > s->left) {
+		size_t size = n > WATCH_ARENA_BLOCK ? n : WATCH_ARENA_BLOCK;
+		char **blocks = realloc(s->blocks, (s->nblocks + 1) * sizeof *blocks);
+
+		if (!blocks)
+			return NULL;
+		s->blocks = blocks;
+		if (!(s->blocks[s->nblocks] = malloc(size)))
+			return NULL;
+		s->cur = s->blocks[s->nblocks++];
+		s->left = size;
+	}
+	p = s->cur;
+	s->cur += n;
+	s->left -= n;
+	return p;
+}
+
+/* The first n bytes of p as a string in the set's arena. */
+static char *watch_strndup(struct watch_set *s, const char *p, size_t n)
+{
+	char *r = watch_alloc(s, n + 1);
+
+	if (r) {
+		memcpy(r, p, n);
+		r[n] = '\0';
+	}
+	return r;
+}
+
+/* What a commit holds outside the arena. */
 static void watch_node_free(struct watch_node *c)
 {
-	free(c->parents);
-	free(c->parents_text);
-	free(c->author_name);
-	free(c->author_email);
-	free(c->committer_name);
-	free(c->committer_email);
-	free(c->subject);
 	free(c->subsystem);
 	free(c->source);
 	json_decref(c->trailers);
@@ -210,6 +255,10 @@ static void watch_set_free(struct watch_set *s)
 {
 	for (size_t i = 0; i < s->n; i++)
 		watch_node_free(&s->v[i]);
+	for (size_t i = 0; i < s->nblocks; i++)
+		free(s->blocks[i]);
+	free(s->blocks);
+	free(s->scratch);
 	free(s->v);
 	free(s->slots);
 	memset(s, 0, sizeof *s);
@@ -296,16 +345,18 @@ static void watch_sig_parse(struct watch_sig *sig, const char *p, const char *en
 		sig->when = sig->when * 10 + (*p - '0');
 }
 
-/* The summary of a message (as git_commit_summary), at most max bytes. */
-static char *watch_summary(const char *msg, const char *end, size_t max)
+/* The summary of a message (as git_commit_summary), at most max bytes,
+ * in the set's arena. */
+static char *watch_summary(struct watch_set *s, const char *msg, const char *end, size_t max)
 {
-	struct buf out;
+	size_t cap = (size_t)(end - msg) < max ? (size_t)(end - msg) : max, len = 0;
+	char *out = watch_alloc(s, cap + 1);
 	const char *space = NULL;
 	int space_nl = 0;
-	char *r;
 
-	buf_init(&out, max + 1);
-	for (; msg < end && out.len < max; msg++) {
+	if (!out)
+		return NULL;
+	for (; msg < end && len < cap; msg++) {
 		if (*msg == '\n') {
 			const char *next = msg + 1;
 
@@ -322,16 +373,23 @@ static char *watch_summary(const char *msg, const char *end, size_t max)
 				space_nl = 0;
 			}
 			space_nl |= *msg == '\n';
-		} else {
-			if (space)
-				buf_add(&out, space_nl ? " " : space, space_nl ? 1 : (size_t)(msg - space));
-			space = NULL;
-			buf_add(&out, msg, 1);
+			continue;
 		}
+		if (space) {           /* a run of whitespace: as it was, or one space */
+			size_t n = space_nl ? 1 : (size_t)(msg - space);
+
+			if (n > cap - len)
+				n = cap - len;
+			memcpy(out + len, space_nl ? " " : space, n);
+			len += n;
+			space = NULL;
+			if (len == cap)
+				break;
+		}
+		out[len++] = *msg;
 	}
-	r = strndup(out.data ? out.data : "", out.len < max ? out.len : max);
-	buf_free(&out);
-	return r;
+	out[len] = '\0';
+	return out;
 }
 
 /* Whether a message may hold trailers: a ':' after its first paragraph. */
@@ -350,7 +408,6 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 	struct watch_sig a = { 0 }, m = { 0 };
 	git_odb_object *obj = NULL;
 	const char *p, *end, *msg;
-	unsigned cap = 0;
 	char *message;
 
 	if (c)
@@ -378,7 +435,6 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 	c = &s->v[s->n];
 	memset(c, 0, sizeof *c);
 	git_oid_cpy(&c->oid, oid);
-	git_oid_tostr(c->sha, sizeof c->sha, oid);
 	c->in_walk = in_walk;
 	c->brought = -1;
 	p = git_odb_object_data(obj);
@@ -395,16 +451,18 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 			break;
 		}
 		if (eol - p == 7 + GIT_OID_HEXSZ && !memcmp(p, "parent ", 7)) {
-			if (c->nparents == cap) {
-				git_oid *v = realloc(c->parents, (cap ? cap * 2 : 2) * sizeof *v);
+			if (c->nparents == s->nscratch) {
+				size_t n = s->nscratch ? s->nscratch * 2 : 8;
+				git_oid *v = realloc(s->scratch, n * sizeof *v);
 
 				if (!v)
 					goto oom_node;
-				c->parents = v;
-				cap = cap ? cap * 2 : 2;
+				s->scratch = v;
+				s->nscratch = n;
 			}
-			if (git_oid_fromstrn(&c->parents[c->nparents], p + 7, GIT_OID_HEXSZ) < 0) {
-				snprintf(err, errn, "commit %s has a malformed parent line", c->sha);
+			if (git_oid_fromstrn(&s->scratch[c->nparents], p + 7, GIT_OID_HEXSZ) < 0) {
+				snprintf(err, errn, "commit %s has a malformed parent line",
+					 git_oid_tostr_s(oid));
 				goto fail_node;
 			}
 			c->nparents++;
@@ -417,29 +475,34 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 	}
 	while (msg < end && *msg == '\n')       /* as git_commit_message */
 		msg++;
-	c->parents_text = malloc(c->nparents * (GIT_OID_HEXSZ + 1) + 1);
-	if (c->parents_text) {
-		char *t = c->parents_text;
+	if (c->nparents && (c->parents = watch_alloc(s, c->nparents * sizeof *c->parents)))
+		memcpy(c->parents, s->scratch, c->nparents * sizeof *c->parents);
+	c->sha = watch_alloc(s, GIT_OID_HEXSZ + 1 + c->nparents * (GIT_OID_HEXSZ + 1) + 1);
+	if (c->sha) {
+		char *t;
 
+		git_oid_tostr(c->sha, GIT_OID_HEXSZ + 1, oid);
+		c->parents_text = t = c->sha + GIT_OID_HEXSZ + 1;
 		for (unsigned i = 0; i < c->nparents; i++) {
 			if (i)
 				*t++ = ' ';
-			git_oid_fmt(t, &c->parents[i]);
+			git_oid_fmt(t, &s->scratch[i]);
 			t += GIT_OID_HEXSZ;
 		}
 		*t = '\0';
 	}
-	c->author_name = strndup(a.name ? a.name : "", a.name_len < WATCH_MAX_NAME ?
-				 a.name_len : WATCH_MAX_NAME);
-	c->author_email = strndup(a.email ? a.email : "", a.email_len < WATCH_MAX_NAME ?
-				  a.email_len : WATCH_MAX_NAME);
+	c->author_name = watch_strndup(s, a.name ? a.name : "", a.name_len < WATCH_MAX_NAME ?
+				       a.name_len : WATCH_MAX_NAME);
+	c->author_email = watch_strndup(s, a.email ? a.email : "", a.email_len < WATCH_MAX_NAME ?
+					a.email_len : WATCH_MAX_NAME);
 	c->author_time = a.when;
-	c->committer_name = strndup(m.name ? m.name : "", m.name_len < WATCH_MAX_NAME ?
-				    m.name_len : WATCH_MAX_NAME);
-	c->committer_email = strndup(m.email ? m.email : "", m.email_len < WATCH_MAX_NAME ?
-				     m.email_len : WATCH_MAX_NAME);
+	c->committer_name = watch_strndup(s, m.name ? m.name : "", m.name_len < WATCH_MAX_NAME ?
+					  m.name_len : WATCH_MAX_NAME);
+	c->committer_email = watch_strndup(s, m.email ? m.email : "",
+					   m.email_len < WATCH_MAX_NAME ? m.email_len :
+					   WATCH_MAX_NAME);
 	c->commit_time = m.when;
-	c->subject = watch_summary(msg, end, WATCH_MAX_SUBJECT);
+	c->subject = watch_summary(s, msg, end, WATCH_MAX_SUBJECT);
 	if (watch_may_have_trailers(msg, (size_t)(end - msg)) &&
 	    (message = strndup(msg, (size_t)(end - msg)))) {
 		c->trailers = watch_trailers(message);
@@ -447,7 +510,7 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 	}
 	git_odb_object_free(obj);
 	obj = NULL;
-	if (!c->parents_text || !c->author_name || !c->author_email ||
+	if ((c->nparents && !c->parents) || !c->sha || !c->author_name || !c->author_email ||
 	    !c->committer_name || !c->committer_email || !c->subject)
 		goto oom_node;
 	s->n++;
@@ -957,9 +1020,9 @@ static void watch_branch_candidates(const struct watch_tree *t, const char *bran
  * line grows from, -1: none); *forced when the old tip was not reached.
  */
 static int watch_line(struct watch_node ***line_out, size_t *nline, long long *base,
-		      int *forced, struct watch_set *s, git_odb *odb, long long branch_id,
-		      const git_oid *new_tip, const git_oid *old_tip, long long old_len,
-		      char *err, size_t errn)
+		      int *forced, struct watch_set *s, git_odb *odb, struct db_branch_tx *tx,
+		      long long branch_id, const git_oid *new_tip, const git_oid *old_tip,
+		      long long old_len, char *err, size_t errn)
 {
 	struct watch_node **line = NULL, *c;
 	size_t n = 0, cap = 0;
@@ -978,8 +1041,8 @@ static int watch_line(struct watch_node ***line_out, size_t *nline, long long *b
 		c = watch_set_get(s, &cur);
 		if (!c || !c->in_walk) {
 			/* an ancestor of the old tip: on the line already? */
-			if (old_tip && db_branch_position(watch.k->db, &pos, branch_id,
-							  git_oid_tostr_s(&cur)) == DB_OK) {
+			if (old_tip && db_branch_tx_position(tx, &pos, branch_id,
+							     git_oid_tostr_s(&cur)) == DB_OK) {
 				*base = pos;
 				break;
 			}
@@ -1083,45 +1146,458 @@ oom:
 	return -1;
 }
 
-/* Stores the set and the new stretch of the line in one transaction. */
-static int watch_store(const struct watch_tree *t, long long branch_id, const char *old_tip,
-		       const char *new_tip, int forced, long long base, struct watch_set *s,
-		       struct watch_node **line, size_t nline, char *err, size_t errn)
+/* --- the walk -------------------------------------------------------------
+ *
+ * A poll reads the commits that are new to the tree: from the new tip
+ * down every parent, stopping at commits the tree has stored (t->known,
+ * a resident set of their first 8 bytes, filled from the database once
+ * and kept by each poll).  The walk runs on a thread of its own and hands
+ * each commit it has read to the poll's thread, which stores it at once:
+ * reading and storing overlap.  A merge's row waits for the end of the
+ * walk, when what it brought is known.
+ *
+ * The result is the same as walking new ^old: the walk's edge (the stored
+ * commits it met) is checked afterwards.  A hit of the 8-byte set that is
+ * not stored is walked on; a stored commit that is neither the old tip
+ * nor on the branch's line may be another branch's, not an ancestor of
+ * the old tip: what it reaches beyond the old tip is read too (stored
+ * already, but brought by this branch's merges).
+ */
+
+#define WATCH_WALK_BATCH 256            /* rows the walk hands over at a time */
+#define WATCH_WALK_THREAD 512           /* commits read before a store thread starts */
+
+/* A commit id's key in a tree's known set. */
+static uint64_t watch_key(const git_oid *oid)
 {
+	uint64_t k;
+
+	memcpy(&k, oid->id, sizeof k);
+	return k;
+}
+
+/* A commit's row for the database (borrows the node's strings). */
+static struct db_commit watch_row(const struct watch_node *c)
+{
+	return (struct db_commit){
+		.sha = c->sha, .parents = c->parents_text, .author_name = c->author_name,
+		.author_email = c->author_email, .author_time = c->author_time,
+		.committer_name = c->committer_name, .committer_email = c->committer_email,
+		.commit_time = c->commit_time, .subject = c->subject, .trailers = c->trailers,
+		.merged_tip = c->merged_tip[0] ? c->merged_tip : NULL, .brought = c->brought,
+		.merge_subsystem = c->subsystem, .merge_source = c->source,
+	};
+}
+
+struct watch_walk {
+	struct watch_set *s;
+	git_odb *odb;
+	const struct keyset *known;
+	git_oid *edge;                  /* known hits met, not walked below */
+	size_t nedge, capedge;
+	size_t *stack, top, capstack;   /* read commits whose parents are next */
+	char err[WATCH_ERROR_LEN];
+	int threads;                    /* a store thread may start when the walk is long */
+	int handover;                   /* a store thread runs: rows go to its queue */
+	pthread_t thread;
+	struct db_commit batch[WATCH_WALK_BATCH];      /* the walk's side of the queue */
+	size_t nbatch;
+	/* shared with the store thread, under mu */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct db_commit *q;            /* rows read, not yet taken by the store */
+	size_t nq, capq;
+	long long tree_id;
+	struct db_branch_tx *tx;        /* the store's transaction, once begun */
+	int begun;                      /* 1: tx is open, -1: it could not be */
+	int walked;                     /* the walk has handed over its last row */
+	int drained;                    /* the store has stored all rows, and waits */
+	int failed;                     /* the store failed (cause says why) */
+	const struct db_line_update *u; /* set: finish with it; */
+	int abort;                      /* or set: roll back */
+	int result;                     /* db_branch_finish's */
+	char *cause;
+};
+
+/* Hands the walk's batch to the queue. */
+static int watch_walk_flush(struct watch_walk *w)
+{
+	int rc = 0;
+
+	if (!w->nbatch)
+		return 0;
+	pthread_mutex_lock(&w->mu);
+	if (w->nq + w->nbatch > w->capq) {
+		size_t cap = (w->nq + w->nbatch) * 2;
+		struct db_commit *q = realloc(w->q, cap * sizeof *q);
+
+		if (q) {
+			w->q = q;
+			w->capq = cap;
+		}
+	}
+	if (w->nq + w->nbatch <= w->capq) {
+		memcpy(w->q + w->nq, w->batch, w->nbatch * sizeof *w->batch);
+		w->nq += w->nbatch;
+		pthread_cond_signal(&w->cv);
+	} else {
+		rc = -1;
+	}
+	pthread_mutex_unlock(&w->mu);
+	w->nbatch = 0;
+	return rc;
+}
+
+static int watch_store_start(struct watch_walk *w, char *err, size_t errn);
+
+/* Queues the rows of the commits read and not queued yet (not merges). */
+static int watch_walk_hand(struct watch_walk *w, size_t from)
+{
+	for (size_t i = from; i < w->s->n; i++) {
+		struct watch_node *c = &w->s->v[i];
+
+		if (c->added || c->nparents > 1 || !c->in_walk)
+			continue;
+		c->added = 1;
+		w->batch[w->nbatch++] = watch_row(c);
+		if (w->nbatch == WATCH_WALK_BATCH && watch_walk_flush(w) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Reads oid into the set as new and schedules its parents; -1 on error. */
+static int watch_walk_read(struct watch_walk *w, const git_oid *oid)
+{
+	struct watch_node *c = watch_set_add(w->s, w->odb, oid, 1, w->err, sizeof w->err);
+
+	if (!c)
+		return -1;
+	if (w->top == w->capstack) {
+		size_t cap = w->capstack ? w->capstack * 2 : 256, *v = realloc(w->stack,
+									       cap * sizeof *v);
+
+		if (!v)
+			goto oom;
+		w->stack = v;
+		w->capstack = cap;
+	}
+	w->stack[w->top++] = (size_t)(c - w->s->v);
+	if (!w->handover && w->threads && w->s->n == WATCH_WALK_THREAD) {
+		/* a long walk: store what it reads alongside, from now on */
+		if (watch_store_start(w, w->err, sizeof w->err) < 0)
+			return -1;
+		return watch_walk_hand(w, 0) < 0 ? -1 : 0;
+	}
+	if (w->handover && watch_walk_hand(w, w->s->n - 1) < 0)
+		goto oom;
+	return 0;
+oom:
+	snprintf(w->err, sizeof w->err, "out of memory walking the new commits");
+	return -1;
+}
+
+/* Walks from the starts down to known commits; 0, or -1 with w->err. */
+static int watch_walk_run(struct watch_walk *w, const git_oid *starts, size_t nstarts)
+{
+	for (size_t i = 0; i < nstarts; i++)
+		if (!watch_set_get(w->s, &starts[i]) && watch_walk_read(w, &starts[i]) < 0)
+			return -1;
+	while (w->top) {
+		size_t x = w->stack[--w->top];
+
+		for (unsigned p = 0; p < w->s->v[x].nparents; p++) {
+			git_oid parent = w->s->v[x].parents[p];   /* v moves as the set grows */
+
+			if (watch_set_get(w->s, &parent))
+				continue;
+			if (keyset_has(w->known, watch_key(&parent))) {
+				if (w->nedge == w->capedge) {
+					size_t cap = w->capedge ? w->capedge * 2 : 64;
+					git_oid *v = realloc(w->edge, cap * sizeof *v);
+
+					if (!v) {
+						snprintf(w->err, sizeof w->err, "out of memory");
+						return -1;
+					}
+					w->edge = v;
+					w->capedge = cap;
+				}
+				w->edge[w->nedge++] = parent;
+				continue;
+			}
+			if (watch_walk_read(w, &parent) < 0)
+				return -1;
+		}
+	}
+	return watch_walk_flush(w);
+}
+
+/*
+ * The store thread: opens the poll's transaction, stores the rows the
+ * walk hands over as they come, then waits while the poll's thread looks
+ * inside the transaction (the walk's edge, the line) and finishes or
+ * rolls it back as told.  The transaction is begun and ended on this
+ * thread, which holds the database's lock in between; commits are read
+ * and freed on the poll's thread alone.
+ */
+static void *watch_store_main(void *arg)
+{
+	struct watch_walk *w = arg;
+	struct db_branch_tx *tx = NULL;
+	char *cause = NULL;
+	int begun = db_branch_begin(watch.k->db, &tx, w->tree_id, &cause) == DB_OK, failed = 0;
+
+	pthread_mutex_lock(&w->mu);
+	w->tx = tx;
+	w->begun = begun ? 1 : -1;
+	w->cause = cause;
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	if (!begun)
+		return NULL;
+	for (;;) {
+		struct db_commit *rows;
+		size_t n;
+		int last;
+
+		pthread_mutex_lock(&w->mu);
+		while (!w->nq && !w->walked)
+			pthread_cond_wait(&w->cv, &w->mu);
+		rows = w->q;
+		n = w->nq;
+		w->q = NULL;
+		w->nq = w->capq = 0;
+		last = w->walked;
+		pthread_mutex_unlock(&w->mu);
+		if (n && !failed && db_branch_add(tx, rows, n, &cause) != DB_OK)
+			failed = 1;
+		free(rows);
+		if (last)
+			break;
+	}
+	pthread_mutex_lock(&w->mu);
+	w->failed = failed;
+	w->cause = cause;
+	w->drained = 1;
+	pthread_cond_broadcast(&w->cv);
+	while (!w->u && !w->abort)
+		pthread_cond_wait(&w->cv, &w->mu);
+	pthread_mutex_unlock(&w->mu);
+	cause = NULL;
+	if (w->u && !failed) {
+		w->result = db_branch_finish(tx, w->u, &cause);
+	} else {
+		db_branch_abort(tx);
+		w->result = DB_ERR;
+	}
+	if (cause) {
+		free(w->cause);
+		w->cause = cause;
+	}
+	return NULL;
+}
+
+/* Starts the store thread and waits for its transaction; -1 with err. */
+static int watch_store_start(struct watch_walk *w, char *err, size_t errn)
+{
+	if (pthread_create(&w->thread, NULL, watch_store_main, w) != 0) {
+		snprintf(err, errn, "cannot start the thread that stores the commits");
+		return -1;
+	}
+	pthread_mutex_lock(&w->mu);
+	while (!w->begun)
+		pthread_cond_wait(&w->cv, &w->mu);
+	pthread_mutex_unlock(&w->mu);
+	if (w->begun < 0) {
+		pthread_join(w->thread, NULL);
+		snprintf(err, errn, "%s", w->cause ? w->cause : "cannot store the commits");
+		return -1;
+	}
+	w->handover = 1;
+	return 0;
+}
+
+/* Ends the walk's handover and waits until the store has stored every
+ * row; 0, or -1 with err (the store failed). */
+static int watch_store_drain(struct watch_walk *w, char *err, size_t errn)
+{
+	int failed;
+
+	pthread_mutex_lock(&w->mu);
+	w->walked = 1;
+	pthread_cond_broadcast(&w->cv);
+	while (!w->drained)
+		pthread_cond_wait(&w->cv, &w->mu);
+	failed = w->failed;
+	pthread_mutex_unlock(&w->mu);
+	w->handover = 0;
+	if (failed)
+		snprintf(err, errn, "%s", w->cause ? w->cause : "cannot store the commits");
+	return failed ? -1 : 0;
+}
+
+/* Tells the store to finish with u (NULL: roll back) and waits for it;
+ * DB_OK, or an error with err set. */
+static int watch_store_end(struct watch_walk *w, const struct db_line_update *u, char *err,
+			   size_t errn)
+{
+	pthread_mutex_lock(&w->mu);
+	w->walked = 1;
+	if (u)
+		w->u = u;
+	else
+		w->abort = 1;
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	pthread_join(w->thread, NULL);
+	w->handover = 0;
+	w->begun = 0;
+	w->tx = NULL;
+	if (u && w->result != DB_OK)
+		snprintf(err, errn, "%s", w->cause ? w->cause : "cannot store the commits");
+	return u ? w->result : DB_ERR;
+}
+
+/* Makes the poll's transaction ready for this thread: the store
+ * thread's once it has stored every row, or, after a short walk, one
+ * begun here.  0, or -1 with err. */
+static int watch_tx_open(struct watch_walk *w, char *err, size_t errn)
+{
+	char *cause = NULL;
+
+	if (w->begun == 1)
+		return watch_store_drain(w, err, errn);
+	if (db_branch_begin(watch.k->db, &w->tx, w->tree_id, &cause) != DB_OK) {
+		snprintf(err, errn, "%s", cause ? cause : "cannot store the commits");
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+/* Ends the poll's transaction: finishes it with u, or (u NULL) rolls it
+ * back; DB_OK, or an error with err set.  A no-op when none is open. */
+static int watch_tx_end(struct watch_walk *w, const struct db_line_update *u, char *err,
+			size_t errn)
+{
+	struct db_branch_tx *tx = w->tx;
+	char *cause = NULL;
+	int rc;
+
+	if (w->begun == 1)
+		return watch_store_end(w, u, err, errn);
+	w->tx = NULL;
+	if (!tx)
+		return DB_ERR;
+	if (!u) {
+		db_branch_abort(tx);
+		return DB_ERR;
+	}
+	rc = db_branch_finish(tx, u, &cause);
+	if (rc != DB_OK)
+		snprintf(err, errn, "%s", cause ? cause : "cannot store the commits");
+	free(cause);
+	return rc;
+}
+
+static int watch_known_cb(void *arg, const char *sha)
+{
+	git_oid oid;
+
+	return git_oid_fromstrn(&oid, sha, GIT_OID_HEXSZ) < 0 ? 0 :
+	       keyset_add(arg, watch_key(&oid));
+}
+
+static int watch_oid_cmp(const void *a, const void *b)
+{
+	return git_oid_cmp(a, b);
+}
+
+/*
+ * Reads what the walk's edge (the known commits it met) reaches beyond
+ * the old tip, as new ^old would have: nothing when every edge commit is
+ * the old tip or on the branch's line, the common case.  An edge commit
+ * that is another branch's (or a hit of the 8-byte set that is not
+ * stored at all) is walked from with the old tip hidden.  0, or -1 with
+ * err set.
+ */
+static int watch_edge(struct watch_walk *w, git_repository *repo, struct db_branch_tx *tx,
+		      long long branch_id, const git_oid *old_tip, char *err, size_t errn)
+{
+	git_oid *others = w->edge, prev;        /* kept at the front of w->edge */
+	size_t nothers = 0;
+	git_revwalk *walk = NULL;
+	git_oid oid;
+	int rc = -1, e;
+
+	if (w->nedge)
+		qsort(w->edge, w->nedge, sizeof *w->edge, watch_oid_cmp);
+	for (size_t i = 0; i < w->nedge; i++) {
+		git_oid h = w->edge[i];
+		long long pos;
+		int seen = i && git_oid_equal(&h, &prev);
+
+		prev = h;
+		if (seen || (old_tip && (git_oid_equal(&h, old_tip) ||
+					 db_branch_tx_position(tx, &pos, branch_id,
+							       git_oid_tostr_s(&h)) == DB_OK)))
+			continue;
+		others[nothers++] = h;
+	}
+	if (nothers) {
+		if (git_revwalk_new(&walk, repo) < 0)
+			goto git;
+		for (size_t i = 0; i < nothers; i++)
+			if (git_revwalk_push(walk, &others[i]) < 0)
+				goto git;
+		if (old_tip && git_revwalk_hide(walk, old_tip) < 0)
+			git_error_clear();      /* the old tip is gone: all they reach */
+		while ((e = git_revwalk_next(&oid, walk)) == 0)
+			if (!watch_set_get(w->s, &oid) &&
+			    !watch_set_add(w->s, w->odb, &oid, 1, err, errn))
+				goto out;
+		if (e != GIT_ITEROVER)
+			goto git;
+	}
+	rc = 0;
+	goto out;
+git:
+	watch_git_error(err, errn, "cannot walk the new commits");
+out:
+	git_revwalk_free(walk);
+	return rc;
+}
+
+/* Has the store thread store the rest of the commits and the new stretch
+ * of the line, and commit the poll's transaction; 0, or -1 with err. */
+static int watch_finish(struct watch_walk *w, long long branch_id,
+			const char *old_tip, const char *new_tip, int forced, long long base,
+			struct watch_node **line, size_t nline, char *err, size_t errn)
+{
+	const struct watch_set *s = w->s;
 	struct db_commit *commits = calloc(s->n ? s->n : 1, sizeof *commits);
 	const char **shas = calloc(nline ? nline : 1, sizeof *shas);
 	struct db_line_update u = {
-		.tree_id = t->id, .branch_id = branch_id, .old_tip = old_tip, .new_tip = new_tip,
-		.forced = forced, .base_position = base, .commits = commits, .ncommits = s->n,
-		.line = shas, .nline = nline,
+		.branch_id = branch_id, .old_tip = old_tip, .new_tip = new_tip,
+		.forced = forced, .base_position = base, .commits = commits, .line = shas,
+		.nline = nline,
 	};
-	char *cause = NULL;
 	int rc;
 
 	if (!commits || !shas) {
 		free(commits);
 		free(shas);
+		watch_tx_end(w, NULL, err, errn);
 		snprintf(err, errn, "out of memory storing the commits");
 		return -1;
 	}
-	for (size_t i = 0; i < s->n; i++) {
-		const struct watch_node *c = &s->v[i];
-
-		commits[i] = (struct db_commit){
-			.sha = c->sha, .parents = c->parents_text, .author_name = c->author_name,
-			.author_email = c->author_email, .author_time = c->author_time,
-			.committer_name = c->committer_name, .committer_email = c->committer_email,
-			.commit_time = c->commit_time, .subject = c->subject, .trailers = c->trailers,
-			.merged_tip = c->merged_tip[0] ? c->merged_tip : NULL, .brought = c->brought,
-			.merge_subsystem = c->subsystem, .merge_source = c->source,
-		};
-	}
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->v[i].added)
+			commits[u.ncommits++] = watch_row(&s->v[i]);
 	for (size_t i = 0; i < nline; i++)
 		shas[i] = line[i]->sha;
-	rc = db_branch_record(watch.k->db, &u, &cause);
-	if (rc != DB_OK)
-		snprintf(err, errn, "%s", cause ? cause : "cannot store the commits");
-	free(cause);
+	rc = watch_tx_end(w, &u, err, errn);
 	free(commits);
 	free(shas);
 	return rc == DB_OK ? 0 : -1;
@@ -1133,12 +1609,13 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 {
 	char tip[DB_SHA_LEN + 1], state[16], ref[GIT_OID_HEXSZ + 256], msg[WATCH_ERROR_LEN];
 	struct watch_set s = { 0 };
+	struct watch_walk w = { .s = &s, .known = &t->known, .tree_id = t->id,
+				.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
 	struct watch_node **line = NULL;
-	git_revwalk *walk = NULL;
 	git_odb *odb = NULL;
-	git_oid new_oid, old_oid, oid;
+	git_oid new_oid, old_oid;
 	long long branch_id, len, base;
-	int have_old, forced, rc = -1, e;
+	int have_old, forced, rc = -1;
 	size_t nline = 0, walked = 0;
 	struct timespec t0, t1, t2, t3;
 
@@ -1165,34 +1642,48 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 		db_branch_set_state(watch.k->db, branch_id, "active", NULL);
 		return 0;
 	}
+	/* the first poll of the tree since kpcid started learns what is stored */
+	if (!t->known_loaded) {
+		if (db_tree_shas(watch.k->db, t->id, watch_known_cb, &t->known) != DB_OK) {
+			snprintf(err, errn, "cannot read the stored commits of the tree");
+			return -1;
+		}
+		t->known_loaded = 1;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (git_repository_odb(&odb, repo) < 0 || git_revwalk_new(&walk, repo) < 0 ||
-	    git_revwalk_push(walk, &new_oid) < 0) {
+	if (git_repository_odb(&odb, repo) < 0) {
 		watch_git_error(err, errn, "cannot walk the new commits");
 		goto out;
 	}
-	/* the old tip may be gone from the mirror (a pruned forced update) */
-	if (have_old && git_revwalk_hide(walk, &old_oid) < 0)
-		log_warn("tree %s: old tip %s of %s is not in the mirror; walking all of %s",
-			 t->name, tip, branch, branch);
-	while ((e = git_revwalk_next(&oid, walk)) == 0) {
-		if (!watch_set_add(&s, odb, &oid, 1, err, errn))
-			goto out;
-		walked++;
-	}
-	if (e != GIT_ITEROVER) {
-		watch_git_error(err, errn, "walking the new commits failed");
+	w.odb = odb;
+	w.threads = 1;
+	if (watch_walk_run(&w, &new_oid, 1) < 0) {
+		snprintf(err, errn, "%s", w.err);
 		goto out;
 	}
+	if (watch_tx_open(&w, err, errn) < 0)
+		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (watch_line(&line, &nline, &base, &forced, &s, odb, branch_id, &new_oid,
+	/* a store thread waits now: the transaction is this thread's to look in */
+	if (watch_edge(&w, repo, w.tx, branch_id, have_old ? &old_oid : NULL, err, errn) < 0)
+		goto out;
+	for (size_t i = 0; i < s.n; i++)
+		walked += s.v[i].in_walk;
+	if (watch_line(&line, &nline, &base, &forced, &s, odb, w.tx, branch_id, &new_oid,
 		       have_old ? &old_oid : NULL, len, err, errn) < 0 ||
 	    watch_brought(&s, line, nline) < 0)
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t2);
-	if (watch_store(t, branch_id, have_old ? tip : NULL, git_oid_tostr_s(&new_oid), forced,
-			base, &s, line, nline, err, errn) < 0)
+	if (watch_finish(&w, branch_id, have_old ? tip : NULL, git_oid_tostr_s(&new_oid),
+			 forced, base, line, nline, err, errn) < 0)
 		goto out;
+	for (size_t i = 0; i < s.n; i++)         /* all of them are stored now */
+		if (keyset_add(&t->known, watch_key(&s.v[i].oid)) < 0) {
+			/* the set would miss stored commits: learn it again */
+			keyset_free(&t->known);
+			t->known_loaded = 0;
+			break;
+		}
 	clock_gettime(CLOCK_MONOTONIC, &t3);
 	watch_last.walk_ms = watch_ms(&t0, &t1);
 	watch_last.line_ms = watch_ms(&t1, &t2);
@@ -1208,9 +1699,19 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
 	rc = 0;
 out:
-	git_revwalk_free(walk);
+	if (w.begun == 1 || w.tx) {
+		char ignored[WATCH_ERROR_LEN];
+
+		watch_tx_end(&w, NULL, ignored, sizeof ignored);
+	}
+	free(w.cause);
 	git_odb_free(odb);
 	free(line);
+	free(w.edge);
+	free(w.stack);
+	free(w.q);
+	pthread_mutex_destroy(&w.mu);
+	pthread_cond_destroy(&w.cv);
 	watch_set_free(&s);
 	return rc;
 }
@@ -1358,6 +1859,7 @@ static void watch_tree_free(struct watch_tree *t)
 	free(t->ca_file);
 	watch_words_free(t->branches, t->nbranches);
 	watch_words_free(t->configs, t->nconfigs);
+	keyset_free(&t->known);
 }
 
 /* The mirror directory of a tree: DATA_DIR/mirrors/NAME.git, with '/' and

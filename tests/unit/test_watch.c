@@ -157,13 +157,30 @@ static long long scalar(struct db *db, const char *what, const char *sha)
 
 /*
  * A database NAME.db in dir, a new bare repository NAME (up) and tree "t"
- * following its master with the given candidate policy and cap, polled
+ * following its branches with the given candidate policy and cap, polled
  * by the watcher (watch.k = k).
  */
-static void tree_setup(struct kpcid *k, struct watch_tree *t, const char *name,
-		       char *candidates, int max_queued)
+static void tree_config(struct config_tree *c, char *url, char *branches, char *candidates,
+			int max_queued)
 {
-	struct config_tree c = { 0 };
+	memset(c, 0, sizeof *c);
+	c->name = "t";
+	c->url = url;
+	c->branches = branches;
+	c->candidates = candidates;
+	c->configs = "defconfig";
+	c->recipients = "";
+	c->poll_interval = 300;
+	c->head_every = 0;
+	c->max_queued = max_queued;
+	c->retry_min = 1;
+	c->retry_max = 2;
+}
+
+static void tree_setup(struct kpcid *k, struct watch_tree *t, const char *name,
+		       char *branches, char *candidates, int max_queued)
+{
+	struct config_tree c;
 	char path[512], url[512], *cause = NULL;
 
 	snprintf(path, sizeof path, "%s/%s.db", dir, name);
@@ -172,17 +189,7 @@ static void tree_setup(struct kpcid *k, struct watch_tree *t, const char *name,
 	CHECK_INT(git_repository_init(&up, url, 1), 0);
 	k->cfg.data_dir = dir;
 	watch.k = k;
-	c.name = "t";
-	c.url = url;
-	c.branches = "master";
-	c.candidates = candidates;
-	c.configs = "defconfig";
-	c.recipients = "";
-	c.poll_interval = 300;
-	c.head_every = 0;
-	c.max_queued = max_queued;
-	c.retry_min = 1;
-	c.retry_max = 2;
+	tree_config(&c, url, branches, candidates, max_queued);
 	CHECK_INT(watch_tree_init(t, &c, dir, &cause), 0);
 	free(cause);
 }
@@ -195,7 +202,7 @@ static void test_polls(void)
 	git_oid a, b, m, s1, s2, s3, inner, outer, x, y;
 	json_t *trees;
 
-	tree_setup(&k, &t, "up", "commits head", 3);
+	tree_setup(&k, &t, "up", "master", "commits head", 3);
 
 	/* a - b - m(b, s2), s1 - s2 off a; then outer merges a side line
 	 * that holds its own merge: inner(s3, y) */
@@ -265,7 +272,7 @@ static void test_large_poll(void)
 	char msg[160], sha[GIT_OID_HEXSZ + 1];
 	git_oid main, topic, first_topic, last;
 
-	tree_setup(&k, &t, "large", "", 0);
+	tree_setup(&k, &t, "large", "master", "", 0);
 
 	mk(&main, "refs/heads/master", "root", NULL, NULL);
 	watch_poll_tree(&t);
@@ -316,6 +323,65 @@ static void test_large_poll(void)
 	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
 		  2 + TOPICS * (TOPIC + 1));
 
+	watch_tree_free(&t);
+	git_repository_free(up);
+	up = NULL;
+	db_close(k.db);
+}
+
+/*
+ * The edge of the walk, which stops at commits the tree has stored: a
+ * topic stored from another branch and merged later still counts as
+ * brought by the merge; a hit of the 8-byte set that is not stored is
+ * walked on; a restarted watcher learns the stored commits again.
+ */
+static void test_edges(void)
+{
+	struct kpcid k = { 0 };
+	struct watch_tree t, again;
+	struct config_tree c;
+	char sha[GIT_OID_HEXSZ + 1], *cause = NULL;
+	git_oid a, t1, t2, m, b, d, e;
+
+	tree_setup(&k, &t, "edges", "master next", "", 0);
+	mk(&a, "refs/heads/master", "a", NULL, NULL);
+	mk(&t1, NULL, "t1", &a, NULL);
+	mk(&t2, "refs/heads/next", "t2", &t1, NULL);
+	watch_poll_tree(&t);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 3);
+	CHECK_INT((long long)t.known.n, 3);
+
+	/* master merges the topic next brought first: both are brought */
+	mk(&m, "refs/heads/master", "Merge branch 'topic' of git://h/topic", &a, &t2);
+	watch_poll_tree(&t);
+	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &m)), 2);
+	CHECK_INT(scalar(k.db, "position", sha), 1);
+
+	/* b's parent d is new, but the set says it is known (a false hit) */
+	mk(&d, NULL, "d", &m, NULL);
+	mk(&b, "refs/heads/master", "b", &d, NULL);
+	CHECK_INT(keyset_add(&t.known, watch_key(&d)), 0);
+	watch_poll_tree(&t);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &d)), 2);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &b)), 3);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 6);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM branches WHERE "
+				    "last_error IS NOT NULL", ""), -1), 0);
+
+	/* a new watcher on the same database learns what is stored at its
+	 * first poll, and stores only what is new */
+	tree_config(&c, t.url, "master next", "", 0);
+	CHECK_INT(watch_tree_init(&again, &c, dir, &cause), 0);
+	CHECK(!again.known_loaded);
+	mk(&e, "refs/heads/master", "e", &b, NULL);
+	watch_poll_tree(&again);
+	CHECK(again.known_loaded);
+	CHECK_INT((long long)again.known.n, 7);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 7);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &e)), 4);
+
+	free(cause);
+	watch_tree_free(&again);
 	watch_tree_free(&t);
 	git_repository_free(up);
 	up = NULL;
@@ -422,6 +488,7 @@ int main(void)
 	test_release_tags();
 	test_polls();
 	test_large_poll();
+	test_edges();
 	test_raw_commits();
 	git_libgit2_shutdown();
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
