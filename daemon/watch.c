@@ -1151,17 +1151,15 @@ oom:
  * A poll reads the commits that are new to the tree: from the new tip
  * down every parent, stopping at commits the tree has stored (t->known,
  * a resident set of their first 8 bytes, filled from the database once
- * and kept by each poll).  The walk runs on a thread of its own and hands
- * each commit it has read to the poll's thread, which stores it at once:
+ * and kept by each poll).  The walk runs on the poll's thread.  Once it
+ * has read WATCH_WALK_THREAD commits, a store thread opens the poll's
+ * transaction and stores each row the walk hands over as it comes:
  * reading and storing overlap.  A merge's row waits for the end of the
- * walk, when what it brought is known.
+ * walk, when what it brought is known.  A shorter walk opens the
+ * transaction on the poll's thread afterwards.
  *
- * The result is the same as walking new ^old: the walk's edge (the stored
- * commits it met) is checked afterwards.  A hit of the 8-byte set that is
- * not stored is walked on; a stored commit that is neither the old tip
- * nor on the branch's line may be another branch's, not an ancestor of
- * the old tip: what it reaches beyond the old tip is read too (stored
- * already, but brought by this branch's merges).
+ * The result is the same as walking new ^old: the walk's edge (the known
+ * commits it met) is checked afterwards (watch_edge).
  */
 
 #define WATCH_WALK_BATCH 256            /* rows the walk hands over at a time */
@@ -1208,8 +1206,8 @@ struct watch_walk {
 	struct db_commit *q;            /* rows read, not yet taken by the store */
 	size_t nq, capq;
 	long long tree_id;
-	struct db_branch_tx *tx;        /* the store's transaction, once begun */
-	int begun;                      /* 1: tx is open, -1: it could not be */
+	struct db_branch_tx *tx;        /* the poll's transaction, once begun */
+	int begun;                      /* store thread: 1 runs, tx open; -1 failed; 0 none */
 	int walked;                     /* the walk has handed over its last row */
 	int drained;                    /* the store has stored all rows, and waits */
 	int failed;                     /* the store failed (cause says why) */
@@ -1692,10 +1690,10 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 		log_warn("tree %s: branch %s was force-updated %.12s -> %.12s; the line after "
 			 "position %lld was replaced", t->name, branch, tip,
 			 git_oid_tostr_s(&new_oid), base);
-	log_info("tree %s: branch %s at %.12s: %zu new commits, %zu on the first-parent line "
+	log_info("tree %s: branch %s at %.12s: %zu new commit%s, %zu on the first-parent line "
 		 "(walk %.0f ms, line %.0f ms, store %.0f ms)", t->name, branch,
-		 git_oid_tostr_s(&new_oid), walked, nline, watch_last.walk_ms, watch_last.line_ms,
-		 watch_last.store_ms);
+		 git_oid_tostr_s(&new_oid), walked, walked == 1 ? "" : "s", nline,
+		 watch_last.walk_ms, watch_last.line_ms, watch_last.store_ms);
 	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
 	rc = 0;
 out:

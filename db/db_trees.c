@@ -158,20 +158,17 @@ static int db_commit_cmp(const void *a, const void *b)
 		      (*(const struct db_commit *const *)b)->sha);
 }
 
-/* Rows per INSERT statement of db_commits_insert_locked. */
-#define DB_COMMITS_BATCH 64
+/* Rows per multi-row INSERT (commits, a branch's line); params per commits row. */
+#define DB_ROWS_BATCH 64
 #define DB_COMMIT_PARAMS 15
 
-/* The INSERT of n commits rows, malloc'd. */
-static char *db_commits_insert_sql(size_t n)
+/* head, then n copies of row separated by commas, then tail; malloc'd.
+ * Multi-row INSERTs: most of a one-row INSERT's cost is running and
+ * ending the statement, not the row. */
+static char *db_rows_sql(const char *head, const char *row, const char *tail, size_t n)
 {
-	static const char head[] =
-		"INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
-		" author_time, committer_name, committer_email, commit_time, subject, trailers, "
-		" merged_tip, brought, merge_subsystem, merge_source) VALUES ";
-	static const char row[] = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
-	static const char tail[] = " ON CONFLICT (sha, tree_id) DO NOTHING";
-	char *sql = malloc(sizeof head + n * sizeof row + sizeof tail), *p;
+	size_t rowlen = strlen(row);
+	char *sql = malloc(strlen(head) + n * (rowlen + 1) + strlen(tail) + 1), *p;
 
 	if (!sql)
 		return NULL;
@@ -180,6 +177,16 @@ static char *db_commits_insert_sql(size_t n)
 		p = stpcpy(stpcpy(p, i ? "," : ""), row);
 	strcpy(p, tail);
 	return sql;
+}
+
+/* The INSERT of n commits rows, malloc'd. */
+static char *db_commits_insert_sql(size_t n)
+{
+	return db_rows_sql("INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
+			   " author_time, committer_name, committer_email, commit_time, subject, "
+			   " trailers, merged_tip, brought, merge_subsystem, merge_source) VALUES ",
+			   "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+			   " ON CONFLICT (sha, tree_id) DO NOTHING", n);
 }
 
 /* Binds commit c as row `row` (from 0) of an INSERT of db_commits_insert_sql;
@@ -215,14 +222,13 @@ static void db_commit_bind(sqlite3_stmt *st, int row, long long tree_id,
  * Inserts commits (existing ones stay as they are), in sha order: the
  * index of commits is keyed by sha (0009), so sorted inserts walk it once
  * from left to right instead of jumping around it.  Rows go
- * DB_COMMITS_BATCH to a statement: most of the cost of a one-row INSERT
- * is running and ending the statement, not the row.
+ * DB_ROWS_BATCH to a statement.
  */
 static int db_commits_insert_locked(struct db *db, long long tree_id,
 				    const struct db_commit *commits, size_t n)
 {
 	const struct db_commit **order = calloc(n ? n : 1, sizeof *order);
-	char *trailers[DB_COMMITS_BATCH] = { 0 }, *sql[2] = { 0 };
+	char *trailers[DB_ROWS_BATCH] = { 0 }, *sql[2] = { 0 };
 	sqlite3_stmt *st[2] = { 0 };            /* a batch of rows, one row */
 	int rc = DB_OK;
 
@@ -232,13 +238,13 @@ static int db_commits_insert_locked(struct db *db, long long tree_id,
 		order[i] = &commits[i];
 	qsort(order, n, sizeof *order, db_commit_cmp);
 
-	for (int k = 0; k < 2; k++) {
-		sql[k] = db_commits_insert_sql(k ? 1 : DB_COMMITS_BATCH);
-		if (!sql[k] || sqlite3_prepare_v2(db->conn, sql[k], -1, &st[k], NULL) != SQLITE_OK)
+	for (int k = 0; k < 2; k++) {           /* kept prepared: compiling 960 slots costs */
+		sql[k] = db_commits_insert_sql(k ? 1 : DB_ROWS_BATCH);
+		if (!sql[k] || !(st[k] = db_prepk(db, sql[k], "")))
 			rc = DB_ERR;
 	}
 	for (size_t i = 0; rc == DB_OK && i < n;) {
-		int rows = n - i >= DB_COMMITS_BATCH ? DB_COMMITS_BATCH : 1;
+		int rows = n - i >= DB_ROWS_BATCH ? DB_ROWS_BATCH : 1;
 		sqlite3_stmt *s = st[rows == 1];
 
 		for (int r = 0; r < rows; r++)
@@ -251,7 +257,7 @@ static int db_commits_insert_locked(struct db *db, long long tree_id,
 		i += (size_t)rows;
 	}
 	for (int k = 0; k < 2; k++) {
-		sqlite3_finalize(st[k]);
+		db_done(st[k]);
 		free(sql[k]);
 	}
 	free(order);
@@ -262,29 +268,41 @@ static int db_commits_insert_locked(struct db *db, long long tree_id,
 static int db_line_write_locked(struct db *db, long long tree_id, const struct db_line_update *u,
 				char **cause)
 {
-	sqlite3_stmt *st = NULL;
+	sqlite3_stmt *st[2] = { 0 };            /* a batch of rows, one row */
+	char *sql[2] = { 0 };
 	int rc;
 
 	rc = db_exec_st(db, db_prepk(db, "DELETE FROM branch_commits WHERE branch_id = ? "
 				   "AND position > ?", "II", u->branch_id, u->base_position));
-	if (rc != DB_OK)
-		return rc;
-	if (sqlite3_prepare_v2(db->conn,
-		"INSERT INTO branch_commits (branch_id, position, commit_id) "
-		"VALUES (?, ?, (SELECT id FROM commits WHERE tree_id = ? AND sha = ?))",
-		-1, &st, NULL) != SQLITE_OK)
-		return DB_ERR;
-	for (size_t i = 0; rc == DB_OK && i < u->nline; i++) {
-		sqlite3_bind_int64(st, 1, u->branch_id);
-		sqlite3_bind_int64(st, 2, u->base_position + 1 + (long long)i);
-		sqlite3_bind_int64(st, 3, tree_id);
-		db_bind_str(st, 4, u->line[i]);
-		rc = db_step_reset(db, st);
-		if (rc != DB_OK)
-			db_fail(cause, "commit %.40s of the first-parent line was not stored",
-				u->line[i]);
+	for (int k = 0; rc == DB_OK && k < 2; k++) {
+		sql[k] = db_rows_sql("INSERT INTO branch_commits (branch_id, position, commit_id) "
+				     "VALUES ", "(?,?,(SELECT id FROM commits WHERE sha = ? AND "
+				     "tree_id = ?))", "", k ? 1 : DB_ROWS_BATCH);
+		if (!sql[k] || !(st[k] = db_prepk(db, sql[k], "")))
+			rc = DB_ERR;
 	}
-	sqlite3_finalize(st);
+	for (size_t i = 0; rc == DB_OK && i < u->nline;) {
+		size_t rows = u->nline - i >= DB_ROWS_BATCH ? DB_ROWS_BATCH : 1;
+		sqlite3_stmt *one = st[rows == 1];
+
+		for (size_t r = 0; r < rows; r++) {
+			int at = (int)r * 4;
+
+			sqlite3_bind_int64(one, at + 1, u->branch_id);
+			sqlite3_bind_int64(one, at + 2, u->base_position + 1 + (long long)(i + r));
+			db_bind_str(one, at + 3, u->line[i + r]);
+			sqlite3_bind_int64(one, at + 4, tree_id);
+		}
+		rc = db_step_reset(db, one);
+		if (rc != DB_OK)
+			db_fail(cause, "a commit of the first-parent line from %.40s to %.40s "
+				"was not stored", u->line[i], u->line[i + rows - 1]);
+		i += rows;
+	}
+	for (int k = 0; k < 2; k++) {
+		db_done(st[k]);
+		free(sql[k]);
+	}
 	return rc;
 }
 

@@ -257,6 +257,6 @@ stop_kpcid
 commit "after the restart"
 start_kpcid -c "$TMP/kpcid.ini"
 check "the restarted watcher picks up the one new commit" wait_for 20 \
-	grep -q "branch master at .*: 1 new commits, 1 on the first-parent line" "$TMP/kpcid.log"
+	grep -q "branch master at .*: 1 new commit, 1 on the first-parent line" "$TMP/kpcid.log"
 check_eq "the line still follows git" "$(fp master)" "$(line master)"
 finish
