@@ -5,7 +5,8 @@
  * 9 commits merged into mainline, like a merge window) with git
  * fast-import, records them with a first poll, then appends 1, 100 and
  * 10,000 commits and times the poll: fetch (libgit2, local transport) and
- * walk+record (revwalk new ^old, first-parent line, SQLite), beside
+ * walk+record (the walk of new commits with their store alongside,
+ * first-parent line, the rest of the SQLite transaction), beside
  * `git rev-list OLD..NEW` on the same repository in the same run (the
  * goal: poll / rev-list near or below 1, not growing with the history),
  * and beside `git log OLD..NEW` printing the fields a poll records (what

@@ -291,9 +291,9 @@ static json_t *watch_trailers(const char *message)
 /* --- reading commits ------------------------------------------------------
  *
  * Commits are read from the object database as raw text and parsed here:
- * git_commit_lookup would parse each one a second time after the revwalk,
+ * git_commit_lookup would parse the whole commit into libgit2's objects,
  * allocate every header and put it into libgit2's object cache, which
- * costs more than the walk itself for a large poll.  The parse follows
+ * costs more than reading it for a large poll.  The parse follows
  * libgit2's: signatures split at the last '<' and '>', the summary is the
  * first paragraph with whitespace runs holding a newline squashed to one
  * space (git_commit_summary).
