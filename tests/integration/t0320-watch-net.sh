@@ -21,8 +21,10 @@ git init -q -b master "$TMP/work"
 for i in 1 2 3; do git -C "$TMP/work" commit -q --allow-empty -m "sched change $i"; done
 git -C "$TMP/work" push -q "$TMP/srv/sched.git" master
 GPORT=$(free_port)
-git daemon --reuseaddr --listen=127.0.0.1 --port="$GPORT" --base-path="$TMP/srv" \
-	--export-all "$TMP/srv" > "$TMP/daemon.log" 2>&1 &
+# git-daemon itself, not `git daemon`: the git wrapper would leave it
+# running when cleanup kills the wrapper
+"$(git --exec-path)/git-daemon" --reuseaddr --listen=127.0.0.1 --port="$GPORT" \
+	--base-path="$TMP/srv" --export-all "$TMP/srv" > "$TMP/daemon.log" 2>&1 &
 PIDS="$PIDS $!"
 check "git daemon serves the repository" wait_for 10 \
 	git ls-remote "git://127.0.0.1:$GPORT/sched.git"
