@@ -15,6 +15,7 @@
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/buf.h"
 #include "lib/log.h"
 
 #define DB_TREE_EVENTS 20           /* events per branch shown in the tree list */
@@ -161,22 +162,28 @@ static int db_commit_cmp(const void *a, const void *b)
 /* Rows per multi-row INSERT (commits, a branch's line); params per commits row. */
 #define DB_ROWS_BATCH 64
 #define DB_COMMIT_PARAMS 15
+#define DB_ROWS_SQL_MAX 65536               /* bytes of a multi-row INSERT's text */
 
 /* head, then n copies of row separated by commas, then tail; malloc'd.
  * Multi-row INSERTs: most of a one-row INSERT's cost is running and
  * ending the statement, not the row. */
 static char *db_rows_sql(const char *head, const char *row, const char *tail, size_t n)
 {
-	size_t rowlen = strlen(row);
-	char *sql = malloc(strlen(head) + n * (rowlen + 1) + strlen(tail) + 1), *p;
+	struct buf sql;
+	int rc;
 
-	if (!sql)
-		return NULL;
-	p = stpcpy(sql, head);
-	for (size_t i = 0; i < n; i++)
-		p = stpcpy(stpcpy(p, i ? "," : ""), row);
-	strcpy(p, tail);
-	return sql;
+	buf_init(&sql, DB_ROWS_SQL_MAX);
+	rc = buf_adds(&sql, head);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		if (i)
+			rc = buf_adds(&sql, ",");
+		if (rc == 0)
+			rc = buf_adds(&sql, row);
+	}
+	if (rc == 0 && buf_adds(&sql, tail) == 0)
+		return buf_steal(&sql);
+	buf_free(&sql);
+	return NULL;
 }
 
 /* The INSERT of n commits rows, malloc'd. */
