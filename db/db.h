@@ -129,7 +129,7 @@ struct db_commit {
  * first-parent stretch, oldest first, to be placed after base_position
  * (-1: the whole line is replaced); positions after base_position go. */
 struct db_line_update {
-	long long tree_id, branch_id;   /* tree_id: db_branch_finish takes its tx's */
+	long long branch_id;
 	const char *old_tip;            /* NULL: first poll of the branch */
 	const char *new_tip;
 	int forced;                     /* new tip does not descend from old */
@@ -156,15 +156,14 @@ int db_branch_get(struct db *db, long long *branch_id, char tip[DB_SHA_LEN + 1],
 		  long long *length, char state[16], long long tree_id, const char *branch);
 /* Position of sha on the branch's first-parent line; DB_NOTFOUND if not on it. */
 int db_branch_position(struct db *db, long long *pos, long long branch_id, const char *sha);
-/* Stores the commits, rewrites the line after base_position, moves the tip;
- * a forced update also records a branch_events row.  All or nothing. */
-int db_branch_record(struct db *db, const struct db_line_update *u, char **cause);
 /*
- * db_branch_record in steps, for a poll that stores commits while it is
- * still reading them: db_branch_begin takes the connection (its lock) and
- * opens the transaction; db_branch_add stores commits (any number of
- * calls); db_branch_tx_position looks inside it; db_branch_finish stores
- * u (its commits too), commits and gives the connection back;
+ * A poll's record of one branch, all or nothing, in steps so that commits
+ * can be stored while they are still being read: db_branch_begin takes
+ * the connection (its lock) and opens the transaction; db_branch_add
+ * stores commits (any number of calls); db_branch_tx_position looks
+ * inside it; db_branch_finish stores u (its commits too, rewrites the
+ * line after base_position, moves the tip, records a forced update as a
+ * branch_events row), commits and gives the connection back;
  * db_branch_abort rolls back.  Begin and finish/abort must run on the
  * same thread; in between, only these calls on this tx, from one thread
  * at a time, may use db, and other threads' calls wait.

@@ -403,15 +403,6 @@ int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, ch
 	return rc;
 }
 
-int db_branch_record(struct db *db, const struct db_line_update *u, char **cause)
-{
-	struct db_branch_tx *tx;
-
-	if (db_branch_begin(db, &tx, u->tree_id, cause) != DB_OK)
-		return DB_ERR;
-	return db_branch_finish(tx, u, cause);
-}
-
 int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const char *sha),
 		 void *arg)
 {
