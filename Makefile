@@ -13,7 +13,7 @@ DESTDIR ?=
 VERSION := 0.1.0
 
 CC      ?= cc
-PKGS    := libgit2 libcurl sqlite3 libmicrohttpd jansson inih hwloc libcrypto zlib
+PKGS    := libgit2 libcurl sqlite3 libmicrohttpd jansson inih hwloc libcrypto zlib libdeflate
 WARN    := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wshadow \
 	   -Wformat=2 -Wno-format-truncation -Wpointer-arith -Wcast-qual -Wvla -Wno-unused-parameter
 ifneq ($(WERROR),0)

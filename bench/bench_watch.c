@@ -308,8 +308,9 @@ static int bench_history(char *top, long history, int size)
 	if (bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
 		return -1;
 	printf("  first poll (all history): fetch %.1f ms, walk+record %.1f ms "
-	       "(walk %.1f, line %.1f, store %.1f)\n", fetch_ms, walk_ms, watch_last.walk_ms,
-	       watch_last.line_ms, watch_last.store_ms);
+	       "(walk %.1f, line %.1f, store %.1f); %zu of %zu commits read straight from "
+	       "packs\n", fetch_ms, walk_ms, watch_last.walk_ms, watch_last.line_ms,
+	       watch_last.store_ms, watch_last.packed, watch_last.read);
 	printf("  %6s %6s | %7s %7s %7s | %8s %8s | %8s %8s | %6s %6s | %8s %6s\n", "new",
 	       "fetch", "walk", "line", "store", "poll", "cpu", "git", "git cpu", "wall/g",
 	       "cpu/g", "git log", "cpu/l");

@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,7 @@
 #include "db/db.h"
 #include "lib/buf.h"
 #include "lib/fs.h"
+#include "lib/gitpack.h"
 #include "lib/keyset.h"
 #include "lib/log.h"
 #include "lib/proto.h"
@@ -82,6 +84,7 @@ static struct watch_timing {
 	double walk_ms;                 /* reading the new commits, their rows stored alongside */
 	double line_ms;                 /* the walk's edge, first-parent line and brought counts */
 	double store_ms;                /* the rest of the SQLite transaction */
+	size_t read, packed;            /* commits read; of them, straight from a pack */
 } watch_last;
 
 static struct {
@@ -105,7 +108,7 @@ struct watch_node {
 	char *parents_text, *author_name, *author_email, *committer_name, *committer_email;
 	char *subject, *subsystem, *source;
 	long long author_time, commit_time, brought;
-	json_t *trailers;
+	char *trailers;                 /* JSON text, in the arena; NULL: none */
 	size_t owner;                   /* index+1 of the line commit that brought it; 0: none */
 	int in_walk;                    /* new since the old tip (else read for the line only) */
 	int added;                      /* its row went to the store during the walk */
@@ -126,6 +129,8 @@ struct watch_set {
 	size_t left;
 	git_oid *scratch;               /* parents of the commit being read */
 	size_t nscratch;
+	struct gitpack *packs;          /* reads most commits; NULL: libgit2 reads all */
+	size_t packed;                  /* commits packs read */
 };
 
 #define WATCH_ARENA_BLOCK (128 * 1024)
@@ -248,7 +253,6 @@ static void watch_node_free(struct watch_node *c)
 {
 	free(c->subsystem);
 	free(c->source);
-	json_decref(c->trailers);
 }
 
 static void watch_set_free(struct watch_set *s)
@@ -261,18 +265,26 @@ static void watch_set_free(struct watch_set *s)
 	free(s->scratch);
 	free(s->v);
 	free(s->slots);
+	gitpack_close(s->packs);
 	memset(s, 0, sizeof *s);
 }
 
-/* The commit's trailers as [[key, value], ...] (at most WATCH_MAX_TRAILERS). */
-static json_t *watch_trailers(const char *message)
+/*
+ * The commit's trailers as JSON text, [[key, value], ...] (at most
+ * WATCH_MAX_TRAILERS), in s's arena; NULL when it has none (or out of
+ * memory).  Made on the walk's thread, so that the store's has only to
+ * bind it.
+ */
+static char *watch_trailers(struct watch_set *s, const char *message)
 {
 	git_message_trailer_array arr = { 0 };
-	json_t *out = json_array();
+	json_t *out;
+	char *text = NULL, *kept = NULL;
 
 	if (!message || git_message_trailers(&arr, message) < 0)
-		return out;
-	for (size_t i = 0; i < arr.count && i < WATCH_MAX_TRAILERS; i++) {
+		return NULL;
+	out = arr.count ? json_array() : NULL;
+	for (size_t i = 0; out && i < arr.count && i < WATCH_MAX_TRAILERS; i++) {
 		json_t *k = json_stringn(arr.trailers[i].key, strnlen(arr.trailers[i].key, 256));
 		json_t *v = json_stringn(arr.trailers[i].value,
 					 strnlen(arr.trailers[i].value, WATCH_MAX_TRAILER));
@@ -285,7 +297,11 @@ static json_t *watch_trailers(const char *message)
 		}
 	}
 	git_message_trailer_array_free(&arr);
-	return out;
+	if (out && (text = json_dumps(out, JSON_COMPACT)))
+		kept = watch_strndup(s, text, strlen(text));
+	free(text);
+	json_decref(out);
+	return kept;
 }
 
 /* --- reading commits ------------------------------------------------------
@@ -408,15 +424,26 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 	struct watch_sig a = { 0 }, m = { 0 };
 	git_odb_object *obj = NULL;
 	const char *p, *end, *msg;
+	const void *data;
+	size_t size;
 	char *message;
+	int type;
 
 	if (c)
 		return c;
-	if (git_odb_read(&obj, odb, oid) < 0) {
-		watch_git_error(err, errn, "cannot read a commit of the mirror");
-		return NULL;
+	/* most commits inflate straight from a pack; libgit2 reads the rest */
+	if (s->packs && gitpack_read(s->packs, oid->id, &type, &data, &size)) {
+		s->packed++;
+	} else {
+		if (git_odb_read(&obj, odb, oid) < 0) {
+			watch_git_error(err, errn, "cannot read a commit of the mirror");
+			return NULL;
+		}
+		type = git_odb_object_type(obj) == GIT_OBJECT_COMMIT ? GITPACK_COMMIT : 0;
+		data = git_odb_object_data(obj);
+		size = git_odb_object_size(obj);
 	}
-	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+	if (type != GITPACK_COMMIT) {
 		snprintf(err, errn, "object %s of the mirror is not a commit", git_oid_tostr_s(oid));
 		git_odb_object_free(obj);
 		return NULL;
@@ -437,8 +464,8 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 	git_oid_cpy(&c->oid, oid);
 	c->in_walk = in_walk;
 	c->brought = -1;
-	p = git_odb_object_data(obj);
-	end = p + git_odb_object_size(obj);
+	p = data;
+	end = p + size;
 	msg = end;
 	/* the header: one line per field, continuation lines start with ' ' */
 	while (p < end) {
@@ -505,7 +532,7 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 	c->subject = watch_summary(s, msg, end, WATCH_MAX_SUBJECT);
 	if (watch_may_have_trailers(msg, (size_t)(end - msg)) &&
 	    (message = strndup(msg, (size_t)(end - msg)))) {
-		c->trailers = watch_trailers(message);
+		c->trailers = watch_trailers(s, message);
 		free(message);
 	}
 	git_odb_object_free(obj);
@@ -1655,6 +1682,14 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	}
 	w.odb = odb;
 	w.threads = 1;
+	{
+		char objects[PATH_MAX];
+
+		/* NULL when out of memory: then libgit2 reads every commit */
+		if (snprintf(objects, sizeof objects, "%sobjects", git_repository_path(repo)) <
+		    (int)sizeof objects)
+			s.packs = gitpack_open(objects);
+	}
 	if (watch_walk_run(&w, &new_oid, 1) < 0) {
 		snprintf(err, errn, "%s", w.err);
 		goto out;
@@ -1686,6 +1721,8 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	watch_last.walk_ms = watch_ms(&t0, &t1);
 	watch_last.line_ms = watch_ms(&t1, &t2);
 	watch_last.store_ms = watch_ms(&t2, &t3);
+	watch_last.read = s.n;
+	watch_last.packed = s.packed;
 	if (forced)
 		log_warn("tree %s: branch %s was force-updated %.12s -> %.12s; the line after "
 			 "position %lld was replaced", t->name, branch, tip,

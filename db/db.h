@@ -119,7 +119,7 @@ struct db_commit {
 	const char *committer_name, *committer_email;
 	long long commit_time;
 	const char *subject;
-	const json_t *trailers;         /* JSON array of [key, value]; NULL: [] */
+	const char *trailers;           /* JSON text [[key, value], ...]; NULL: [] */
 	const char *merged_tip;         /* merges: the second parent, else NULL */
 	long long brought;              /* merges: commits brought, else -1 */
 	const char *merge_subsystem, *merge_source;

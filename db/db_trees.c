@@ -199,12 +199,10 @@ static char *db_commits_insert_sql(size_t n)
 /* Binds commit c as row `row` (from 0) of an INSERT of db_commits_insert_sql;
  * *trailers receives the JSON text to free once the row is stepped. */
 static void db_commit_bind(sqlite3_stmt *st, int row, long long tree_id,
-			   const struct db_commit *c, char **trailers)
+			   const struct db_commit *c)
 {
 	int i = row * DB_COMMIT_PARAMS;
 
-	*trailers = c->trailers && json_array_size(c->trailers) ?
-		    json_dumps(c->trailers, JSON_COMPACT) : NULL;
 	sqlite3_bind_int64(st, i + 1, tree_id);
 	db_bind_str(st, i + 2, c->sha);
 	db_bind_str(st, i + 3, c->parents ? c->parents : "");
@@ -215,7 +213,7 @@ static void db_commit_bind(sqlite3_stmt *st, int row, long long tree_id,
 	db_bind_str(st, i + 8, c->committer_email);
 	sqlite3_bind_int64(st, i + 9, c->commit_time);
 	db_bind_str(st, i + 10, c->subject);
-	db_bind_str(st, i + 11, *trailers ? *trailers : "[]");
+	db_bind_str(st, i + 11, c->trailers ? c->trailers : "[]");
 	db_bind_str(st, i + 12, c->merged_tip);
 	if (c->brought >= 0)
 		sqlite3_bind_int64(st, i + 13, c->brought);
@@ -235,7 +233,7 @@ static int db_commits_insert_locked(struct db *db, long long tree_id,
 				    const struct db_commit *commits, size_t n)
 {
 	const struct db_commit **order = calloc(n ? n : 1, sizeof *order);
-	char *trailers[DB_ROWS_BATCH] = { 0 }, *sql[2] = { 0 };
+	char *sql[2] = { 0 };
 	sqlite3_stmt *st[2] = { 0 };            /* a batch of rows, one row */
 	int rc = DB_OK;
 
@@ -255,12 +253,8 @@ static int db_commits_insert_locked(struct db *db, long long tree_id,
 		sqlite3_stmt *s = st[rows == 1];
 
 		for (int r = 0; r < rows; r++)
-			db_commit_bind(s, r, tree_id, order[i + (size_t)r], &trailers[r]);
+			db_commit_bind(s, r, tree_id, order[i + (size_t)r]);
 		rc = db_step_reset(db, s);
-		for (int r = 0; r < rows; r++) {
-			free(trailers[r]);
-			trailers[r] = NULL;
-		}
 		i += (size_t)rows;
 	}
 	for (int k = 0; k < 2; k++) {

@@ -258,8 +258,23 @@ static void test_polls(void)
 	db_close(k.db);
 }
 
+/* Packs up's history (as a server would have it) with libgit2's packbuilder. */
+static void pack_up(void)
+{
+	git_packbuilder *pb = NULL;
+	git_revwalk *w = NULL;
+
+	CHECK_INT(git_packbuilder_new(&pb, up), 0);
+	CHECK_INT(git_revwalk_new(&w, up), 0);
+	CHECK_INT(git_revwalk_push_glob(w, "refs/heads/*"), 0);
+	CHECK_INT(git_packbuilder_insert_walk(pb, w), 0);
+	CHECK_INT(git_packbuilder_write(pb, NULL, 0, NULL, NULL), 0);
+	git_revwalk_free(w);
+	git_packbuilder_free(pb);
+}
+
 /*
- * A poll of 3,000 new commits in 300 merged topics: every commit stored
+ * A poll of 3,000 new commits in 300 merged topics, from a pack: every commit stored
  * once with its details and trailers, merges with their brought counts
  * and parsed subjects, the first-parent line whole; then a small poll on
  * top of it.
@@ -287,7 +302,12 @@ static void test_large_poll(void)
 		snprintf(msg, sizeof msg, "Merge tag 'topic%d-for-1.1' of git://h/topic%d", i, i);
 		mk(&main, i == TOPICS - 1 ? "refs/heads/master" : NULL, msg, &main, &topic);
 	}
+	pack_up();
 	watch_poll_tree(&t);
+	/* libgit2 packs many of these similar commits as deltas: those are
+	 * read through libgit2, the others straight from the pack */
+	CHECK(watch_last.read >= TOPICS * (TOPIC + 1));
+	CHECK(watch_last.packed > 100 && watch_last.packed < watch_last.read);
 	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
 		  1 + TOPICS * (TOPIC + 1));
 	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
@@ -319,6 +339,7 @@ static void test_large_poll(void)
 	/* a small poll on top */
 	mk(&last, "refs/heads/master", "after", &main, NULL);
 	watch_poll_tree(&t);
+	CHECK_INT((long long)watch_last.read, 1);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &last)), TOPICS + 1);
 	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
 		  2 + TOPICS * (TOPIC + 1));
@@ -418,7 +439,7 @@ static void test_raw_commits(void)
 		const git_signature *a, *m;
 		git_commit *commit = NULL;
 		struct watch_node *c;
-		json_t *want;
+		char *want;
 		git_oid id;
 		int n;
 
@@ -456,16 +477,16 @@ static void test_raw_commits(void)
 		CHECK_INT(c->nparents, git_commit_parentcount(commit));
 		for (unsigned p = 0; p < c->nparents; p++)
 			CHECK(git_oid_equal(&c->parents[p], git_commit_parent_id(commit, p)));
-		want = watch_trailers(git_commit_message(commit));
-		if (c->trailers)
-			CHECK(json_equal(want, c->trailers));
+		want = watch_trailers(&s, git_commit_message(commit));
+		if (c->trailers && want)
+			CHECK_STR(c->trailers, want);
 		else
-			CHECK_INT(json_array_size(want), 0);
-		json_decref(want);
+			CHECK(!c->trailers && !want);
 		git_commit_free(commit);
 	}
 	CHECK(s.n == sizeof msgs / sizeof msgs[0] + 1);
-	CHECK_INT(json_array_size(s.v[4].trailers), 3);
+	CHECK_STR(s.v[4].trailers, "[[\"Signed-off-by\",\"A <a@example.org>\"],"
+		  "[\"Reviewed-by\",\"B <b@example.org>\"],[\"Link\",\"https://lore.example.org/x\"]]");
 	watch_set_free(&s);
 	git_odb_free(odb);
 	git_repository_free(repo);
