@@ -238,30 +238,37 @@ static int bench_git(double *wall, double *cpu, char *repo, const char *old, con
  * Waits until the WAL has been copied back into the database (kpcid's
  * checkpointer thread does that after a large commit), so that a timed
  * poll does not share the two cores with the checkpoint of the poll
- * before it, as a poll minutes after the last would not.
+ * before it, as a poll minutes after the last would not.  Returns the
+ * pages the WAL held: right after a poll, the pages its commit wrote
+ * (the WAL starts over after a whole checkpoint); -1 if unknown.
  */
-static void bench_settle(const char *dbpath)
+static int bench_settle(const char *dbpath)
 {
 	sqlite3 *db = NULL;
+	int pages = -1;
 
 	if (sqlite3_open(dbpath, &db) != SQLITE_OK) {
 		sqlite3_close(db);
-		return;
+		return -1;
 	}
 	for (int tries = 0; tries < 1000; tries++) {
 		sqlite3_stmt *st = NULL;
 		int done = 0;
 
 		if (sqlite3_prepare_v2(db, "PRAGMA wal_checkpoint(PASSIVE)", -1, &st, NULL) ==
-		    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
 			done = sqlite3_column_int(st, 0) == 0 &&
 			       sqlite3_column_int(st, 1) == sqlite3_column_int(st, 2);
+			if (!tries)
+				pages = sqlite3_column_int(st, 1);
+		}
 		sqlite3_finalize(st);
 		if (done)
 			break;
 		usleep(10000);
 	}
 	sqlite3_close(db);
+	return pages;
 }
 
 /* The ratios poll / git rev-list (wall and CPU) of each size and case. */
@@ -311,12 +318,14 @@ static int bench_history(char *top, long history, int size)
 	       "(walk %.1f, line %.1f, store %.1f); %zu of %zu commits read straight from "
 	       "packs\n", fetch_ms, walk_ms, watch_last.walk_ms, watch_last.line_ms,
 	       watch_last.store_ms, watch_last.packed, watch_last.read);
-	printf("  %6s %6s | %7s %7s %7s | %8s %8s | %8s %8s | %6s %6s | %8s %6s\n", "new",
-	       "fetch", "walk", "line", "store", "poll", "cpu", "git", "git cpu", "wall/g",
-	       "cpu/g", "git log", "cpu/l");
+	bench_settle(dbpath);
+	printf("  %6s %6s | %7s %7s %7s | %8s %8s %6s | %8s %8s | %6s %6s | %8s %6s\n", "new",
+	       "fetch", "walk", "line", "store", "poll", "cpu", "pages", "git", "git cpu",
+	       "wall/g", "cpu/g", "git log", "cpu/l");
 	for (int i = 0; i < BENCH_CASES; i++) {
 		char *old = bench_tip(repo), *new;
 		double git_ms, git_cpu, log_ms, log_cpu;
+		int pages;
 
 		if (!old || bench_grow(repo, news[i], old, &when) < 0 || !(new = bench_tip(repo)) ||
 		    bench_git(&git_ms, &git_cpu, repo, old, new, 0) < 0 ||
@@ -324,14 +333,14 @@ static int bench_history(char *top, long history, int size)
 			fprintf(stderr, "bench_watch: cannot grow %s or run git\n", repo);
 			return -1;
 		}
-		bench_settle(dbpath);
 		if (bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
 			return -1;
+		pages = bench_settle(dbpath);
 		bench_ratio[size][i][0] = git_ms > 0 ? walk_ms / git_ms : 0;
 		bench_ratio[size][i][1] = git_cpu > 0 ? cpu_ms / git_cpu : 0;
-		printf("  %6ld %6.1f | %7.1f %7.1f %7.1f | %8.1f %8.1f | %8.1f %8.1f | %6.2f %6.2f "
+		printf("  %6ld %6.1f | %7.1f %7.1f %7.1f | %8.1f %8.1f %6d | %8.1f %8.1f | %6.2f %6.2f "
 		       "| %8.1f %6.2f\n", news[i], fetch_ms, watch_last.walk_ms, watch_last.line_ms,
-		       watch_last.store_ms, walk_ms, cpu_ms, git_ms, git_cpu,
+		       watch_last.store_ms, walk_ms, cpu_ms, pages, git_ms, git_cpu,
 		       bench_ratio[size][i][0], bench_ratio[size][i][1], log_ms,
 		       log_cpu > 0 ? cpu_ms / log_cpu : 0);
 		free(old);
