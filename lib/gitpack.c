@@ -150,11 +150,12 @@ static uint64_t gitpack_find(struct gitpack_file *f, const unsigned char *id)
 	off32 = ids + (size_t)f->n * (GITPACK_ID + 4);
 	o = gitpack_be32(off32 + 4 * (size_t)lo);
 	if (o & 0x80000000u) {                  /* an index into the 64-bit table */
-		const unsigned char *p = off32 + 4 * (size_t)f->n + 8 * (size_t)(o & 0x7fffffffu);
+		size_t at = (size_t)(off32 - f->idx) + 4 * (size_t)f->n +
+			    8 * (size_t)(o & 0x7fffffffu);
 
-		if (p + 8 > f->idx + f->idx_size - 2 * GITPACK_ID)
+		if (at + 8 > f->idx_size - 2 * GITPACK_ID)
 			return 0;
-		off = (uint64_t)gitpack_be32(p) << 32 | gitpack_be32(p + 4);
+		off = (uint64_t)gitpack_be32(f->idx + at) << 32 | gitpack_be32(f->idx + at + 4);
 	} else {
 		off = o;
 	}

@@ -2,7 +2,8 @@
  * test_gitpack.c - objects read straight from packs that git wrote: every
  * object git stores whole reads the same as through libgit2, every delta
  * and loose object is left to the caller; alternates are followed; a
- * damaged entry, and a pack its index does not name, read as "not here".
+ * damaged entry, and a pack its index does not name, read as "not here";
+ * offsets in the index's 64-bit table are followed.
  */
 #include <fcntl.h>
 #include <ftw.h>
@@ -302,6 +303,65 @@ static void test_damaged(void)
 	gitpack_close(gp);
 }
 
+/* Large packs (over 2 GiB) give offsets in the index's 64-bit table:
+ * an index rewritten so that one entry goes through it reads the same. */
+static void test_offsets64(void)
+{
+	char repo[512], objects[600], packdir[600], pack[700], idx[700];
+	struct gitpack *gp;
+	git_oid head;
+	const void *data;
+	size_t size, n, at;
+	unsigned char *buf = NULL;
+	long len = 0;
+	int type = 0;
+	FILE *f;
+
+	snprintf(repo, sizeof repo, "%s/r", dir);
+	CHECK_INT(oid_of(&head, repo, "master"), 0);
+	snprintf(objects, sizeof objects, "%s/o64/objects", dir);
+	snprintf(packdir, sizeof packdir, "%s/pack", objects);
+	copy_pack(repo, packdir, pack, sizeof pack);
+	snprintf(idx, sizeof idx, "%.*sidx", (int)strlen(pack) - 4, pack);
+	CHECK((f = fopen(idx, "rb")) != NULL);
+	if (f) {
+		fseek(f, 0, SEEK_END);
+		len = ftell(f);
+		rewind(f);
+		buf = malloc((size_t)len + 8);
+		CHECK(buf && fread(buf, 1, (size_t)len, f) == (size_t)len);
+		fclose(f);
+	}
+	if (!buf)
+		return;
+	n = (size_t)buf[8 + 1020] << 24 | (size_t)buf[8 + 1021] << 16 |
+	    (size_t)buf[8 + 1022] << 8 | buf[8 + 1023];
+	for (at = 0; at < n && memcmp(buf + 1032 + 20 * at, head.id, 20); at++)
+		;
+	CHECK(at < n);
+	if (at < n) {
+		unsigned char *o32 = buf + 1032 + 24 * n + 4 * at;
+		size_t tail = (size_t)len - 40;
+
+		/* the offset moves to a new 64-bit table before the checksums */
+		memmove(buf + tail + 8, buf + tail, 40);
+		memset(buf + tail, 0, 4);
+		memcpy(buf + tail + 4, o32, 4);
+		memcpy(o32, "\x80\0\0\0", 4);
+		CHECK((f = fopen(idx, "wb")) != NULL);
+		if (f) {
+			CHECK_INT((long)fwrite(buf, 1, (size_t)len + 8, f), len + 8);
+			fclose(f);
+		}
+	}
+	free(buf);
+	CHECK((gp = gitpack_open(objects)) != NULL);
+	CHECK_INT(gitpack_read(gp, head.id, &type, &data, &size), 1);
+	CHECK_INT(type, GITPACK_COMMIT);
+	CHECK(size > 5 && !strncmp(data, "tree ", 5));
+	gitpack_close(gp);
+}
+
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	return remove(path);
@@ -315,6 +375,7 @@ int main(void)
 	test_packs();
 	test_alternates();
 	test_damaged();
+	test_offsets64();
 	git_libgit2_shutdown();
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return check_done();
