@@ -316,8 +316,9 @@ static int bench_history(char *top, long history, int size)
 		return -1;
 	printf("  first poll (all history): fetch %.1f ms, walk+record %.1f ms "
 	       "(walk %.1f, line %.1f, store %.1f); %zu of %zu commits read straight from "
-	       "packs\n", fetch_ms, walk_ms, watch_last.walk_ms, watch_last.line_ms,
-	       watch_last.store_ms, watch_last.packed, watch_last.read);
+	       "packs; the store yielded the database %zu times\n", fetch_ms, walk_ms,
+	       watch_last.walk_ms, watch_last.line_ms, watch_last.store_ms, watch_last.packed,
+	       watch_last.read, watch_last.yields);
 	bench_settle(dbpath);
 	printf("  %6s %6s | %7s %7s %7s | %8s %8s %6s | %8s %8s | %6s %6s | %8s %6s\n", "new",
 	       "fetch", "walk", "line", "store", "poll", "cpu", "pages", "git", "git cpu",

@@ -21,7 +21,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +84,7 @@ static struct watch_timing {
 	double line_ms;                 /* the walk's edge, first-parent line and brought counts */
 	double store_ms;                /* the rest of the SQLite transaction */
 	size_t read, packed;            /* commits read; of them, straight from a pack */
+	size_t yields;                  /* times the store let other threads in */
 } watch_last;
 
 static struct {
@@ -141,6 +141,14 @@ static long long watch_mono(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec;
+}
+
+static long long watch_mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static double watch_ms(const struct timespec *a, const struct timespec *b)
@@ -1183,7 +1191,12 @@ oom:
  * transaction and stores each row the walk hands over as it comes:
  * reading and storing overlap.  A merge's row waits for the end of the
  * walk, when what it brought is known.  A shorter walk opens the
- * transaction on the poll's thread afterwards.
+ * transaction on the poll's thread afterwards.  The store thread commits
+ * what it has stored every watch_yield_ms and begins again
+ * (db_branch_yield), so that a long first import does not keep the
+ * database from everyone else; a poll that fails after that has left
+ * stored commits without their line, which the next poll's walk meets
+ * as an edge and walks on from.
  *
  * The result is the same as walking new ^old: the walk's edge (the known
  * commits it met) is checked afterwards (watch_edge).
@@ -1191,6 +1204,10 @@ oom:
 
 #define WATCH_WALK_BATCH 256            /* rows the walk hands over at a time */
 #define WATCH_WALK_THREAD 512           /* commits read before a store thread starts */
+
+/* How long the store thread holds the database before it yields; tests
+ * set 0 (a yield after every batch). */
+static long long watch_yield_ms = 250;
 
 /* A commit id's key in a tree's known set. */
 static uint64_t watch_key(const git_oid *oid)
@@ -1242,6 +1259,7 @@ struct watch_walk {
 	int abort;                      /* or set: roll back */
 	int result;                     /* db_branch_finish's */
 	char *cause;
+	size_t yields;                  /* store thread: db_branch_yield calls */
 };
 
 /* Hands the walk's batch to the queue. */
@@ -1289,6 +1307,19 @@ static int watch_walk_hand(struct watch_walk *w, size_t from)
 			return -1;
 	}
 	return 0;
+}
+
+/* The packs of the mirror and of what it borrows; NULL when out of
+ * memory, and then libgit2 reads every commit. */
+static struct gitpack *watch_packs(git_repository *repo)
+{
+	struct gitpack *gp = NULL;
+	char *objects = NULL;
+
+	if (asprintf(&objects, "%sobjects", git_repository_path(repo)) >= 0)
+		gp = gitpack_open(objects);
+	free(objects);
+	return gp;
 }
 
 /* Reads oid into the set as new and schedules its parents; -1 on error. */
@@ -1372,6 +1403,7 @@ static void *watch_store_main(void *arg)
 	struct db_branch_tx *tx = NULL;
 	char *cause = NULL;
 	int begun = db_branch_begin(watch.k->db, &tx, w->tree_id, &cause) == DB_OK, failed = 0;
+	long long held;                 /* when the database was last yielded */
 
 	pthread_mutex_lock(&w->mu);
 	w->tx = tx;
@@ -1381,6 +1413,7 @@ static void *watch_store_main(void *arg)
 	pthread_mutex_unlock(&w->mu);
 	if (!begun)
 		return NULL;
+	held = watch_mono_ms();
 	for (;;) {
 		struct db_commit *rows;
 		size_t n;
@@ -1397,6 +1430,12 @@ static void *watch_store_main(void *arg)
 		pthread_mutex_unlock(&w->mu);
 		if (n && !failed && db_branch_add(tx, rows, n, &cause) != DB_OK)
 			failed = 1;
+		if (!failed && !last && watch_mono_ms() - held >= watch_yield_ms) {
+			if (db_branch_yield(tx, &cause) != DB_OK)
+				failed = 1;
+			held = watch_mono_ms();
+			w->yields++;
+		}
 		free(rows);
 		if (last)
 			break;
@@ -1682,14 +1721,7 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	}
 	w.odb = odb;
 	w.threads = 1;
-	{
-		char objects[PATH_MAX];
-
-		/* NULL when out of memory: then libgit2 reads every commit */
-		if (snprintf(objects, sizeof objects, "%sobjects", git_repository_path(repo)) <
-		    (int)sizeof objects)
-			s.packs = gitpack_open(objects);
-	}
+	s.packs = watch_packs(repo);
 	if (watch_walk_run(&w, &new_oid, 1) < 0) {
 		snprintf(err, errn, "%s", w.err);
 		goto out;
@@ -1723,6 +1755,7 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	watch_last.store_ms = watch_ms(&t2, &t3);
 	watch_last.read = s.n;
 	watch_last.packed = s.packed;
+	watch_last.yields = w.yields;
 	if (forced)
 		log_warn("tree %s: branch %s was force-updated %.12s -> %.12s; the line after "
 			 "position %lld was replaced", t->name, branch, tip,

@@ -160,18 +160,24 @@ int db_branch_position(struct db *db, long long *pos, long long branch_id, const
  * A poll's record of one branch, all or nothing, in steps so that commits
  * can be stored while they are still being read: db_branch_begin takes
  * the connection (its lock) and opens the transaction; db_branch_add
- * stores commits (any number of calls); db_branch_tx_position looks
- * inside it; db_branch_finish stores u (its commits too, rewrites the
- * line after base_position, moves the tip, records a forced update as a
- * branch_events row), commits and gives the connection back;
- * db_branch_abort rolls back.  Begin and finish/abort must run on the
- * same thread; in between, only these calls on this tx, from one thread
- * at a time, may use db, and other threads' calls wait.
+ * stores commits (any number of calls); db_branch_yield commits the
+ * commits stored so far and lets other threads use db before it begins
+ * again (a long poll keeps no one waiting for long; commits stored
+ * without their line are what a poll's walk treats as stored elsewhere,
+ * so a poll that fails after a yield is completed by the next);
+ * db_branch_tx_position looks inside it; db_branch_finish stores u (its
+ * commits too, rewrites the line after base_position, moves the tip,
+ * records a forced update as a branch_events row), commits and gives
+ * the connection back; db_branch_abort rolls back to the last yield.
+ * Begin, yield and finish/abort must run on the same thread; in
+ * between, only these calls on this tx, from one thread at a time, may
+ * use db, and other threads' calls wait.
  */
 struct db_branch_tx;
 int db_branch_begin(struct db *db, struct db_branch_tx **tx, long long tree_id, char **cause);
 int db_branch_add(struct db_branch_tx *tx, const struct db_commit *commits, size_t n,
 		  char **cause);
+int db_branch_yield(struct db_branch_tx *tx, char **cause);
 int db_branch_tx_position(struct db_branch_tx *tx, long long *pos, long long branch_id,
 			  const char *sha);
 int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, char **cause);

@@ -307,10 +307,12 @@ static int db_line_write_locked(struct db *db, long long tree_id, const struct d
 	return rc;
 }
 
-/* A branch poll being recorded (db.h): the connection, locked, in a transaction. */
+/* A branch poll being recorded (db.h): the connection, locked, in a
+ * transaction (open: 0 after a yield that could not begin again). */
 struct db_branch_tx {
 	struct db *db;
 	long long tree_id;
+	int open;
 };
 
 int db_branch_begin(struct db *db, struct db_branch_tx **out, long long tree_id, char **cause)
@@ -335,6 +337,7 @@ int db_branch_begin(struct db *db, struct db_branch_tx **out, long long tree_id,
 	db_exec(db, "PRAGMA mmap_size = " DB_TREES_MMAP);
 	tx->db = db;
 	tx->tree_id = tree_id;
+	tx->open = 1;
 	*out = tx;
 	return DB_OK;
 }
@@ -343,6 +346,22 @@ int db_branch_add(struct db_branch_tx *tx, const struct db_commit *commits, size
 		  char **cause)
 {
 	if (db_commits_insert_locked(tx->db, tx->tree_id, commits, n) != DB_OK)
+		return db_fail(cause, "cannot store the new commits of the branch");
+	return DB_OK;
+}
+
+int db_branch_yield(struct db_branch_tx *tx, char **cause)
+{
+	struct db *db = tx->db;
+	int rc = db_end(db, DB_OK);
+
+	db_unlock(db);
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		tx->open = 0;
+		return db_fail(cause, "database busy");
+	}
+	if (rc != DB_OK)
 		return db_fail(cause, "cannot store the new commits of the branch");
 	return DB_OK;
 }
@@ -362,7 +381,8 @@ void db_branch_abort(struct db_branch_tx *tx)
 {
 	if (!tx)
 		return;
-	db_end(tx->db, DB_ERR);
+	if (tx->open)
+		db_end(tx->db, DB_ERR);
 	db_unlock(tx->db);
 	free(tx);
 }
@@ -371,9 +391,10 @@ int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, ch
 {
 	struct db *db = tx->db;
 	long long now = db_now();
-	int rc;
+	int rc = tx->open ? DB_OK : DB_ERR;     /* a failed yield: only abort remains */
 
-	rc = db_commits_insert_locked(db, tx->tree_id, u->commits, u->ncommits);
+	if (rc == DB_OK)
+		rc = db_commits_insert_locked(db, tx->tree_id, u->commits, u->ncommits);
 	if (rc == DB_OK)
 		rc = db_line_write_locked(db, tx->tree_id, u, cause);
 	if (rc == DB_OK)
@@ -389,7 +410,7 @@ int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, ch
 			u->old_tip, u->new_tip,
 			u->base_position < 0 ? "the new history shares nothing with the old line" :
 			"the new tip does not descend from the old one"));
-	rc = db_end(db, rc);
+	rc = tx->open ? db_end(db, rc) : DB_ERR;
 	db_unlock(db);
 	free(tx);
 	if (rc != DB_OK && cause && !*cause)

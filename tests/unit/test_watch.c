@@ -274,7 +274,8 @@ static void pack_up(void)
 }
 
 /*
- * A poll of 3,000 new commits in 300 merged topics, from a pack: every commit stored
+ * A poll of 3,000 new commits in 300 merged topics, from a pack, its
+ * store yielding the database after every batch: every commit stored
  * once with its details and trailers, merges with their brought counts
  * and parsed subjects, the first-parent line whole; then a small poll on
  * top of it.
@@ -303,7 +304,10 @@ static void test_large_poll(void)
 		mk(&main, i == TOPICS - 1 ? "refs/heads/master" : NULL, msg, &main, &topic);
 	}
 	pack_up();
+	watch_yield_ms = 0;             /* the store commits after every batch */
 	watch_poll_tree(&t);
+	watch_yield_ms = 250;
+	CHECK(watch_last.yields >= 5);
 	/* libgit2 packs many of these similar commits as deltas: those are
 	 * read through libgit2, the others straight from the pack */
 	CHECK(watch_last.read >= TOPICS * (TOPIC + 1));
@@ -400,6 +404,75 @@ static void test_edges(void)
 	CHECK_INT((long long)again.known.n, 7);
 	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 7);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &e)), 4);
+
+	free(cause);
+	watch_tree_free(&again);
+	watch_tree_free(&t);
+	git_repository_free(up);
+	up = NULL;
+	db_close(k.db);
+}
+
+/*
+ * A poll that failed after its store yielded left commits stored without
+ * their line (db_branch_yield, then db_branch_abort).  A restarted
+ * watcher's walk stops at them as known; the next poll still counts what
+ * each merge brought and stores every commit once.
+ */
+static void test_yielded(void)
+{
+	enum { TOPICS = 4, TOPIC = 3 };
+	struct kpcid k = { 0 };
+	struct watch_tree t, again;
+	struct config_tree c;
+	struct watch_set s = { 0 };
+	struct db_branch_tx *tx = NULL;
+	struct db_commit rows[TOPICS * TOPIC];
+	char sha[GIT_OID_HEXSZ + 1], err[WATCH_ERROR_LEN] = "", *cause = NULL;
+	git_oid main, topic, topics[TOPICS * TOPIC];
+	git_odb *odb = NULL;
+	size_t n = 0;
+
+	tree_setup(&k, &t, "yielded", "master", "", 0);
+	mk(&main, "refs/heads/master", "root", NULL, NULL);
+	watch_poll_tree(&t);
+	for (int i = 0; i < TOPICS; i++) {
+		for (int j = 0; j < TOPIC; j++) {
+			mk(&topic, NULL, "change", j ? &topic : &main, NULL);
+			git_oid_cpy(&topics[i * TOPIC + j], &topic);
+		}
+		mk(&main, i == TOPICS - 1 ? "refs/heads/master" : NULL, "Merge branch 'x' of "
+		   "git://h/x", &main, &topic);
+	}
+	/* the first two topics' commits were stored, the third's not yet
+	 * committed when the poll failed */
+	CHECK_INT(git_repository_odb(&odb, up), 0);
+	for (int i = 0; i < 3 * TOPIC; i++) {
+		struct watch_node *nd = watch_set_add(&s, odb, &topics[i], 1, err, sizeof err);
+
+		CHECK(nd != NULL);
+		if (nd)
+			rows[n++] = watch_row(nd);
+	}
+	CHECK_INT(db_branch_begin(k.db, &tx, t.id, &cause), DB_OK);
+	CHECK_INT(db_branch_add(tx, rows, 2 * TOPIC, &cause), DB_OK);
+	CHECK_INT(db_branch_yield(tx, &cause), DB_OK);
+	CHECK_INT(db_branch_add(tx, rows + 2 * TOPIC, TOPIC, &cause), DB_OK);  /* rolled back */
+	db_branch_abort(tx);
+	watch_set_free(&s);
+	git_odb_free(odb);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 1 + 2 * TOPIC);
+
+	tree_config(&c, t.url, "master", "", 0);
+	CHECK_INT(watch_tree_init(&again, &c, dir, &cause), 0);
+	watch_poll_tree(&again);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
+		  1 + TOPICS * (TOPIC + 1));
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
+				    TOPIC), -1), TOPICS);
+	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &main)), TOPICS);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM branches WHERE "
+				    "last_error IS NOT NULL", ""), -1), 0);
 
 	free(cause);
 	watch_tree_free(&again);
@@ -510,6 +583,7 @@ int main(void)
 	test_polls();
 	test_large_poll();
 	test_edges();
+	test_yielded();
 	test_raw_commits();
 	git_libgit2_shutdown();
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
