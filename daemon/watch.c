@@ -1204,6 +1204,7 @@ oom:
 
 #define WATCH_WALK_BATCH 256            /* rows the walk hands over at a time */
 #define WATCH_WALK_THREAD 512           /* commits read before a store thread starts */
+#define WATCH_STORE_SLICE 1024          /* rows stored between checks for a yield */
 
 /* How long the store thread holds the database before it yields; tests
  * set 0 (a yield after every batch). */
@@ -1390,6 +1391,30 @@ static int watch_walk_run(struct watch_walk *w, const git_oid *starts, size_t ns
 }
 
 /*
+ * Stores rows in slices of WATCH_STORE_SLICE, yielding the database after
+ * a slice once it has been held for watch_yield_ms (the walk may have
+ * queued many rows while the store was busy); DB_OK, or an error with
+ * cause.
+ */
+static int watch_store_rows(struct watch_walk *w, struct db_branch_tx *tx,
+			    const struct db_commit *rows, size_t n, long long *held, char **cause)
+{
+	for (size_t i = 0; i < n; i += WATCH_STORE_SLICE) {
+		size_t k = n - i < WATCH_STORE_SLICE ? n - i : WATCH_STORE_SLICE;
+
+		if (db_branch_add(tx, rows + i, k, cause) != DB_OK)
+			return DB_ERR;
+		if (watch_mono_ms() - *held >= watch_yield_ms) {
+			if (db_branch_yield(tx, cause) != DB_OK)
+				return DB_ERR;
+			*held = watch_mono_ms();
+			w->yields++;
+		}
+	}
+	return DB_OK;
+}
+
+/*
  * The store thread: opens the poll's transaction, stores the rows the
  * walk hands over as they come, then waits while the poll's thread looks
  * inside the transaction (the walk's edge, the line) and finishes or
@@ -1428,14 +1453,8 @@ static void *watch_store_main(void *arg)
 		w->nq = w->capq = 0;
 		last = w->walked;
 		pthread_mutex_unlock(&w->mu);
-		if (n && !failed && db_branch_add(tx, rows, n, &cause) != DB_OK)
+		if (!failed && watch_store_rows(w, tx, rows, n, &held, &cause) != DB_OK)
 			failed = 1;
-		if (!failed && !last && watch_mono_ms() - held >= watch_yield_ms) {
-			if (db_branch_yield(tx, &cause) != DB_OK)
-				failed = 1;
-			held = watch_mono_ms();
-			w->yields++;
-		}
 		free(rows);
 		if (last)
 			break;
@@ -1450,7 +1469,25 @@ static void *watch_store_main(void *arg)
 	pthread_mutex_unlock(&w->mu);
 	cause = NULL;
 	if (w->u && !failed) {
-		w->result = db_branch_finish(tx, w->u, &cause);
+		struct db_line_update rest = *w->u;
+		int rc = DB_OK;
+
+		if (w->yields && rest.ncommits) {
+			/* a poll long enough to have yielded: its merges, then a
+			 * yield, before the line is rewritten */
+			rc = watch_store_rows(w, tx, rest.commits, rest.ncommits, &held, &cause);
+			if (rc == DB_OK)
+				rc = db_branch_yield(tx, &cause);
+			w->yields++;
+			rest.commits = NULL;
+			rest.ncommits = 0;
+		}
+		if (rc == DB_OK) {
+			w->result = db_branch_finish(tx, &rest, &cause);
+		} else {
+			db_branch_abort(tx);
+			w->result = DB_ERR;
+		}
 	} else {
 		db_branch_abort(tx);
 		w->result = DB_ERR;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -50,6 +51,7 @@ long long db_now(void)
  * prepares as db_prep does).
  */
 #define DB_KEPT_MAX 256
+#define DB_YIELD_WAIT_US 100000     /* db_yield waits at most this for the waiters */
 
 static struct db_kept {
 	sqlite3 *conn;
@@ -329,12 +331,23 @@ json_t *db_rows(struct db *db, sqlite3_stmt *st)
 
 void db_lock(struct db *db)
 {
+	atomic_fetch_add(&db->waiting, 1);
 	pthread_mutex_lock(&db->lock);
+	atomic_fetch_sub(&db->waiting, 1);
 }
 
 void db_unlock(struct db *db)
 {
 	pthread_mutex_unlock(&db->lock);
+}
+
+void db_yield(struct db *db)
+{
+	db_unlock(db);
+	/* until each waiter has had its turn: at most DB_YIELD_WAIT_US */
+	for (int us = 0; us < DB_YIELD_WAIT_US && atomic_load(&db->waiting) > 0; us += 100)
+		usleep(100);
+	db_lock(db);
 }
 
 int db_begin(struct db *db)

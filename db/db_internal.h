@@ -8,6 +8,7 @@
 #define KPCI_DB_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include <jansson.h>
 #include <sqlite3.h>
@@ -28,6 +29,7 @@ struct db_written {
 struct db {
 	sqlite3 *conn;
 	pthread_mutex_t lock;   /* serialises every use of conn */
+	atomic_int waiting;     /* threads in db_lock, waiting for lock */
 	struct db_written written[DB_MAX_TABLES];  /* kept by the update hook */
 	size_t nwritten;
 	unsigned long long written_other;          /* rows of tables past the array */
@@ -82,6 +84,10 @@ json_t *db_rows(struct db *db, sqlite3_stmt *st);
 /* The caller holds db->lock around every use of the helpers above. */
 void db_lock(struct db *db);
 void db_unlock(struct db *db);
+/* Unlocks, lets the threads waiting for the connection have it (the
+ * mutex alone would hand it straight back to a thread that unlocks and
+ * locks again), and locks again. */
+void db_yield(struct db *db);
 /* BEGIN IMMEDIATE; db_end commits when rc is DB_OK, else rolls back, and
  * returns rc (DB_ERR when the commit failed). */
 int db_begin(struct db *db);

@@ -355,8 +355,7 @@ int db_branch_yield(struct db_branch_tx *tx, char **cause)
 	struct db *db = tx->db;
 	int rc = db_end(db, DB_OK);
 
-	db_unlock(db);
-	db_lock(db);
+	db_yield(db);
 	if (db_begin(db) < 0) {
 		tx->open = 0;
 		return db_fail(cause, "database busy");

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <ftw.h>
 #include <stdio.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -368,6 +369,37 @@ static int remove_entry(const char *p, const struct stat *st, int type, struct F
 	return remove(p);
 }
 
+/* A thread that waits for the connection while another yields it gets it
+ * first: the yielding thread does not take the mutex straight back. */
+static int yield_order;
+
+static void *yield_waiter(void *arg)
+{
+	struct db *db = arg;
+
+	db_lock(db);
+	yield_order = yield_order * 10 + 2;     /* the waiter's turn */
+	usleep(20000);
+	db_unlock(db);
+	return NULL;
+}
+
+static void test_yield(struct db *db)
+{
+	pthread_t t;
+
+	db_lock(db);
+	CHECK_INT(pthread_create(&t, NULL, yield_waiter, db), 0);
+	for (int i = 0; i < 2000 && atomic_load(&db->waiting) == 0; i++)
+		usleep(1000);
+	CHECK_INT(atomic_load(&db->waiting), 1);
+	db_yield(db);
+	yield_order = yield_order * 10 + 1;     /* the yielder's, after it */
+	db_unlock(db);
+	pthread_join(t, NULL);
+	CHECK_INT(yield_order, 21);
+}
+
 int main(void)
 {
 	struct db *db;
@@ -385,6 +417,7 @@ int main(void)
 	test_jobs(db);
 	test_metric_conflict(db);
 	test_lists(db);
+	test_yield(db);
 	db_close(db);
 	nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 	return check_done();
