@@ -157,8 +157,8 @@ int db_branch_get(struct db *db, long long *branch_id, char tip[DB_SHA_LEN + 1],
 /* Position of sha on the branch's first-parent line; DB_NOTFOUND if not on it. */
 int db_branch_position(struct db *db, long long *pos, long long branch_id, const char *sha);
 /*
- * A poll's record of one branch, all or nothing, in steps so that commits
- * can be stored while they are still being read: db_branch_begin takes
+ * A poll's record of one branch, all or nothing between yields, in steps
+ * so that commits can be stored while they are still being read: db_branch_begin takes
  * the connection (its lock) and opens the transaction; db_branch_add
  * stores commits (any number of calls); db_branch_yield commits the
  * commits stored so far and lets other threads use db before it begins

@@ -196,8 +196,8 @@ static char *db_commits_insert_sql(size_t n)
 			   " ON CONFLICT (sha, tree_id) DO NOTHING", n);
 }
 
-/* Binds commit c as row `row` (from 0) of an INSERT of db_commits_insert_sql;
- * *trailers receives the JSON text to free once the row is stepped. */
+/* Binds commit c as row `row` (from 0) of an INSERT of db_commits_insert_sql
+ * (its strings, borrowed, must live until the row is stepped). */
 static void db_commit_bind(sqlite3_stmt *st, int row, long long tree_id,
 			   const struct db_commit *c)
 {

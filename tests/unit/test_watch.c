@@ -287,6 +287,7 @@ static void test_large_poll(void)
 	struct watch_tree t;
 	char msg[160], sha[GIT_OID_HEXSZ + 1];
 	git_oid main, topic, first_topic, last;
+	long long yield_ms;
 
 	tree_setup(&k, &t, "large", "master", "", 0);
 
@@ -304,9 +305,10 @@ static void test_large_poll(void)
 		mk(&main, i == TOPICS - 1 ? "refs/heads/master" : NULL, msg, &main, &topic);
 	}
 	pack_up();
+	yield_ms = watch_yield_ms;
 	watch_yield_ms = 0;             /* the store commits after every batch */
 	watch_poll_tree(&t);
-	watch_yield_ms = 250;
+	watch_yield_ms = yield_ms;
 	CHECK(watch_last.yields >= 5);
 	/* libgit2 packs many of these similar commits as deltas: those are
 	 * read through libgit2, the others straight from the pack */
