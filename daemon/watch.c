@@ -135,20 +135,17 @@ struct watch_set {
 
 #define WATCH_ARENA_BLOCK (128 * 1024)
 
-static long long watch_mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec;
-}
-
 static long long watch_mono_ms(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static long long watch_mono(void)
+{
+	return watch_mono_ms() / 1000;
 }
 
 static double watch_ms(const struct timespec *a, const struct timespec *b)

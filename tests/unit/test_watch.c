@@ -194,6 +194,15 @@ static void tree_setup(struct kpcid *k, struct watch_tree *t, const char *name,
 	free(cause);
 }
 
+/* Frees what tree_setup made. */
+static void tree_teardown(struct kpcid *k, struct watch_tree *t)
+{
+	watch_tree_free(t);
+	git_repository_free(up);
+	up = NULL;
+	db_close(k->db);
+}
+
 static void test_polls(void)
 {
 	struct kpcid k = { 0 };
@@ -253,9 +262,7 @@ static void test_polls(void)
 			    -1), 3);
 	CHECK(db_scalar(db_prep(k.db, "SELECT candidates_dropped FROM trees", ""), -1) >= 1);
 
-	watch_tree_free(&t);
-	git_repository_free(up);
-	db_close(k.db);
+	tree_teardown(&k, &t);
 }
 
 /* Packs up's history (as a server would have it) with libgit2's packbuilder. */
@@ -350,10 +357,7 @@ static void test_large_poll(void)
 	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
 		  2 + TOPICS * (TOPIC + 1));
 
-	watch_tree_free(&t);
-	git_repository_free(up);
-	up = NULL;
-	db_close(k.db);
+	tree_teardown(&k, &t);
 }
 
 /*
@@ -409,10 +413,7 @@ static void test_edges(void)
 
 	free(cause);
 	watch_tree_free(&again);
-	watch_tree_free(&t);
-	git_repository_free(up);
-	up = NULL;
-	db_close(k.db);
+	tree_teardown(&k, &t);
 }
 
 /*
@@ -478,10 +479,7 @@ static void test_yielded(void)
 
 	free(cause);
 	watch_tree_free(&again);
-	watch_tree_free(&t);
-	git_repository_free(up);
-	up = NULL;
-	db_close(k.db);
+	tree_teardown(&k, &t);
 }
 
 /*
