@@ -14,7 +14,7 @@
 #include "lib/log.h"
 #include "runners/boot_kexec.h"
 #include "runners/env.h"
-#include "runners/spawn.h"
+#include "lib/spawn.h"
 
 #define KEXEC_TIMEOUT        120     /* seconds kexec -l may take */
 #define KEXEC_HDR_MAGIC_AT   0x202   /* "HdrS" in the x86 boot protocol */

@@ -28,7 +28,7 @@
 #include "lib/log.h"
 #include "runners/boot_qemu.h"
 #include "runners/guestdir.h"
-#include "runners/spawn.h"
+#include "lib/spawn.h"
 #include "runners/suite_defs.h"
 #include "runners/suite_parse.h"
 

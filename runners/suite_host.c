@@ -16,7 +16,7 @@
 #include "lib/buf.h"
 #include "lib/fail.h"
 #include "runners/repeat.h"
-#include "runners/spawn.h"
+#include "lib/spawn.h"
 #include "runners/suite.h"
 #include "runners/suite_defs.h"
 #include "runners/suite_parse.h"

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runners/spawn.h"
+#include "lib/spawn.h"
 
 extern char **environ;
 
@@ -43,7 +43,16 @@ int spawn_start(pid_t *pid, char *const argv[], const char *out_path, char **cau
 	return 0;
 }
 
-int spawn_wait(int *status, pid_t pid, int timeout_s)
+/* Kills pid's group and reaps pid. */
+static void spawn_kill(int *status, pid_t pid)
+{
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+}
+
+int spawn_wait_stop(int *status, pid_t pid, int timeout_s, const volatile int *stop)
 {
 	struct timespec start, now, nap = { 0, SPAWN_POLL_MS * 1000000L };
 
@@ -57,26 +66,35 @@ int spawn_wait(int *status, pid_t pid, int timeout_s)
 			return -1;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (timeout_s > 0 && now.tv_sec - start.tv_sec >= timeout_s) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-				;
+			spawn_kill(status, pid);
 			return 1;
+		}
+		if (stop && *stop) {
+			spawn_kill(status, pid);
+			return 2;
 		}
 		nanosleep(&nap, NULL);
 	}
 }
 
-int spawn_run(char *const argv[], const char *out_path, int timeout_s, char **cause)
+int spawn_wait(int *status, pid_t pid, int timeout_s)
+{
+	return spawn_wait_stop(status, pid, timeout_s, NULL);
+}
+
+int spawn_run_stop(char *const argv[], const char *out_path, int timeout_s,
+		   const volatile int *stop, char **cause)
 {
 	int status, rc;
 	pid_t pid;
 
 	if (spawn_start(&pid, argv, out_path, cause) < 0)
 		return -1;
-	rc = spawn_wait(&status, pid, timeout_s);
+	rc = spawn_wait_stop(&status, pid, timeout_s, stop);
 	if (rc == 1)
 		rc = asprintf(cause, "%s timed out after %d s", argv[0], timeout_s);
+	else if (rc == 2)
+		rc = asprintf(cause, "%s was stopped", argv[0]);
 	else if (rc < 0)
 		rc = asprintf(cause, "waiting for %s: %s", argv[0], strerror(errno));
 	else if (WIFSIGNALED(status))
@@ -88,6 +106,11 @@ int spawn_run(char *const argv[], const char *out_path, int timeout_s, char **ca
 	if (rc < 0)
 		*cause = NULL;
 	return -1;
+}
+
+int spawn_run(char *const argv[], const char *out_path, int timeout_s, char **cause)
+{
+	return spawn_run_stop(argv, out_path, timeout_s, NULL, cause);
 }
 
 int spawn_have(const char *name)

@@ -1,11 +1,12 @@
 /*
- * spawn.h - running a program from kpci-runner: posix_spawnp with an argv
- * array (never a shell), output to a file, its own process group, and a
- * deadline after which the whole group is killed.  Used by the boot
- * methods (qemu, kexec) and the suites that run established benchmarks.
+ * spawn.h - running a program: posix_spawnp with an argv array (never a
+ * shell), output to a file, its own process group, and a deadline after
+ * which the whole group is killed.  Used by kpci-runner's boot methods
+ * (qemu, kexec) and the suites that run established benchmarks, and by
+ * kpcid's watcher to repack its mirrors.
  */
-#ifndef KPCI_RUNNERS_SPAWN_H
-#define KPCI_RUNNERS_SPAWN_H
+#ifndef KPCI_LIB_SPAWN_H
+#define KPCI_LIB_SPAWN_H
 
 #include <sys/types.h>
 
@@ -21,9 +22,19 @@ int spawn_start(pid_t *pid, char *const argv[], const char *out_path, char **cau
  * timeout (the group was killed and reaped), -1 on a waitpid error. */
 int spawn_wait(int *status, pid_t pid, int timeout_s);
 
+/* spawn_wait that also gives up as soon as *stop is non-zero (read every
+ * SPAWN_POLL_MS, from another thread): kills and reaps the group as at
+ * the deadline, and returns 2. */
+int spawn_wait_stop(int *status, pid_t pid, int timeout_s, const volatile int *stop);
+
 /* spawn_start + spawn_wait; 0 when the program exited 0, else -1 with a
  * sentence in *cause ("qemu-system-x86_64 timed out after 300 s"). */
 int spawn_run(char *const argv[], const char *out_path, int timeout_s, char **cause);
+
+/* spawn_run that stops argv as soon as *stop is non-zero ("git was
+ * stopped"); see spawn_wait_stop. */
+int spawn_run_stop(char *const argv[], const char *out_path, int timeout_s,
+		   const volatile int *stop, char **cause);
 
 /* 1 if name is an executable on PATH (or a path to one). */
 int spawn_have(const char *name);

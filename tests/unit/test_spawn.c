@@ -1,0 +1,85 @@
+/*
+ * test_spawn.c - lib/spawn.c with real programs: exit statuses and their
+ * sentences, output to a file, a program that is not there, the deadline,
+ * and the stop flag set from another thread.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/spawn.h"
+#include "check.h"
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static volatile int stop;
+
+static void *stopper(void *arg)
+{
+	usleep(200 * 1000);
+	stop = 1;
+	return arg;
+}
+
+int main(void)
+{
+	char *cause = NULL, out[] = "/tmp/kpci-test-spawn.XXXXXX", text[64] = "";
+	char *echo[] = { "sh", "-c", "echo out; echo err >&2", NULL };
+	char *fail[] = { "sh", "-c", "exit 3", NULL };
+	char *none[] = { "kpci-no-such-program", NULL };
+	char *slow[] = { "sleep", "30", NULL };
+	pthread_t th;
+	FILE *f;
+	double t0;
+	int fd = mkstemp(out);
+
+	if (fd < 0)
+		return 1;
+	close(fd);
+	CHECK_INT(spawn_run(echo, out, 10, &cause), 0);
+	f = fopen(out, "r");
+	CHECK(f && fread(text, 1, sizeof text - 1, f) > 0);
+	if (f)
+		fclose(f);
+	CHECK_STR(text, "out\nerr\n");          /* stdout and stderr, appended */
+	unlink(out);
+
+	CHECK_INT(spawn_run(fail, NULL, 10, &cause), -1);
+	CHECK_STR(cause, "sh exited with status 3");
+	free(cause);
+	cause = NULL;
+
+	CHECK_INT(spawn_run(none, NULL, 10, &cause), -1);
+	CHECK(cause && strstr(cause, "cannot start kpci-no-such-program"));
+	free(cause);
+	cause = NULL;
+
+	t0 = now_s();
+	CHECK_INT(spawn_run(slow, NULL, 1, &cause), -1);
+	CHECK_STR(cause, "sleep timed out after 1 s");
+	CHECK(now_s() - t0 < 5);
+	free(cause);
+	cause = NULL;
+
+	t0 = now_s();
+	CHECK_INT(pthread_create(&th, NULL, stopper, NULL), 0);
+	CHECK_INT(spawn_run_stop(slow, NULL, 60, &stop, &cause), -1);
+	pthread_join(th, NULL);
+	CHECK_STR(cause, "sleep was stopped");
+	CHECK(now_s() - t0 < 5);                /* not the 30 s of sleep */
+	free(cause);
+	cause = NULL;
+
+	stop = 0;
+	CHECK_INT(spawn_run_stop(echo, NULL, 10, &stop, &cause), 0);
+	return check_done();
+}
