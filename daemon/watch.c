@@ -14,11 +14,14 @@
  *      the branch's line (the old tip for a fast-forward, the fork point
  *      for a forced update), counts what each merge brought, and stores
  *      it all in one transaction;
- *   4. queues build candidates by the tree's policy.
+ *   4. queues build candidates by the tree's policy;
+ *   5. when the fetches have left more than WATCH_PACKS_MAX packs in the
+ *      mirror, repacks it with `git repack --geometric` (watch_upkeep).
  * An error fails the tree's poll (earlier data stays) and schedules a retry
  * after retry_min, doubling up to retry_max; other trees go on.  See
  * docs/watch.md.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -44,6 +47,7 @@
 #include "lib/log.h"
 #include "lib/proto.h"
 #include "lib/sha256.h"
+#include "lib/spawn.h"
 
 #define WATCH_TICK_MS 1000          /* the thread looks at the schedule this often */
 #define WATCH_PROGRESS_S 5          /* fetch progress is logged at most this often */
@@ -57,6 +61,9 @@
 #define WATCH_MAX_BACKOFF_SHIFT 20  /* retry_min << this is the longest unclamped wait */
 #define WATCH_ERROR_LEN 512         /* bytes of an error sentence */
 #define WATCH_DEFAULT_CA "/etc/ssl/certs/ca-certificates.crt"   /* Debian's CA bundle */
+#define WATCH_PACKS_MAX 32          /* packs a mirror may hold before it is repacked */
+#define WATCH_REPACK_TIMEOUT 3600   /* seconds a repack may take */
+#define WATCH_REPACK_RETRY 3600     /* seconds after a failed repack before the next */
 
 /* One configured tree, copied from the configuration at start. */
 struct watch_tree {
@@ -76,6 +83,7 @@ struct watch_tree {
 	int errors;                     /* failed polls in a row (the backoff exponent) */
 	struct keyset known;            /* watch_key of every commit the tree has stored */
 	int known_loaded;               /* known was filled from the database */
+	long long repack_after;         /* monotonic seconds: no repack before (a failed one) */
 };
 
 /* Where the time of the last branch poll went (bench/bench_watch.c reads it). */
@@ -1818,6 +1826,81 @@ out:
 	return rc;
 }
 
+/* --- mirror upkeep -------------------------------------------------------- */
+
+/* The pack files in the mirror of t; -1 when it cannot be read. */
+static int watch_pack_count(const struct watch_tree *t)
+{
+	char *dir = NULL;
+	struct dirent *e;
+	DIR *d;
+	int n = 0;
+
+	if (asprintf(&dir, "%s/objects/pack", t->mirror) < 0)
+		return -1;
+	d = opendir(dir);
+	free(dir);
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+
+		n += len > 5 && !strcmp(e->d_name + len - 5, ".pack");
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * Keeps the mirror of t at a few packs.  libgit2 keeps the pack of each
+ * fetch, and a mirror polled for months would hold thousands: every poll
+ * would list them and look in each for the objects it does not find
+ * first, so a poll would cost more the longer the tree has been watched.
+ * Past WATCH_PACKS_MAX packs, `git repack --geometric=2 -d -l` rolls the
+ * small packs into one (git reuses their compressed objects; the large
+ * pack of the first fetch stays as it is while the rest are far
+ * smaller), keeping objects borrowed through alternates out.  git's
+ * output goes to MIRROR/kpci-repack.log.  A failure is logged and tried
+ * again after WATCH_REPACK_RETRY; the poll is not failed by it.  0 when
+ * nothing was needed or the repack ran, -1 when it failed.
+ */
+static int watch_upkeep(struct watch_tree *t)
+{
+	char *logpath = NULL, *gitdir = NULL, *cause = NULL;
+	int before = watch_pack_count(t), after, rc = -1;
+	long long t0 = watch_mono_ms();
+
+	if (before <= WATCH_PACKS_MAX || watch_mono() < t->repack_after)
+		return 0;
+	if (asprintf(&logpath, "%s/kpci-repack.log", t->mirror) < 0 ||
+	    asprintf(&gitdir, "--git-dir=%s", t->mirror) < 0)
+		goto out;
+	{
+		char *argv[] = { "git", gitdir, "repack", "-q", "-d", "-l", "--geometric=2",
+				 NULL };
+
+		unlink(logpath);
+		if (spawn_run_stop(argv, logpath, WATCH_REPACK_TIMEOUT, &watch.stop, &cause) < 0)
+			goto out;
+	}
+	after = watch_pack_count(t);
+	log_info("tree %s: repacked the mirror: %d packs -> %d (%lld ms)", t->name, before,
+		 after, watch_mono_ms() - t0);
+	rc = 0;
+out:
+	if (rc < 0) {
+		t->repack_after = watch_mono() + WATCH_REPACK_RETRY;
+		log_warn("tree %s: cannot repack the mirror %s, which holds %d packs: %s "
+			 "(see %s); trying again in %d s", t->name, t->mirror, before,
+			 cause ? cause : "out of memory", logpath ? logpath : "its kpci-repack.log",
+			 WATCH_REPACK_RETRY);
+	}
+	free(cause);
+	free(logpath);
+	free(gitdir);
+	return rc;
+}
+
 /* --- one poll ------------------------------------------------------------ */
 
 /* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
@@ -1915,6 +1998,10 @@ static void *watch_main(void *arg)
 		pthread_mutex_lock(&watch.mu);
 		due->done = serving;
 		pthread_cond_broadcast(&watch.cv);
+		/* after the poll is reported done: `kpci poll` does not wait for it */
+		pthread_mutex_unlock(&watch.mu);
+		watch_upkeep(due);
+		pthread_mutex_lock(&watch.mu);
 	}
 	pthread_mutex_unlock(&watch.mu);
 	return NULL;

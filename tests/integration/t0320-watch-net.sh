@@ -3,7 +3,8 @@
 # and never answers fails its tree's poll after fetch_timeout (the error
 # is recorded, shown and backed off) while the other tree keeps being
 # watched; a tree named with '/' and ':' is reached through the API
-# (%2F), the page and the CLI.
+# (%2F), the page and the CLI; the packs its fetches leave in the mirror
+# are rolled into one once they are more than 32.
 . tests/integration/lib.sh
 
 export GIT_AUTHOR_NAME="A U Thor" GIT_AUTHOR_EMAIL="author@example.org"
@@ -120,4 +121,29 @@ check_contains "kpci commits takes the name" "sched change 3" "$out"
 out=$("$KPCI_BIN/kpci" commits 'a b' 2>&1)
 check_eq "kpci refuses a name with a space" 2 $?
 check_contains "in one sentence" "'a b' is not a tree name" "$out"
+
+# Each fetch over git:// leaves a pack in the mirror: 2 so far, 33 after
+# 31 more, when the watcher repacks it.
+MIRROR=$(ls -d "$TMP"/data/mirrors/*sched*)
+packs() { ls "$MIRROR/objects/pack" | grep -c '\.pack$'; }
+check_eq "the mirror holds a pack per fetch" 2 "$(packs)"
+for i in $(seq 5 35); do
+	git -C "$TMP/work" commit -q --allow-empty -m "sched change $i"
+	git -C "$TMP/work" push -q "$TMP/srv/sched.git" master
+	"$KPCI_BIN/kpci" poll tip/sched:core > /dev/null
+done
+check "the watcher repacked the mirror" wait_for 20 \
+	grep -q "tree tip/sched:core: repacked the mirror: 33 packs -> 1" "$TMP/kpcid.log"
+check_eq "into one pack" 1 "$(packs)"
+check_eq "which holds every commit" 35 "$(git --git-dir="$MIRROR" rev-list --count master)"
+check_eq "all of them are on the branch" 35 \
+	"$(sql "SELECT b.length FROM branches b JOIN trees t ON t.id = b.tree_id
+	        WHERE t.name = 'tip/sched:core'")"
+git -C "$TMP/work" commit -q --allow-empty -m "sched change 36"
+git -C "$TMP/work" push -q "$TMP/srv/sched.git" master
+"$KPCI_BIN/kpci" poll tip/sched:core > /dev/null
+check_eq "the next poll fetches into the repacked mirror" \
+	"$(git -C "$TMP/work" rev-parse master)|36" \
+	"$(sql "SELECT b.tip_sha, b.length FROM branches b JOIN trees t ON t.id = b.tree_id
+	        WHERE t.name = 'tip/sched:core'")"
 finish

@@ -571,6 +571,90 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
 	return remove(p);
 }
 
+/* Writes commit id of up (with its tree) as a pack of its own into repo's
+ * packs, as one fetch would. */
+static void pack_one(git_repository *repo, const git_oid *id)
+{
+	git_packbuilder *pb = NULL;
+	char packs[600];
+
+	snprintf(packs, sizeof packs, "%sobjects/pack", git_repository_path(repo));
+	CHECK_INT(git_packbuilder_new(&pb, up), 0);
+	CHECK_INT(git_packbuilder_insert_commit(pb, id), 0);
+	CHECK_INT(git_packbuilder_write(pb, packs, 0, NULL, NULL), 0);
+	git_packbuilder_free(pb);
+}
+
+/* 1 if the mirror of t holds every commit of ids, read afresh. */
+static int mirror_holds(const struct watch_tree *t, const git_oid *ids, int n)
+{
+	git_repository *repo = NULL;
+	git_odb *odb = NULL;
+	int all = git_repository_open_bare(&repo, t->mirror) == 0 &&
+		  git_repository_odb(&odb, repo) == 0;
+
+	for (int i = 0; all && i < n; i++)
+		all = git_odb_exists(odb, &ids[i]);
+	git_odb_free(odb);
+	git_repository_free(repo);
+	return all;
+}
+
+/*
+ * Mirror upkeep: a mirror of WATCH_PACKS_MAX packs is left alone; one
+ * more, and `git repack --geometric` rolls them into one with every
+ * object kept.  Without git on PATH the repack fails with a sentence in
+ * the log, nothing is lost, and it is not tried again before
+ * WATCH_REPACK_RETRY.
+ */
+static void test_upkeep(void)
+{
+	enum { N = WATCH_PACKS_MAX + 3 };
+	struct kpcid k = { 0 };
+	struct watch_tree t;
+	git_repository *mirror = NULL;
+	git_oid ids[N];
+	const char *path = getenv("PATH");
+	char *saved = strdup(path ? path : "/usr/bin:/bin");
+
+	tree_setup(&k, &t, "upkeep", "master", "", 0);
+	/* a mirror as fetched over the network: no alternates, a pack a fetch
+	 * (the tests before polled trees named t from paths) */
+	nftw(t.mirror, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	CHECK_INT(git_repository_init(&mirror, t.mirror, 1), 0);
+	for (int i = 0; i < WATCH_PACKS_MAX; i++) {
+		mk(&ids[i], "refs/heads/master", "change", i ? &ids[i - 1] : NULL, NULL);
+		pack_one(mirror, &ids[i]);
+	}
+	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX);
+	CHECK_INT(watch_upkeep(&t), 0);
+	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX);       /* not past the limit */
+
+	mk(&ids[WATCH_PACKS_MAX], "refs/heads/master", "change", &ids[WATCH_PACKS_MAX - 1], NULL);
+	pack_one(mirror, &ids[WATCH_PACKS_MAX]);
+	setenv("PATH", dir, 1);                                 /* no git there */
+	CHECK_INT(watch_upkeep(&t), -1);
+	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX + 1);
+	CHECK(t.repack_after > watch_mono() + WATCH_REPACK_RETRY - 60);
+	CHECK(mirror_holds(&t, ids, WATCH_PACKS_MAX + 1));
+	setenv("PATH", saved, 1);
+	CHECK_INT(watch_upkeep(&t), 0);                         /* waits for the retry */
+	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX + 1);
+
+	t.repack_after = 0;
+	for (int i = WATCH_PACKS_MAX + 1; i < N; i++) {
+		mk(&ids[i], "refs/heads/master", "change", &ids[i - 1], NULL);
+		pack_one(mirror, &ids[i]);
+	}
+	CHECK_INT(watch_upkeep(&t), 0);
+	CHECK_INT(watch_pack_count(&t), 1);
+	CHECK(mirror_holds(&t, ids, N));
+
+	git_repository_free(mirror);
+	free(saved);
+	tree_teardown(&k, &t);
+}
+
 int main(void)
 {
 	log_init("test_watch");
@@ -585,6 +669,7 @@ int main(void)
 	test_edges();
 	test_yielded();
 	test_raw_commits();
+	test_upkeep();
 	git_libgit2_shutdown();
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return check_done();
