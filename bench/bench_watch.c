@@ -10,8 +10,13 @@
  * `git rev-list OLD..NEW` on the same repository in the same run (the
  * goal: poll / rev-list near or below 1, not growing with the history),
  * and beside `git log OLD..NEW` printing the fields a poll records (what
- * reading and parsing them costs git, without storing).  daemon/watch.c
- * is compiled in to drive its steps one by one.
+ * reading and parsing them costs git, without storing).
+ *
+ * Then the same 20,000 commits served by `git daemon` on loopback, where
+ * each fetch leaves a pack in the mirror: the CPU of polls of one new
+ * commit as the packs pile up, then with the mirror kept at a few packs
+ * (watch_upkeep after each poll), against the CPU of the first polls.
+ * daemon/watch.c is compiled in to drive its steps one by one.
  */
 #include <fcntl.h>
 #include <ftw.h>
@@ -23,14 +28,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+
 #include <sqlite3.h>
 
 #include "daemon/watch.c"
+#include "lib/spawn.h"
 
 #define BENCH_TOPIC 9               /* commits per topic branch before its merge */
 #define BENCH_GIT_RUNS 3            /* git rev-list runs per case; the fastest counts */
 #define BENCH_CASES 3               /* 1, 100 and 10,000 new commits */
 #define BENCH_SIZES 2               /* history lengths */
+#define BENCH_FETCHES 200           /* polls of one new commit over git:// per phase */
+#define BENCH_EDGE 10               /* polls averaged at each end of a phase */
 
 extern char **environ;
 
@@ -352,6 +364,131 @@ static int bench_history(char *top, long history, int size)
 	return 0;
 }
 
+/* A loopback TCP port nobody listens on now; 0 if none. */
+static int bench_free_port(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t n = sizeof a;
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port = 0;
+
+	if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof a) == 0 &&
+	    getsockname(fd, (struct sockaddr *)&a, &n) == 0)
+		port = ntohs(a.sin_port);
+	if (fd >= 0)
+		close(fd);
+	return port;
+}
+
+/*
+ * BENCH_FETCHES polls of one new commit each over git://; the mean CPU ms
+ * of the first and of the last BENCH_EDGE of them.  With upkeep, the
+ * mirror is repacked past WATCH_PACKS_MAX packs after each poll, as
+ * kpcid's watcher does.
+ */
+static int bench_fetches(struct watch_tree *t, char *repo, long *when, int upkeep,
+			 double *first, double *last)
+{
+	*first = *last = 0;
+	for (int i = 0; i < BENCH_FETCHES; i++) {
+		char *old = bench_tip(repo);
+		double fetch_ms, walk_ms, cpu_ms, c0;
+
+		if (!old || bench_grow(repo, 1, old, when) < 0) {
+			free(old);
+			return -1;
+		}
+		free(old);
+		c0 = bench_cpu_ms();
+		if (bench_poll(t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
+			return -1;
+		cpu_ms = bench_cpu_ms() - c0;   /* the fetch's too */
+		if (i < BENCH_EDGE)
+			*first += cpu_ms / BENCH_EDGE;
+		if (i >= BENCH_FETCHES - BENCH_EDGE)
+			*last += cpu_ms / BENCH_EDGE;
+		if (upkeep && watch_upkeep(t) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Polls over git:// as the mirror's packs pile up, then with upkeep. */
+static int bench_packs(char *top)
+{
+	char repo[512], dbpath[512], url[600], base[600], listen[64], *cause = NULL;
+	char *init[] = { "git", "init", "-q", "-b", "master", repo, NULL };
+	char *daemon[] = { "git", "daemon", "--export-all", "--reuseaddr", base, listen,
+			   "--listen=127.0.0.1", NULL };
+	struct kpcid k = { 0 };
+	struct config_tree c = { 0 };
+	struct watch_tree t;
+	long when = 1600000000;
+	double fetch_ms, walk_ms, cpu_ms, first, piled, again, kept, t0;
+	int port = bench_free_port(), piled_packs, rc = -1;
+	pid_t pid = 0;
+
+	snprintf(repo, sizeof repo, "%s/served", top);
+	snprintf(base, sizeof base, "--base-path=%s", top);
+	snprintf(listen, sizeof listen, "--port=%d", port);
+	snprintf(url, sizeof url, "git://127.0.0.1:%d/served", port);
+	snprintf(dbpath, sizeof dbpath, "%s/kpci-served.db", top);
+	if (!port || bench_run(init, NULL) != 0 || bench_grow(repo, 20000, NULL, &when) < 0 ||
+	    spawn_start(&pid, daemon, NULL, &cause) < 0) {
+		fprintf(stderr, "bench_watch: cannot serve %s with git daemon\n", repo);
+		return -1;
+	}
+	if (db_open(&k.db, dbpath, &cause) != DB_OK) {
+		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "cannot open the database");
+		goto out;
+	}
+	k.cfg.data_dir = top;
+	watch.k = &k;
+	c.name = "served";
+	c.url = url;
+	c.branches = "master";
+	c.candidates = "";
+	c.configs = "defconfig";
+	c.recipients = "";
+	c.poll_interval = 300;
+	c.retry_min = c.retry_max = 1;
+	if (watch_tree_init(&t, &c, top, &cause) < 0)
+		goto out;
+	for (int tries = 0; bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0; tries++)
+		if (tries == 50)        /* the daemon may still be starting */
+			goto tree;
+		else
+			usleep(100000);
+	if (bench_fetches(&t, repo, &when, 0, &first, &piled) < 0)
+		goto tree;
+	piled_packs = watch_pack_count(&t);
+	t0 = bench_ms();
+	if (watch_upkeep(&t) < 0)
+		goto tree;
+	printf("git:// polls of 1 new commit, CPU ms (fetch, walk, store), mean of %d:\n",
+	       BENCH_EDGE);
+	printf("  first polls %.2f; after %d fetches (%d packs) %.2f = %.2f x the first\n",
+	       first, BENCH_FETCHES, piled_packs, piled, first > 0 ? piled / first : 0);
+	printf("  repack %d packs -> %d: %.0f ms\n", piled_packs, watch_pack_count(&t),
+	       bench_ms() - t0);
+	if (bench_fetches(&t, repo, &when, 1, &again, &kept) < 0)
+		goto tree;
+	printf("  %d more fetches, repacked past %d packs: %.2f = %.2f x the first (%d packs)\n",
+	       BENCH_FETCHES, WATCH_PACKS_MAX, kept, first > 0 ? kept / first : 0,
+	       watch_pack_count(&t));
+	rc = 0;
+tree:
+	watch_tree_free(&t);
+out:
+	if (rc < 0)
+		fprintf(stderr, "bench_watch: the git:// polls failed%s%s\n", cause ? ": " : "",
+			cause ? cause : "");
+	free(cause);
+	db_close(k.db);
+	kill(-pid, SIGTERM);
+	waitpid(pid, NULL, 0);
+	return rc;
+}
+
 int main(void)
 {
 	char top[] = "/tmp/kpci-bench-watch.XXXXXX";
@@ -363,7 +500,8 @@ int main(void)
 		return 1;
 	git_libgit2_init();
 	watch_git_options();
-	if (bench_history(top, 20000, 0) < 0 || bench_history(top, 200000, 1) < 0) {
+	if (bench_history(top, 20000, 0) < 0 || bench_history(top, 200000, 1) < 0 ||
+	    bench_packs(top) < 0) {
 		rc = 1;
 	} else {
 		static const long news[BENCH_CASES] = { 1, 100, 10000 };
