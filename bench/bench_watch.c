@@ -283,16 +283,40 @@ static int bench_settle(const char *dbpath)
 	return pages;
 }
 
+/* Opens dbpath as k's database and makes tree name of url (the watcher's
+ * k); -1 with the reason printed. */
+static int bench_tree(struct kpcid *k, struct watch_tree *t, char *top, char *name, char *url,
+		      const char *dbpath)
+{
+	struct config_tree c = { .name = name, .url = url, .branches = "master",
+				 .candidates = "", .configs = "defconfig", .recipients = "",
+				 .poll_interval = 300, .retry_min = 1, .retry_max = 1 };
+	char *cause = NULL;
+
+	if (db_open(&k->db, dbpath, &cause) != DB_OK) {
+		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "cannot open the database");
+		free(cause);
+		return -1;
+	}
+	k->cfg.data_dir = top;
+	watch.k = k;
+	if (watch_tree_init(t, &c, top, &cause) < 0) {
+		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "bad tree");
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
 /* The ratios poll / git rev-list (wall and CPU) of each size and case. */
 static double bench_ratio[BENCH_SIZES][BENCH_CASES][2];
 
 static int bench_history(char *top, long history, int size)
 {
 	static const long news[BENCH_CASES] = { 1, 100, 10000 };
-	char repo[512], dbpath[512], *cause = NULL, *init[] = { "git", "init", "-q", "-b",
-							       "master", repo, NULL };
+	char repo[512], dbpath[512], *init[] = { "git", "init", "-q", "-b", "master", repo,
+						 NULL };
 	struct kpcid k = { 0 };
-	struct config_tree c = { 0 };
 	struct watch_tree t;
 	long when = 1600000000;
 	double fetch_ms, walk_ms, cpu_ms, t0;
@@ -305,25 +329,8 @@ static int bench_history(char *top, long history, int size)
 		return -1;
 	}
 	printf("history %ld commits: generated in %.1f s\n", history, (bench_ms() - t0) / 1e3);
-	if (db_open(&k.db, dbpath, &cause) != DB_OK) {
-		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "cannot open the database");
+	if (bench_tree(&k, &t, top, history > 100000 ? "big" : "small", repo, dbpath) < 0)
 		return -1;
-	}
-	k.cfg.data_dir = top;
-	watch.k = &k;
-	c.name = history > 100000 ? "big" : "small";
-	c.url = repo;
-	c.branches = "master";
-	c.candidates = "";
-	c.configs = "defconfig";
-	c.recipients = "";
-	c.poll_interval = 300;
-	c.max_queued = 0;
-	c.retry_min = c.retry_max = 1;
-	if (watch_tree_init(&t, &c, top, &cause) < 0) {
-		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "bad tree");
-		return -1;
-	}
 	if (bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
 		return -1;
 	printf("  first poll (all history): fetch %.1f ms, walk+record %.1f ms "
@@ -420,7 +427,6 @@ static int bench_packs(char *top)
 	char *daemon[] = { "git", "daemon", "--export-all", "--reuseaddr", base, listen,
 			   "--listen=127.0.0.1", NULL };
 	struct kpcid k = { 0 };
-	struct config_tree c = { 0 };
 	struct watch_tree t;
 	long when = 1600000000;
 	double fetch_ms, walk_ms, cpu_ms, first, piled, again, kept, t0;
@@ -437,21 +443,7 @@ static int bench_packs(char *top)
 		fprintf(stderr, "bench_watch: cannot serve %s with git daemon\n", repo);
 		return -1;
 	}
-	if (db_open(&k.db, dbpath, &cause) != DB_OK) {
-		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "cannot open the database");
-		goto out;
-	}
-	k.cfg.data_dir = top;
-	watch.k = &k;
-	c.name = "served";
-	c.url = url;
-	c.branches = "master";
-	c.candidates = "";
-	c.configs = "defconfig";
-	c.recipients = "";
-	c.poll_interval = 300;
-	c.retry_min = c.retry_max = 1;
-	if (watch_tree_init(&t, &c, top, &cause) < 0)
+	if (bench_tree(&k, &t, top, "served", url, dbpath) < 0)
 		goto out;
 	for (int tries = 0; bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0; tries++)
 		if (tries == 50)        /* the daemon may still be starting */
