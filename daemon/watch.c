@@ -1861,8 +1861,9 @@ static int watch_pack_count(const struct watch_tree *t)
  * pack of the first fetch stays as it is while the rest are far
  * smaller), keeping objects borrowed through alternates out.  git's
  * output goes to MIRROR/kpci-repack.log.  A failure is logged and tried
- * again after WATCH_REPACK_RETRY; the poll is not failed by it.  0 when
- * nothing was needed or the repack ran, -1 when it failed.
+ * again after WATCH_REPACK_RETRY; the poll is not failed by it.  kpcid's
+ * stop stops it (git leaves no half-written pack in use).  0 when nothing
+ * was needed or the repack ran, -1 when it failed or was stopped.
  */
 static int watch_upkeep(struct watch_tree *t)
 {
@@ -1870,7 +1871,7 @@ static int watch_upkeep(struct watch_tree *t)
 	int before = watch_pack_count(t), after, rc = -1;
 	long long t0 = watch_mono_ms();
 
-	if (before <= WATCH_PACKS_MAX || watch_mono() < t->repack_after)
+	if (before <= WATCH_PACKS_MAX || watch_mono() < t->repack_after || watch.stop)
 		return 0;
 	if (asprintf(&logpath, "%s/kpci-repack.log", t->mirror) < 0 ||
 	    asprintf(&gitdir, "--git-dir=%s", t->mirror) < 0)
@@ -1888,7 +1889,9 @@ static int watch_upkeep(struct watch_tree *t)
 		 after, watch_mono_ms() - t0);
 	rc = 0;
 out:
-	if (rc < 0) {
+	if (rc < 0 && watch.stop) {
+		log_info("tree %s: the repack of the mirror was stopped with kpcid", t->name);
+	} else if (rc < 0) {
 		t->repack_after = watch_mono() + WATCH_REPACK_RETRY;
 		log_warn("tree %s: cannot repack the mirror %s, which holds %d packs: %s "
 			 "(see %s); trying again in %d s", t->name, t->mirror, before,
