@@ -120,8 +120,15 @@ json_t *cli_call(struct cli *cli, const char *method, const char *path,
 	if (answer && (!cli->json || st >= 400))
 		cli_text_clean(answer);
 	if (st >= 400) {
-		fprintf(stderr, "kpci: %s %s: %s (HTTP %ld)\n", method, path,
-			client_error_text(answer, st), st);
+		const char *text = client_error_text(answer, st);
+		size_t m = strlen(method), p = strcspn(path, "?");
+
+		/* kpcid's sentence may name the request itself */
+		if (!strncmp(text, method, m) && text[m] == ' ' && !strncmp(text + m + 1, path, p) &&
+		    text[m + 1 + p] == ' ')
+			fprintf(stderr, "kpci: %s (HTTP %ld)\n", text, st);
+		else
+			fprintf(stderr, "kpci: %s %s: %s (HTTP %ld)\n", method, path, text, st);
 		json_decref(answer);
 		return NULL;
 	}

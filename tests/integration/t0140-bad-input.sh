@@ -73,7 +73,7 @@ check_eq "the job is still leased" running "$(sql "SELECT state FROM jobs WHERE 
 out=$(KPCI_TOKEN=$AT "$KPCI_BIN/kpci" submit --iterations many 2>&1)
 check_eq "kpci submit names a bad flag value" "kpci: submit: --iterations 'many' is not an integer" "$out"
 out=$(KPCI_TOKEN=$RT "$KPCI_BIN/kpci" submit 2>&1)
-check_eq "kpci relays kpcid's sentence" "kpci: POST /api/v1/jobs: POST /api/v1/jobs needs an admin token (HTTP 403)" "$out"
+check_eq "kpci relays kpcid's sentence" "kpci: POST /api/v1/jobs needs an admin token (HTTP 403)" "$out"
 out=$("$KPCI_BIN/kpci" frobnicate 2>&1)
 check_eq "kpci names an unknown command" "kpci: unknown command 'frobnicate' (see kpci --help)" "$out"
 finish
