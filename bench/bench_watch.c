@@ -388,14 +388,16 @@ static int bench_free_port(void)
 
 /*
  * BENCH_FETCHES polls of one new commit each over git://; the mean CPU ms
- * of the first and of the last BENCH_EDGE of them.  With upkeep, the
+ * of the first (unless first is NULL) and of the last BENCH_EDGE of them.  With upkeep, the
  * mirror is repacked past WATCH_PACKS_MAX packs after each poll, as
  * kpcid's watcher does.
  */
 static int bench_fetches(struct watch_tree *t, char *repo, long *when, int upkeep,
 			 double *first, double *last)
 {
-	*first = *last = 0;
+	*last = 0;
+	if (first)
+		*first = 0;
 	for (int i = 0; i < BENCH_FETCHES; i++) {
 		char *old = bench_tip(repo);
 		double fetch_ms, walk_ms, cpu_ms, c0;
@@ -409,7 +411,7 @@ static int bench_fetches(struct watch_tree *t, char *repo, long *when, int upkee
 		if (bench_poll(t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
 			return -1;
 		cpu_ms = bench_cpu_ms() - c0;   /* the fetch's too */
-		if (i < BENCH_EDGE)
+		if (first && i < BENCH_EDGE)
 			*first += cpu_ms / BENCH_EDGE;
 		if (i >= BENCH_FETCHES - BENCH_EDGE)
 			*last += cpu_ms / BENCH_EDGE;
@@ -429,7 +431,7 @@ static int bench_packs(char *top)
 	struct kpcid k = { 0 };
 	struct watch_tree t;
 	long when = 1600000000;
-	double fetch_ms, walk_ms, cpu_ms, first, piled, again, kept, t0;
+	double fetch_ms, walk_ms, cpu_ms, first, piled, kept, t0;
 	int port = bench_free_port(), piled_packs, rc = -1;
 	pid_t pid = 0;
 
@@ -462,7 +464,7 @@ static int bench_packs(char *top)
 	       first, BENCH_FETCHES, piled_packs, piled, first > 0 ? piled / first : 0);
 	printf("  repack %d packs -> %d: %.0f ms\n", piled_packs, watch_pack_count(&t),
 	       bench_ms() - t0);
-	if (bench_fetches(&t, repo, &when, 1, &again, &kept) < 0)
+	if (bench_fetches(&t, repo, &when, 1, NULL, &kept) < 0)
 		goto tree;
 	printf("  %d more fetches, repacked past %d packs: %.2f = %.2f x the first (%d packs)\n",
 	       BENCH_FETCHES, WATCH_PACKS_MAX, kept, first > 0 ? kept / first : 0,

@@ -1862,7 +1862,8 @@ static int watch_pack_count(const struct watch_tree *t)
  * smaller), keeping objects borrowed through alternates out.  git's
  * output goes to MIRROR/kpci-repack.log.  A failure is logged and tried
  * again after WATCH_REPACK_RETRY; the poll is not failed by it.  kpcid's
- * stop stops it (git leaves no half-written pack in use).  0 when nothing
+ * stop stops it (git writes a pack under a temporary name, and a stopped
+ * repack leaves the packs as they were).  0 when nothing
  * was needed or the repack ran, -1 when it failed or was stopped.
  */
 static int watch_upkeep(struct watch_tree *t)
