@@ -18,6 +18,23 @@ extern char **environ;
 
 #define SPAWN_MAX_PATH 4096
 
+void spawn_attr_init(posix_spawnattr_t *attr)
+{
+	sigset_t none, all;
+
+	/* no signal blocked and none ignored, as from a shell: kpcid blocks
+	 * SIGTERM, SIGINT and SIGHUP for sigtimedwait, and kpcid and
+	 * kpci-runner ignore SIGPIPE */
+	sigemptyset(&none);
+	sigfillset(&all);
+	posix_spawnattr_init(attr);
+	posix_spawnattr_setsigmask(attr, &none);
+	posix_spawnattr_setsigdefault(attr, &all);
+	posix_spawnattr_setflags(attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+				 POSIX_SPAWN_SETSIGDEF);
+	posix_spawnattr_setpgroup(attr, 0);
+}
+
 int spawn_start(pid_t *pid, char *const argv[], const char *out_path, char **cause)
 {
 	posix_spawn_file_actions_t fa;
@@ -26,12 +43,10 @@ int spawn_start(pid_t *pid, char *const argv[], const char *out_path, char **cau
 	int rc;
 
 	posix_spawn_file_actions_init(&fa);
-	posix_spawnattr_init(&attr);
+	spawn_attr_init(&attr);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_APPEND, 0644);
 	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-	posix_spawnattr_setpgroup(&attr, 0);
 	rc = posix_spawnp(pid, argv[0], &fa, &attr, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);

@@ -8,9 +8,16 @@
 #ifndef KPCI_LIB_SPAWN_H
 #define KPCI_LIB_SPAWN_H
 
+#include <spawn.h>
 #include <sys/types.h>
 
 #define SPAWN_POLL_MS 50
+
+/* Initialises attr for a program of its own: a new process group, no
+ * signal blocked, every signal's action the default (what a shell would
+ * give it, whatever the caller blocks or ignores).  For callers that make
+ * their own posix_spawn file actions (the build runner). */
+void spawn_attr_init(posix_spawnattr_t *attr);
 
 /* Starts argv[0] (searched on PATH) with stdin from /dev/null and stdout +
  * stderr appended to out_path (NULL: /dev/null), in a new process group.

@@ -30,6 +30,7 @@
 #include "lib/fail.h"
 #include "lib/log.h"
 #include "lib/sha256.h"
+#include "lib/spawn.h"
 #include "runners/build.h"
 #include "runners/env.h"
 #include "runners/guestdir.h"
@@ -78,9 +79,7 @@ static int build_run(char *const argv[], const char *dir, int out_fd, long long 
 	if (out_fd < 0)
 		out_fd = nullfd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	posix_spawn_file_actions_init(&fa);
-	posix_spawnattr_init(&at);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
-	posix_spawnattr_setpgroup(&at, 0);
+	spawn_attr_init(&at);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
 	posix_spawn_file_actions_adddup2(&fa, out_fd, 2);
