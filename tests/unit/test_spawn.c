@@ -31,28 +31,41 @@ static void *stopper(void *arg)
 	return arg;
 }
 
+/* Runs argv with its output into text (n bytes, NUL-terminated) through
+ * a temporary file; spawn_run's result. */
+static int run_output(char *const argv[], char *text, size_t n)
+{
+	char out[] = "/tmp/kpci-test-spawn.XXXXXX", *cause = NULL;
+	int fd = mkstemp(out), rc;
+	FILE *f;
+
+	text[0] = 0;
+	if (fd < 0)
+		return -1;
+	close(fd);
+	rc = spawn_run(argv, out, 10, &cause);
+	f = fopen(out, "r");
+	if (f) {
+		text[fread(text, 1, n - 1, f)] = 0;
+		fclose(f);
+	}
+	unlink(out);
+	free(cause);
+	return rc;
+}
+
 int main(void)
 {
-	char *cause = NULL, out[] = "/tmp/kpci-test-spawn.XXXXXX", text[64] = "";
+	char *cause = NULL, text[64];
 	char *echo[] = { "sh", "-c", "echo out; echo err >&2", NULL };
 	char *fail[] = { "sh", "-c", "exit 3", NULL };
 	char *none[] = { "kpci-no-such-program", NULL };
 	char *slow[] = { "sleep", "30", NULL };
 	pthread_t th;
-	FILE *f;
 	double t0;
-	int fd = mkstemp(out);
 
-	if (fd < 0)
-		return 1;
-	close(fd);
-	CHECK_INT(spawn_run(echo, out, 10, &cause), 0);
-	f = fopen(out, "r");
-	CHECK(f && fread(text, 1, sizeof text - 1, f) > 0);
-	if (f)
-		fclose(f);
+	CHECK_INT(run_output(echo, text, sizeof text), 0);
 	CHECK_STR(text, "out\nerr\n");          /* stdout and stderr, appended */
-	unlink(out);
 
 	CHECK_INT(spawn_run(fail, NULL, 10, &cause), -1);
 	CHECK_STR(cause, "sh exited with status 3");
@@ -87,7 +100,7 @@ int main(void)
 	 * (glibc's own signals 32 and 33 may show as ignored there) */
 	{
 		char *status[] = { "grep", "-E", "^Sig(Blk|Ign):", "/proc/self/status", NULL };
-		char lines[256] = "", tmp[] = "/tmp/kpci-test-spawn.XXXXXX";
+		char lines[256];
 		unsigned long long blocked = ~0ULL, ignored = ~0ULL;
 		sigset_t term;
 
@@ -95,16 +108,7 @@ int main(void)
 		sigaddset(&term, SIGTERM);
 		pthread_sigmask(SIG_BLOCK, &term, NULL);
 		signal(SIGPIPE, SIG_IGN);
-		fd = mkstemp(tmp);
-		CHECK(fd >= 0);
-		if (fd >= 0)
-			close(fd);
-		CHECK_INT(spawn_run(status, tmp, 10, &cause), 0);
-		f = fopen(tmp, "r");
-		CHECK(f && fread(lines, 1, sizeof lines - 1, f) > 0);
-		if (f)
-			fclose(f);
-		unlink(tmp);
+		CHECK_INT(run_output(status, lines, sizeof lines), 0);
 		CHECK_INT(sscanf(lines, "SigBlk:\t%llx\nSigIgn:\t%llx", &blocked, &ignored), 2);
 		CHECK_INT(blocked, 0);
 		CHECK_INT(ignored & (1ULL << (SIGPIPE - 1) | 1ULL << (SIGTERM - 1)), 0);
