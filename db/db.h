@@ -182,6 +182,15 @@ int db_branch_tx_position(struct db_branch_tx *tx, long long *pos, long long bra
 			  const char *sha);
 int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, char **cause);
 void db_branch_abort(struct db_branch_tx *tx);
+/*
+ * Moves at most max commits of any tree from level 0 of the sha index,
+ * where polls store them, to level 1 (migration 0010), in one
+ * transaction; *moved gets how many moved (0: level 0 is empty).  The
+ * watcher calls it after a poll has answered, so that the next poll's
+ * inserts meet a small level 0 whatever the history's length.  DB_OK, or
+ * DB_ERR with cause.
+ */
+int db_commits_settle(struct db *db, long long max, long long *moved, char **cause);
 /* Calls each with the sha of every commit stored for the tree; DB_ERR when
  * each returns < 0 or the database fails. */
 int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const char *sha),

@@ -77,7 +77,8 @@ static long long db_series_branch(struct db *db, long long id)
 		"SELECT IFNULL((SELECT branch_id FROM series WHERE id = ?1), "
 		" (SELECT bc.branch_id FROM (SELECT DISTINCT commit_sha AS sha FROM samples "
 		"   WHERE series_id = ?1 AND commit_sha IS NOT NULL) s "
-		"  JOIN commits c ON c.sha = s.sha JOIN branch_commits bc ON bc.commit_id = c.id "
+		"  JOIN commits c ON " DB_LEVELS("c") " AND c.sha = s.sha "
+		"  JOIN branch_commits bc ON bc.commit_id = c.id "
 		"  GROUP BY bc.branch_id ORDER BY COUNT(*) DESC, bc.branch_id LIMIT 1))",
 		"I", id), 0);
 }
@@ -97,7 +98,8 @@ static int db_load_samples(struct db *db, struct db_series_data *s)
 		"SELECT s.job_id, s.env_id, CASE WHEN ?2 = 0 OR s.commit_sha IS NULL THEN -1 ELSE "
 		" IFNULL((SELECT MIN(bc.position) FROM commits c "
 		"  JOIN branch_commits bc ON bc.commit_id = c.id "
-		"  WHERE c.sha = s.commit_sha AND +bc.branch_id = ?2), -1) END, s.commit_sha, s.value "
+		"  WHERE " DB_LEVELS("c") " AND c.sha = s.commit_sha AND +bc.branch_id = ?2), -1) END, "
+		" s.commit_sha, s.value "
 		"FROM samples s JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		"WHERE s.series_id = ?1 AND r.status = 'ok' "
 		"ORDER BY s.job_id, s.attempt, s.iteration", "II", s->id, branch);

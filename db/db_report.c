@@ -72,9 +72,10 @@ static json_t *report_changes_locked(struct db *db, long long branch_id, long lo
 		" bg.position AS good_position, bb.position AS bad_position "
 		"FROM changes ch JOIN series se ON se.id = ch.series_id "
 		"JOIN metrics m ON m.id = se.metric_id "
-		"JOIN commits cb ON cb.sha = ch.bad_sha "
+		"JOIN commits cb ON " DB_LEVELS("cb") " AND cb.sha = ch.bad_sha "
 		"JOIN branch_commits bb ON bb.commit_id = cb.id AND bb.branch_id = ?1 "
-		"LEFT JOIN commits cg ON cg.sha = ch.good_sha AND cg.tree_id = cb.tree_id "
+		"LEFT JOIN commits cg ON " DB_LEVELS("cg") " AND cg.sha = ch.good_sha "
+		" AND cg.tree_id = cb.tree_id "
 		"LEFT JOIN branch_commits bg ON bg.commit_id = cg.id AND bg.branch_id = ?1 "
 		"WHERE bb.position > ?2 AND bb.position <= ?3 AND ch.state <> 'invalid' AND ch.kind = 'perf' "
 		"ORDER BY bb.position, ch.id LIMIT ?4", "IIIi",
@@ -289,7 +290,7 @@ static void report_counts_locked(struct db *db, long long branch_id, long long f
 				 long long to, long long *regressions, long long *improvements)
 {
 	sqlite3_stmt *st = db_prep(db, "SELECT ch.direction = 'regression', count(*) "
-		"FROM changes ch JOIN commits cb ON cb.sha = ch.bad_sha "
+		"FROM changes ch JOIN commits cb ON " DB_LEVELS("cb") " AND cb.sha = ch.bad_sha "
 		"JOIN branch_commits bb ON bb.commit_id = cb.id AND bb.branch_id = ? "
 		"WHERE bb.position > ? AND bb.position <= ? AND ch.state <> 'invalid' AND ch.kind = 'perf' "
 		"GROUP BY 1", "III", branch_id, from, to);

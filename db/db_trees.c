@@ -112,7 +112,7 @@ static long long db_branch_position_locked(struct db *db, long long branch_id, c
 {
 	return db_scalar(db_prepk(db, "SELECT bc.position FROM branch_commits bc "
 				 "JOIN commits c ON c.id = bc.commit_id "
-				 "WHERE bc.branch_id = ?1 AND c.sha = ?2 "
+				 "WHERE bc.branch_id = ?1 AND " DB_LEVELS("c") " AND c.sha = ?2 "
 				 "AND c.tree_id = (SELECT tree_id FROM branches WHERE id = ?1)",
 				 "Is", branch_id, sha), -1);
 }
@@ -186,14 +186,19 @@ static char *db_rows_sql(const char *head, const char *row, const char *tail, si
 	return NULL;
 }
 
-/* The INSERT of n commits rows, malloc'd. */
+/* The INSERT of n commits rows, malloc'd.  A row goes in at level 0
+ * unless its tree holds the sha already, at level 1 (looked up) or at
+ * level 0 (the unique index's conflict). */
 static char *db_commits_insert_sql(size_t n)
 {
 	return db_rows_sql("INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
 			   " author_time, committer_name, committer_email, commit_time, subject, "
-			   " trailers, merged_tip, brought, merge_subsystem, merge_source) VALUES ",
+			   " trailers, merged_tip, brought, merge_subsystem, merge_source) "
+			   "SELECT * FROM (VALUES ",
 			   "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-			   " ON CONFLICT (sha, tree_id) DO NOTHING", n);
+			   ") AS v WHERE NOT EXISTS (SELECT 1 FROM commits c WHERE c.level = 1 "
+			   " AND c.sha = v.column2 AND c.tree_id = v.column1) "
+			   "ON CONFLICT DO NOTHING", n);
 }
 
 /* Binds commit c as row `row` (from 0) of an INSERT of db_commits_insert_sql
@@ -225,9 +230,9 @@ static void db_commit_bind(sqlite3_stmt *st, int row, long long tree_id,
 
 /*
  * Inserts commits (existing ones stay as they are), in sha order: the
- * index of commits is keyed by sha (0009), so sorted inserts walk it once
- * from left to right instead of jumping around it.  Rows go
- * DB_ROWS_BATCH to a statement.
+ * index of commits is keyed by (level, sha), so sorted inserts walk its
+ * level 0 once from left to right, and the lookups of level 1 find their
+ * pages in the cache.  Rows go DB_ROWS_BATCH to a statement.
  */
 static int db_commits_insert_locked(struct db *db, long long tree_id,
 				    const struct db_commit *commits, size_t n)
@@ -277,8 +282,8 @@ static int db_line_write_locked(struct db *db, long long tree_id, const struct d
 				   "AND position > ?", "II", u->branch_id, u->base_position));
 	for (int k = 0; rc == DB_OK && k < 2; k++) {
 		sql[k] = db_rows_sql("INSERT INTO branch_commits (branch_id, position, commit_id) "
-				     "VALUES ", "(?,?,(SELECT id FROM commits WHERE sha = ? AND "
-				     "tree_id = ?))", "", k ? 1 : DB_ROWS_BATCH);
+				     "VALUES ", "(?,?,(SELECT id FROM commits c WHERE " DB_LEVELS("c")
+				     " AND c.sha = ? AND c.tree_id = ?))", "", k ? 1 : DB_ROWS_BATCH);
 		if (!sql[k] || !(st[k] = db_prepk(db, sql[k], "")))
 			rc = DB_ERR;
 	}
@@ -417,6 +422,30 @@ int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, ch
 	return rc;
 }
 
+int db_commits_settle(struct db *db, long long max, long long *moved, char **cause)
+{
+	int rc;
+
+	*moved = 0;
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return db_fail(cause, "database busy");
+	}
+	rc = db_exec_st(db, db_prepk(db, "UPDATE commits SET level = 1 WHERE id IN "
+				   "(SELECT id FROM commits WHERE level = 0 LIMIT ?)", "I", max));
+	if (rc == DB_OK)
+		*moved = sqlite3_changes64(db->conn);
+	rc = db_end(db, rc);
+	db_unlock(db);
+	if (rc != DB_OK) {
+		*moved = 0;
+		return db_fail(cause, "cannot move the new commits to the settled level of the "
+			       "sha index");
+	}
+	return DB_OK;
+}
+
 int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const char *sha),
 		 void *arg)
 {
@@ -552,7 +581,7 @@ json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id)
 	db_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT t.name, t.kind, t.major, t.minor, t.rc, bc.position FROM tags t "
-		"JOIN commits c ON c.tree_id = t.tree_id AND c.sha = t.commit_sha "
+		"JOIN commits c ON c.tree_id = t.tree_id AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
 		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
 		"WHERE t.tree_id = ? AND t.kind IN ('release', 'rc') "
 		"ORDER BY bc.position, t.major, t.minor, t.rc", "II", branch_id, tree_id));
@@ -682,7 +711,7 @@ static int db_window_locked(struct db *db, long long *from, long long *to, char 
 	}
 	*from = db_scalar(db_prepk(db,
 		"SELECT bc.position FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
-		"AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
 		"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.name = ?", "IIs",
 		branch_id, tree_id, release), -1);
 	if (*from < 0) {
@@ -694,7 +723,7 @@ static int db_window_locked(struct db *db, long long *from, long long *to, char 
 	*to = -1;
 	st = db_prep(db,
 		"SELECT t.name, bc.position FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
-		"AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
 		"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.kind = 'rc' AND t.rc = 1 "
 		"AND (t.major, t.minor) > (?, ?) AND bc.position > ? "
 		"ORDER BY t.major, t.minor LIMIT 1", "IIiiI", branch_id, tree_id, major, minor, *from);
@@ -771,7 +800,7 @@ int db_tree_window_last(struct db *db, json_t **out, const char *tree, const cha
 	if (rc == DB_OK) {
 		name = db_rows(db, db_prepk(db,
 			"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
-			"AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+			"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
 			"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.kind = 'release' "
 			"ORDER BY t.major DESC, t.minor DESC LIMIT 1", "II", branch_id, tree_id));
 		rc = !name ? DB_ERR : !json_array_size(name) ? DB_NOTFOUND : DB_OK;
@@ -802,7 +831,8 @@ int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *b
 	if (rc == DB_OK)
 		releases = db_rows(db, db_prepk(db,
 			"SELECT t.name, t.kind, t.major, t.minor, t.rc, t.commit_sha, bc.position "
-			"FROM tags t LEFT JOIN commits c ON c.tree_id = t.tree_id AND c.sha = t.commit_sha "
+			"FROM tags t LEFT JOIN commits c ON c.tree_id = t.tree_id "
+			" AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
 			"LEFT JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
 			"WHERE t.tree_id = ? AND t.kind IN ('release', 'rc') "
 			"ORDER BY t.major, t.minor, t.kind = 'release' DESC, t.rc", "II",

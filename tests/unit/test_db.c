@@ -95,6 +95,9 @@ static void test_commits_rebuild(void)
 				    "AND bc.position = 1", ""), -1), 1);
 	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM pragma_index_list('commits') "
 				    "WHERE \"unique\"", ""), -1), 1);
+	/* 0010: the rows kept their ids and are settled (level 1) */
+	CHECK_INT(db_scalar(db_prep(db, "SELECT sum(id) FROM commits WHERE level = 1", ""), -1),
+		  21);
 	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM sqlite_master WHERE name = "
 				    "'analysis_commits_sha'", ""), -1), 0);
 	/* foreign keys are on again after the migrations */
@@ -124,6 +127,84 @@ static void test_commits_rebuild(void)
 /* db_prepk: a statement given back is reused with new bindings; one in use
  * is not handed out twice; a bad binding gives it back; closing the
  * database finalizes what it kept. */
+/* One poll of branch_id storing rows n (first at level 0) and the line. */
+static void record(struct db *db, long long tree_id, long long branch_id,
+		   const struct db_commit *rows, size_t n, const char *const *line, size_t nline,
+		   long long base)
+{
+	struct db_branch_tx *tx = NULL;
+	struct db_line_update u = {
+		.branch_id = branch_id, .new_tip = line[nline - 1], .base_position = base,
+		.commits = rows, .ncommits = n, .line = line, .nline = nline,
+	};
+	char *cause = NULL;
+
+	CHECK_INT(db_branch_begin(db, &tx, tree_id, &cause), DB_OK);
+	CHECK_INT(db_branch_finish(tx, &u, &cause), DB_OK);
+	free(cause);
+}
+
+/*
+ * The two levels of the sha index (0010): polls store at level 0,
+ * db_commits_settle moves slices to level 1, a sha stored at either
+ * level is not stored again, and lookups by sha find both levels.
+ */
+static void test_commit_levels(void)
+{
+	static const char *const shas[] = { "a000", "b000", "c000", "d000" };
+	struct db *db = open_fresh("levels.db", db_latest_version());
+	struct db_commit rows[4];
+	const char *branches[] = { "master" };
+	long long tree_id = 0, branch_id = 0, moved = -1, pos = -1, length;
+	char tip[DB_SHA_LEN + 1], state[16], *cause = NULL;
+	json_t *policy = json_object(), *out = NULL;
+
+	for (int i = 0; i < 4; i++)
+		rows[i] = (struct db_commit){ .sha = shas[i], .subject = shas[i], .brought = -1 };
+	CHECK_INT(db_tree_sync(db, &tree_id, "t", "/t", policy, branches, 1), DB_OK);
+	CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"), DB_OK);
+	record(db, tree_id, branch_id, rows, 3, shas, 3, -1);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE level = 0", ""), -1),
+		  3);
+
+	/* slices: 2, then the last 1, then nothing is left */
+	CHECK_INT(db_commits_settle(db, 2, &moved, &cause), DB_OK);
+	CHECK_INT(moved, 2);
+	CHECK_INT(db_commits_settle(db, 2, &moved, &cause), DB_OK);
+	CHECK_INT(moved, 1);
+	CHECK_INT(db_commits_settle(db, 2, &moved, &cause), DB_OK);
+	CHECK_INT(moved, 0);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE level = 1", ""), -1),
+		  3);
+
+	/* b and c again (settled) with d (new), d twice: each stored once;
+	 * the line after c finds c at level 1 and d at level 0 */
+	rows[0] = rows[3];
+	record(db, tree_id, branch_id, rows, 4, shas + 3, 1, 2);
+	record(db, tree_id, branch_id, rows + 3, 1, shas + 3, 1, 2);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits", ""), -1), 4);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT level FROM commits WHERE sha = 'd000'", ""), -1),
+		  0);
+	CHECK_INT(db_branch_position(db, &pos, branch_id, "b000"), DB_OK);
+	CHECK_INT(pos, 1);
+	CHECK_INT(db_branch_position(db, &pos, branch_id, "d000"), DB_OK);
+	CHECK_INT(pos, 3);
+	CHECK_INT(db_tree_commits(db, &out, "t", "master", NULL, 10, 0, &cause), DB_OK);
+	CHECK_INT(json_array_size(out), 4);
+
+	/* the same sha in another tree is another commit */
+	CHECK_INT(db_tree_sync(db, &tree_id, "u", "/u", policy, branches, 1), DB_OK);
+	CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"), DB_OK);
+	record(db, tree_id, branch_id, rows + 3, 1, shas + 3, 1, -1);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE sha = 'd000'", ""),
+			    -1), 2);
+
+	json_decref(out);
+	json_decref(policy);
+	free(cause);
+	db_close(db);
+}
+
 static void test_kept_statements(void)
 {
 	struct db *db = open_fresh("kept.db", db_latest_version());
@@ -410,6 +491,7 @@ int main(void)
 	}
 	test_migrations();
 	test_commits_rebuild();
+	test_commit_levels();
 	test_kept_statements();
 	test_newer_schema_refused();
 	db = open_fresh("jobs.db", db_latest_version());
