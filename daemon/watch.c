@@ -15,8 +15,10 @@
  *      for a forced update), counts what each merge brought, and stores
  *      it all in one transaction;
  *   4. queues build candidates by the tree's policy;
- *   5. when the fetches have left more than WATCH_PACKS_MAX packs in the
- *      mirror, repacks it with `git repack --geometric` (watch_upkeep).
+ *   5. after the poll has answered (watch_upkeep), moves the commits it
+ *      stored to the settled level of the database's sha index, and when
+ *      the fetches have left more than WATCH_PACKS_MAX packs in the
+ *      mirror, repacks it with `git repack --geometric`.
  * An error fails the tree's poll (earlier data stays) and schedules a retry
  * after retry_min, doubling up to retry_max; other trees go on.  See
  * docs/watch.md.
@@ -64,6 +66,7 @@
 #define WATCH_PACKS_MAX 32          /* packs a mirror may hold before it is repacked */
 #define WATCH_REPACK_TIMEOUT 3600   /* seconds a repack may take */
 #define WATCH_REPACK_RETRY 3600     /* seconds after a failed repack before the next */
+#define WATCH_SETTLE_SLICE 16384    /* commits settled per transaction */
 
 /* One configured tree, copied from the configuration at start. */
 struct watch_tree {
@@ -1852,6 +1855,35 @@ static int watch_pack_count(const struct watch_tree *t)
 }
 
 /*
+ * Moves the commits that polls stored at level 0 of the sha index to
+ * level 1 (db_commits_settle), so that the next poll's inserts meet a
+ * small level 0: its cost follows what is new, not the history.  Slices
+ * of WATCH_SETTLE_SLICE, each its own transaction, keep other writers
+ * waiting no longer than a slice; kpcid's stop ends it between slices.
+ * Commits left at level 0 (a failure, a stop) are found by every lookup
+ * as before and moved by the next upkeep.  0, or -1 when it failed.
+ */
+static int watch_settle(const struct watch_tree *t)
+{
+	long long moved = 0, total = 0, t0 = watch_mono_ms();
+	char *cause = NULL;
+
+	do {
+		if (db_commits_settle(watch.k->db, WATCH_SETTLE_SLICE, &moved, &cause) != DB_OK) {
+			log_warn("tree %s: %s; the next poll tries again", t->name,
+				 cause ? cause : "out of memory");
+			free(cause);
+			return -1;
+		}
+		total += moved;
+	} while (moved == WATCH_SETTLE_SLICE && !watch.stop);
+	if (total)
+		log_debug("tree %s: %lld commits settled in the sha index (%lld ms)", t->name,
+			  total, watch_mono_ms() - t0);
+	return 0;
+}
+
+/*
  * Keeps the mirror of t at a few packs.  libgit2 keeps the pack of each
  * fetch, and a mirror polled for months would hold thousands: every poll
  * would list them and look in each for the objects it does not find
@@ -1866,7 +1898,7 @@ static int watch_pack_count(const struct watch_tree *t)
  * repack leaves the packs as they were).  0 when nothing
  * was needed or the repack ran, -1 when it failed or was stopped.
  */
-static int watch_upkeep(struct watch_tree *t)
+static int watch_repack(struct watch_tree *t)
 {
 	char *logpath = NULL, *gitdir = NULL, *cause = NULL;
 	int before = watch_pack_count(t), after, rc = -1;
@@ -1903,6 +1935,15 @@ out:
 	free(logpath);
 	free(gitdir);
 	return rc;
+}
+
+/* What follows a poll, once it has answered: both steps run, whatever
+ * the other's outcome; 0, or -1 when either failed. */
+static int watch_upkeep(struct watch_tree *t)
+{
+	int settled = watch_settle(t);
+
+	return watch_repack(t) < 0 || settled < 0 ? -1 : 0;
 }
 
 /* --- one poll ------------------------------------------------------------ */

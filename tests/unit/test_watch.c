@@ -225,6 +225,7 @@ static void test_polls(void)
 	CHECK_INT(scalar(k.db, "position", sha), 2);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &a)), 0);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &s1)), -1);
+	CHECK_INT(watch_upkeep(&t), 0);         /* the next poll finds these at level 1 */
 
 	mk(&s3, NULL, "s3", &m, NULL);
 	mk(&y, NULL, "y", &s2, NULL);           /* s2 is old: not brought again */
@@ -381,6 +382,11 @@ static void test_edges(void)
 	watch_poll_tree(&t);
 	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 3);
 	CHECK_INT((long long)t.known.n, 3);
+	/* settled: the polls below meet these at level 1 of the sha index,
+	 * and store t1 and t2 (walked again from next's line) no second time */
+	CHECK_INT(watch_settle(&t), 0);
+	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE level = 1", ""),
+			    -1), 3);
 
 	/* master merges the topic next brought first: both are brought */
 	mk(&m, "refs/heads/master", "Merge branch 'topic' of git://h/topic", &a, &t2);
