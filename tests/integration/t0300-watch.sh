@@ -259,4 +259,16 @@ start_kpcid -c "$TMP/kpcid.ini"
 check "the restarted watcher picks up the one new commit" wait_for 20 \
 	grep -q "branch master at .*: 1 new commit, 1 on the first-parent line" "$TMP/kpcid.log"
 check_eq "the line still follows git" "$(fp master)" "$(line master)"
+
+# --- after each poll the upkeep settles its commits in the sha index -------
+check "every commit is settled at level 1 of the sha index" \
+	wait_sql 20 "SELECT count(*) FROM commits WHERE level = 0" 0
+check_eq "no commit is stored twice in a tree (master and next share theirs)" 0 \
+	"$(sql "SELECT count(*) FROM (SELECT 1 FROM commits GROUP BY tree_id, sha
+	        HAVING count(*) > 1)")"
+check_eq "every commit git has is stored once" \
+	"$(git -C "$TMP/up" rev-list --all | sort -u | wc -l)" \
+	"$(sql "SELECT count(*) FROM commits c JOIN trees t ON t.id = c.tree_id
+	        WHERE t.name = 'up' AND c.sha IN ($(git -C "$TMP/up" rev-list --all |
+	        sed "s/.*/'&'/" | paste -sd,))")"
 finish
