@@ -581,7 +581,8 @@ json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id)
 	db_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT t.name, t.kind, t.major, t.minor, t.rc, bc.position FROM tags t "
-		"JOIN commits c ON c.tree_id = t.tree_id AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
+		"JOIN commits c ON c.tree_id = t.tree_id "
+		" AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
 		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
 		"WHERE t.tree_id = ? AND t.kind IN ('release', 'rc') "
 		"ORDER BY bc.position, t.major, t.minor, t.rc", "II", branch_id, tree_id));
@@ -711,7 +712,8 @@ static int db_window_locked(struct db *db, long long *from, long long *to, char 
 	}
 	*from = db_scalar(db_prepk(db,
 		"SELECT bc.position FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
-		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
+		"JOIN branch_commits bc ON bc.commit_id = c.id "
 		"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.name = ?", "IIs",
 		branch_id, tree_id, release), -1);
 	if (*from < 0) {
@@ -723,7 +725,8 @@ static int db_window_locked(struct db *db, long long *from, long long *to, char 
 	*to = -1;
 	st = db_prep(db,
 		"SELECT t.name, bc.position FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
-		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
+		"JOIN branch_commits bc ON bc.commit_id = c.id "
 		"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.kind = 'rc' AND t.rc = 1 "
 		"AND (t.major, t.minor) > (?, ?) AND bc.position > ? "
 		"ORDER BY t.major, t.minor LIMIT 1", "IIiiI", branch_id, tree_id, major, minor, *from);
@@ -800,7 +803,8 @@ int db_tree_window_last(struct db *db, json_t **out, const char *tree, const cha
 	if (rc == DB_OK) {
 		name = db_rows(db, db_prepk(db,
 			"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
-			"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha JOIN branch_commits bc ON bc.commit_id = c.id "
+			"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
+			"JOIN branch_commits bc ON bc.commit_id = c.id "
 			"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.kind = 'release' "
 			"ORDER BY t.major DESC, t.minor DESC LIMIT 1", "II", branch_id, tree_id));
 		rc = !name ? DB_ERR : !json_array_size(name) ? DB_NOTFOUND : DB_OK;
