@@ -153,20 +153,26 @@ static int db_step_reset(struct db *db, sqlite3_stmt *st)
 	return DB_OK;
 }
 
-static int db_commit_cmp(const void *a, const void *b)
-{
-	return strcmp((*(const struct db_commit *const *)a)->sha,
-		      (*(const struct db_commit *const *)b)->sha);
-}
-
-/* Rows per multi-row INSERT (commits, a branch's line); params per commits row. */
-#define DB_ROWS_BATCH 64
+/* Params per commits row. */
 #define DB_COMMIT_PARAMS 15
 #define DB_ROWS_SQL_MAX 65536               /* bytes of a multi-row INSERT's text */
 
-/* head, then n copies of row separated by commas, then tail; malloc'd.
- * Multi-row INSERTs: most of a one-row INSERT's cost is running and
- * ending the statement, not the row. */
+/*
+ * Multi-row INSERTs (commits, a branch's line): most of a one-row
+ * INSERT's cost is running and ending the statement, not the row.  A run
+ * of n rows goes to statements of these sizes, largest first (100 rows:
+ * 64, then 8 four times, then 1 four times), each kept prepared
+ * (compiling 960 slots costs).
+ */
+static const size_t db_rows_sizes[] = { 64, 8, 1 };
+#define DB_ROWS_SIZES (sizeof db_rows_sizes / sizeof *db_rows_sizes)
+
+struct db_rows {
+	sqlite3_stmt *st[DB_ROWS_SIZES];
+	char *sql[DB_ROWS_SIZES];
+};
+
+/* head, then n copies of row separated by commas, then tail; malloc'd. */
 static char *db_rows_sql(const char *head, const char *row, const char *tail, size_t n)
 {
 	struct buf sql;
@@ -186,27 +192,52 @@ static char *db_rows_sql(const char *head, const char *row, const char *tail, si
 	return NULL;
 }
 
-/* The INSERT of n commits rows, malloc'd.  A row goes in at level 0
- * unless its tree holds the sha already, at level 1 (looked up) or at
- * level 0 (the unique index's conflict). */
-static char *db_commits_insert_sql(size_t n)
+/* The statements of head, row and tail for each size; DB_OK, or DB_ERR
+ * (then as far as it got).  db_rows_done gives them back either way. */
+static int db_rows_prepare(struct db *db, struct db_rows *r, const char *head, const char *row,
+			   const char *tail)
 {
-	return db_rows_sql("INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
-			   " author_time, committer_name, committer_email, commit_time, subject, "
-			   " trailers, merged_tip, brought, merge_subsystem, merge_source) "
-			   "SELECT * FROM (VALUES ",
-			   "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-			   ") AS v WHERE NOT EXISTS (SELECT 1 FROM commits c WHERE c.level = 1 "
-			   " AND c.sha = v.column2 AND c.tree_id = v.column1) "
-			   "ON CONFLICT DO NOTHING", n);
+	memset(r, 0, sizeof *r);
+	for (size_t k = 0; k < DB_ROWS_SIZES; k++) {
+		r->sql[k] = db_rows_sql(head, row, tail, db_rows_sizes[k]);
+		if (!r->sql[k] || !(r->st[k] = db_prepk(db, r->sql[k], "")))
+			return DB_ERR;
+	}
+	return DB_OK;
 }
 
-/* Binds commit c as row `row` (from 0) of an INSERT of db_commits_insert_sql
+/* The statement for the next rows of a run with left rows to go, and
+ * its row count. */
+static sqlite3_stmt *db_rows_next(const struct db_rows *r, size_t left, size_t *rows)
+{
+	size_t k = 0;
+
+	while (db_rows_sizes[k] > left)
+		k++;
+	*rows = db_rows_sizes[k];
+	return r->st[k];
+}
+
+static void db_rows_done(struct db_rows *r)
+{
+	for (size_t k = 0; k < DB_ROWS_SIZES; k++) {
+		db_done(r->st[k]);
+		free(r->sql[k]);
+	}
+}
+
+static int db_commit_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const struct db_commit *const *)a)->sha,
+		      (*(const struct db_commit *const *)b)->sha);
+}
+
+/* Binds commit c as row `row` (from 0) of a commits INSERT
  * (its strings, borrowed, must live until the row is stepped). */
-static void db_commit_bind(sqlite3_stmt *st, int row, long long tree_id,
+static void db_commit_bind(sqlite3_stmt *st, size_t row, long long tree_id,
 			   const struct db_commit *c)
 {
-	int i = row * DB_COMMIT_PARAMS;
+	int i = (int)row * DB_COMMIT_PARAMS;
 
 	sqlite3_bind_int64(st, i + 1, tree_id);
 	db_bind_str(st, i + 2, c->sha);
@@ -232,40 +263,37 @@ static void db_commit_bind(sqlite3_stmt *st, int row, long long tree_id,
  * Inserts commits (existing ones stay as they are), in sha order: the
  * index of commits is keyed by (level, sha), so sorted inserts walk its
  * level 0 once from left to right, and the lookups of level 1 find their
- * pages in the cache.  Rows go DB_ROWS_BATCH to a statement.
+ * pages in the cache.  A row goes in at level 0 unless its tree holds
+ * the sha already, at level 1 (looked up) or at level 0 (the unique
+ * index's conflict).
  */
 static int db_commits_insert_locked(struct db *db, long long tree_id,
 				    const struct db_commit *commits, size_t n)
 {
 	const struct db_commit **order = calloc(n ? n : 1, sizeof *order);
-	char *sql[2] = { 0 };
-	sqlite3_stmt *st[2] = { 0 };            /* a batch of rows, one row */
-	int rc = DB_OK;
+	struct db_rows r;
+	int rc;
 
 	if (!order)
 		return DB_ERR;
 	for (size_t i = 0; i < n; i++)
 		order[i] = &commits[i];
 	qsort(order, n, sizeof *order, db_commit_cmp);
+	rc = db_rows_prepare(db, &r,
+		"INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
+		" author_time, committer_name, committer_email, commit_time, subject, "
+		" trailers, merged_tip, brought, merge_subsystem, merge_source) "
+		"SELECT * FROM (VALUES ", "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		") AS v WHERE NOT EXISTS (SELECT 1 FROM commits c WHERE c.level = 1 "
+		" AND c.sha = v.column2 AND c.tree_id = v.column1) ON CONFLICT DO NOTHING");
+	for (size_t i = 0, rows; rc == DB_OK && i < n; i += rows) {
+		sqlite3_stmt *st = db_rows_next(&r, n - i, &rows);
 
-	for (int k = 0; k < 2; k++) {           /* kept prepared: compiling 960 slots costs */
-		sql[k] = db_commits_insert_sql(k ? 1 : DB_ROWS_BATCH);
-		if (!sql[k] || !(st[k] = db_prepk(db, sql[k], "")))
-			rc = DB_ERR;
+		for (size_t k = 0; k < rows; k++)
+			db_commit_bind(st, k, tree_id, order[i + k]);
+		rc = db_step_reset(db, st);
 	}
-	for (size_t i = 0; rc == DB_OK && i < n;) {
-		int rows = n - i >= DB_ROWS_BATCH ? DB_ROWS_BATCH : 1;
-		sqlite3_stmt *s = st[rows == 1];
-
-		for (int r = 0; r < rows; r++)
-			db_commit_bind(s, r, tree_id, order[i + (size_t)r]);
-		rc = db_step_reset(db, s);
-		i += (size_t)rows;
-	}
-	for (int k = 0; k < 2; k++) {
-		db_done(st[k]);
-		free(sql[k]);
-	}
+	db_rows_done(&r);
 	free(order);
 	return rc;
 }
@@ -274,41 +302,32 @@ static int db_commits_insert_locked(struct db *db, long long tree_id,
 static int db_line_write_locked(struct db *db, long long tree_id, const struct db_line_update *u,
 				char **cause)
 {
-	sqlite3_stmt *st[2] = { 0 };            /* a batch of rows, one row */
-	char *sql[2] = { 0 };
+	struct db_rows r = { 0 };
 	int rc;
 
 	rc = db_exec_st(db, db_prepk(db, "DELETE FROM branch_commits WHERE branch_id = ? "
 				   "AND position > ?", "II", u->branch_id, u->base_position));
-	for (int k = 0; rc == DB_OK && k < 2; k++) {
-		sql[k] = db_rows_sql("INSERT INTO branch_commits (branch_id, position, commit_id) "
-				     "VALUES ", "(?,?,(SELECT id FROM commits c WHERE " DB_LEVELS("c")
-				     " AND c.sha = ? AND c.tree_id = ?))", "", k ? 1 : DB_ROWS_BATCH);
-		if (!sql[k] || !(st[k] = db_prepk(db, sql[k], "")))
-			rc = DB_ERR;
-	}
-	for (size_t i = 0; rc == DB_OK && i < u->nline;) {
-		size_t rows = u->nline - i >= DB_ROWS_BATCH ? DB_ROWS_BATCH : 1;
-		sqlite3_stmt *one = st[rows == 1];
+	if (rc == DB_OK)
+		rc = db_rows_prepare(db, &r, "INSERT INTO branch_commits (branch_id, position, "
+				     "commit_id) VALUES ", "(?,?,(SELECT id FROM commits c WHERE "
+				     DB_LEVELS("c") " AND c.sha = ? AND c.tree_id = ?))", "");
+	for (size_t i = 0, rows; rc == DB_OK && i < u->nline; i += rows) {
+		sqlite3_stmt *st = db_rows_next(&r, u->nline - i, &rows);
 
-		for (size_t r = 0; r < rows; r++) {
-			int at = (int)r * 4;
+		for (size_t k = 0; k < rows; k++) {
+			int at = (int)k * 4;
 
-			sqlite3_bind_int64(one, at + 1, u->branch_id);
-			sqlite3_bind_int64(one, at + 2, u->base_position + 1 + (long long)(i + r));
-			db_bind_str(one, at + 3, u->line[i + r]);
-			sqlite3_bind_int64(one, at + 4, tree_id);
+			sqlite3_bind_int64(st, at + 1, u->branch_id);
+			sqlite3_bind_int64(st, at + 2, u->base_position + 1 + (long long)(i + k));
+			db_bind_str(st, at + 3, u->line[i + k]);
+			sqlite3_bind_int64(st, at + 4, tree_id);
 		}
-		rc = db_step_reset(db, one);
+		rc = db_step_reset(db, st);
 		if (rc != DB_OK)
 			db_fail(cause, "a commit of the first-parent line from %.40s to %.40s "
 				"was not stored", u->line[i], u->line[i + rows - 1]);
-		i += rows;
 	}
-	for (int k = 0; k < 2; k++) {
-		db_done(st[k]);
-		free(sql[k]);
-	}
+	db_rows_done(&r);
 	return rc;
 }
 
