@@ -7,6 +7,8 @@
  *   pack-X.pack "PACK", version 2 or 3, N, entries, checksum; an entry is
  *               a varint header (type in bits 4-6 of its first byte, size in
  *               the rest) and the object's zlib stream (or a delta's base)
+ *   XX/YYYY...  a loose object (XX: the id's first byte in hex, then the
+ *               other 19): the zlib stream of "TYPE SIZE\0" and the object
  *
  * libdeflate is used here and nowhere else.  Every offset and length read
  * from a file is checked against the file's size before it is followed.
@@ -41,10 +43,30 @@ struct gitpack_file {
 struct gitpack {
 	struct gitpack_file *files;     /* newest first */
 	size_t nfiles, last;            /* last: where the last object was found */
+	char **dirs;                    /* objects folders, in search order */
+	size_t ndirs;
 	struct libdeflate_decompressor *inflater;
-	unsigned char *buf;
+	unsigned char *buf;             /* an object read (inflated) */
 	size_t cap;
+	unsigned char *zbuf;            /* a loose object's file */
+	size_t zcap;
 };
+
+/* Makes *buf hold at least n bytes; 0, or -1 when out of memory. */
+static int gitpack_reserve(unsigned char **buf, size_t *cap, size_t n)
+{
+	unsigned char *b;
+
+	if (n <= *cap)
+		return 0;
+	if (n < 4096)
+		n = 4096;
+	if (!(b = realloc(*buf, n)))
+		return -1;
+	*buf = b;
+	*cap = n;
+	return 0;
+}
 
 static uint32_t gitpack_be32(const unsigned char *p)
 {
@@ -182,15 +204,8 @@ static int gitpack_inflate(struct gitpack *gp, const struct gitpack_file *f, uin
 	}
 	if (*type < GITPACK_COMMIT || *type > GITPACK_TAG || n > GITPACK_MAX_OBJECT)
 		return 0;                       /* deltas and the reserved types */
-	if (n + 1 > gp->cap) {
-		size_t cap = n + 1 > 4096 ? n + 1 : 4096;
-		unsigned char *b = realloc(gp->buf, cap);
-
-		if (!b)
-			return 0;
-		gp->buf = b;
-		gp->cap = cap;
-	}
+	if (gitpack_reserve(&gp->buf, &gp->cap, n + 1) < 0)
+		return 0;
 	if (libdeflate_zlib_decompress_ex(gp->inflater, p, (size_t)(end - p), gp->buf, n,
 					  &in_used, &out) != LIBDEFLATE_SUCCESS || out != n)
 		return 0;
@@ -198,6 +213,99 @@ static int gitpack_inflate(struct gitpack *gp, const struct gitpack_file *f, uin
 	*data = gp->buf;
 	*size = n;
 	return 1;
+}
+
+/* Reads the whole file at path into gp->zbuf; its size, or 0 when it
+ * cannot be read (missing: another folder may have it) or is empty or
+ * larger than any object read here. */
+static size_t gitpack_slurp(struct gitpack *gp, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t n = 0, want = 0;
+	ssize_t got = 1;
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && st.st_size > 0 && st.st_size <= GITPACK_MAX_OBJECT &&
+	    gitpack_reserve(&gp->zbuf, &gp->zcap, (size_t)st.st_size) == 0)
+		want = (size_t)st.st_size;
+	while (n < want && (got = read(fd, gp->zbuf + n, want - n)) > 0)
+		n += (size_t)got;
+	close(fd);
+	return want && n == want ? n : 0;
+}
+
+/* Inflates a loose object's file in gp->zbuf (zn bytes) and checks its
+ * header; 1 with the object, or 0. */
+static int gitpack_unloose(struct gitpack *gp, size_t zn, int *type, const void **data,
+			   size_t *size)
+{
+	static const char *const names[] = { [GITPACK_COMMIT] = "commit", [GITPACK_TREE] = "tree",
+					     [GITPACK_BLOB] = "blob", [GITPACK_TAG] = "tag" };
+	size_t out = 0, want = zn < 1024 ? 4096 : zn * 4, in_used, hdr;
+	enum libdeflate_result r = LIBDEFLATE_INSUFFICIENT_SPACE;
+	const char *p, *nul;
+	char *end;
+	unsigned long long n;
+
+	/* the size is in the stream: inflate into room that grows until it fits */
+	for (; r == LIBDEFLATE_INSUFFICIENT_SPACE; want *= 4) {
+		if (want > GITPACK_MAX_OBJECT + 32)
+			want = GITPACK_MAX_OBJECT + 32;
+		if (gitpack_reserve(&gp->buf, &gp->cap, want + 1) < 0)
+			return 0;
+		r = libdeflate_zlib_decompress_ex(gp->inflater, gp->zbuf, zn, gp->buf, want,
+						  &in_used, &out);
+		if (r == LIBDEFLATE_INSUFFICIENT_SPACE && want == GITPACK_MAX_OBJECT + 32)
+			return 0;
+	}
+	if (r != LIBDEFLATE_SUCCESS)
+		return 0;
+	p = (const char *)gp->buf;
+	if (!(nul = memchr(p, '\0', out < 32 ? out : 32)))
+		return 0;
+	hdr = (size_t)(nul - p) + 1;
+	*type = 0;
+	for (int t = GITPACK_COMMIT; t <= GITPACK_TAG; t++) {
+		size_t len = strlen(names[t]);
+
+		if (!strncmp(p, names[t], len) && p[len] == ' ')
+			*type = t;
+	}
+	if (!*type)
+		return 0;
+	p = strchr(p, ' ') + 1;
+	if (*p < '0' || *p > '9')
+		return 0;
+	n = strtoull(p, &end, 10);
+	if (end != nul || n != out - hdr || n > GITPACK_MAX_OBJECT)
+		return 0;
+	gp->buf[out] = '\0';
+	*data = gp->buf + hdr;
+	*size = (size_t)n;
+	return 1;
+}
+
+/* Reads id from its loose file in the first objects folder that has one. */
+static int gitpack_loose(struct gitpack *gp, const unsigned char id[20], int *type,
+			 const void **data, size_t *size)
+{
+	char hex[2 * GITPACK_ID + 1], *path = NULL;
+
+	for (int i = 0; i < GITPACK_ID; i++)
+		snprintf(hex + 2 * i, 3, "%02x", id[i]);
+	for (size_t d = 0; d < gp->ndirs; d++) {
+		size_t zn;
+
+		if (asprintf(&path, "%s/%.2s/%s", gp->dirs[d], hex, hex + 2) < 0)
+			return 0;
+		zn = gitpack_slurp(gp, path);
+		free(path);
+		if (zn)         /* the first loose file decides, as for libgit2 */
+			return gitpack_unloose(gp, zn, type, data, size);
+	}
+	return 0;
 }
 
 int gitpack_read(struct gitpack *gp, const unsigned char id[20], int *type, const void **data,
@@ -212,7 +320,7 @@ int gitpack_read(struct gitpack *gp, const unsigned char id[20], int *type, cons
 			return gitpack_inflate(gp, &gp->files[i], off, type, data, size);
 		}
 	}
-	return 0;
+	return gitpack_loose(gp, id, type, data, size);
 }
 
 static int gitpack_newer(const void *a, const void *b)
@@ -227,12 +335,18 @@ static int gitpack_newer(const void *a, const void *b)
  * -1 when out of memory. */
 static int gitpack_list(struct gitpack *gp, const char *objects_dir, int depth)
 {
-	char *path = NULL, *line = NULL;
+	char *path = NULL, *line = NULL, **dirs = realloc(gp->dirs, (gp->ndirs + 1) * sizeof *dirs);
 	size_t cap = 0;
 	glob_t g = { 0 };
 	FILE *f;
 	int rc = 0;
 
+	if (!dirs)
+		return -1;
+	gp->dirs = dirs;
+	if (!(gp->dirs[gp->ndirs] = strdup(objects_dir)))
+		return -1;
+	gp->ndirs++;
 	if (asprintf(&path, "%s/pack/pack-*.idx", objects_dir) < 0)
 		return -1;
 	if (glob(path, GLOB_NOSORT, NULL, &g) == 0 && g.gl_pathc) {
@@ -305,7 +419,11 @@ void gitpack_close(struct gitpack *gp)
 		free(gp->files[i].idx_path);
 	}
 	free(gp->files);
+	for (size_t i = 0; i < gp->ndirs; i++)
+		free(gp->dirs[i]);
+	free(gp->dirs);
 	libdeflate_free_decompressor(gp->inflater);
 	free(gp->buf);
+	free(gp->zbuf);
 	free(gp);
 }

@@ -5,8 +5,10 @@
  * its walk.  libgit2 inflates with zlib through its pack window cache,
  * behind locks, into an object it allocates and caches; this reader maps
  * the pack indexes and packs itself and inflates an object stored whole
- * with libdeflate in one call, into a buffer it reuses.  It reads only
- * what is simple to read right; for anything else (a loose object, a
+ * with libdeflate in one call, into a buffer it reuses.  An object no
+ * pack holds is read from its loose file (objects/XX/YYYY...), one open
+ * per objects folder, where libgit2 first looks for it in a dozen paths.
+ * It reads only what is simple to read right; for anything else (a
  * delta, an index it does not know, data that does not inflate to the
  * size its header gives) it answers "not here", and the caller reads the
  * object with libgit2, which also says what is wrong with a broken one.
@@ -36,8 +38,9 @@ struct gitpack *gitpack_open(const char *objects_dir);
 
 /*
  * The object id (20 raw bytes): 1 with its type, data and size when one
- * of the packs stores it whole (data stays valid until the next call),
- * or 0 when it is not read here (see above).
+ * of the packs stores it whole or it is loose (data stays valid until
+ * the next call, and data[size] is '\0'), or 0 when it is not read here
+ * (see above).
  */
 int gitpack_read(struct gitpack *gp, const unsigned char id[20], int *type, const void **data,
 		 size_t *size);

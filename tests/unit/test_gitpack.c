@@ -1,9 +1,11 @@
 /*
  * test_gitpack.c - objects read straight from packs that git wrote: every
  * object git stores whole reads the same as through libgit2, every delta
- * and loose object is left to the caller; alternates are followed; a
- * damaged entry, and a pack its index does not name, read as "not here";
- * offsets in the index's 64-bit table are followed.
+ * is left to the caller; alternates are followed; a damaged entry, and a
+ * pack its index does not name, read as "not here"; offsets in the
+ * index's 64-bit table are followed; loose objects that libgit2 wrote
+ * read the same as through libgit2, damaged or oversized ones as "not
+ * here".
  */
 #include <fcntl.h>
 #include <ftw.h>
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include <git2.h>
+#include <zlib.h>
 
 #include "lib/gitpack.h"
 #include "check.h"
@@ -362,6 +365,117 @@ static void test_offsets64(void)
 	gitpack_close(gp);
 }
 
+/* Writes a loose file for id (hex) holding the zlib stream of raw
+ * (n bytes) into objects. */
+static void write_loose(const char *objects, const char *hex, const char *raw, size_t n)
+{
+	char path[700];
+	unsigned char z[256];
+	uLongf zn = sizeof z;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%.2s", objects, hex);
+	mkdir(path, 0755);
+	snprintf(path, sizeof path, "%s/%.2s/%s", objects, hex, hex + 2);
+	CHECK_INT(compress(z, &zn, (const unsigned char *)raw, n), Z_OK);
+	CHECK((f = fopen(path, "w")) != NULL);
+	if (f) {
+		fwrite(z, 1, zn, f);
+		fclose(f);
+	}
+}
+
+/*
+ * Loose objects, as libgit2 writes them (what a local tree's source may
+ * hold): each type reads the same as through libgit2, a blob whose
+ * stream is far smaller than the object too; one over GITPACK_MAX_OBJECT,
+ * a bad header, a size that lies and a cut file read as "not here"; a
+ * borrowing repository reads them through its alternates.
+ */
+static void test_loose(void)
+{
+	static const char commit[] = "tree 4b825dc642cb6eb9a060e54bf8d69288fbe4904b\n"
+		"author A <a@example.org> 1700000000 +0000\n"
+		"committer C <c@example.org> 1700000000 +0000\n\nloose commit\n";
+	char repo[512], objects[600], b[512], path[700], hex[GIT_OID_HEXSZ + 1];
+	size_t big = GITPACK_MAX_OBJECT + 1, zeros = 1 << 20;
+	char *buf = calloc(1, big);
+	git_repository *r = NULL;
+	git_odb *odb = NULL;
+	git_oid ids[4], huge, none;
+	struct gitpack *gp;
+	const void *data;
+	size_t size;
+	int type;
+	FILE *f;
+
+	snprintf(repo, sizeof repo, "%s/loose.git", dir);
+	CHECK_INT(git_repository_init(&r, repo, 1), 0);
+	CHECK_INT(git_repository_odb(&odb, r), 0);
+	CHECK(buf != NULL);
+	if (!buf || !odb)
+		return;
+	CHECK_INT(git_odb_write(&ids[0], odb, commit, strlen(commit), GIT_OBJECT_COMMIT), 0);
+	CHECK_INT(git_odb_write(&ids[1], odb, "a blob\n", 7, GIT_OBJECT_BLOB), 0);
+	CHECK_INT(git_odb_write(&ids[2], odb, buf, zeros, GIT_OBJECT_BLOB), 0);  /* ~1 KiB */
+	CHECK_INT(git_odb_write(&ids[3], odb, "", 0, GIT_OBJECT_TREE), 0);
+	CHECK_INT(git_odb_write(&huge, odb, buf, big, GIT_OBJECT_BLOB), 0);
+	snprintf(objects, sizeof objects, "%s/objects", repo);
+	CHECK((gp = gitpack_open(objects)) != NULL);
+	for (int i = 0; i < 4; i++) {
+		git_odb_object *obj = NULL;
+
+		CHECK_INT(gitpack_read(gp, ids[i].id, &type, &data, &size), 1);
+		CHECK_INT(git_odb_read(&obj, odb, &ids[i]), 0);
+		CHECK_INT(type, gitpack_type(git_odb_object_type(obj)));
+		CHECK_INT((long long)size, (long long)git_odb_object_size(obj));
+		CHECK(!memcmp(data, git_odb_object_data(obj), size));
+		CHECK_INT(((const char *)data)[size], '\0');
+		git_odb_object_free(obj);
+	}
+	CHECK_INT(gitpack_read(gp, huge.id, &type, &data, &size), 0);
+
+	/* damage, each under an id of its own */
+	write_loose(objects, "ab00000000000000000000000000000000000001", "blog 3\0abc", 10);
+	write_loose(objects, "ab00000000000000000000000000000000000002", "blob 5\0abc", 10);
+	write_loose(objects, "ab00000000000000000000000000000000000003", "blob -3\0abc", 11);
+	write_loose(objects, "ab00000000000000000000000000000000000004", "blob 3\0abc", 10);
+	for (int i = 1; i <= 4; i++) {
+		snprintf(hex, sizeof hex, "ab0000000000000000000000000000000000000%d", i);
+		CHECK_INT(git_oid_fromstr(&none, hex), 0);
+		CHECK_INT(gitpack_read(gp, none.id, &type, &data, &size), i == 4);
+	}
+	CHECK(!memcmp(data, "abc", 4));
+	snprintf(path, sizeof path, "%s/ab/%s", objects, hex + 2);     /* cut in half */
+	CHECK_INT(truncate(path, 9), 0);
+	CHECK_INT(gitpack_read(gp, none.id, &type, &data, &size), 0);
+	gitpack_close(gp);
+
+	/* through alternates: the borrower's own folder has no such file */
+	snprintf(b, sizeof b, "%s/borrows.git", dir);
+	{
+		git_repository *br = NULL;
+
+		CHECK_INT(git_repository_init(&br, b, 1), 0);
+		git_repository_free(br);
+	}
+	snprintf(path, sizeof path, "%s/objects/info/alternates", b);
+	CHECK((f = fopen(path, "w")) != NULL);
+	if (f) {
+		fprintf(f, "%s\n", objects);
+		fclose(f);
+	}
+	snprintf(path, sizeof path, "%s/objects", b);
+	CHECK((gp = gitpack_open(path)) != NULL);
+	CHECK_INT(gitpack_read(gp, ids[0].id, &type, &data, &size), 1);
+	CHECK_INT(type, GITPACK_COMMIT);
+	CHECK(strstr(data, "loose commit") != NULL);
+	gitpack_close(gp);
+	git_odb_free(odb);
+	git_repository_free(r);
+	free(buf);
+}
+
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	return remove(path);
@@ -376,6 +490,7 @@ int main(void)
 	test_alternates();
 	test_damaged();
 	test_offsets64();
+	test_loose();
 	git_libgit2_shutdown();
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return check_done();
