@@ -339,8 +339,8 @@ static int bench_history(char *top, long history, int size)
 	if (watch_settle(&t) < 0)
 		return -1;
 	printf("  first poll (all history): fetch %.1f ms, walk+record %.1f ms "
-	       "(walk %.1f, line %.1f, store %.1f); %zu of %zu commits read straight from "
-	       "packs; the store yielded the database %zu times; settled in %.1f ms\n",
+	       "(walk %.1f, line %.1f, store %.1f); %zu of %zu commits read by "
+	       "lib/gitpack.c; the store yielded the database %zu times; settled in %.1f ms\n",
 	       fetch_ms, walk_ms, watch_last.walk_ms, watch_last.line_ms, watch_last.store_ms,
 	       watch_last.packed, watch_last.read, watch_last.yields, bench_ms() - t0);
 	bench_settle(dbpath);

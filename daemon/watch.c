@@ -94,7 +94,7 @@ static struct watch_timing {
 	double walk_ms;                 /* reading the new commits, their rows stored alongside */
 	double line_ms;                 /* the walk's edge, first-parent line and brought counts */
 	double store_ms;                /* the rest of the SQLite transaction */
-	size_t read, packed;            /* commits read; of them, straight from a pack */
+	size_t read, packed;            /* commits read; of them, by lib/gitpack.c */
 	size_t yields;                  /* times the store let other threads in */
 } watch_last;
 
@@ -141,7 +141,7 @@ struct watch_set {
 	git_oid *scratch;               /* parents of the commit being read */
 	size_t nscratch;
 	struct gitpack *packs;          /* reads most commits; NULL: libgit2 reads all */
-	size_t packed;                  /* commits packs read */
+	size_t packed;                  /* commits lib/gitpack.c read */
 };
 
 #define WATCH_ARENA_BLOCK (128 * 1024)
