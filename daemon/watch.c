@@ -447,7 +447,8 @@ static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 
 	if (c)
 		return c;
-	/* most commits inflate straight from a pack; libgit2 reads the rest */
+	/* most commits inflate straight from a pack or a loose file (lib/gitpack.c);
+	 * libgit2 reads the rest */
 	if (s->packs && gitpack_read(s->packs, oid->id, &type, &data, &size)) {
 		s->packed++;
 	} else {
