@@ -55,7 +55,9 @@ struct db {
  * its commits at level 0 and db_commits_settle moves them to level 1.  A
  * lookup by sha names both, so that SQLite seeks the index once per level:
  * "JOIN commits c ON " DB_LEVELS("c") " AND c.sha = ...".  Without it the
- * lookup is still right, but scans the table.
+ * lookup is still right, but scans the table.  SQLite builds the list of
+ * levels once per select: a statement that looks up many shas joins them
+ * once (db_line_write_locked) instead of repeating a sub-select.
  */
 #define DB_LEVELS(alias) alias ".level IN (0, 1)"
 

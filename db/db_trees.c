@@ -307,22 +307,34 @@ static int db_line_write_locked(struct db *db, long long tree_id, const struct d
 
 	rc = db_exec_st(db, db_prepk(db, "DELETE FROM branch_commits WHERE branch_id = ? "
 				   "AND position > ?", "II", u->branch_id, u->base_position));
+	/* One join per statement rather than a sub-select per row: SQLite
+	 * builds the list of DB_LEVELS' levels once per select, and a run of
+	 * 64 sub-selects built it 64 times.  CROSS JOIN keeps the rows as the
+	 * outer loop; left to itself the planner may scan the tree's commits
+	 * (commits_tree) and look each one up in the rows.  A row whose sha
+	 * the tree does not hold is left out by the join: counted below. */
 	if (rc == DB_OK)
-		rc = db_rows_prepare(db, &r, "INSERT INTO branch_commits (branch_id, position, "
-				     "commit_id) VALUES ", "(?,?,(SELECT id FROM commits c WHERE "
-				     DB_LEVELS("c") " AND c.sha = ? AND c.tree_id = ?))", "");
+		rc = db_rows_prepare(db, &r,
+			"INSERT INTO branch_commits (branch_id, position, commit_id) "
+			"SELECT b.branch_id, v.column1, c.id "
+			"FROM (SELECT ?1 AS branch_id, ?2 AS tree_id) AS b CROSS JOIN (VALUES ",
+			"(?,?)",
+			") AS v CROSS JOIN commits c ON " DB_LEVELS("c") " AND c.sha = v.column2 "
+			" AND c.tree_id = b.tree_id");
 	for (size_t i = 0, rows; rc == DB_OK && i < u->nline; i += rows) {
 		sqlite3_stmt *st = db_rows_next(&r, u->nline - i, &rows);
 
+		sqlite3_bind_int64(st, 1, u->branch_id);
+		sqlite3_bind_int64(st, 2, tree_id);
 		for (size_t k = 0; k < rows; k++) {
-			int at = (int)k * 4;
+			int at = 2 + (int)k * 2;
 
-			sqlite3_bind_int64(st, at + 1, u->branch_id);
-			sqlite3_bind_int64(st, at + 2, u->base_position + 1 + (long long)(i + k));
-			db_bind_str(st, at + 3, u->line[i + k]);
-			sqlite3_bind_int64(st, at + 4, tree_id);
+			sqlite3_bind_int64(st, at + 1, u->base_position + 1 + (long long)(i + k));
+			db_bind_str(st, at + 2, u->line[i + k]);
 		}
 		rc = db_step_reset(db, st);
+		if (rc == DB_OK && sqlite3_changes64(db->conn) != (sqlite3_int64)rows)
+			rc = DB_ERR;    /* a sha of the line is not stored in the tree */
 		if (rc != DB_OK)
 			db_fail(cause, "a commit of the first-parent line from %.40s to %.40s "
 				"was not stored", u->line[i], u->line[i + rows - 1]);

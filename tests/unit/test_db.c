@@ -124,9 +124,6 @@ static void test_commits_rebuild(void)
 	free(cause);
 }
 
-/* db_prepk: a statement given back is reused with new bindings; one in use
- * is not handed out twice; a bad binding gives it back; closing the
- * database finalizes what it kept. */
 /* One poll of branch_id storing rows n (first at level 0) and the line. */
 static void record(struct db *db, long long tree_id, long long branch_id,
 		   const struct db_commit *rows, size_t n, const char *const *line, size_t nline,
@@ -198,6 +195,27 @@ static void test_commit_levels(void)
 	record(db, tree_id, branch_id, rows + 3, 1, shas + 3, 1, -1);
 	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE sha = 'd000'", ""),
 			    -1), 2);
+
+	/* a line naming a commit its tree does not hold (a000 is t's), in
+	 * the middle of a run of 8 rows: refused, and u's line is as it was */
+	{
+		const char *line[9] = { "d000", "d000", "d000", "a000", "d000", "d000", "d000",
+					"d000", "d000" };
+		struct db_branch_tx *tx = NULL;
+		struct db_line_update u = {
+			.branch_id = branch_id, .new_tip = "d000", .base_position = 0,
+			.line = line, .nline = 9,
+		};
+
+		CHECK_INT(db_branch_begin(db, &tx, tree_id, &cause), DB_OK);
+		CHECK_INT(db_branch_finish(tx, &u, &cause), DB_ERR);
+		CHECK(cause && strstr(cause, "first-parent line from d000 to d000 was not stored"));
+		CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"),
+			  DB_OK);
+		CHECK_INT(length, 1);
+		CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits WHERE "
+					    "branch_id = ?", "I", branch_id), -1), 1);
+	}
 
 	json_decref(out);
 	json_decref(policy);
