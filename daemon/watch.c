@@ -1228,10 +1228,13 @@ static uint64_t watch_key(const git_oid *oid)
 	return k;
 }
 
-/* A commit's row for the database (borrows the node's strings). */
-static struct db_commit watch_row(const struct watch_node *c)
+/* A commit's row for the database (borrows the node's strings).  Fresh
+ * when the set of the tree's stored commits does not hold it: then the
+ * database stores it without looking its sha up (db_commit). */
+static struct db_commit watch_row(const struct keyset *known, const struct watch_node *c)
 {
 	return (struct db_commit){
+		.fresh = !keyset_has(known, watch_key(&c->oid)),
 		.sha = c->sha, .parents = c->parents_text, .author_name = c->author_name,
 		.author_email = c->author_email, .author_time = c->author_time,
 		.committer_name = c->committer_name, .committer_email = c->committer_email,
@@ -1312,7 +1315,7 @@ static int watch_walk_hand(struct watch_walk *w, size_t from)
 		if (c->added || c->nparents > 1 || !c->in_walk)
 			continue;
 		c->added = 1;
-		w->batch[w->nbatch++] = watch_row(c);
+		w->batch[w->nbatch++] = watch_row(w->known, c);
 		if (w->nbatch == WATCH_WALK_BATCH && watch_walk_flush(w) < 0)
 			return -1;
 	}
@@ -1704,7 +1707,7 @@ static int watch_finish(struct watch_walk *w, long long branch_id,
 	}
 	for (size_t i = 0; i < s->n; i++)
 		if (!s->v[i].added)
-			commits[u.ncommits++] = watch_row(&s->v[i]);
+			commits[u.ncommits++] = watch_row(w->known, &s->v[i]);
 	for (size_t i = 0; i < nline; i++)
 		shas[i] = line[i]->sha;
 	rc = watch_tx_end(w, &u, err, errn);
@@ -1813,6 +1816,12 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
 	rc = 0;
 out:
+	if (rc < 0 && t->known_loaded) {
+		/* the set decides which commits are fresh: after a failure,
+		 * which an out-of-date set could cause, it is learnt again */
+		keyset_free(&t->known);
+		t->known_loaded = 0;
+	}
 	if (w.begun == 1 || w.tx) {
 		char ignored[WATCH_ERROR_LEN];
 
@@ -1866,16 +1875,21 @@ static int watch_pack_count(const struct watch_tree *t)
  */
 static int watch_settle(const struct watch_tree *t)
 {
-	long long moved = 0, total = 0, t0 = watch_mono_ms();
+	long long moved = 0, united = 0, total = 0, t0 = watch_mono_ms();
 	char *cause = NULL;
 
 	do {
-		if (db_commits_settle(watch.k->db, WATCH_SETTLE_SLICE, &moved, &cause) != DB_OK) {
+		if (db_commits_settle(watch.k->db, WATCH_SETTLE_SLICE, &moved, &united,
+				      &cause) != DB_OK) {
 			log_warn("tree %s: %s; the next poll tries again", t->name,
 				 cause ? cause : "out of memory");
 			free(cause);
 			return -1;
 		}
+		if (united)
+			log_warn("tree %s: %lld commits were stored twice and are stored once "
+				 "again; the set of stored commits was out of date", t->name,
+				 united);
 		total += moved;
 	} while (moved == WATCH_SETTLE_SLICE && !watch.stop);
 	if (total)

@@ -123,6 +123,10 @@ struct db_commit {
 	const char *merged_tip;         /* merges: the second parent, else NULL */
 	long long brought;              /* merges: commits brought, else -1 */
 	const char *merge_subsystem, *merge_source;
+	int fresh;                      /* the caller knows its tree holds no commit
+					 * with this sha: stored without looking it
+					 * up (if wrong, it is stored twice until
+					 * db_commits_settle merges the two) */
 };
 
 /* What one poll of one branch found.  line holds the shas of the new
@@ -187,10 +191,13 @@ void db_branch_abort(struct db_branch_tx *tx);
  * where polls store them, to level 1 (migration 0010), in one
  * transaction; *moved gets how many moved (0: level 0 is empty).  The
  * watcher calls it after a poll has answered, so that the next poll's
- * inserts meet a small level 0 whatever the history's length.  DB_OK, or
- * DB_ERR with cause.
+ * inserts meet a small level 0 whatever the history's length.  A commit
+ * stored at level 0 as fresh while level 1 held its sha (a caller that was
+ * wrong) is merged into the one at level 1 first; *united gets how many
+ * were.  DB_OK, or DB_ERR with cause.
  */
-int db_commits_settle(struct db *db, long long max, long long *moved, char **cause);
+int db_commits_settle(struct db *db, long long max, long long *moved, long long *united,
+		      char **cause);
 /* Calls each with the sha of every commit stored for the tree; DB_ERR when
  * each returns < 0 or the database fails. */
 int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const char *sha),

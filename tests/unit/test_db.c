@@ -152,7 +152,7 @@ static void test_commit_levels(void)
 	struct db *db = open_fresh("levels.db", db_latest_version());
 	struct db_commit rows[4];
 	const char *branches[] = { "master" };
-	long long tree_id = 0, branch_id = 0, moved = -1, pos = -1, length;
+	long long tree_id = 0, branch_id = 0, moved = -1, united = -1, pos = -1, length;
 	char tip[DB_SHA_LEN + 1], state[16], *cause = NULL;
 	json_t *policy = json_object(), *out = NULL;
 
@@ -165,11 +165,11 @@ static void test_commit_levels(void)
 		  3);
 
 	/* slices: 2, then the last 1, then nothing is left */
-	CHECK_INT(db_commits_settle(db, 2, &moved, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, 2, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 2);
-	CHECK_INT(db_commits_settle(db, 2, &moved, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, 2, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 1);
-	CHECK_INT(db_commits_settle(db, 2, &moved, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, 2, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 0);
 	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE level = 1", ""), -1),
 		  3);
@@ -223,6 +223,60 @@ static void test_commit_levels(void)
 	db_close(db);
 }
 
+/*
+ * A row called fresh is stored without looking up level 1: a caller that
+ * is wrong leaves a sha at both levels.  Settling merges the copy into
+ * the settled commit, and the line that pointed to the copy points to it.
+ */
+static void test_commit_twins(void)
+{
+	static const char *const shas[] = { "a000", "b000", "e000" };
+	struct db *db = open_fresh("twins.db", db_latest_version());
+	struct db_commit rows[3];
+	const char *branches[] = { "master" };
+	long long tree_id = 0, branch_id = 0, moved = -1, united = -1, length, b1;
+	char tip[DB_SHA_LEN + 1], state[16], *cause = NULL;
+	json_t *policy = json_object();
+
+	for (int i = 0; i < 3; i++)
+		rows[i] = (struct db_commit){ .sha = shas[i], .subject = shas[i], .brought = -1 };
+	CHECK_INT(db_tree_sync(db, &tree_id, "t", "/t", policy, branches, 1), DB_OK);
+	CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"), DB_OK);
+	record(db, tree_id, branch_id, rows, 2, shas, 2, -1);
+	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
+	CHECK_INT(moved, 2);
+	CHECK_INT(united, 0);
+	b1 = db_scalar(db_prep(db, "SELECT id FROM commits WHERE sha = 'b000'", ""), -1);
+
+	/* b000 again, wrongly fresh, and e000 (fresh indeed) */
+	rows[1].fresh = rows[2].fresh = 1;
+	record(db, tree_id, branch_id, rows + 1, 2, shas + 2, 1, 1);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""),
+			    -1), 2);
+	CHECK_INT(db_exec_st(db, db_prep(db, "UPDATE branch_commits SET commit_id = (SELECT id "
+					 "FROM commits WHERE sha = 'b000' AND level = 0) WHERE "
+					 "position = 1", "")), DB_OK);
+
+	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
+	CHECK_INT(united, 1);
+	CHECK_INT(moved, 1);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""),
+			    -1), 1);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT commit_id FROM branch_commits WHERE position = 1",
+				    ""), -1), b1);
+	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE level = 1", ""), -1),
+		  3);
+	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
+	CHECK_INT(moved + united, 0);
+
+	json_decref(policy);
+	free(cause);
+	db_close(db);
+}
+
+/* db_prepk: a statement given back is reused with new bindings; one in use
+ * is not handed out twice; a bad binding gives it back; closing the
+ * database finalizes what it kept. */
 static void test_kept_statements(void)
 {
 	struct db *db = open_fresh("kept.db", db_latest_version());
@@ -510,6 +564,7 @@ int main(void)
 	test_migrations();
 	test_commits_rebuild();
 	test_commit_levels();
+	test_commit_twins();
 	test_kept_statements();
 	test_newer_schema_refused();
 	db = open_fresh("jobs.db", db_latest_version());
