@@ -143,7 +143,7 @@ FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -fno-omit-frame-pointer -D_GNU_SOURCE -I. \
 		$(shell pkg-config --cflags $(PKGS))
 FUZZERS := $(FUZZ_O)/fuzz_suite_parse $(FUZZ_O)/fuzz_proto $(FUZZ_O)/fuzz_csvnum \
-	   $(FUZZ_O)/fuzz_merge_subject
+	   $(FUZZ_O)/fuzz_merge_subject $(FUZZ_O)/fuzz_gitpack
 $(FUZZ_O)/fuzz_suite_parse: tests/fuzz/fuzz_suite_parse.c runners/suite_parse.c lib/proto.c \
 		lib/fail.c
 	@mkdir -p $(dir $@)
@@ -157,6 +157,9 @@ $(FUZZ_O)/fuzz_csvnum: tests/fuzz/fuzz_csvnum.c lib/csvnum.c
 # watch.c (with its sockets) is instrumented; the db/ and lib/ code it calls is linked as built.
 $(FUZZ_O)/fuzz_merge_subject: tests/fuzz/fuzz_merge_subject.c daemon/watch.c daemon/watch_stream.c \
 		$(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+$(FUZZ_O)/fuzz_gitpack: tests/fuzz/fuzz_gitpack.c lib/gitpack.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 fuzz: $(FUZZERS)
