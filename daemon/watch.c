@@ -1841,10 +1841,12 @@ out:
 
 /* --- mirror upkeep -------------------------------------------------------- */
 
-/* The pack files in the mirror of t; -1 when it cannot be read. */
-static int watch_pack_count(const struct watch_tree *t)
+/* Counts the files of the mirror's pack folder whose names match, and
+ * removes them when told to; -1 when the folder cannot be read. */
+static int watch_pack_files(const struct watch_tree *t, int (*match)(const char *name),
+			    int remove)
 {
-	char *dir = NULL;
+	char *dir = NULL, *path = NULL;
 	struct dirent *e;
 	DIR *d;
 	int n = 0;
@@ -1852,16 +1854,47 @@ static int watch_pack_count(const struct watch_tree *t)
 	if (asprintf(&dir, "%s/objects/pack", t->mirror) < 0)
 		return -1;
 	d = opendir(dir);
+	while (d && (e = readdir(d))) {
+		if (!match(e->d_name))
+			continue;
+		n++;
+		if (remove && asprintf(&path, "%s/%s", dir, e->d_name) >= 0) {
+			unlink(path);
+			free(path);
+		}
+	}
 	free(dir);
 	if (!d)
 		return -1;
-	while ((e = readdir(d))) {
-		size_t len = strlen(e->d_name);
-
-		n += len > 5 && !strcmp(e->d_name + len - 5, ".pack");
-	}
 	closedir(d);
 	return n;
+}
+
+static int watch_is_pack(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len > 5 && !strcmp(name + len - 5, ".pack");
+}
+
+/* git's temporary files: tmp_* (git pack-objects), .tmp-* (git repack) */
+static int watch_is_litter(const char *name)
+{
+	return !strncmp(name, "tmp_", 4) || !strncmp(name, ".tmp-", 5);
+}
+
+/* The pack files in the mirror of t; -1 when it cannot be read. */
+static int watch_pack_count(const struct watch_tree *t)
+{
+	return watch_pack_files(t, watch_is_pack, 0);
+}
+
+/* Removes what a repack that was stopped (git is killed) or that died
+ * with kpcid left in the mirror's pack folder: git's temporary files.
+ * Only the watcher's thread writes to the mirror, so none is in use. */
+static void watch_repack_litter(const struct watch_tree *t)
+{
+	watch_pack_files(t, watch_is_litter, 1);
 }
 
 /*
@@ -1910,8 +1943,9 @@ static int watch_settle(const struct watch_tree *t)
  * output goes to MIRROR/kpci-repack.log.  A failure is logged and tried
  * again after WATCH_REPACK_RETRY; the poll is not failed by it.  kpcid's
  * stop stops it (git writes a pack under a temporary name, and a stopped
- * repack leaves the packs as they were).  0 when nothing
- * was needed or the repack ran, -1 when it failed or was stopped.
+ * repack leaves the packs as they were; its temporary files are removed
+ * then, and before each repack).  0 when nothing was needed or the
+ * repack ran, -1 when it failed or was stopped.
  */
 static int watch_repack(struct watch_tree *t)
 {
@@ -1929,6 +1963,7 @@ static int watch_repack(struct watch_tree *t)
 				 NULL };
 
 		unlink(logpath);
+		watch_repack_litter(t);
 		if (spawn_run_stop(argv, logpath, WATCH_REPACK_TIMEOUT, &watch.stop, &cause) < 0)
 			goto out;
 	}
@@ -1937,6 +1972,8 @@ static int watch_repack(struct watch_tree *t)
 		 after, watch_mono_ms() - t0);
 	rc = 0;
 out:
+	if (rc < 0)
+		watch_repack_litter(t);
 	if (rc < 0 && watch.stop) {
 		log_info("tree %s: the repack of the mirror was stopped with kpcid", t->name);
 	} else if (rc < 0) {

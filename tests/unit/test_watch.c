@@ -626,7 +626,8 @@ static int mirror_holds(const struct watch_tree *t, const git_oid *ids, int n)
  * more, and `git repack --geometric` rolls them into one with every
  * object kept.  Without git on PATH the repack fails with a sentence in
  * the log, nothing is lost, and it is not tried again before
- * WATCH_REPACK_RETRY.
+ * WATCH_REPACK_RETRY.  The temporary files of a repack killed earlier
+ * are removed before the next.
  */
 static void test_upkeep(void)
 {
@@ -667,9 +668,22 @@ static void test_upkeep(void)
 		mk(&ids[i], "refs/heads/master", "change", &ids[i - 1], NULL);
 		pack_one(mirror, &ids[i]);
 	}
+	/* what a repack killed with kpcid leaves: git's temporary files */
+	for (int i = 0; i < 3; i++) {
+		static const char *const litter[] = { "tmp_pack_Ab12Cd", "tmp_idx_Ab12Cd",
+						      ".tmp-4242-pack-0123abcd.pack" };
+		char *p = NULL;
+
+		CHECK(asprintf(&p, "%s/objects/pack/%s", t.mirror, litter[i]) > 0);
+		if (p)
+			fclose(fopen(p, "w"));
+		free(p);
+	}
+	CHECK_INT(watch_pack_count(&t), N + 1);
 	CHECK_INT(watch_upkeep(&t), 0);
 	CHECK_INT(watch_pack_count(&t), 1);
 	CHECK(mirror_holds(&t, ids, N));
+	CHECK_INT(watch_pack_files(&t, watch_is_litter, 0), 0);
 
 	git_repository_free(mirror);
 	free(saved);
