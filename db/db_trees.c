@@ -231,7 +231,6 @@ static int db_commit_cmp(const void *a, const void *b)
 {
 	const struct db_commit *x = *(const struct db_commit *const *)a,
 			       *y = *(const struct db_commit *const *)b;
-
 	int fx = x->fresh != 0, fy = y->fresh != 0;
 
 	return fx != fy ? fy - fx : strcmp(x->sha, y->sha);
@@ -360,8 +359,10 @@ static int db_line_write_locked(struct db *db, long long tree_id, const struct d
 			db_bind_str(st, at + 2, u->line[i + k]);
 		}
 		rc = db_step_reset(db, st);
+		/* a sha of the line that the tree does not hold, or holds twice
+		 * (a row wrongly called fresh, until db_commits_settle) */
 		if (rc == DB_OK && sqlite3_changes64(db->conn) != (sqlite3_int64)rows)
-			rc = DB_ERR;    /* a sha of the line is not stored in the tree */
+			rc = DB_ERR;
 		if (rc != DB_OK)
 			db_fail(cause, "a commit of the first-parent line from %.40s to %.40s "
 				"was not stored", u->line[i], u->line[i + rows - 1]);
