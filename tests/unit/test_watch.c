@@ -673,10 +673,13 @@ static void test_upkeep(void)
 		static const char *const litter[] = { "tmp_pack_Ab12Cd", "tmp_idx_Ab12Cd",
 						      ".tmp-4242-pack-0123abcd.pack" };
 		char *p = NULL;
+		FILE *f;
 
 		CHECK(asprintf(&p, "%s/objects/pack/%s", t.mirror, litter[i]) > 0);
-		if (p)
-			fclose(fopen(p, "w"));
+		f = p ? fopen(p, "w") : NULL;
+		CHECK(f != NULL);
+		if (f)
+			fclose(f);
 		free(p);
 	}
 	CHECK_INT(watch_pack_count(&t), N + 1);
