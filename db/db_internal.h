@@ -57,7 +57,9 @@ struct db {
  * "JOIN commits c ON " DB_LEVELS("c") " AND c.sha = ...".  Without it the
  * lookup is still right, but scans the table.  SQLite builds the list of
  * levels once per select: a statement that looks up many shas joins them
- * once (db_line_write_locked) instead of repeating a sub-select.
+ * once instead of repeating a sub-select.  A caller whose shas are nearly
+ * all at one level may look there first and at the other only for what
+ * it missed (db_line_write_locked: the poll's own commits, at level 0).
  */
 #define DB_LEVELS(alias) alias ".level IN (0, 1)"
 
