@@ -1729,7 +1729,7 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	git_oid new_oid, old_oid;
 	long long branch_id, len, base;
 	int have_old, forced, rc = -1;
-	size_t nline = 0, walked = 0;
+	size_t nline = 0, walked = 0, fresh = 0;
 	struct timespec t0, t1, t2, t3;
 
 	if (db_branch_get(watch.k->db, &branch_id, tip, &len, state, t->id, branch) != DB_OK) {
@@ -1791,13 +1791,17 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	if (watch_finish(&w, branch_id, have_old ? tip : NULL, git_oid_tostr_s(&new_oid),
 			 forced, base, line, nline, err, errn) < 0)
 		goto out;
-	for (size_t i = 0; i < s.n; i++)         /* all of them are stored now */
-		if (keyset_add(&t->known, watch_key(&s.v[i].oid)) < 0) {
+	for (size_t i = 0; i < s.n; i++) {       /* all of them are stored now */
+		uint64_t key = watch_key(&s.v[i].oid);
+
+		fresh += s.v[i].in_walk && !keyset_has(&t->known, key);
+		if (keyset_add(&t->known, key) < 0) {
 			/* the set would miss stored commits: learn it again */
 			keyset_free(&t->known);
 			t->known_loaded = 0;
 			break;
 		}
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t3);
 	watch_last.walk_ms = watch_ms(&t0, &t1);
 	watch_last.line_ms = watch_ms(&t1, &t2);
@@ -1809,9 +1813,13 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 		log_warn("tree %s: branch %s was force-updated %.12s -> %.12s; the line after "
 			 "position %lld was replaced", t->name, branch, tip,
 			 git_oid_tostr_s(&new_oid), base);
-	log_info("tree %s: branch %s at %.12s: %zu new commit%s, %zu on the first-parent line "
-		 "(walk %.0f ms, line %.0f ms, store %.0f ms)", t->name, branch,
-		 git_oid_tostr_s(&new_oid), walked, walked == 1 ? "" : "s", nline,
+	/* new to the branch: what new ^old holds; new to the tree: those the
+	 * tree's set of stored commits did not hold (another branch of the
+	 * tree may have stored the rest) */
+	log_info("tree %s: branch %s at %.12s: %zu new commit%s (%zu new to the tree), "
+		 "%zu on the first-parent line (walk %.0f ms, line %.0f ms, store %.0f ms)",
+		 t->name, branch, git_oid_tostr_s(&new_oid), walked, walked == 1 ? "" : "s",
+		 fresh, nline,
 		 watch_last.walk_ms, watch_last.line_ms, watch_last.store_ms);
 	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
 	rc = 0;

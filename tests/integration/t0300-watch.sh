@@ -79,6 +79,9 @@ check_eq "every commit of the followed branches is stored" \
 	"$(sql "SELECT count(*) FROM commits c JOIN trees t ON t.id = c.tree_id WHERE t.name = 'up'")"
 check_eq "master's first-parent line is git's, oldest first" "$(fp master)" "$(line master)"
 check_eq "next's first-parent line is git's" "$(fp next)" "$(line next)"
+check "next's first poll reads master's commits again, and says only 2 are new to the tree" \
+	grep -q "branch next at .*: $(git -C "$TMP/up" rev-list --count next) new commits (2 new to the tree)" \
+	"$TMP/kpcid.log"
 check_eq "branch lengths are recorded" \
 	"$(git -C "$TMP/up" rev-list --first-parent master | wc -l)" \
 	"$(sql "SELECT b.length FROM branches b JOIN trees t ON t.id = b.tree_id
@@ -139,7 +142,7 @@ out=$("$KPCI_BIN/kpci" poll up)
 check_eq "kpci poll exits 0" 0 $?
 check_eq "the line follows git after the new commits" "$(fp master)" "$(line master)"
 check "the poll walked only the 4 new commits" \
-	grep -q "branch master at .*: 4 new commits, 2 on the first-parent line" "$TMP/kpcid.log"
+	grep -q "branch master at .*: 4 new commits (4 new to the tree), 2 on the first-parent line" "$TMP/kpcid.log"
 check_eq "the merge in the open window is a candidate" \
 	"merge in the v1.0 merge window|$(git -C "$TMP/up" rev-parse 'master^')" \
 	"$(sql "SELECT json_extract(spec, '$.reason'), commit_sha FROM jobs
@@ -257,7 +260,7 @@ stop_kpcid
 commit "after the restart"
 start_kpcid -c "$TMP/kpcid.ini"
 check "the restarted watcher picks up the one new commit" wait_for 20 \
-	grep -q "branch master at .*: 1 new commit, 1 on the first-parent line" "$TMP/kpcid.log"
+	grep -q "branch master at .*: 1 new commit (1 new to the tree), 1 on the first-parent line" "$TMP/kpcid.log"
 check_eq "the line still follows git" "$(fp master)" "$(line master)"
 
 # --- after each poll the upkeep settles its commits in the sha index -------
