@@ -952,6 +952,8 @@ static int watch_tags(json_t **changed, git_repository *repo, const struct watch
 {
 	struct watch_tag_list l = { .repo = repo };
 	struct db_tag *tags = NULL;
+	json_t *tag;
+	size_t k;
 	int rc = -1;
 
 	*changed = NULL;
@@ -969,6 +971,15 @@ static int watch_tags(json_t **changed, git_repository *repo, const struct watch
 	if (db_tags_record(watch.k->db, changed, t->id, tags, l.n) != DB_OK) {
 		snprintf(err, errn, "cannot store the tags");
 		goto out;
+	}
+	json_array_foreach(*changed, k, tag) {
+		const char *name = json_string_value(json_object_get(tag, "name"));
+		int major, minor, rcn;
+
+		if (db_release_like(name) && db_release_parse(name, &major, &minor, &rcn) < 0)
+			log_warn("tree %s: tag '%.128s' is kept as another tag: a release is "
+				 "vX.Y and a release candidate vX.Y-rcN (N from 1, no leading "
+				 "zeros), so no merge window starts or ends at it", t->name, name);
 	}
 	rc = 0;
 out:

@@ -151,6 +151,10 @@ struct db_tag {
 
 /* 0 when tag is vX.Y (*rc = 0) or vX.Y-rcN (*rc = N); -1 otherwise. */
 int db_release_parse(const char *tag, int *major, int *minor, int *rc);
+/* 1 when tag reads as meant for a release or candidate (v, digits, a
+ * dot, digits, then its end or "-rc"), whether or not it parses:
+ * v6.13-rc0 and v06.1 do, v6.12.1 and next-20241122 do not. */
+int db_release_like(const char *tag);
 /* Records tree name (url, policy) and creates rows for its followed
  * branches (existing rows keep their history).  *tree_id is the row. */
 int db_tree_sync(struct db *db, long long *tree_id, const char *name, const char *url,

@@ -59,6 +59,21 @@ int db_release_parse(const char *tag, int *major, int *minor, int *rc)
 	return 0;
 }
 
+int db_release_like(const char *tag)
+{
+	const char *p = tag;
+
+	if (!p || *p++ != 'v' || *p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p++ != '.' || *p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return !*p || !strncmp(p, "-rc", 3);
+}
+
 /* --- writing ---------------------------------------------------------- */
 
 int db_tree_sync(struct db *db, long long *tree_id, const char *name, const char *url,

@@ -153,7 +153,15 @@ check_eq "the head is not queued again within head_every" 2 \
 # --- tags added later: v1.1-rc1 closes the window ------------------------
 g tag -a -m "Linux 1.1-rc1" v1.1-rc1 master
 topic 5
+g tag -a -m "a typo" v1.1-rc0 sub5
 "$KPCI_BIN/kpci" poll up > /dev/null
+check "a tag meant as a release that does not parse is named in one sentence" \
+	grep -q "tree up: tag 'v1.1-rc0' is kept as another tag: a release is vX.Y and a release candidate vX.Y-rcN" \
+	"$TMP/kpcid.log"
+check_eq "it is kept as another tag, and v1.1-rc1 still closes the window" "other|1" \
+	"$(sql "SELECT kind, (SELECT count(*) FROM tags WHERE kind = 'rc') FROM tags
+	        WHERE name = 'v1.1-rc0'")"
+check "topic tags are not named so" sh -c "! grep -q \"tag 'sub[0-9]-for-1.1' is kept\" '$TMP/kpcid.log'"
 check_eq "v1.1-rc1 is a release candidate" "rc|1|1|1" \
 	"$(sql "SELECT kind, major, minor, rc FROM tags WHERE name = 'v1.1-rc1'")"
 check_eq "the new tag is a candidate" "$(git -C "$TMP/up" rev-parse 'v1.1-rc1^{commit}')" \

@@ -78,6 +78,12 @@ static void test_merge_subjects(void)
 
 static void test_release_tags(void)
 {
+	static const struct { const char *tag; int like; } likes[] = {
+		{ "v6.12", 1 }, { "v6.13-rc1", 1 }, { "v6.13-rc0", 1 }, { "v6.13-rc", 1 },
+		{ "v6.13-rc1x", 1 }, { "v06.1", 1 }, { "v99999999.1", 1 }, { "v6.12.1", 0 },
+		{ "v2.6.11-tree", 0 }, { "v6", 0 }, { "v6.", 0 }, { "v6.-1", 0 }, { "6.13", 0 },
+		{ "v6.13-next", 0 }, { "", 0 }, { "next-20241122", 0 }, { "vx.1", 0 },
+	};
 	static const struct { const char *tag; int ok, major, minor, rc; } cases[] = {
 		{ "v6.12", 0, 6, 12, 0 }, { "v6.13-rc1", 0, 6, 13, 1 }, { "v7.0-rc7", 0, 7, 0, 7 },
 		{ "v2.6", 0, 2, 6, 0 }, { "v6.12.1", -1, 0, 0, 0 }, { "v06.1", -1, 0, 0, 0 }, { "v6", -1, 0, 0, 0 },
@@ -86,6 +92,8 @@ static void test_release_tags(void)
 	};
 	int major, minor, rc;
 
+	for (size_t i = 0; i < sizeof likes / sizeof likes[0]; i++)
+		CHECK_INT(db_release_like(likes[i].tag), likes[i].like);
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		CHECK_INT(db_release_parse(cases[i].tag, &major, &minor, &rc), cases[i].ok);
 		if (!cases[i].ok) {
