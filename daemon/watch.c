@@ -1830,8 +1830,7 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 	log_info("tree %s: branch %s at %.12s: %zu new commit%s (%zu new to the tree), "
 		 "%zu on the first-parent line (walk %.0f ms, line %.0f ms, store %.0f ms)",
 		 t->name, branch, git_oid_tostr_s(&new_oid), walked, walked == 1 ? "" : "s",
-		 fresh, nline,
-		 watch_last.walk_ms, watch_last.line_ms, watch_last.store_ms);
+		 fresh, nline, watch_last.walk_ms, watch_last.line_ms, watch_last.store_ms);
 	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
 	rc = 0;
 out:
