@@ -1630,7 +1630,7 @@ static int watch_known_cb(void *arg, const char *sha)
 	git_oid oid;
 
 	return git_oid_fromstrn(&oid, sha, GIT_OID_HEXSZ) < 0 ? 0 :
-	       keyset_add(arg, watch_key(&oid));
+	       keyset_add(arg, watch_key(&oid)) < 0 ? -1 : 0;
 }
 
 static int watch_oid_cmp(const void *a, const void *b)
@@ -1803,15 +1803,15 @@ static int watch_branch(struct watch_tree *t, git_repository *repo, const char *
 			 forced, base, line, nline, err, errn) < 0)
 		goto out;
 	for (size_t i = 0; i < s.n; i++) {       /* all of them are stored now */
-		uint64_t key = watch_key(&s.v[i].oid);
+		int added = keyset_add(&t->known, watch_key(&s.v[i].oid));
 
-		fresh += s.v[i].in_walk && !keyset_has(&t->known, key);
-		if (keyset_add(&t->known, key) < 0) {
+		if (added < 0) {
 			/* the set would miss stored commits: learn it again */
 			keyset_free(&t->known);
 			t->known_loaded = 0;
 			break;
 		}
+		fresh += s.v[i].in_walk && added;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t3);
 	watch_last.walk_ms = watch_ms(&t0, &t1);

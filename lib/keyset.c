@@ -26,8 +26,10 @@ static void keyset_put(uint64_t *slots, size_t nslots, uint64_t key)
 int keyset_add(struct keyset *s, uint64_t key)
 {
 	if (!key) {
+		int added = !s->zero;
+
 		s->zero = 1;
-		return 0;
+		return added;
 	}
 	if ((s->n + 1) * 3 > s->nslots * 2) {
 		size_t nslots = s->nslots ? s->nslots * 2 : KEYSET_MIN_SLOTS;
@@ -42,11 +44,11 @@ int keyset_add(struct keyset *s, uint64_t key)
 		s->slots = slots;
 		s->nslots = nslots;
 	}
-	if (!keyset_has(s, key)) {
-		keyset_put(s->slots, s->nslots, key);
-		s->n++;
-	}
-	return 0;
+	if (keyset_has(s, key))
+		return 0;
+	keyset_put(s->slots, s->nslots, key);
+	s->n++;
+	return 1;
 }
 
 int keyset_has(const struct keyset *s, uint64_t key)

@@ -19,7 +19,8 @@ struct keyset {
 	int zero;
 };
 
-/* Adds key; 0, or -1 when out of memory (the set stays as it was). */
+/* Adds key: 1 when it was not held, 0 when it was, -1 when out of memory
+ * (the set stays as it was). */
 int keyset_add(struct keyset *s, uint64_t key);
 int keyset_has(const struct keyset *s, uint64_t key);
 void keyset_free(struct keyset *s);

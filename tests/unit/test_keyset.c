@@ -19,7 +19,7 @@ static void test_members(void)
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		failed += keyset_add(&s, x) != 0;
+		failed += keyset_add(&s, x) != 1;
 	}
 	CHECK_INT(failed, 0);
 	CHECK_INT((long long)s.n, 100000);
@@ -35,6 +35,7 @@ static void test_members(void)
 	CHECK_INT(keyset_add(&s, x), 0);        /* again: still one */
 	CHECK_INT((long long)s.n, 100000);
 	CHECK(!keyset_has(&s, 0));
+	CHECK_INT(keyset_add(&s, 0), 1);
 	CHECK_INT(keyset_add(&s, 0), 0);
 	CHECK(keyset_has(&s, 0));
 	keyset_free(&s);
@@ -48,7 +49,7 @@ static void test_clustered(void)
 	int failed = 0, missing = 0;
 
 	for (uint64_t i = 1; i <= 5000; i++)
-		failed += keyset_add(&s, i << 48) != 0;
+		failed += keyset_add(&s, i << 48) != 1;
 	for (uint64_t i = 1; i <= 5000; i++)
 		missing += !keyset_has(&s, i << 48);
 	CHECK_INT(failed, 0);

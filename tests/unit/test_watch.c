@@ -405,7 +405,7 @@ static void test_edges(void)
 	/* b's parent d is new, but the set says it is known (a false hit) */
 	mk(&d, NULL, "d", &m, NULL);
 	mk(&b, "refs/heads/master", "b", &d, NULL);
-	CHECK_INT(keyset_add(&t.known, watch_key(&d)), 0);
+	CHECK_INT(keyset_add(&t.known, watch_key(&d)), 1);
 	watch_poll_tree(&t);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &d)), 2);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &b)), 3);
