@@ -27,8 +27,10 @@ struct db_written {
  * answered from the answer cache never waits for the connection.
  */
 struct db {
-	sqlite3 *conn;
+	sqlite3 *conn;          /* opened without SQLite's own mutex: lock is the only one */
 	pthread_mutex_t lock;   /* serialises every use of conn */
+	pthread_t holder;       /* the thread that holds lock, when held is 1 */
+	int held;               /* both written by the holder only (db_held) */
 	atomic_int waiting;     /* threads in db_lock, waiting for lock */
 	struct db_written written[DB_MAX_TABLES];  /* kept by the update hook */
 	size_t nwritten;
@@ -97,6 +99,9 @@ json_t *db_rows(struct db *db, sqlite3_stmt *st);
 /* The caller holds db->lock around every use of the helpers above. */
 void db_lock(struct db *db);
 void db_unlock(struct db *db);
+/* Stops kpcid (abort) when the calling thread does not hold db's lock:
+ * the statement helpers check it before they touch the connection. */
+void db_held(struct db *db, const char *what);
 /* Unlocks, lets the threads waiting for the connection have it (the
  * mutex alone would hand it straight back to a thread that unlocks and
  * locks again), and locks again. */

@@ -7,12 +7,15 @@
 #include <ftw.h>
 #include <stdio.h>
 #include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "check_db.h"
 #include "lib/proto.h"
 #include "check.h"
 
@@ -90,19 +93,19 @@ static void test_commits_rebuild(void)
 		 " (1, 0, 10), (1, 1, 11);");
 	CHECK_INT(db_open(&db, path, &cause), DB_OK);
 	CHECK_INT(db_schema_version(db), db_latest_version());
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits c JOIN branch_commits bc "
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits c JOIN branch_commits bc "
 				    "ON bc.commit_id = c.id WHERE c.sha = 'bbbb' AND c.brought = 3 "
-				    "AND bc.position = 1", ""), -1), 1);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM pragma_index_list('commits') "
-				    "WHERE \"unique\"", ""), -1), 1);
+				    "AND bc.position = 1", ""), 1);
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM pragma_index_list('commits') "
+				    "WHERE \"unique\"", ""), 1);
 	/* 0010: the rows kept their ids and are settled (level 1) */
-	CHECK_INT(db_scalar(db_prep(db, "SELECT sum(id) FROM commits WHERE level = 1", ""), -1),
+	CHECK_INT(test_scalar(db, "SELECT sum(id) FROM commits WHERE level = 1", ""),
 		  21);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM sqlite_master WHERE name = "
-				    "'analysis_commits_sha'", ""), -1), 0);
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = "
+				    "'analysis_commits_sha'", ""), 0);
 	/* foreign keys are on again after the migrations */
-	CHECK_INT(db_exec_st(db, db_prep(db, "INSERT INTO branch_commits (branch_id, position, "
-					 "commit_id) VALUES (1, 2, 999)", "")), DB_INVALID);
+	CHECK_INT(test_exec(db, "INSERT INTO branch_commits (branch_id, position, "
+					 "commit_id) VALUES (1, 2, 999)", ""), DB_INVALID);
 	db_close(db);
 	free(cause);
 	cause = NULL;
@@ -119,7 +122,7 @@ static void test_commits_rebuild(void)
 	cause = NULL;
 	CHECK_INT(db_open_at(&db, path, 8, &cause), DB_OK);
 	CHECK_INT(db_schema_version(db), 8);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits", ""), -1), 1);
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM branch_commits", ""), 1);
 	db_close(db);
 	free(cause);
 }
@@ -161,7 +164,7 @@ static void test_commit_levels(void)
 	CHECK_INT(db_tree_sync(db, &tree_id, "t", "/t", policy, branches, 1), DB_OK);
 	CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"), DB_OK);
 	record(db, tree_id, branch_id, rows, 3, shas, 3, -1);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE level = 0", ""), -1),
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE level = 0", ""),
 		  3);
 
 	/* slices: 2, then the last 1, then nothing is left */
@@ -171,7 +174,7 @@ static void test_commit_levels(void)
 	CHECK_INT(moved, 1);
 	CHECK_INT(db_commits_settle(db, 2, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 0);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE level = 1", ""), -1),
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE level = 1", ""),
 		  3);
 
 	/* b and c again (settled) with d (new), d twice: each stored once;
@@ -180,8 +183,8 @@ static void test_commit_levels(void)
 	rows[0] = rows[3];
 	record(db, tree_id, branch_id, rows, 4, shas + 1, 3, 0);
 	record(db, tree_id, branch_id, rows + 3, 1, shas + 3, 1, 2);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits", ""), -1), 4);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT level FROM commits WHERE sha = 'd000'", ""), -1),
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits", ""), 4);
+	CHECK_INT(test_scalar(db, "SELECT level FROM commits WHERE sha = 'd000'", ""),
 		  0);
 	CHECK_INT(db_branch_position(db, &pos, branch_id, "b000"), DB_OK);
 	CHECK_INT(pos, 1);
@@ -194,8 +197,7 @@ static void test_commit_levels(void)
 	CHECK_INT(db_tree_sync(db, &tree_id, "u", "/u", policy, branches, 1), DB_OK);
 	CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"), DB_OK);
 	record(db, tree_id, branch_id, rows + 3, 1, shas + 3, 1, -1);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE sha = 'd000'", ""),
-			    -1), 2);
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE sha = 'd000'", ""), 2);
 
 	/* a line naming a commit its tree does not hold (a000 is t's), in
 	 * the middle of a run of 8 rows: refused, and u's line is as it was */
@@ -214,8 +216,8 @@ static void test_commit_levels(void)
 		CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"),
 			  DB_OK);
 		CHECK_INT(length, 1);
-		CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM branch_commits WHERE "
-					    "branch_id = ?", "I", branch_id), -1), 1);
+		CHECK_INT(test_scalar(db, "SELECT count(*) FROM branch_commits WHERE "
+					    "branch_id = ?", "I", branch_id), 1);
 	}
 
 	json_decref(out);
@@ -247,25 +249,23 @@ static void test_commit_twins(void)
 	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 2);
 	CHECK_INT(united, 0);
-	b1 = db_scalar(db_prep(db, "SELECT id FROM commits WHERE sha = 'b000'", ""), -1);
+	b1 = test_scalar(db, "SELECT id FROM commits WHERE sha = 'b000'", "");
 
 	/* b000 again, wrongly fresh, and e000 (fresh indeed), the line
 	 * after a written again: it takes b000's copy at level 0 */
 	rows[1].fresh = rows[2].fresh = 1;
 	record(db, tree_id, branch_id, rows + 1, 2, shas + 1, 2, 0);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""),
-			    -1), 2);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT c.level FROM branch_commits l JOIN commits c ON "
-				    "c.id = l.commit_id WHERE l.position = 1", ""), -1), 0);
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""), 2);
+	CHECK_INT(test_scalar(db, "SELECT c.level FROM branch_commits l JOIN commits c ON "
+				    "c.id = l.commit_id WHERE l.position = 1", ""), 0);
 
 	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
 	CHECK_INT(united, 1);
 	CHECK_INT(moved, 1);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""),
-			    -1), 1);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT commit_id FROM branch_commits WHERE position = 1",
-				    ""), -1), b1);
-	CHECK_INT(db_scalar(db_prep(db, "SELECT count(*) FROM commits WHERE level = 1", ""), -1),
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""), 1);
+	CHECK_INT(test_scalar(db, "SELECT commit_id FROM branch_commits WHERE position = 1",
+				    ""), b1);
+	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE level = 1", ""),
 		  3);
 	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved + united, 0);
@@ -304,6 +304,35 @@ static void test_kept_statements(void)
 	CHECK_INT(json_array_size(rows), 1);
 	json_decref(rows);
 	db_unlock(db);
+	db_close(db);
+}
+
+/* The connection has no mutex of its own: a statement prepared without
+ * db_lock stops the process, naming what was done. */
+static void test_lock_held(void)
+{
+	struct db *db = open_fresh("held.db", db_latest_version());
+	int fds[2], status = 0;
+	char msg[256] = "";
+	ssize_t n;
+	pid_t pid;
+
+	CHECK(pipe(fds) == 0);
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 2);
+		db_scalar(db_prep(db, "SELECT 1", ""), -1);
+		_exit(0);
+	}
+	close(fds[1]);
+	n = read(fds[0], msg, sizeof msg - 1);
+	msg[n > 0 ? n : 0] = '\0';
+	close(fds[0]);
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+	CHECK(strstr(msg, "a statement was prepared without the connection's lock") != NULL);
+	/* with the lock, as every caller */
+	CHECK_INT(test_scalar(db, "SELECT 1", ""), 1);
 	db_close(db);
 }
 
@@ -567,6 +596,7 @@ int main(void)
 	test_commit_levels();
 	test_commit_twins();
 	test_kept_statements();
+	test_lock_held();
 	test_newer_schema_refused();
 	db = open_fresh("jobs.db", db_latest_version());
 	test_tokens(db);

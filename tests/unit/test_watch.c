@@ -14,6 +14,7 @@
 
 #include "daemon/watch.c"
 #include "db/db_internal.h"
+#include "check_db.h"
 #include "check.h"
 
 static char dir[] = "/tmp/kpci-test-watch.XXXXXX";
@@ -247,7 +248,7 @@ static void test_polls(void)
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &x)), 3);
 	/* the first poll queued the head m; now x and outer are candidates, and
 	 * the head (outer) is the same build as outer's: m, x, outer */
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM jobs", ""), -1), 3);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM jobs", ""), 3);
 	trees = db_trees_status(k.db);
 	CHECK_INT(json_integer_value(json_object_get(json_array_get(
 		json_object_get(json_array_get(trees, 0), "branches"), 0), "length")), 5);
@@ -258,18 +259,17 @@ static void test_polls(void)
 	watch_poll_tree(&t);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &a)), 0);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &outer)), -1);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM branch_events WHERE kind = "
-				    "'forced-update' AND message LIKE '%shares nothing%'", ""), -1), 1);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE sha = ?", "s",
-				    git_oid_tostr(sha, sizeof sha, &outer)), -1), 1);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM branch_events WHERE kind = "
+				    "'forced-update' AND message LIKE '%shares nothing%'", ""), 1);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE sha = ?", "s",
+				    git_oid_tostr(sha, sizeof sha, &outer)), 1);
 
 	/* the cap on queued builds: 3; a fourth candidate is dropped and counted */
 	mk(&b, NULL, "b2", &a, NULL);
 	mk(&m, "refs/heads/master", "c2", &b, NULL);
 	watch_poll_tree(&t);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM jobs WHERE state = 'queued'", ""),
-			    -1), 3);
-	CHECK(db_scalar(db_prep(k.db, "SELECT candidates_dropped FROM trees", ""), -1) >= 1);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM jobs WHERE state = 'queued'", ""), 3);
+	CHECK(test_scalar(k.db, "SELECT candidates_dropped FROM trees", "") >= 1);
 
 	tree_teardown(&k, &t);
 }
@@ -330,17 +330,17 @@ static void test_large_poll(void)
 	 * read through libgit2, the others straight from the pack */
 	CHECK(watch_last.read >= TOPICS * (TOPIC + 1));
 	CHECK(watch_last.packed > 100 && watch_last.packed < watch_last.read);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
 		  1 + TOPICS * (TOPIC + 1));
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
-				    TOPIC), -1), TOPICS);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE "
-				    "merge_subsystem LIKE 'topic%'", ""), -1), TOPICS);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE trailers "
-				    "LIKE '[[\"Signed-off-by\",%'", ""), -1), TOPICS * TOPIC);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT max(position) FROM branch_commits", ""), -1),
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
+				    TOPIC), TOPICS);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE "
+				    "merge_subsystem LIKE 'topic%'", ""), TOPICS);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE trailers "
+				    "LIKE '[[\"Signed-off-by\",%'", ""), TOPICS * TOPIC);
+	CHECK_INT(test_scalar(k.db, "SELECT max(position) FROM branch_commits", ""),
 		  TOPICS);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM branch_commits", ""), -1),
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM branch_commits", ""),
 		  1 + TOPICS);
 	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &main)), TOPIC);
 	CHECK_INT(scalar(k.db, "position", sha), TOPICS);
@@ -348,22 +348,21 @@ static void test_large_poll(void)
 		git_commit *fc = NULL;
 
 		CHECK_INT(git_commit_lookup(&fc, up, &first_topic), 0);
-		CHECK_INT(db_scalar(db_prep(k.db, "SELECT author_time FROM commits WHERE sha = ? "
+		CHECK_INT(test_scalar(k.db, "SELECT author_time FROM commits WHERE sha = ? "
 					    "AND author_name = 'T Ester' AND subject = 'topic 0: "
 					    "change 0'", "s",
-					    git_oid_tostr(sha, sizeof sha, &first_topic)), -1),
+					    git_oid_tostr(sha, sizeof sha, &first_topic)),
 			  fc ? (long long)git_commit_time(fc) : -2);
 		git_commit_free(fc);
 	}
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE parents = ''", ""),
-			    -1), 1);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE parents = ''", ""), 1);
 
 	/* a small poll on top */
 	mk(&last, "refs/heads/master", "after", &main, NULL);
 	watch_poll_tree(&t);
 	CHECK_INT((long long)watch_last.read, 1);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &last)), TOPICS + 1);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
 		  2 + TOPICS * (TOPIC + 1));
 
 	tree_teardown(&k, &t);
@@ -388,13 +387,12 @@ static void test_edges(void)
 	mk(&t1, NULL, "t1", &a, NULL);
 	mk(&t2, "refs/heads/next", "t2", &t1, NULL);
 	watch_poll_tree(&t);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 3);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""), 3);
 	CHECK_INT((long long)t.known.n, 3);
 	/* settled: the polls below meet these at level 1 of the sha index,
 	 * and store t1 and t2 (walked again from next's line) no second time */
 	CHECK_INT(watch_settle(&t), 0);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE level = 1", ""),
-			    -1), 3);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE level = 1", ""), 3);
 
 	/* master merges the topic next brought first: both are brought */
 	mk(&m, "refs/heads/master", "Merge branch 'topic' of git://h/topic", &a, &t2);
@@ -409,9 +407,9 @@ static void test_edges(void)
 	watch_poll_tree(&t);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &d)), 2);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &b)), 3);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 6);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM branches WHERE "
-				    "last_error IS NOT NULL", ""), -1), 0);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""), 6);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM branches WHERE "
+				    "last_error IS NOT NULL", ""), 0);
 
 	/* a new watcher on the same database learns what is stored at its
 	 * first poll, and stores only what is new */
@@ -422,7 +420,7 @@ static void test_edges(void)
 	watch_poll_tree(&again);
 	CHECK(again.known_loaded);
 	CHECK_INT((long long)again.known.n, 7);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 7);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""), 7);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &e)), 4);
 
 	free(cause);
@@ -481,30 +479,30 @@ static void test_yielded(int stale)
 	db_branch_abort(tx);
 	watch_set_free(&s);
 	git_odb_free(odb);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1), 1 + 2 * TOPIC);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""), 1 + 2 * TOPIC);
 
 	tree_config(&c, t.url, "master", "", 0);
 	CHECK_INT(watch_tree_init(&again, &c, dir, &cause), 0);
 	if (stale) {
 		CHECK_INT(watch_settle(&t), 0);
 		watch_poll_tree(&t);
-		CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
+		CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
 			  1 + TOPICS * (TOPIC + 1) + 2 * TOPIC);
 		CHECK_INT(watch_settle(&t), 0);
-		CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE level = 0",
-					    ""), -1), 0);
+		CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE level = 0",
+					    ""), 0);
 	} else {
 		watch_poll_tree(&again);
 	}
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits", ""), -1),
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
 		  1 + TOPICS * (TOPIC + 1));
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(DISTINCT sha) FROM commits", ""), -1),
+	CHECK_INT(test_scalar(k.db, "SELECT count(DISTINCT sha) FROM commits", ""),
 		  1 + TOPICS * (TOPIC + 1));
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
-				    TOPIC), -1), TOPICS);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
+				    TOPIC), TOPICS);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &main)), TOPICS);
-	CHECK_INT(db_scalar(db_prep(k.db, "SELECT count(*) FROM branches WHERE "
-				    "last_error IS NOT NULL", ""), -1), 0);
+	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM branches WHERE "
+				    "last_error IS NOT NULL", ""), 0);
 
 	free(cause);
 	watch_tree_free(&again);
