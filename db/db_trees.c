@@ -588,7 +588,10 @@ int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const 
 	int rc = DB_OK, step;
 
 	db_lock(db);
-	st = db_prep(db, "SELECT sha FROM commits WHERE tree_id = ?", "I", tree_id);
+	/* each level through its own index (migration 0011) */
+	st = db_prep(db, "SELECT sha FROM commits WHERE level = 1 AND tree_id = ?1 "
+		     "UNION ALL SELECT sha FROM commits WHERE level = 0 AND tree_id = ?1",
+		     "I", tree_id);
 	if (!st) {
 		db_unlock(db);
 		return DB_ERR;
@@ -787,7 +790,9 @@ json_t *db_trees_status(struct db *db)
 	trees = db_rows(db, db_prepk(db,
 		"SELECT id, name, url, created_at, polled_at, fetched_at, last_error, error_count, "
 		" next_poll_at, policy AS policy_json, candidates_dropped, "
-		" (SELECT count(*) FROM commits c WHERE c.tree_id = trees.id) AS commits, "
+		" (SELECT count(*) FROM commits c WHERE c.level = 1 AND c.tree_id = trees.id) + "
+		" (SELECT count(*) FROM commits c WHERE c.level = 0 AND c.tree_id = trees.id) "
+		" AS commits, "
 		" (SELECT count(*) FROM tags t WHERE t.tree_id = trees.id) AS tags "
 		"FROM trees ORDER BY name", ""));
 	json_array_foreach(trees, i, tree) {

@@ -144,6 +144,13 @@ static void record(struct db *db, long long tree_id, long long branch_id,
 	free(cause);
 }
 
+static int count_sha(void *arg, const char *sha)
+{
+	(void)sha;
+	++*(long long *)arg;
+	return 0;
+}
+
 /*
  * The two levels of the sha index (0010): polls store at level 0,
  * db_commits_settle moves slices to level 1, a sha stored at either
@@ -192,6 +199,20 @@ static void test_commit_levels(void)
 	CHECK_INT(pos, 3);
 	CHECK_INT(db_tree_commits(db, &out, "t", "master", NULL, 10, 0, &cause), DB_OK);
 	CHECK_INT(json_array_size(out), 4);
+	/* a tree's commits are counted and listed at both levels (0011:
+	 * commits_tree holds level 1 only) */
+	{
+		json_t *trees = db_trees_status(db);
+		long long n = 0;
+
+		CHECK_INT(json_integer_value(json_object_get(json_array_get(trees, 0), "commits")),
+			  4);
+		json_decref(trees);
+		CHECK_INT(db_tree_shas(db, tree_id, count_sha, &n), DB_OK);
+		CHECK_INT(n, 4);
+		CHECK_INT(test_scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = "
+					  "'commits_tree' AND sql LIKE '%WHERE level = 1'", ""), 1);
+	}
 
 	/* the same sha in another tree is another commit */
 	CHECK_INT(db_tree_sync(db, &tree_id, "u", "/u", policy, branches, 1), DB_OK);
