@@ -291,15 +291,23 @@ static int db_commits_run(struct db *db, long long tree_id, const struct db_comm
 
 	if (!n)
 		return DB_OK;
-	/* "WHERE true": an INSERT ... SELECT needs a WHERE before ON CONFLICT */
-	rc = db_rows_prepare(db, &r,
-		"INSERT INTO commits (tree_id, sha, parents, author_name, author_email, "
-		" author_time, committer_name, committer_email, commit_time, subject, "
-		" trailers, merged_tip, brought, merge_subsystem, merge_source) "
-		"SELECT * FROM (VALUES ", "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", fresh ?
-		") AS v WHERE true ON CONFLICT DO NOTHING" :
-		") AS v WHERE NOT EXISTS (SELECT 1 FROM commits c WHERE c.level = 1 "
-		" AND c.sha = v.column2 AND c.tree_id = v.column1) ON CONFLICT DO NOTHING");
+	/* Fresh rows go straight from VALUES (a SELECT around it would copy
+	 * each row once more); the others through a SELECT that looks level
+	 * 1 up ("WHERE ... ON CONFLICT": an INSERT ... SELECT needs a WHERE
+	 * before ON CONFLICT). */
+#define DB_COMMITS_INSERT "INSERT INTO commits (tree_id, sha, parents, author_name, " \
+	"author_email, author_time, committer_name, committer_email, commit_time, subject, " \
+	"trailers, merged_tip, brought, merge_subsystem, merge_source) "
+	if (fresh)
+		rc = db_rows_prepare(db, &r, DB_COMMITS_INSERT "VALUES ",
+				     "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", " ON CONFLICT DO NOTHING");
+	else
+		rc = db_rows_prepare(db, &r, DB_COMMITS_INSERT "SELECT * FROM (VALUES ",
+				     "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+				     ") AS v WHERE NOT EXISTS (SELECT 1 FROM commits c "
+				     "WHERE c.level = 1 AND c.sha = v.column2 "
+				     "AND c.tree_id = v.column1) ON CONFLICT DO NOTHING");
+#undef DB_COMMITS_INSERT
 	for (size_t i = 0, k; rc == DB_OK && i < n; i += k) {
 		sqlite3_stmt *st = db_rows_next(&r, n - i, &k);
 
