@@ -820,10 +820,14 @@ json_t *db_trees_status(struct db *db)
 	return trees;
 }
 
-/* Finds tree and branch (NULL: the first followed); caller holds the lock. */
+/* Finds tree and branch (NULL: the first followed); caller holds the lock.
+ * DB_NOTFOUND with cause for an unknown tree or branch, and for a branch
+ * followed but never seen on the remote (state missing). */
 static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *branch_id,
 				 const char *tree, const char *branch, char **cause)
 {
+	sqlite3_stmt *st;
+
 	*tree_id = db_scalar(db_prepk(db, "SELECT id FROM trees WHERE name = ?", "s", tree), 0);
 	if (!*tree_id) {
 		db_fail(cause, "tree '%.128s' is not watched", tree);
@@ -839,6 +843,18 @@ static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *b
 			branch ? branch : "(none)");
 		return DB_NOTFOUND;
 	}
+	/* a branch followed but never seen on the remote has nothing to show */
+	st = db_prepk(db, "SELECT b.name, t.url FROM branches b JOIN trees t ON t.id = b.tree_id "
+		      "WHERE b.id = ? AND b.state = 'missing'", "I", *branch_id);
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		db_fail(cause, "tree '%.128s' follows branch '%.128s', which does not exist in "
+			"%.256s: it has no commits yet", tree,
+			(const char *)sqlite3_column_text(st, 0),
+			(const char *)sqlite3_column_text(st, 1));
+		db_done(st);
+		return DB_NOTFOUND;
+	}
+	db_done(st);
 	return DB_OK;
 }
 

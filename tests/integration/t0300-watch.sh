@@ -134,6 +134,12 @@ check_eq "the error is an event of its branch, once" 1 \
 out=$("$KPCI_BIN/kpci" trees)
 check_contains "kpci trees shows the error" "error (" "$out"
 check_contains "kpci trees shows the missing branch" "missing" "$out"
+out=$("$KPCI_BIN/kpci" commits up --branch nosuch 2>&1)
+check_eq "kpci commits of the missing branch fails" 1 $?
+check_contains "in one sentence naming the branch and the remote" \
+	"tree 'up' follows branch 'nosuch', which does not exist in $TMP/up: it has no commits yet" "$out"
+check_contains "the API answers 404 with it" "404 {" \
+	"$(api GET "/api/v1/trees/up/commits?branch=nosuch")"
 
 # --- incremental poll: only what is new ----------------------------------
 topic 4
