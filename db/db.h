@@ -233,9 +233,10 @@ int db_branch_head_queued(struct db *db, int *due, long long branch_id, long lon
 			  long long every_s);
 /* Trees with their branches, poll state and recent events (caller owns). */
 json_t *db_trees_status(struct db *db);
-/* Commits of a branch (NULL: the first followed) in first-parent order,
- * newest first, optionally only those of the merge window of release
- * `window`.  DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
+/* Commits of a branch (NULL: the first followed that the remote has) in
+ * first-parent order, newest first, optionally only those of the merge
+ * window of release `window`.  DB_NOTFOUND / DB_INVALID with one sentence
+ * in *cause (also for a branch named that the remote never had). */
 int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *branch,
 		    const char *window, int limit, int offset, char **cause);
 /* Releases, release candidates and merge windows of a tree's branch. */

@@ -820,9 +820,10 @@ json_t *db_trees_status(struct db *db)
 	return trees;
 }
 
-/* Finds tree and branch (NULL: the first followed); caller holds the lock.
- * DB_NOTFOUND with cause for an unknown tree or branch, and for a branch
- * followed but never seen on the remote (state missing). */
+/* Finds tree and branch (NULL: the first followed that the remote has);
+ * caller holds the lock.  DB_NOTFOUND with cause for an unknown tree or
+ * branch, and for a branch named that is followed but was never seen on
+ * the remote (state missing). */
 static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *branch_id,
 				 const char *tree, const char *branch, char **cause)
 {
@@ -836,14 +837,17 @@ static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *b
 	*branch_id = db_scalar(branch ?
 		db_prep(db, "SELECT id FROM branches WHERE tree_id = ? AND name = ?", "Is",
 			*tree_id, branch) :
-		db_prep(db, "SELECT id FROM branches WHERE tree_id = ? ORDER BY id LIMIT 1", "I",
-			*tree_id), 0);
+		db_prep(db, "SELECT id FROM branches WHERE tree_id = ? "
+			"ORDER BY state = 'missing', id LIMIT 1", "I", *tree_id), 0);
 	if (!*branch_id) {
 		db_fail(cause, "tree '%.128s' does not follow branch '%.128s'", tree,
 			branch ? branch : "(none)");
 		return DB_NOTFOUND;
 	}
-	/* a branch followed but never seen on the remote has nothing to show */
+	/* a branch named, followed but never seen on the remote, has nothing
+	 * to show (unnamed, it is the first only when all are missing) */
+	if (!branch)
+		return DB_OK;
 	st = db_prepk(db, "SELECT b.name, t.url FROM branches b JOIN trees t ON t.id = b.tree_id "
 		      "WHERE b.id = ? AND b.state = 'missing'", "I", *branch_id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {

@@ -18,6 +18,7 @@ done
 cat > "$TMP/kpcid.ini" <<EOF
 [tree good]
 url = file://$TMP/good
+branches = later master
 poll_interval = 3600
 
 [tree bad]
@@ -69,7 +70,17 @@ commit "$TMP/good" "good 4"
 "$KPCI_BIN/kpci" poll good > /dev/null
 check_eq "good moves on" "$(git -C "$TMP/good" rev-parse master)|4" \
 	"$(sql "SELECT b.tip_sha, b.length FROM branches b JOIN trees t ON t.id = b.tree_id
-	        WHERE t.name = 'good'")"
+	        WHERE t.name = 'good' AND b.name = 'master'")"
+# good's first followed branch, later, is not on the remote (yet): the
+# tree's commits and page show master, and later named is a 404
+out=$("$KPCI_BIN/kpci" commits good)
+check_contains "kpci commits shows the first followed branch the remote has" "good 4" "$out"
+check_eq "so does the tree's page" 200 \
+	"$(curl -s -o "$TMP/page" -w '%{http_code}' "$URL/trees/good")"
+check "with master's commits" grep -q "good 4" "$TMP/page"
+out=$("$KPCI_BIN/kpci" commits good --branch later 2>&1)
+check_eq "the missing branch named is an error" 1 $?
+check_contains "in one sentence" "tree 'good' follows branch 'later', which does not exist" "$out"
 
 # Repaired: the lost commit is dropped upstream.
 git -C "$TMP/bad" reset -q --hard "$tip"
