@@ -596,8 +596,10 @@ int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const 
 	int rc = DB_OK, step;
 
 	db_lock(db);
-	/* each level through its own index (migration 0011) */
-	st = db_prep(db, "SELECT sha FROM commits WHERE level = 1 AND tree_id = ?1 "
+	/* each level through its own index (migration 0011); left to itself,
+	 * SQLite reads level 1 of commits_sha, every tree's commits */
+	st = db_prep(db, "SELECT sha FROM commits INDEXED BY commits_tree "
+		     "WHERE level = 1 AND tree_id = ?1 "
 		     "UNION ALL SELECT sha FROM commits WHERE level = 0 AND tree_id = ?1",
 		     "I", tree_id);
 	if (!st) {
