@@ -9,25 +9,25 @@
 #include "db/db_internal.h"
 
 /* db_scalar(db_prep(conn, sql, types, ...), -1) under conn's lock. */
-#define test_scalar(conn, ...)                                             \
-	__extension__({                                                  \
-		struct db *test_db_ = (conn);                              \
-		long long test_v_;                                       \
-		db_lock(test_db_);                                       \
-		test_v_ = db_scalar(db_prep(test_db_, __VA_ARGS__), -1); \
-		db_unlock(test_db_);                                     \
-		test_v_;                                                 \
+#define test_scalar(conn, ...)                                                  \
+	__extension__({                                                         \
+		struct db *test_db_ = (conn);                                   \
+		long long test_v_;                                              \
+		db_lock(test_db_);                                              \
+		test_v_ = db_scalar(db_prep(test_db_, __VA_ARGS__), -1);        \
+		db_unlock(test_db_);                                            \
+		test_v_;                                                        \
 	})
 
 /* db_exec_st(conn, db_prep(conn, sql, types, ...)) under conn's lock. */
-#define test_exec(conn, ...)                                              \
-	__extension__({                                                 \
-		struct db *test_db_ = (conn);                             \
-		int test_rc_;                                           \
-		db_lock(test_db_);                                      \
+#define test_exec(conn, ...)                                                    \
+	__extension__({                                                         \
+		struct db *test_db_ = (conn);                                   \
+		int test_rc_;                                                   \
+		db_lock(test_db_);                                              \
 		test_rc_ = db_exec_st(test_db_, db_prep(test_db_, __VA_ARGS__)); \
-		db_unlock(test_db_);                                    \
-		test_rc_;                                               \
+		db_unlock(test_db_);                                            \
+		test_rc_;                                                       \
 	})
 
 #endif

@@ -94,18 +94,18 @@ static void test_commits_rebuild(void)
 	CHECK_INT(db_open(&db, path, &cause), DB_OK);
 	CHECK_INT(db_schema_version(db), db_latest_version());
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits c JOIN branch_commits bc "
-				    "ON bc.commit_id = c.id WHERE c.sha = 'bbbb' AND c.brought = 3 "
-				    "AND bc.position = 1", ""), 1);
+				  "ON bc.commit_id = c.id WHERE c.sha = 'bbbb' AND c.brought = 3 "
+				  "AND bc.position = 1", ""), 1);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM pragma_index_list('commits') "
-				    "WHERE \"unique\"", ""), 1);
+				  "WHERE \"unique\"", ""), 1);
 	/* 0010: the rows kept their ids and are settled (level 1) */
 	CHECK_INT(test_scalar(db, "SELECT sum(id) FROM commits WHERE level = 1", ""),
 		  21);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = "
-				    "'analysis_commits_sha'", ""), 0);
+				  "'analysis_commits_sha'", ""), 0);
 	/* foreign keys are on again after the migrations */
 	CHECK_INT(test_exec(db, "INSERT INTO branch_commits (branch_id, position, "
-					 "commit_id) VALUES (1, 2, 999)", ""), DB_INVALID);
+				"commit_id) VALUES (1, 2, 999)", ""), DB_INVALID);
 	db_close(db);
 	free(cause);
 	cause = NULL;
@@ -238,7 +238,7 @@ static void test_commit_levels(void)
 			  DB_OK);
 		CHECK_INT(length, 1);
 		CHECK_INT(test_scalar(db, "SELECT count(*) FROM branch_commits WHERE "
-					    "branch_id = ?", "I", branch_id), 1);
+					  "branch_id = ?", "I", branch_id), 1);
 	}
 
 	json_decref(out);
@@ -278,14 +278,14 @@ static void test_commit_twins(void)
 	record(db, tree_id, branch_id, rows + 1, 2, shas + 1, 2, 0);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""), 2);
 	CHECK_INT(test_scalar(db, "SELECT c.level FROM branch_commits l JOIN commits c ON "
-				    "c.id = l.commit_id WHERE l.position = 1", ""), 0);
+				  "c.id = l.commit_id WHERE l.position = 1", ""), 0);
 
 	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
 	CHECK_INT(united, 1);
 	CHECK_INT(moved, 1);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""), 1);
 	CHECK_INT(test_scalar(db, "SELECT commit_id FROM branch_commits WHERE position = 1",
-				    ""), b1);
+				  ""), b1);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE level = 1", ""),
 		  3);
 	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
