@@ -1930,7 +1930,7 @@ static int watch_settle(const struct watch_tree *t)
 	char *cause = NULL;
 
 	do {
-		if (db_commits_settle(watch.k->db, WATCH_SETTLE_SLICE, &moved, &united,
+		if (db_commits_settle(watch.k->db, t->id, WATCH_SETTLE_SLICE, &moved, &united,
 				      &cause) != DB_OK) {
 			log_warn("tree %s: %s; the next poll tries again", t->name,
 				 cause ? cause : "out of memory");

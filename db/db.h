@@ -191,17 +191,17 @@ int db_branch_tx_position(struct db_branch_tx *tx, long long *pos, long long bra
 int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, char **cause);
 void db_branch_abort(struct db_branch_tx *tx);
 /*
- * Moves at most max commits of any tree from level 0 of the sha index,
+ * Moves at most max commits of tree_id from level 0 of the sha index,
  * where polls store them, to level 1 (migration 0010), in one
- * transaction; *moved gets how many moved (0: level 0 is empty).  The
+ * transaction; *moved gets how many moved (0: none is left).  The
  * watcher calls it after a poll has answered, so that the next poll's
  * inserts meet a small level 0 whatever the history's length.  A commit
  * stored at level 0 as fresh while level 1 held its sha (a caller that was
  * wrong) is merged into the one at level 1 first; *united gets how many
  * were.  DB_OK, or DB_ERR with cause.
  */
-int db_commits_settle(struct db *db, long long max, long long *moved, long long *united,
-		      char **cause);
+int db_commits_settle(struct db *db, long long tree_id, long long max, long long *moved,
+		      long long *united, char **cause);
 /* Calls each with the sha of every commit stored for the tree; DB_ERR when
  * each returns < 0 or the database fails. */
 int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const char *sha),

@@ -539,29 +539,30 @@ int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, ch
  * into that one: the line points to it, and the copy goes.  Only a caller
  * that called a stored commit fresh leaves such a pair.
  */
-static int db_commits_unite_locked(struct db *db, long long *united)
+static int db_commits_unite_locked(struct db *db, long long tree_id, long long *united)
 {
 #define DB_TWIN "JOIN commits t ON t.level = 1 AND t.sha = z.sha AND t.tree_id = z.tree_id "
 	int rc = db_exec_st(db, db_prepk(db,
 		"UPDATE branch_commits SET commit_id = (SELECT t.id FROM commits z " DB_TWIN
 		" WHERE z.id = branch_commits.commit_id) "
-		"WHERE commit_id IN (SELECT z.id FROM commits z " DB_TWIN " WHERE z.level = 0)", ""));
+		"WHERE commit_id IN (SELECT z.id FROM commits z " DB_TWIN
+		" WHERE z.level = 0 AND z.tree_id = ?)", "I", tree_id));
 
 	if (rc == DB_OK)
 		rc = db_exec_st(db, db_prepk(db, "DELETE FROM commits WHERE id IN "
-					   "(SELECT z.id FROM commits z " DB_TWIN " WHERE z.level = 0)",
-					   ""));
+					   "(SELECT z.id FROM commits z " DB_TWIN
+					   " WHERE z.level = 0 AND z.tree_id = ?)", "I", tree_id));
 	if (rc == DB_OK)
 		*united = sqlite3_changes64(db->conn);
 	return rc;
 #undef DB_TWIN
 }
 
-int db_commits_settle(struct db *db, long long max, long long *moved, long long *united,
-		      char **cause)
+int db_commits_settle(struct db *db, long long tree_id, long long max, long long *moved,
+		      long long *united, char **cause)
 {
 	static const char settle[] = "UPDATE commits SET level = 1 WHERE id IN "
-				     "(SELECT id FROM commits WHERE level = 0 LIMIT ?)";
+				     "(SELECT id FROM commits WHERE level = 0 AND tree_id = ? LIMIT ?)";
 	int rc;
 
 	*moved = *united = 0;
@@ -570,12 +571,12 @@ int db_commits_settle(struct db *db, long long max, long long *moved, long long 
 		db_unlock(db);
 		return db_fail(cause, "database busy");
 	}
-	rc = db_exec_st(db, db_prepk(db, settle, "I", max));
+	rc = db_exec_st(db, db_prepk(db, settle, "II", tree_id, max));
 	if (rc == DB_INVALID) {
 		/* a sha at both levels: the unique index refused the move */
-		rc = db_commits_unite_locked(db, united);
+		rc = db_commits_unite_locked(db, tree_id, united);
 		if (rc == DB_OK)
-			rc = db_exec_st(db, db_prepk(db, settle, "I", max));
+			rc = db_exec_st(db, db_prepk(db, settle, "II", tree_id, max));
 	}
 	if (rc == DB_OK)
 		*moved = sqlite3_changes64(db->conn);

@@ -153,8 +153,9 @@ static int count_sha(void *arg, const char *sha)
 
 /*
  * The two levels of the sha index (0010): polls store at level 0,
- * db_commits_settle moves slices to level 1, a sha stored at either
- * level is not stored again, and lookups by sha find both levels.
+ * db_commits_settle moves slices of a tree's commits to level 1, a sha
+ * stored at either level is not stored again, and lookups by sha find
+ * both levels.
  */
 static void test_commit_levels(void)
 {
@@ -162,7 +163,7 @@ static void test_commit_levels(void)
 	struct db *db = open_fresh("levels.db", db_latest_version());
 	struct db_commit rows[4];
 	const char *branches[] = { "master" };
-	long long tree_id = 0, branch_id = 0, moved = -1, united = -1, pos = -1, length;
+	long long tree_id = 0, branch_id = 0, moved = -1, united = -1, pos = -1, length, t_id;
 	char tip[DB_SHA_LEN + 1], state[16], *cause = NULL;
 	json_t *policy = json_object(), *out = NULL;
 
@@ -175,11 +176,11 @@ static void test_commit_levels(void)
 		  3);
 
 	/* slices: 2, then the last 1, then nothing is left */
-	CHECK_INT(db_commits_settle(db, 2, &moved, &united, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, tree_id, 2, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 2);
-	CHECK_INT(db_commits_settle(db, 2, &moved, &united, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, tree_id, 2, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 1);
-	CHECK_INT(db_commits_settle(db, 2, &moved, &united, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, tree_id, 2, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 0);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE level = 1", ""),
 		  3);
@@ -215,10 +216,18 @@ static void test_commit_levels(void)
 	}
 
 	/* the same sha in another tree is another commit */
+	t_id = tree_id;
 	CHECK_INT(db_tree_sync(db, &tree_id, "u", "/u", policy, branches, 1), DB_OK);
 	CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"), DB_OK);
 	record(db, tree_id, branch_id, rows + 3, 1, shas + 3, 1, -1);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE sha = 'd000'", ""), 2);
+	/* a tree's upkeep settles its own commits: t's d000, not u's */
+	CHECK_INT(db_commits_settle(db, t_id, 10, &moved, &united, &cause), DB_OK);
+	CHECK_INT(moved, 1);
+	CHECK_INT(test_scalar(db, "SELECT level FROM commits WHERE sha = 'd000' AND tree_id = ?",
+			      "I", t_id), 1);
+	CHECK_INT(test_scalar(db, "SELECT level FROM commits WHERE sha = 'd000' AND tree_id = ?",
+			      "I", tree_id), 0);
 
 	/* a line naming a commit its tree does not hold (a000 is t's), in
 	 * the middle of a run of 8 rows: refused, and u's line is as it was */
@@ -267,7 +276,7 @@ static void test_commit_twins(void)
 	CHECK_INT(db_tree_sync(db, &tree_id, "t", "/t", policy, branches, 1), DB_OK);
 	CHECK_INT(db_branch_get(db, &branch_id, tip, &length, state, tree_id, "master"), DB_OK);
 	record(db, tree_id, branch_id, rows, 2, shas, 2, -1);
-	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, tree_id, 10, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved, 2);
 	CHECK_INT(united, 0);
 	b1 = test_scalar(db, "SELECT id FROM commits WHERE sha = 'b000'", "");
@@ -280,7 +289,7 @@ static void test_commit_twins(void)
 	CHECK_INT(test_scalar(db, "SELECT c.level FROM branch_commits l JOIN commits c ON "
 				  "c.id = l.commit_id WHERE l.position = 1", ""), 0);
 
-	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, tree_id, 10, &moved, &united, &cause), DB_OK);
 	CHECK_INT(united, 1);
 	CHECK_INT(moved, 1);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE sha = 'b000'", ""), 1);
@@ -288,7 +297,7 @@ static void test_commit_twins(void)
 				  ""), b1);
 	CHECK_INT(test_scalar(db, "SELECT count(*) FROM commits WHERE level = 1", ""),
 		  3);
-	CHECK_INT(db_commits_settle(db, 10, &moved, &united, &cause), DB_OK);
+	CHECK_INT(db_commits_settle(db, tree_id, 10, &moved, &united, &cause), DB_OK);
 	CHECK_INT(moved + united, 0);
 
 	json_decref(policy);
