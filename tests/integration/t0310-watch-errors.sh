@@ -1,7 +1,9 @@
 # t0310-watch-errors: a remote that turns corrupt (a new commit whose
 # objects are gone) fails the poll; the error is recorded and shown, the
 # stored history stays as it was, retries back off, another tree keeps
-# being watched, and a repaired remote clears the error.  Bad trees in the
+# being watched, and a repaired remote clears the error.  A followed
+# branch the remote does not have is a 404 sentence when named, and the
+# tree shows its first branch that exists.  Bad trees in the
 # configuration are refused with one sentence and change nothing stored.
 . tests/integration/lib.sh
 
