@@ -851,13 +851,12 @@ static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *b
 	 * to show (unnamed, it is the first only when all are missing) */
 	if (!branch)
 		return DB_OK;
-	st = db_prepk(db, "SELECT b.name, t.url FROM branches b JOIN trees t ON t.id = b.tree_id "
+	st = db_prepk(db, "SELECT t.url FROM branches b JOIN trees t ON t.id = b.tree_id "
 		      "WHERE b.id = ? AND b.state = 'missing'", "I", *branch_id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
 		db_fail(cause, "tree '%.128s' follows branch '%.128s', which does not exist in "
-			"%.256s: it has no commits yet", tree,
-			(const char *)sqlite3_column_text(st, 0),
-			(const char *)sqlite3_column_text(st, 1));
+			"%.256s: it has no commits yet", tree, branch,
+			(const char *)sqlite3_column_text(st, 0));
 		db_done(st);
 		return DB_NOTFOUND;
 	}
