@@ -546,7 +546,7 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
 
 /*
  * The checkpointer: a thread with a connection of its own copies the WAL
- * back into the database file when a commit has left DB_CHECKPOINT_PAGES
+ * back into the database file when a commit has left DB_CHECKPOINT_BYTES
  * or more in it.  SQLite's auto-checkpoint would do that inside the
  * commit that crossed the mark, holding the writer (and, through
  * db->lock, every request behind it) for as long as the copy takes; a
@@ -558,6 +558,7 @@ struct db_checkpointer {
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
+	int pages;                      /* DB_CHECKPOINT_BYTES in the file's pages */
 	int due, stop;
 };
 
@@ -589,7 +590,7 @@ static int db_wal_hook(void *arg, sqlite3 *conn, const char *dbname, int pages)
 
 	(void)conn;
 	(void)dbname;
-	if (pages >= DB_CHECKPOINT_PAGES) {
+	if (pages >= c->pages) {
 		pthread_mutex_lock(&c->mu);
 		c->due = 1;
 		pthread_cond_signal(&c->cv);
@@ -603,12 +604,18 @@ static int db_wal_hook(void *arg, sqlite3 *conn, const char *dbname, int pages)
 static void db_checkpointer_start(struct db *db, const char *path)
 {
 	struct db_checkpointer *c = calloc(1, sizeof *c);
+	long long page = db_scalar(db_prepk(db, "PRAGMA page_size", ""), 0);
 
 	if (!c)
 		return;
+	c->pages = (int)(DB_CHECKPOINT_BYTES / (page > 0 ? page : 4096));
 	pthread_mutex_init(&c->mu, NULL);
 	pthread_cond_init(&c->cv, NULL);
+	/* A connection that has read nothing does not know the file is in
+	 * WAL mode yet: its checkpoints would do nothing and say so only
+	 * through their frame counts (-1).  The journal mode makes it look. */
 	if (sqlite3_open_v2(path, &c->conn, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+	    sqlite3_exec(c->conn, "PRAGMA journal_mode", NULL, NULL, NULL) != SQLITE_OK ||
 	    pthread_create(&c->thread, NULL, db_checkpointer_main, c) != 0) {
 		log_warn("db: no checkpointer thread; commits checkpoint themselves");
 		sqlite3_close(c->conn);

@@ -26,7 +26,7 @@ enum {
 };
 
 #define DB_BUSY_TIMEOUT_MS 5000
-#define DB_CHECKPOINT_PAGES 1000    /* WAL pages after a commit that start a checkpoint */
+#define DB_CHECKPOINT_BYTES (4 << 20) /* WAL after a commit that starts a checkpoint */
 #define DB_MAX_LIST 1000            /* rows one list call returns at most */
 
 struct db;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -61,6 +62,31 @@ static void test_migrations(void)
 	db = open_fresh("empty.db", db_latest_version());
 	CHECK_INT(db_schema_version(db), db_latest_version());
 	CHECK_INT(db_ping(db), DB_OK);
+	db_close(db);
+}
+
+/* Waits up to 5 s for the file at path to reach size bytes. */
+static long long wait_size(const char *file, long long size)
+{
+	struct stat st = { 0 };
+
+	for (int i = 0; i < 500; i++) {
+		if (stat(file, &st) == 0 && st.st_size >= size)
+			break;
+		usleep(10000);
+	}
+	return (long long)st.st_size;
+}
+
+/* The checkpointer copies a commit of 5 MiB into the file while kpcid
+ * runs (DB_CHECKPOINT_BYTES is counted in bytes, whatever the pages). */
+static void test_checkpointer(void)
+{
+	struct db *db = open_fresh("ckpt.db", db_latest_version());
+
+	CHECK_INT(test_exec(db, "CREATE TABLE big (b BLOB)", ""), DB_OK);
+	CHECK_INT(test_exec(db, "INSERT INTO big VALUES (zeroblob(5 * 1024 * 1024))", ""), DB_OK);
+	CHECK(wait_size(path, 5 << 20) >= 5 << 20);
 	db_close(db);
 }
 
@@ -622,6 +648,7 @@ int main(void)
 		return 1;
 	}
 	test_migrations();
+	test_checkpointer();
 	test_commits_rebuild();
 	test_commit_levels();
 	test_commit_twins();
