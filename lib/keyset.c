@@ -31,6 +31,8 @@ int keyset_add(struct keyset *s, uint64_t key)
 		s->zero = 1;
 		return added;
 	}
+	if (keyset_has(s, key))
+		return 0;               /* held: no need to grow for it */
 	if ((s->n + 1) * 3 > s->nslots * 2) {
 		size_t nslots = s->nslots ? s->nslots * 2 : KEYSET_MIN_SLOTS;
 		uint64_t *slots = calloc(nslots, sizeof *slots);
@@ -44,8 +46,6 @@ int keyset_add(struct keyset *s, uint64_t key)
 		s->slots = slots;
 		s->nslots = nslots;
 	}
-	if (keyset_has(s, key))
-		return 0;
 	keyset_put(s->slots, s->nslots, key);
 	s->n++;
 	return 1;

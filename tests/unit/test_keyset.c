@@ -1,6 +1,7 @@
 /*
  * test_keyset.c - the set of 64-bit keys: membership through growth,
- * duplicates counted once, the key 0, keys that collide in the table.
+ * duplicates counted once, the key 0, keys that collide in the table,
+ * a full set adding a key it holds.
  */
 #include <stdint.h>
 
@@ -59,9 +60,29 @@ static void test_clustered(void)
 	keyset_free(&s);
 }
 
+/* A full set does not grow to add a key it holds: the watcher adds
+ * every commit of a poll, most of them held already. */
+static void test_full(void)
+{
+	struct keyset s = { 0 };
+	size_t nslots;
+	uint64_t k = 1;
+
+	while (s.nslots == 0 || (s.n + 1) * 3 <= s.nslots * 2)
+		CHECK_INT(keyset_add(&s, k++), 1);
+	nslots = s.nslots;                      /* one more new key grows it */
+	CHECK_INT(keyset_add(&s, 1), 0);
+	CHECK_INT(keyset_add(&s, k - 1), 0);
+	CHECK_INT((long long)s.nslots, (long long)nslots);
+	CHECK_INT(keyset_add(&s, k), 1);
+	CHECK((long long)s.nslots > (long long)nslots);
+	keyset_free(&s);
+}
+
 int main(void)
 {
 	test_members();
 	test_clustered();
+	test_full();
 	return check_done();
 }
