@@ -973,10 +973,10 @@ static int watch_tags(json_t **changed, git_repository *repo, const struct watch
 		goto out;
 	}
 	json_array_foreach(*changed, k, tag) {
-		const char *name = json_string_value(json_object_get(tag, "name"));
-		int major, minor, rcn;
+		const char *name = json_string_value(json_object_get(tag, "name")),
+			   *kind = json_string_value(json_object_get(tag, "kind"));
 
-		if (db_release_like(name) && db_release_parse(name, &major, &minor, &rcn) < 0)
+		if (!strcmp(kind, "other") && db_release_like(name))
 			log_warn("tree %s: tag '%.128s' is kept as another tag: a release is "
 				 "vX.Y and a release candidate vX.Y-rcN (N from 1, no leading "
 				 "zeros), so no merge window starts or ends at it", t->name, name);

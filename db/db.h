@@ -27,6 +27,7 @@ enum {
 
 #define DB_BUSY_TIMEOUT_MS 5000
 #define DB_CHECKPOINT_BYTES (4 << 20) /* WAL after a commit that starts a checkpoint */
+#define DB_PAGE_SIZE "16384"        /* of a database file kpci creates */
 #define DB_MAX_LIST 1000            /* rows one list call returns at most */
 
 struct db;
@@ -211,7 +212,7 @@ int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const 
 int db_branch_set_state(struct db *db, long long branch_id, const char *state,
 			const char *message);
 /* Upserts tags; *changed (caller owns) lists those new or moved as
- * [{name, sha}]. */
+ * [{name, sha, kind}], kind "release", "rc" or "other". */
 int db_tags_record(struct db *db, json_t **changed, long long tree_id,
 		   const struct db_tag *tags, size_t n);
 /* Ends a poll: error NULL clears the error state; otherwise counts it

@@ -666,11 +666,12 @@ int db_tags_record(struct db *db, json_t **changed, long long tree_id,
 	for (size_t i = 0; rc == DB_OK && i < n; i++) {
 		int major, minor, rcn, release = db_release_parse(tags[i].name, &major, &minor,
 								   &rcn) == 0;
+		const char *kind = !release ? "other" : rcn ? "rc" : "release";
 
 		sqlite3_bind_int64(st, 1, tree_id);
 		db_bind_str(st, 2, tags[i].name);
 		db_bind_str(st, 3, tags[i].sha);
-		db_bind_str(st, 4, !release ? "other" : rcn ? "rc" : "release");
+		db_bind_str(st, 4, kind);
 		if (release) {
 			sqlite3_bind_int(st, 5, major);
 			sqlite3_bind_int(st, 6, minor);
@@ -679,8 +680,9 @@ int db_tags_record(struct db *db, json_t **changed, long long tree_id,
 		sqlite3_bind_int64(st, 8, now);
 		rc = db_step_reset(db, st);
 		if (rc == DB_OK && sqlite3_changes(db->conn) > 0)
-			json_array_append_new(*changed, json_pack("{s:s, s:s}", "name", tags[i].name,
-								  "sha", tags[i].sha));
+			json_array_append_new(*changed, json_pack("{s:s, s:s, s:s}", "name",
+								  tags[i].name, "sha", tags[i].sha,
+								  "kind", kind));
 	}
 	sqlite3_finalize(st);
 	rc = db_end(db, rc);
