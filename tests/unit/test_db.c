@@ -90,6 +90,28 @@ static void test_checkpointer(void)
 	db_close(db);
 }
 
+/* A file kpci creates has DB_PAGE_SIZE pages; a file made with other
+ * pages keeps them, and is migrated all the same. */
+static void test_pages(void)
+{
+	struct db *db = open_fresh("pages.db", db_latest_version());
+	sqlite3 *raw = NULL;
+	char old[300];
+
+	CHECK_INT(test_scalar(db, "PRAGMA page_size", ""), atoi(DB_PAGE_SIZE));
+	db_close(db);
+
+	snprintf(old, sizeof old, "%s/pages4k.db", dir);
+	CHECK_INT(sqlite3_open(old, &raw), SQLITE_OK);
+	CHECK_INT(sqlite3_exec(raw, "PRAGMA page_size = 4096; CREATE TABLE t (a)", NULL, NULL,
+			       NULL), SQLITE_OK);
+	sqlite3_close(raw);
+	db = open_fresh("pages4k.db", db_latest_version());
+	CHECK_INT(test_scalar(db, "PRAGMA page_size", ""), 4096);
+	CHECK_INT(db_schema_version(db), db_latest_version());
+	db_close(db);
+}
+
 /* Runs sql on the file at path through a connection of its own. */
 static void raw_exec(const char *sql)
 {
@@ -649,6 +671,7 @@ int main(void)
 	}
 	test_migrations();
 	test_checkpointer();
+	test_pages();
 	test_commits_rebuild();
 	test_commit_levels();
 	test_commit_twins();
