@@ -21,6 +21,9 @@
 #include "lib/log.h"
 #include "lib/utf8.h"
 
+#define DB_STR_(x) #x
+#define DB_STR(x) DB_STR_(x)            /* a number's macro as SQL text */
+
 int db_fail(char **cause, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -686,7 +689,7 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 	 * that has pages keeps its size.  A poll of 10,000 new commits ran
 	 * about 15% faster: fewer pages to split, find and write to the WAL
 	 * for the same rows (docs/watch.md). */
-	if (db_exec(db, "PRAGMA page_size = " DB_PAGE_SIZE) < 0 ||
+	if (db_exec(db, "PRAGMA page_size = " DB_STR(DB_PAGE_SIZE)) < 0 ||
 	    db_exec(db, "PRAGMA journal_mode = WAL") < 0 ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0) {
 		db_fail(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));

@@ -27,7 +27,7 @@ enum {
 
 #define DB_BUSY_TIMEOUT_MS 5000
 #define DB_CHECKPOINT_BYTES (4 << 20) /* WAL after a commit that starts a checkpoint */
-#define DB_PAGE_SIZE "16384"        /* of a database file kpci creates */
+#define DB_PAGE_SIZE 16384          /* bytes, of a database file kpci creates */
 #define DB_MAX_LIST 1000            /* rows one list call returns at most */
 
 struct db;

@@ -98,7 +98,7 @@ static void test_pages(void)
 	sqlite3 *raw = NULL;
 	char old[300];
 
-	CHECK_INT(test_scalar(db, "PRAGMA page_size", ""), atoi(DB_PAGE_SIZE));
+	CHECK_INT(test_scalar(db, "PRAGMA page_size", ""), DB_PAGE_SIZE);
 	db_close(db);
 
 	snprintf(old, sizeof old, "%s/pages4k.db", dir);
