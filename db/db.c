@@ -686,9 +686,9 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 	sqlite3_busy_timeout(db->conn, DB_BUSY_TIMEOUT_MS);
 	sqlite3_update_hook(db->conn, db_update_hook, db);
 	/* A new file gets 16 KiB pages (SQLite's default is 4 KiB); a file
-	 * that has pages keeps its size.  A poll of 10,000 new commits ran
-	 * about 15% faster: fewer pages to split, find and write to the WAL
-	 * for the same rows (docs/watch.md). */
+	 * that has pages keeps its size.  The store of a poll of 10,000 new
+	 * commits ran about 15% faster: fewer pages to split, find and write
+	 * to the WAL for the same rows (docs/watch.md). */
 	if (db_exec(db, "PRAGMA page_size = " DB_STR(DB_PAGE_SIZE)) < 0 ||
 	    db_exec(db, "PRAGMA journal_mode = WAL") < 0 ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0) {

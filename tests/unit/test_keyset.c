@@ -61,7 +61,7 @@ static void test_clustered(void)
 }
 
 /* A full set does not grow to add a key it holds: the watcher adds
- * every commit of a poll, most of them held already. */
+ * every commit a poll read, the stored ones it met too. */
 static void test_full(void)
 {
 	struct keyset s = { 0 };
