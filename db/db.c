@@ -607,10 +607,11 @@ static int db_wal_hook(void *arg, sqlite3 *conn, const char *dbname, int pages)
 static void db_checkpointer_start(struct db *db, const char *path)
 {
 	struct db_checkpointer *c = calloc(1, sizeof *c);
-	long long page = db_scalar(db_prepk(db, "PRAGMA page_size", ""), 0);
+	long long page;
 
 	if (!c)
 		return;
+	page = db_scalar(db_prep(db, "PRAGMA page_size", ""), 0);   /* once: not kept */
 	c->pages = (int)(DB_CHECKPOINT_BYTES / (page > 0 ? page : 4096));
 	pthread_mutex_init(&c->mu, NULL);
 	pthread_cond_init(&c->cv, NULL);
