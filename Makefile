@@ -36,6 +36,8 @@ endif
 
 LIB_SRC    := $(filter-out $(EXCLUDE),$(wildcard lib/*.c) $(wildcard db/*.c) $(wildcard web/*.c))
 DAEMON_SRC := $(wildcard daemon/*.c)
+WATCH_SRC  := $(wildcard daemon/watch/*.c)
+DAEMON_SRC += $(WATCH_SRC)
 RUNNER_SRC := $(wildcard runners/*.c)
 CLI_SRC    := $(filter-out $(EXCLUDE),$(wildcard cli/*.c))
 TEST_SRC   := $(filter-out $(EXCLUDE),$(wildcard tests/unit/test_*.c))
@@ -107,11 +109,11 @@ $(O)/tests/test_build: $(O)/tests/unit/test_build.o $(O)/runners/build.o \
 		$(O)/runners/guestdir.o $(O)/daemon/artifacts.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-# test_watch and bench_watch compile daemon/watch.c in; its sockets come with it.
-$(O)/tests/test_watch: $(O)/tests/unit/test_watch.o $(O)/daemon/watch_stream.o $(LIBKPCI)
+# test_watch and bench_watch compile daemon/watch/watch.c in; its sockets come with it.
+$(O)/tests/test_watch: $(O)/tests/unit/test_watch.o $(O)/daemon/watch/watch_stream.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/bench/bench_watch: $(O)/bench/bench_watch.o $(O)/daemon/watch_stream.o $(LIBKPCI)
+$(O)/bench/bench_watch: $(O)/bench/bench_watch.o $(O)/daemon/watch/watch_stream.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 $(O)/tests/test_cache: $(O)/tests/unit/test_cache.o $(O)/daemon/cache.o $(LIBKPCI)
@@ -155,7 +157,8 @@ $(FUZZ_O)/fuzz_csvnum: tests/fuzz/fuzz_csvnum.c lib/csvnum.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 # watch.c (with its sockets) is instrumented; the db/ and lib/ code it calls is linked as built.
-$(FUZZ_O)/fuzz_merge_subject: tests/fuzz/fuzz_merge_subject.c daemon/watch.c daemon/watch_stream.c \
+$(FUZZ_O)/fuzz_merge_subject: tests/fuzz/fuzz_merge_subject.c daemon/watch/watch.c \
+		daemon/watch/watch_stream.c \
 		$(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)

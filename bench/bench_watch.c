@@ -39,7 +39,7 @@
 
 #include <sqlite3.h>
 
-#include "daemon/watch.c"
+#include "daemon/watch/watch.c"
 #include "lib/spawn.h"
 
 #define BENCH_TOPIC 9               /* commits per topic branch before its merge */

@@ -10,7 +10,7 @@
 
 #include "daemon/api_trees.h"
 #include "daemon/kpcid.h"
-#include "daemon/watch.h"
+#include "daemon/watch/watch.h"
 #include "db/db.h"
 #include "lib/proto.h"
 

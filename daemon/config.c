@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "daemon/config.h"
-#include "daemon/watch.h"
+#include "daemon/watch/watch.h"
 #include "lib/conf.h"
 #include "lib/proto.h"
 

@@ -24,7 +24,7 @@
 #include "daemon/http.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
-#include "daemon/watch.h"
+#include "daemon/watch/watch.h"
 #include "db/db.h"
 #include "lib/conf.h"
 #include "lib/fs.h"

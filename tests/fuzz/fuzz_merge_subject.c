@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/watch.h"
+#include "daemon/watch/watch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

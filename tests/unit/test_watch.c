@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "daemon/watch.c"
+#include "daemon/watch/watch.c"
 #include "db/db_internal.h"
 #include "check_db.h"
 #include "check.h"

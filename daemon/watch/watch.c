@@ -39,8 +39,8 @@
 
 #include "daemon/config.h"
 #include "daemon/kpcid.h"
-#include "daemon/watch.h"
-#include "daemon/watch_stream.h"
+#include "daemon/watch/watch.h"
+#include "daemon/watch/watch_stream.h"
 #include "db/db.h"
 #include "lib/buf.h"
 #include "lib/fs.h"
