@@ -109,11 +109,12 @@ $(O)/tests/test_build: $(O)/tests/unit/test_build.o $(O)/runners/build.o \
 		$(O)/runners/guestdir.o $(O)/daemon/artifacts.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-# test_watch and bench_watch compile daemon/watch/watch.c in; its sockets come with it.
-$(O)/tests/test_watch: $(O)/tests/unit/test_watch.o $(O)/daemon/watch/watch_stream.o $(LIBKPCI)
+# test_watch and bench_watch drive the watcher's steps (daemon/watch/watch_internal.h):
+# they link the objects kpcid links.
+$(O)/tests/test_watch: $(O)/tests/unit/test_watch.o $(call obj,$(WATCH_SRC)) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/bench/bench_watch: $(O)/bench/bench_watch.o $(O)/daemon/watch/watch_stream.o $(LIBKPCI)
+$(O)/bench/bench_watch: $(O)/bench/bench_watch.o $(call obj,$(WATCH_SRC)) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 $(O)/tests/test_cache: $(O)/tests/unit/test_cache.o $(O)/daemon/cache.o $(LIBKPCI)

@@ -37,9 +37,15 @@
 #include <signal.h>
 #include <sys/socket.h>
 
+#include <git2.h>
+#include <jansson.h>
 #include <sqlite3.h>
 
-#include "daemon/watch/watch.c"
+#include "daemon/config.h"
+#include "daemon/kpcid.h"
+#include "daemon/watch/watch_internal.h"
+#include "db/db.h"
+#include "lib/log.h"
 #include "lib/spawn.h"
 
 #define BENCH_TOPIC 9               /* commits per topic branch before its merge */

@@ -40,6 +40,7 @@
 #include "daemon/config.h"
 #include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
+#include "daemon/watch/watch_internal.h"
 #include "daemon/watch/watch_stream.h"
 #include "db/db.h"
 #include "lib/buf.h"
@@ -51,98 +52,12 @@
 #include "lib/sha256.h"
 #include "lib/spawn.h"
 
-#define WATCH_TICK_MS 1000          /* the thread looks at the schedule this often */
-#define WATCH_PROGRESS_S 5          /* fetch progress is logged at most this often */
-#define WATCH_MAX_SUBJECT 65536     /* bytes of a subject kept */
-#define WATCH_MAX_NAME 1024         /* bytes of an author name or e-mail kept */
-#define WATCH_MAX_TRAILERS 64       /* trailers kept per commit */
-#define WATCH_MAX_TRAILER 4096      /* bytes of one trailer value kept */
-#define WATCH_MAX_SUBSYSTEM 128     /* bytes of a parsed merge subsystem */
-#define WATCH_MAX_SOURCE 1024       /* bytes of a parsed merge source */
-#define WATCH_MAX_TAGS 200000       /* tags recorded per poll at most */
-#define WATCH_MAX_BACKOFF_SHIFT 20  /* retry_min << this is the longest unclamped wait */
-#define WATCH_ERROR_LEN 512         /* bytes of an error sentence */
-#define WATCH_DEFAULT_CA "/etc/ssl/certs/ca-certificates.crt"   /* Debian's CA bundle */
-#define WATCH_PACKS_MAX 32          /* packs a mirror may hold before it is repacked */
-#define WATCH_REPACK_TIMEOUT 3600   /* seconds a repack may take */
-#define WATCH_REPACK_RETRY 3600     /* seconds after a failed repack before the next */
-#define WATCH_SETTLE_SLICE 16384    /* commits settled per transaction */
-
-/* One configured tree, copied from the configuration at start. */
-struct watch_tree {
-	char *name, *url, *mirror;
-	char **branches;
-	size_t nbranches;
-	int cand_commits, cand_merges, cand_tags, cand_head;
-	char **configs;
-	size_t nconfigs;
-	long long poll_interval, head_every, max_queued, retry_min, retry_max;
-	long long fetch_timeout;        /* seconds a connection may stay silent */
-	char *ca_file;                  /* CAs trusted for https (NULL: the system's) */
-	long long id;
-	long long next_poll;            /* monotonic seconds */
-	unsigned long want, done;       /* watch_poll_now requests and polls that served them */
-	int fetched_before;             /* a poll succeeded once: history is not a candidate */
-	int errors;                     /* failed polls in a row (the backoff exponent) */
-	struct keyset known;            /* watch_key of every commit the tree has stored */
-	int known_loaded;               /* known was filled from the database */
-	long long repack_after;         /* monotonic seconds: no repack before (a failed one) */
-};
+/* The watcher's state: one instance, which the thread and
+ * watch_poll_now share under mu. */
+struct watcher watch = { .mu = PTHREAD_MUTEX_INITIALIZER };
 
 /* Where the time of the last branch poll went (bench/bench_watch.c reads it). */
-static struct watch_timing {
-	double walk_ms;                 /* reading the new commits, their rows stored alongside */
-	double line_ms;                 /* the walk's edge, first-parent line and brought counts */
-	double store_ms;                /* the rest of the SQLite transaction */
-	size_t read, packed;            /* commits read; of them, by lib/gitpack.c */
-	size_t yields;                  /* times the store let other threads in */
-} watch_last;
-
-static struct {
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	pthread_t thread;
-	int running;
-	int stop;                       /* read by the fetch callbacks without the lock */
-	struct kpcid *k;
-	struct watch_tree *trees;
-	size_t ntrees;
-} watch = { .mu = PTHREAD_MUTEX_INITIALIZER };
-
-/* One commit read during a poll. */
-struct watch_node {
-	git_oid oid;
-	git_oid *parents;
-	unsigned nparents;
-	char *sha;                      /* one block with parents_text: rows borrow it */
-	char merged_tip[GIT_OID_HEXSZ + 1];
-	char *parents_text, *author_name, *author_email, *committer_name, *committer_email;
-	char *subject, *subsystem, *source;
-	long long author_time, commit_time, brought;
-	char *trailers;                 /* JSON text, in the arena; NULL: none */
-	size_t owner;                   /* index+1 of the line commit that brought it; 0: none */
-	int in_walk;                    /* new since the old tip (else read for the line only) */
-	int added;                      /* its row went to the store during the walk */
-};
-
-/* The commits of one poll of one branch, with an oid -> index hash.  The
- * strings and parent lists of its commits come from blocks of an arena,
- * freed with the set: a large poll allocates a few hundred blocks instead
- * of eight pieces a commit. */
-struct watch_set {
-	struct watch_node *v;
-	size_t n, cap;
-	size_t *slots;                  /* index+1, 0: empty; open addressing */
-	size_t nslots;
-	char **blocks;                  /* the arena */
-	size_t nblocks;
-	char *cur;                      /* free space of the last block */
-	size_t left;
-	git_oid *scratch;               /* parents of the commit being read */
-	size_t nscratch;
-	struct gitpack *packs;          /* reads most commits; NULL: libgit2 reads all */
-	size_t packed;                  /* commits lib/gitpack.c read */
-};
+struct watch_timing watch_last;
 
 #define WATCH_ARENA_BLOCK (128 * 1024)
 
@@ -154,7 +69,7 @@ static long long watch_mono_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static long long watch_mono(void)
+long long watch_mono(void)
 {
 	return watch_mono_ms() / 1000;
 }
@@ -171,7 +86,7 @@ static double watch_ms(const struct timespec *a, const struct timespec *b)
  * undecompressable object still fails the poll.  Hashing every commit a
  * second time cost a fifth of a large poll.
  */
-static void watch_git_options(void)
+void watch_git_options(void)
 {
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 }
@@ -271,7 +186,7 @@ static void watch_node_free(struct watch_node *c)
 	free(c->source);
 }
 
-static void watch_set_free(struct watch_set *s)
+void watch_set_free(struct watch_set *s)
 {
 	for (size_t i = 0; i < s->n; i++)
 		watch_node_free(&s->v[i]);
@@ -291,7 +206,7 @@ static void watch_set_free(struct watch_set *s)
  * memory).  Made on the walk's thread, so that the store's has only to
  * bind it.
  */
-static char *watch_trailers(struct watch_set *s, const char *message)
+char *watch_trailers(struct watch_set *s, const char *message)
 {
 	git_message_trailer_array arr = { 0 };
 	json_t *out;
@@ -433,7 +348,7 @@ static int watch_may_have_trailers(const char *msg, size_t n)
 }
 
 /* Reads commit oid into the set (once); NULL on error with err set. */
-static struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
+struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 					const git_oid *oid, int in_walk, char *err, size_t errn)
 {
 	struct watch_node *c = watch_set_get(s, oid);
@@ -787,7 +702,7 @@ static int watch_mirror_borrow(const struct watch_tree *t)
 }
 
 /* Opens (creating) the bare mirror of t. */
-static int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
+int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
 			     size_t errn)
 {
 	*repo = NULL;
@@ -813,7 +728,7 @@ static int watch_mirror_open(git_repository **repo, const struct watch_tree *t, 
 }
 
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
-static int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists,
+int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists,
 		       char *err, size_t errn)
 {
 	git_fetch_options fo;
@@ -947,7 +862,7 @@ static int watch_tag_cb(const char *refname, void *payload)
 }
 
 /* Records the mirror's tags; *changed lists the new or moved ones. */
-static int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
+int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
 		      char *err, size_t errn)
 {
 	struct watch_tag_list l = { .repo = repo };
@@ -1228,10 +1143,10 @@ oom:
 
 /* How long the store thread holds the database before it yields; tests
  * set 0 (a yield after every batch). */
-static long long watch_yield_ms = 250;
+long long watch_yield_ms = 250;
 
 /* A commit id's key in a tree's known set. */
-static uint64_t watch_key(const git_oid *oid)
+uint64_t watch_key(const git_oid *oid)
 {
 	uint64_t k;
 
@@ -1242,7 +1157,7 @@ static uint64_t watch_key(const git_oid *oid)
 /* A commit's row for the database (borrows the node's strings).  Fresh
  * when the set of the tree's stored commits does not hold it: then the
  * database stores it without looking its sha up (db_commit). */
-static struct db_commit watch_row(const struct keyset *known, const struct watch_node *c)
+struct db_commit watch_row(const struct keyset *known, const struct watch_node *c)
 {
 	return (struct db_commit){
 		.fresh = !keyset_has(known, watch_key(&c->oid)),
@@ -1728,7 +1643,7 @@ static int watch_finish(struct watch_walk *w, long long branch_id,
 }
 
 /* Polls one branch of a fetched mirror. */
-static int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
+int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
 			int exists, char *err, size_t errn)
 {
 	char tip[DB_SHA_LEN + 1], state[16], ref[GIT_OID_HEXSZ + 256], msg[WATCH_ERROR_LEN];
@@ -1861,7 +1776,7 @@ out:
 
 /* Counts the files of the mirror's pack folder whose names match, and
  * removes them when told to; -1 when the folder cannot be read. */
-static int watch_pack_files(const struct watch_tree *t, int (*match)(const char *name),
+int watch_pack_files(const struct watch_tree *t, int (*match)(const char *name),
 			    int remove)
 {
 	char *dir = NULL, *path = NULL;
@@ -1896,13 +1811,13 @@ static int watch_is_pack(const char *name)
 }
 
 /* git's temporary files: tmp_* (git pack-objects), .tmp-* (git repack) */
-static int watch_is_litter(const char *name)
+int watch_is_litter(const char *name)
 {
 	return !strncmp(name, "tmp_", 4) || !strncmp(name, ".tmp-", 5);
 }
 
 /* The pack files in the mirror of t; -1 when it cannot be read. */
-static int watch_pack_count(const struct watch_tree *t)
+int watch_pack_count(const struct watch_tree *t)
 {
 	return watch_pack_files(t, watch_is_pack, 0);
 }
@@ -1924,7 +1839,7 @@ static void watch_repack_litter(const struct watch_tree *t)
  * Commits left at level 0 (a failure, a stop) are found by every lookup
  * as before and moved by the next upkeep.  0, or -1 when it failed.
  */
-static int watch_settle(const struct watch_tree *t)
+int watch_settle(const struct watch_tree *t)
 {
 	long long moved = 0, united = 0, total = 0, t0 = watch_mono_ms();
 	char *cause = NULL;
@@ -2009,7 +1924,7 @@ out:
 
 /* What follows a poll, once it has answered: both steps run, whatever
  * the other's outcome; 0, or -1 when either failed. */
-static int watch_upkeep(struct watch_tree *t)
+int watch_upkeep(struct watch_tree *t)
 {
 	int settled = watch_settle(t);
 
@@ -2019,7 +1934,7 @@ static int watch_upkeep(struct watch_tree *t)
 /* --- one poll ------------------------------------------------------------ */
 
 /* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
-static void watch_poll_tree(struct watch_tree *t)
+void watch_poll_tree(struct watch_tree *t)
 {
 	char err[WATCH_ERROR_LEN] = "";
 	git_repository *repo = NULL;
@@ -2155,7 +2070,7 @@ static void watch_words_free(char **v, size_t n)
 	free(v);
 }
 
-static void watch_tree_free(struct watch_tree *t)
+void watch_tree_free(struct watch_tree *t)
 {
 	free(t->name);
 	free(t->url);
@@ -2249,7 +2164,7 @@ out:
 }
 
 /* Copies one [tree] section; -1 with *cause on a bad key or memory. */
-static int watch_tree_init(struct watch_tree *t, const struct config_tree *c,
+int watch_tree_init(struct watch_tree *t, const struct config_tree *c,
 			   const char *data_dir, char **cause)
 {
 	char **cand = NULL, **rcpt = NULL;

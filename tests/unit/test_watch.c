@@ -2,18 +2,28 @@
  * test_watch.c - the watcher's parsers (merge subjects of real kernel
  * merges, release tags) and polls of repositories built here with
  * libgit2: nested merges counted once, an unrelated forced update, the
- * first-parent line against a walk by hand.  daemon/watch.c is compiled
- * into this program so that its file-local steps can be driven directly.
+ * first-parent line against a walk by hand.  The steps of a poll are
+ * driven one by one through daemon/watch/watch_internal.h.
  */
 #include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include "daemon/watch/watch.c"
+#include <git2.h>
+#include <jansson.h>
+
+#include "daemon/config.h"
+#include "daemon/kpcid.h"
+#include "daemon/watch/watch.h"
+#include "daemon/watch/watch_internal.h"
+#include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/keyset.h"
+#include "lib/log.h"
 #include "check_db.h"
 #include "check.h"
 

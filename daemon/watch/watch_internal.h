@@ -1,0 +1,172 @@
+/*
+ * watch_internal.h - what the files of daemon/watch/ share: the limits,
+ * the watched trees and the watcher, the commits of a poll, and the steps
+ * of a poll.  Only daemon/watch/ and the watcher's own test and bench
+ * include this; the rest of kpcid sees daemon/watch/watch.h.
+ */
+#ifndef KPCI_DAEMON_WATCH_INTERNAL_H
+#define KPCI_DAEMON_WATCH_INTERNAL_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <git2.h>
+#include <jansson.h>
+
+#include "db/db.h"
+#include "lib/keyset.h"
+
+struct config_tree;
+struct gitpack;
+struct kpcid;
+
+#define WATCH_TICK_MS 1000          /* the thread looks at the schedule this often */
+#define WATCH_PROGRESS_S 5          /* fetch progress is logged at most this often */
+#define WATCH_MAX_SUBJECT 65536     /* bytes of a subject kept */
+#define WATCH_MAX_NAME 1024         /* bytes of an author name or e-mail kept */
+#define WATCH_MAX_TRAILERS 64       /* trailers kept per commit */
+#define WATCH_MAX_TRAILER 4096      /* bytes of one trailer value kept */
+#define WATCH_MAX_SUBSYSTEM 128     /* bytes of a parsed merge subsystem */
+#define WATCH_MAX_SOURCE 1024       /* bytes of a parsed merge source */
+#define WATCH_MAX_TAGS 200000       /* tags recorded per poll at most */
+#define WATCH_MAX_BACKOFF_SHIFT 20  /* retry_min << this is the longest unclamped wait */
+#define WATCH_ERROR_LEN 512         /* bytes of an error sentence */
+#define WATCH_DEFAULT_CA "/etc/ssl/certs/ca-certificates.crt"   /* Debian's CA bundle */
+#define WATCH_PACKS_MAX 32          /* packs a mirror may hold before it is repacked */
+#define WATCH_REPACK_TIMEOUT 3600   /* seconds a repack may take */
+#define WATCH_REPACK_RETRY 3600     /* seconds after a failed repack before the next */
+#define WATCH_SETTLE_SLICE 16384    /* commits settled per transaction */
+
+/* One configured tree, copied from the configuration at start. */
+struct watch_tree {
+	char *name, *url, *mirror;
+	char **branches;
+	size_t nbranches;
+	int cand_commits, cand_merges, cand_tags, cand_head;
+	char **configs;
+	size_t nconfigs;
+	long long poll_interval, head_every, max_queued, retry_min, retry_max;
+	long long fetch_timeout;        /* seconds a connection may stay silent */
+	char *ca_file;                  /* CAs trusted for https (NULL: the system's) */
+	long long id;
+	long long next_poll;            /* monotonic seconds */
+	unsigned long want, done;       /* watch_poll_now requests and polls that served them */
+	int fetched_before;             /* a poll succeeded once: history is not a candidate */
+	int errors;                     /* failed polls in a row (the backoff exponent) */
+	struct keyset known;            /* watch_key of every commit the tree has stored */
+	int known_loaded;               /* known was filled from the database */
+	long long repack_after;         /* monotonic seconds: no repack before (a failed one) */
+};
+
+/* Where the time of the last branch poll went (bench/bench_watch.c reads it). */
+struct watch_timing {
+	double walk_ms;                 /* reading the new commits, their rows stored alongside */
+	double line_ms;                 /* the walk's edge, first-parent line and brought counts */
+	double store_ms;                /* the rest of the SQLite transaction */
+	size_t read, packed;            /* commits read; of them, by lib/gitpack.c */
+	size_t yields;                  /* times the store let other threads in */
+};
+
+/* The watcher: its thread, and the trees it polls. */
+struct watcher {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	pthread_t thread;
+	int running;
+	int stop;                       /* read by the fetch callbacks without the lock */
+	struct kpcid *k;
+	struct watch_tree *trees;
+	size_t ntrees;
+};
+
+/* One commit read during a poll. */
+struct watch_node {
+	git_oid oid;
+	git_oid *parents;
+	unsigned nparents;
+	char *sha;                      /* one block with parents_text: rows borrow it */
+	char merged_tip[GIT_OID_HEXSZ + 1];
+	char *parents_text, *author_name, *author_email, *committer_name, *committer_email;
+	char *subject, *subsystem, *source;
+	long long author_time, commit_time, brought;
+	char *trailers;                 /* JSON text, in the arena; NULL: none */
+	size_t owner;                   /* index+1 of the line commit that brought it; 0: none */
+	int in_walk;                    /* new since the old tip (else read for the line only) */
+	int added;                      /* its row went to the store during the walk */
+};
+
+/* The commits of one poll of one branch, with an oid -> index hash.  The
+ * strings and parent lists of its commits come from blocks of an arena,
+ * freed with the set: a large poll allocates a few hundred blocks instead
+ * of eight pieces a commit. */
+struct watch_set {
+	struct watch_node *v;
+	size_t n, cap;
+	size_t *slots;                  /* index+1, 0: empty; open addressing */
+	size_t nslots;
+	char **blocks;                  /* the arena */
+	size_t nblocks;
+	char *cur;                      /* free space of the last block */
+	size_t left;
+	git_oid *scratch;               /* parents of the commit being read */
+	size_t nscratch;
+	struct gitpack *packs;          /* reads most commits; NULL: libgit2 reads all */
+	size_t packed;                  /* commits lib/gitpack.c read */
+};
+
+
+extern struct watcher watch;
+extern struct watch_timing watch_last;
+/* How long the store thread holds the database before it yields. */
+extern long long watch_yield_ms;
+
+/* Monotonic seconds. */
+long long watch_mono(void);
+/* libgit2's process-wide settings for the watcher. */
+void watch_git_options(void);
+
+/* Reads commit oid into the set (once); NULL on error with err set. */
+struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb, const git_oid *oid,
+				 int in_walk, char *err, size_t errn);
+void watch_set_free(struct watch_set *s);
+/* The commit's trailers as JSON text in s's arena; NULL: none. */
+char *watch_trailers(struct watch_set *s, const char *message);
+/* A commit id's key in a tree's known set. */
+uint64_t watch_key(const git_oid *oid);
+/* A commit's row for the database (borrows the node's strings). */
+struct db_commit watch_row(const struct keyset *known, const struct watch_node *c);
+
+/* Opens (creating) the bare mirror of t. */
+int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
+		      size_t errn);
+/* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
+int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists, char *err,
+		size_t errn);
+/* Records the mirror's tags; *changed lists the new or moved ones. */
+int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
+	       char *err, size_t errn);
+/* Polls one branch of a fetched mirror. */
+int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch, int exists,
+		 char *err, size_t errn);
+
+/* Counts (and removes, when told to) the files of the mirror's pack
+ * folder whose names match; -1 when it cannot be read. */
+int watch_pack_files(const struct watch_tree *t, int (*match)(const char *name), int remove);
+/* git's temporary files in a pack folder. */
+int watch_is_litter(const char *name);
+/* The pack files in the mirror of t; -1 when it cannot be read. */
+int watch_pack_count(const struct watch_tree *t);
+/* Moves the commits polls stored to level 1 of the sha index. */
+int watch_settle(const struct watch_tree *t);
+/* What follows a poll: settle, and repack a mirror of many packs. */
+int watch_upkeep(struct watch_tree *t);
+
+/* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
+void watch_poll_tree(struct watch_tree *t);
+/* Copies one [tree] section; -1 with *cause on a bad key or memory. */
+int watch_tree_init(struct watch_tree *t, const struct config_tree *c, const char *data_dir,
+		    char **cause);
+void watch_tree_free(struct watch_tree *t);
+
+#endif
