@@ -126,10 +126,22 @@ long long watch_mono(void);
 /* libgit2's process-wide settings for the watcher. */
 void watch_git_options(void);
 
+/* watch_set.c: the commit set.  watch_hash is a commit id's slot before
+ * masking; watch_set_get finds a commit read (NULL: not read);
+ * watch_set_grow makes room in the hash for one more (-1 on memory);
+ * watch_alloc and watch_strndup take from the set's arena (NULL on
+ * memory); watch_node_free frees what a commit holds outside it. */
+size_t watch_hash(const git_oid *oid);
+struct watch_node *watch_set_get(struct watch_set *s, const git_oid *oid);
+int watch_set_grow(struct watch_set *s);
+void *watch_alloc(struct watch_set *s, size_t n);
+char *watch_strndup(struct watch_set *s, const char *p, size_t n);
+void watch_node_free(struct watch_node *c);
+void watch_set_free(struct watch_set *s);
+
 /* Reads commit oid into the set (once); NULL on error with err set. */
 struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb, const git_oid *oid,
 				 int in_walk, char *err, size_t errn);
-void watch_set_free(struct watch_set *s);
 /* The commit's trailers as JSON text in s's arena; NULL: none. */
 char *watch_trailers(struct watch_set *s, const char *message);
 /* A commit id's key in a tree's known set. */
