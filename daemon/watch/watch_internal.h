@@ -125,6 +125,8 @@ extern long long watch_yield_ms;
 long long watch_mono(void);
 /* libgit2's process-wide settings for the watcher. */
 void watch_git_options(void);
+/* "what: libgit2's last error" into out. */
+void watch_git_error(char *out, size_t n, const char *what);
 
 /* watch_set.c: the commit set.  watch_hash is a commit id's slot before
  * masking; watch_set_get finds a commit read (NULL: not read);
@@ -139,7 +141,8 @@ char *watch_strndup(struct watch_set *s, const char *p, size_t n);
 void watch_node_free(struct watch_node *c);
 void watch_set_free(struct watch_set *s);
 
-/* Reads commit oid into the set (once); NULL on error with err set. */
+/* watch_commit.c: reads commit oid into the set (once); NULL on error
+ * with err set. */
 struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb, const git_oid *oid,
 				 int in_walk, char *err, size_t errn);
 /* The commit's trailers as JSON text in s's arena; NULL: none. */
