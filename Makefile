@@ -157,8 +157,7 @@ $(FUZZ_O)/fuzz_proto: tests/fuzz/fuzz_proto.c lib/proto.c lib/fail.c
 $(FUZZ_O)/fuzz_csvnum: tests/fuzz/fuzz_csvnum.c lib/csvnum.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
-# daemon/watch/ is instrumented; the db/ and lib/ code it calls is linked as built.
-$(FUZZ_O)/fuzz_merge_subject: tests/fuzz/fuzz_merge_subject.c $(WATCH_SRC) $(LIBKPCI)
+$(FUZZ_O)/fuzz_merge_subject: tests/fuzz/fuzz_merge_subject.c daemon/watch/watch_merge.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 $(FUZZ_O)/fuzz_gitpack: tests/fuzz/fuzz_gitpack.c lib/gitpack.c

@@ -1,8 +1,8 @@
 /*
  * fuzz_merge_subject.c - libFuzzer target for watch_merge_subject
- * (daemon/watch.c), which reads the subsystem and source out of a merge
- * commit's subject: commit subjects are attacker-controlled.  Seeds:
- * tests/fuzz/seeds/merge_subject/ (subjects of real kernel merges).
+ * (daemon/watch/watch_merge.c), which reads the subsystem and source out
+ * of a merge commit's subject: commit subjects are attacker-controlled.
+ * Seeds: tests/fuzz/seeds/merge_subject/ (subjects of real kernel merges).
  */
 #include <stdint.h>
 #include <stdlib.h>
