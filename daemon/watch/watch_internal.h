@@ -152,7 +152,7 @@ uint64_t watch_key(const git_oid *oid);
 /* A commit's row for the database (borrows the node's strings). */
 struct db_commit watch_row(const struct keyset *known, const struct watch_node *c);
 
-/* Opens (creating) the bare mirror of t. */
+/* watch_fetch.c: opens (creating) the bare mirror of t. */
 int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
 		      size_t errn);
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
