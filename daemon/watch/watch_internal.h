@@ -158,7 +158,8 @@ int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *e
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
 int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists, char *err,
 		size_t errn);
-/* Records the mirror's tags; *changed lists the new or moved ones. */
+/* watch_tags.c: records the mirror's tags; *changed lists the new or
+ * moved ones. */
 int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
 	       char *err, size_t errn);
 /* Polls one branch of a fetched mirror. */
