@@ -162,6 +162,16 @@ int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists, c
  * moved ones. */
 int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
 	       char *err, size_t errn);
+/* watch_candidates.c: queues one build per configured kernel config of
+ * commit sha (branch NULL: a tag's); watch_branch_candidates queues those
+ * of the new stretch line[0..nline) of a branch's line, which grows from
+ * position base. */
+void watch_candidate(const struct watch_tree *t, const char *branch, const char *sha,
+		     const char *reason, int priority);
+void watch_branch_candidates(const struct watch_tree *t, const char *branch,
+			     long long branch_id, struct watch_set *s, struct watch_node **line,
+			     size_t nline, long long base);
+
 /* Polls one branch of a fetched mirror. */
 int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch, int exists,
 		 char *err, size_t errn);
