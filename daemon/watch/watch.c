@@ -759,7 +759,7 @@ static int watch_finish(struct watch_walk *w, long long branch_id,
 
 /* Polls one branch of a fetched mirror. */
 int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
-			int exists, char *err, size_t errn)
+		 int exists, char *err, size_t errn)
 {
 	char tip[DB_SHA_LEN + 1], state[16], ref[GIT_OID_HEXSZ + 256], msg[WATCH_ERROR_LEN];
 	struct watch_set s = { 0 };
@@ -892,7 +892,7 @@ out:
 /* Counts the files of the mirror's pack folder whose names match, and
  * removes them when told to; -1 when the folder cannot be read. */
 int watch_pack_files(const struct watch_tree *t, int (*match)(const char *name),
-			    int remove)
+		     int remove)
 {
 	char *dir = NULL, *path = NULL;
 	struct dirent *e;
@@ -1280,7 +1280,7 @@ out:
 
 /* Copies one [tree] section; -1 with *cause on a bad key or memory. */
 int watch_tree_init(struct watch_tree *t, const struct config_tree *c,
-			   const char *data_dir, char **cause)
+		    const char *data_dir, char **cause)
 {
 	char **cand = NULL, **rcpt = NULL;
 	size_t ncand = 0, nrcpt = 0, i;

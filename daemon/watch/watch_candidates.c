@@ -18,7 +18,7 @@
 
 /* Queues one build per configured kernel config of commit sha. */
 void watch_candidate(const struct watch_tree *t, const char *branch, const char *sha,
-			    const char *reason, int priority)
+		     const char *reason, int priority)
 {
 	for (size_t i = 0; i < t->nconfigs; i++) {
 		json_t *spec = json_pack("{s:s, s:s, s:s?, s:s, s:s, s:s}", "tree", t->name, "url", t->url,
@@ -61,8 +61,8 @@ static const char *watch_window_of(const json_t *marks, long long position)
 
 /* Queues the candidates of the new stretch of a branch's line. */
 void watch_branch_candidates(const struct watch_tree *t, const char *branch,
-				    long long branch_id, struct watch_set *s,
-				    struct watch_node **line, size_t nline, long long base)
+			     long long branch_id, struct watch_set *s,
+			     struct watch_node **line, size_t nline, long long base)
 {
 	json_t *marks = NULL;
 	char reason[WATCH_MAX_SUBSYSTEM + 64];

@@ -158,7 +158,7 @@ static int watch_may_have_trailers(const char *msg, size_t n)
 
 /* Reads commit oid into the set (once); NULL on error with err set. */
 struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
-					const git_oid *oid, int in_walk, char *err, size_t errn)
+				 const git_oid *oid, int in_walk, char *err, size_t errn)
 {
 	struct watch_node *c = watch_set_get(s, oid);
 	struct watch_sig a = { 0 }, m = { 0 };

@@ -104,7 +104,7 @@ static int watch_mirror_borrow(const struct watch_tree *t)
 
 /* Opens (creating) the bare mirror of t. */
 int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
-			     size_t errn)
+		      size_t errn)
 {
 	*repo = NULL;
 	if (git_repository_open_bare(repo, t->mirror) < 0) {
@@ -130,7 +130,7 @@ int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *e
 
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
 int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists,
-		       char *err, size_t errn)
+		char *err, size_t errn)
 {
 	git_fetch_options fo;
 	git_remote_callbacks cb;

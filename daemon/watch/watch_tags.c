@@ -65,7 +65,7 @@ static int watch_tag_cb(const char *refname, void *payload)
 
 /* Records the mirror's tags; *changed lists the new or moved ones. */
 int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
-		      char *err, size_t errn)
+	       char *err, size_t errn)
 {
 	struct watch_tag_list l = { .repo = repo };
 	struct db_tag *tags = NULL;
