@@ -37,6 +37,9 @@ struct kpcid;
 #define WATCH_REPACK_TIMEOUT 3600   /* seconds a repack may take */
 #define WATCH_REPACK_RETRY 3600     /* seconds after a failed repack before the next */
 #define WATCH_SETTLE_SLICE 16384    /* commits settled per transaction */
+#define WATCH_WALK_BATCH 256            /* rows the walk hands over at a time */
+#define WATCH_WALK_THREAD 512           /* commits read before a store thread starts */
+#define WATCH_STORE_SLICE 1024          /* rows stored between checks for a yield */
 
 /* One configured tree, copied from the configuration at start. */
 struct watch_tree {
@@ -115,6 +118,38 @@ struct watch_set {
 	size_t packed;                  /* commits lib/gitpack.c read */
 };
 
+/* The walk of one branch poll, and its handover to the store thread. */
+struct watch_walk {
+	struct watch_set *s;
+	git_odb *odb;
+	const struct keyset *known;
+	git_oid *edge;                  /* known hits met, not walked below */
+	size_t nedge, capedge;
+	size_t *stack, top, capstack;   /* read commits whose parents are next */
+	char err[WATCH_ERROR_LEN];
+	int threads;                    /* a store thread may start when the walk is long */
+	int handover;                   /* a store thread runs: rows go to its queue */
+	pthread_t thread;
+	struct db_commit batch[WATCH_WALK_BATCH];      /* the walk's side of the queue */
+	size_t nbatch;
+	/* shared with the store thread, under mu */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct db_commit *q;            /* rows read, not yet taken by the store */
+	size_t nq, capq;
+	long long tree_id;
+	struct db_branch_tx *tx;        /* the poll's transaction, once begun */
+	int begun;                      /* store thread: 1 runs, tx open; -1 failed; 0 none */
+	int walked;                     /* the walk has handed over its last row */
+	int drained;                    /* the store has stored all rows, and waits */
+	int failed;                     /* the store failed (cause says why) */
+	const struct db_line_update *u; /* set: finish with it; */
+	int abort;                      /* or set: roll back */
+	int result;                     /* db_branch_finish's */
+	char *cause;
+	size_t yields;                  /* store thread: db_branch_yield calls */
+};
+
 
 extern struct watcher watch;
 extern struct watch_timing watch_last;
@@ -147,10 +182,24 @@ struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb, const git_oi
 				 int in_walk, char *err, size_t errn);
 /* The commit's trailers as JSON text in s's arena; NULL: none. */
 char *watch_trailers(struct watch_set *s, const char *message);
-/* A commit id's key in a tree's known set. */
+/* watch_walk.c: a commit id's key in a tree's known set. */
 uint64_t watch_key(const git_oid *oid);
 /* A commit's row for the database (borrows the node's strings). */
 struct db_commit watch_row(const struct keyset *known, const struct watch_node *c);
+/* The packs of the mirror and of what it borrows; NULL: libgit2 reads
+ * every commit. */
+struct gitpack *watch_packs(git_repository *repo);
+/* Walks from the starts down to known commits; 0, or -1 with w->err. */
+int watch_walk_run(struct watch_walk *w, const git_oid *starts, size_t nstarts);
+/* Reads what the walk's edge reaches beyond the old tip, as new ^old
+ * would have; 0, or -1 with err set. */
+int watch_edge(struct watch_walk *w, git_repository *repo, struct db_branch_tx *tx,
+	       long long branch_id, const git_oid *old_tip, char *err, size_t errn);
+/* db_tree_shas callback: adds a stored commit's key to the set arg. */
+int watch_known_cb(void *arg, const char *sha);
+
+/* Starts the store thread and waits for its transaction; -1 with err. */
+int watch_store_start(struct watch_walk *w, char *err, size_t errn);
 
 /* watch_fetch.c: opens (creating) the bare mirror of t. */
 int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
