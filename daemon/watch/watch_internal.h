@@ -156,7 +156,8 @@ extern struct watch_timing watch_last;
 /* How long the store thread holds the database before it yields. */
 extern long long watch_yield_ms;
 
-/* Monotonic seconds. */
+/* Monotonic milliseconds and seconds. */
+long long watch_mono_ms(void);
 long long watch_mono(void);
 /* libgit2's process-wide settings for the watcher. */
 void watch_git_options(void);
@@ -198,8 +199,21 @@ int watch_edge(struct watch_walk *w, git_repository *repo, struct db_branch_tx *
 /* db_tree_shas callback: adds a stored commit's key to the set arg. */
 int watch_known_cb(void *arg, const char *sha);
 
-/* Starts the store thread and waits for its transaction; -1 with err. */
+/* watch_store.c: starts the store thread and waits for its transaction;
+ * -1 with err. */
 int watch_store_start(struct watch_walk *w, char *err, size_t errn);
+/* Makes the poll's transaction ready for the poll's thread; 0, or -1
+ * with err. */
+int watch_tx_open(struct watch_walk *w, char *err, size_t errn);
+/* Finishes the poll's transaction with u, or (u NULL) rolls it back;
+ * DB_OK, or an error with err set. */
+int watch_tx_end(struct watch_walk *w, const struct db_line_update *u, char *err,
+		 size_t errn);
+/* Stores the rest of the commits and the new stretch line[0..nline) of
+ * the branch's line, and commits; 0, or -1 with err. */
+int watch_finish(struct watch_walk *w, long long branch_id, const char *old_tip,
+		 const char *new_tip, int forced, long long base, struct watch_node **line,
+		 size_t nline, char *err, size_t errn);
 
 /* watch_fetch.c: opens (creating) the bare mirror of t. */
 int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
