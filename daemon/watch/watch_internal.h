@@ -235,7 +235,7 @@ void watch_branch_candidates(const struct watch_tree *t, const char *branch,
 			     long long branch_id, struct watch_set *s, struct watch_node **line,
 			     size_t nline, long long base);
 
-/* Polls one branch of a fetched mirror. */
+/* watch_branch.c: polls one branch of a fetched mirror. */
 int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch, int exists,
 		 char *err, size_t errn);
 
