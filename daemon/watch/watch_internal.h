@@ -239,7 +239,7 @@ void watch_branch_candidates(const struct watch_tree *t, const char *branch,
 int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch, int exists,
 		 char *err, size_t errn);
 
-/* Counts (and removes, when told to) the files of the mirror's pack
+/* watch_upkeep.c: counts (and removes, when told to) the files of the mirror's pack
  * folder whose names match; -1 when it cannot be read. */
 int watch_pack_files(const struct watch_tree *t, int (*match)(const char *name), int remove);
 /* git's temporary files in a pack folder. */
