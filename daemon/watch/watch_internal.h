@@ -253,9 +253,12 @@ int watch_upkeep(struct watch_tree *t);
 
 /* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
 void watch_poll_tree(struct watch_tree *t);
-/* Copies one [tree] section; -1 with *cause on a bad key or memory. */
+/* watch_tree.c: copies one [tree] section and records the tree; -1 with
+ * *cause on a bad key or memory. */
 int watch_tree_init(struct watch_tree *t, const struct config_tree *c, const char *data_dir,
 		    char **cause);
 void watch_tree_free(struct watch_tree *t);
+/* Whether tree id has been fetched before (history is then not a candidate). */
+int watch_fetched_before(long long id);
 
 #endif
