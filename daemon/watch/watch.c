@@ -41,7 +41,6 @@
 #include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
-#include "daemon/watch/watch_stream.h"
 #include "db/db.h"
 #include "lib/buf.h"
 #include "lib/fs.h"

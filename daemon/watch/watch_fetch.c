@@ -11,7 +11,6 @@
 #include <git2.h>
 
 #include "daemon/watch/watch_internal.h"
-#include "daemon/watch/watch_stream.h"
 #include "lib/log.h"
 
 struct watch_fetch_ctx {

@@ -215,6 +215,15 @@ int watch_finish(struct watch_walk *w, long long branch_id, const char *old_tip,
 		 const char *new_tip, int forced, long long base, struct watch_node **line,
 		 size_t nline, char *err, size_t errn);
 
+/* watch_stream.c: makes libgit2 (process-wide) use the watcher's socket
+ * stream, whose connects, reads and writes give up after a timeout
+ * without progress; once *stop is non-zero every waiting socket gives
+ * up.  0, or -1 with libgit2's error set. */
+int watch_stream_register(const int *stop);
+/* Seconds a connection may stay without progress (the fetching tree's
+ * fetch_timeout); only the watcher thread fetches. */
+void watch_stream_timeout(long long seconds);
+
 /* watch_fetch.c: opens (creating) the bare mirror of t. */
 int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
 		      size_t errn);

@@ -20,7 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "daemon/watch/watch_stream.h"
+#include "daemon/watch/watch_internal.h"
 
 #define WATCH_STREAM_SLICE_MS 500   /* a waiting socket looks at the stop flag this often */
 #define WATCH_STREAM_ERROR_LEN 512  /* bytes of an error sentence */
