@@ -1,8 +1,19 @@
 /*
- * watch.c - the tree watcher: libgit2 mirrors, incremental first-parent
- * history, tags, forced updates, fetch errors with backoff, and build
- * candidates.  With watch_stream.c (its sockets), the only file of the
- * daemon that includes git2.h.
+ * watch.c - the tree watcher: its thread, the poll of one tree, and the
+ * watcher's public side (daemon/watch/watch.h).  The files of
+ * daemon/watch/ are the only ones of the daemon that include git2.h; each
+ * holds one concern of a poll, and they share watch_internal.h:
+ *
+ *   watch_tree.c        the [tree] sections, checked and copied
+ *   watch_fetch.c       the mirror and its fetch (watch_stream.c: its sockets)
+ *   watch_tags.c        the tags: releases, release candidates, others
+ *   watch_branch.c      one branch: first-parent line, what each merge brought
+ *   watch_walk.c        the walk of what is new to the tree; watch_commit.c
+ *                       reads each commit into the poll's watch_set.c
+ *   watch_merge.c       merge subjects: subsystem and source
+ *   watch_store.c       the store thread and the poll's transaction
+ *   watch_candidates.c  build candidates by the tree's policy
+ *   watch_upkeep.c      settling the sha index, repacking the mirror
  *
  * One thread polls the trees in turn.  A poll of a tree:
  *   1. lists the remote's branches, fetches the followed ones that exist
@@ -23,33 +34,23 @@
  * after retry_min, doubling up to retry_max; other trees go on.  See
  * docs/watch.md.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include <git2.h>
 #include <jansson.h>
-#include <unistd.h>
 
 #include "daemon/config.h"
 #include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
-#include "lib/buf.h"
 #include "lib/fs.h"
-#include "lib/gitpack.h"
-#include "lib/keyset.h"
 #include "lib/log.h"
-#include "lib/proto.h"
-#include "lib/sha256.h"
-#include "lib/spawn.h"
 
 /* The watcher's state: one instance, which the thread and
  * watch_poll_now share under mu. */

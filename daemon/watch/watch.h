@@ -3,8 +3,9 @@
  * configured tree under DATA_DIR/mirrors/, polled by one thread; each poll
  * walks only the commits new since the last recorded tip, records them,
  * their first-parent positions, tags and forced updates, and queues build
- * candidates by the tree's policy.  daemon/watch.c is the only file of the
- * daemon that includes git2.h.  See docs/watch.md.
+ * candidates by the tree's policy.  daemon/watch/ is the only folder of
+ * the daemon that includes git2.h; its files share watch_internal.h.  See
+ * docs/watch.md.
  */
 #ifndef KPCI_DAEMON_WATCH_H
 #define KPCI_DAEMON_WATCH_H
