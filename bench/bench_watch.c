@@ -356,9 +356,9 @@ static int bench_history(char *top, long history, int size)
 			printf("  first poll (all history): fetch %.1f ms, walk+record %.1f ms "
 			       "(walk %.1f, line %.1f, store %.1f); %zu of %zu commits read by "
 			       "lib/gitpack.c; the store yielded the database %zu times; settled "
-			       "in %.1f ms\n", fetch_ms, walk_ms, watch_last.walk_ms,
-			       watch_last.line_ms, watch_last.store_ms, watch_last.packed,
-			       watch_last.read, watch_last.yields, bench_ms() - t0);
+			       "in %.1f ms\n", fetch_ms, walk_ms, watch.last.walk_ms,
+			       watch.last.line_ms, watch.last.store_ms, watch.last.packed,
+			       watch.last.read, watch.last.yields, bench_ms() - t0);
 		bench_settle(dbpath[r]);
 	}
 	printf("  %6s %6s | %7s %7s %7s | %8s %8s %8s %6s | %8s %8s | %6s %6s | %8s %6s | %7s\n",
@@ -399,7 +399,7 @@ static int bench_history(char *top, long history, int size)
 			if (walk_ms < 0 || w < walk_ms) {
 				walk_ms = w;
 				cpu_ms = c;
-				best = watch_last;
+				best = watch.last;
 				pages = p;
 			}
 		}

@@ -54,10 +54,7 @@
 
 /* The watcher's state: one instance, which the thread and
  * watch_poll_now share under mu. */
-struct watcher watch = { .mu = PTHREAD_MUTEX_INITIALIZER };
-
-/* Where the time of the last branch poll went (bench/bench_watch.c reads it). */
-struct watch_timing watch_last;
+struct watcher watch = { .mu = PTHREAD_MUTEX_INITIALIZER, .yield_ms = WATCH_YIELD_MS };
 
 long long watch_mono_ms(void)
 {

@@ -244,12 +244,12 @@ int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
 		fresh += s.v[i].in_walk && added;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t3);
-	watch_last.walk_ms = watch_ms(&t0, &t1);
-	watch_last.line_ms = watch_ms(&t1, &t2);
-	watch_last.store_ms = watch_ms(&t2, &t3);
-	watch_last.read = s.n;
-	watch_last.packed = s.packed;
-	watch_last.yields = w.yields;
+	watch.last.walk_ms = watch_ms(&t0, &t1);
+	watch.last.line_ms = watch_ms(&t1, &t2);
+	watch.last.store_ms = watch_ms(&t2, &t3);
+	watch.last.read = s.n;
+	watch.last.packed = s.packed;
+	watch.last.yields = w.yields;
 	if (forced)
 		log_warn("tree %s: branch %s was force-updated %.12s -> %.12s; the line after "
 			 "position %lld was replaced", t->name, branch, tip,
@@ -260,7 +260,7 @@ int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
 	log_info("tree %s: branch %s at %.12s: %zu new commit%s (%zu new to the tree), "
 		 "%zu on the first-parent line (walk %.0f ms, line %.0f ms, store %.0f ms)",
 		 t->name, branch, git_oid_tostr_s(&new_oid), walked, walked == 1 ? "" : "s",
-		 fresh, nline, watch_last.walk_ms, watch_last.line_ms, watch_last.store_ms);
+		 fresh, nline, watch.last.walk_ms, watch.last.line_ms, watch.last.store_ms);
 	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
 	rc = 0;
 out:

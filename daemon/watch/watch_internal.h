@@ -37,6 +37,7 @@ struct kpcid;
 #define WATCH_REPACK_TIMEOUT 3600   /* seconds a repack may take */
 #define WATCH_REPACK_RETRY 3600     /* seconds after a failed repack before the next */
 #define WATCH_SETTLE_SLICE 16384    /* commits settled per transaction */
+#define WATCH_YIELD_MS 250          /* ms the store holds the database before a yield */
 #define WATCH_WALK_BATCH 256            /* rows the walk hands over at a time */
 #define WATCH_WALK_THREAD 512           /* commits read before a store thread starts */
 #define WATCH_STORE_SLICE 1024          /* rows stored between checks for a yield */
@@ -81,6 +82,8 @@ struct watcher {
 	struct kpcid *k;
 	struct watch_tree *trees;
 	size_t ntrees;
+	long long yield_ms;             /* WATCH_YIELD_MS; tests set 0 (a yield after every batch) */
+	struct watch_timing last;       /* the last branch poll's (bench/bench_watch.c reads it) */
 };
 
 /* One commit read during a poll. */
@@ -150,11 +153,7 @@ struct watch_walk {
 	size_t yields;                  /* store thread: db_branch_yield calls */
 };
 
-
 extern struct watcher watch;
-extern struct watch_timing watch_last;
-/* How long the store thread holds the database before it yields. */
-extern long long watch_yield_ms;
 
 /* Monotonic milliseconds and seconds. */
 long long watch_mono_ms(void);

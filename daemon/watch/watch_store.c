@@ -1,7 +1,7 @@
 /*
  * watch_store.c - the poll's transaction: begun by a store thread that
  * stores the rows of a long walk as the walk hands them over (yielding
- * the database every watch_yield_ms), or on the poll's thread after a
+ * the database every yield_ms of the watcher), or on the poll's thread after a
  * short walk; finished with the rest of the commits and the new stretch
  * of the branch's line, or rolled back.  See watch_walk.c.
  */
@@ -13,13 +13,9 @@
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 
-/* How long the store thread holds the database before it yields; tests
- * set 0 (a yield after every batch). */
-long long watch_yield_ms = 250;
-
 /*
  * Stores rows in slices of WATCH_STORE_SLICE, yielding the database after
- * a slice once it has been held for watch_yield_ms (the walk may have
+ * a slice once it has been held for the watcher's yield_ms (the walk may have
  * queued many rows while the store was busy); DB_OK, or an error with
  * cause.
  */
@@ -31,7 +27,7 @@ static int watch_store_rows(struct watch_walk *w, struct db_branch_tx *tx,
 
 		if (db_branch_add(tx, rows + i, k, cause) != DB_OK)
 			return DB_ERR;
-		if (watch_mono_ms() - *held >= watch_yield_ms) {
+		if (watch_mono_ms() - *held >= watch.yield_ms) {
 			if (db_branch_yield(tx, cause) != DB_OK)
 				return DB_ERR;
 			*held = watch_mono_ms();

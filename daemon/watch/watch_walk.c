@@ -10,7 +10,7 @@
  * as it comes: reading and storing overlap.  A merge's row waits for the
  * end of the walk, when what it brought is known.  A shorter walk opens
  * the transaction on the poll's thread afterwards.  The store thread
- * commits what it has stored every watch_yield_ms and begins again
+ * commits what it has stored every WATCH_YIELD_MS and begins again
  * (db_branch_yield), so that a long first import does not keep the
  * database from everyone else; a poll that fails after that has left
  * stored commits without their line, which the next poll's walk meets

@@ -331,15 +331,15 @@ static void test_large_poll(void)
 		mk(&main, i == TOPICS - 1 ? "refs/heads/master" : NULL, msg, &main, &topic);
 	}
 	pack_up();
-	yield_ms = watch_yield_ms;
-	watch_yield_ms = 0;             /* the store commits after every batch */
+	yield_ms = watch.yield_ms;
+	watch.yield_ms = 0;             /* the store commits after every batch */
 	watch_poll_tree(&t);
-	watch_yield_ms = yield_ms;
-	CHECK(watch_last.yields >= 5);
+	watch.yield_ms = yield_ms;
+	CHECK(watch.last.yields >= 5);
 	/* libgit2 packs many of these similar commits as deltas: those are
 	 * read through libgit2, the others straight from the pack */
-	CHECK(watch_last.read >= TOPICS * (TOPIC + 1));
-	CHECK(watch_last.packed > 100 && watch_last.packed < watch_last.read);
+	CHECK(watch.last.read >= TOPICS * (TOPIC + 1));
+	CHECK(watch.last.packed > 100 && watch.last.packed < watch.last.read);
 	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
 		  1 + TOPICS * (TOPIC + 1));
 	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
@@ -370,7 +370,7 @@ static void test_large_poll(void)
 	/* a small poll on top */
 	mk(&last, "refs/heads/master", "after", &main, NULL);
 	watch_poll_tree(&t);
-	CHECK_INT((long long)watch_last.read, 1);
+	CHECK_INT((long long)watch.last.read, 1);
 	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &last)), TOPICS + 1);
 	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
 		  2 + TOPICS * (TOPIC + 1));
