@@ -42,7 +42,6 @@
 #include <sqlite3.h>
 
 #include "daemon/config.h"
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 #include "lib/log.h"
@@ -185,7 +184,8 @@ static double bench_cpu_ms(void)
 
 /* One poll split into fetch and walk+record; ms of each (wall), and the
  * CPU ms of walk+record. */
-static int bench_poll(struct watch_tree *t, double *fetch_ms, double *walk_ms, double *cpu_ms)
+static int bench_poll(struct watcher *watcher, struct watch_tree *t, double *fetch_ms,
+		      double *walk_ms, double *cpu_ms)
 {
 	char err[WATCH_ERROR_LEN] = "";
 	git_repository *repo = NULL;
@@ -194,12 +194,12 @@ static int bench_poll(struct watch_tree *t, double *fetch_ms, double *walk_ms, d
 	double t0 = bench_ms(), t1, c1;
 
 	if (watch_mirror_open(&repo, t, err, sizeof err) < 0 ||
-	    watch_fetch(repo, t, &exists, err, sizeof err) < 0 ||
-	    watch_tags(&changed, repo, t, err, sizeof err) < 0)
+	    watch_fetch(watcher, repo, t, &exists, err, sizeof err) < 0 ||
+	    watch_tags(watcher, &changed, repo, t, err, sizeof err) < 0)
 		goto out;
 	t1 = bench_ms();
 	c1 = bench_cpu_ms();
-	if (watch_branch(t, repo, "master", exists, err, sizeof err) < 0)
+	if (watch_branch(watcher, t, repo, "master", exists, err, sizeof err) < 0)
 		goto out;
 	*fetch_ms = t1 - t0;
 	*walk_ms = bench_ms() - t1;
@@ -290,24 +290,23 @@ static int bench_settle(const char *dbpath)
 	return pages;
 }
 
-/* Opens dbpath as k's database and makes tree name of url (the watcher's
- * k); -1 with the reason printed. */
-static int bench_tree(struct kpcid *k, struct watch_tree *t, char *top, char *name, char *url,
-		      const char *dbpath)
+/* Makes watcher, whose database is dbpath, and its tree name of url; no
+ * thread runs.  -1 with the reason printed. */
+static int bench_tree(struct watcher *watcher, struct watch_tree *t, char *top, char *name,
+		      char *url, const char *dbpath)
 {
 	struct config_tree c = { .name = name, .url = url, .branches = "master",
 				 .candidates = "", .configs = "defconfig", .recipients = "",
 				 .poll_interval = 300, .retry_min = 1, .retry_max = 1 };
 	char *cause = NULL;
 
-	if (db_open(&k->db, dbpath, &cause) != DB_OK) {
+	*watcher = (struct watcher){ .yield_ms = WATCH_YIELD_MS };
+	if (db_open(&watcher->db, dbpath, &cause) != DB_OK) {
 		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "cannot open the database");
 		free(cause);
 		return -1;
 	}
-	k->cfg.data_dir = top;
-	watch.k = k;
-	if (watch_tree_init(t, &c, top, &cause) < 0) {
+	if (watch_tree_init(watcher, t, &c, top, &cause) < 0) {
 		fprintf(stderr, "bench_watch: %s\n", cause ? cause : "bad tree");
 		free(cause);
 		return -1;
@@ -324,13 +323,13 @@ static int bench_history(char *top, long history, int size)
 	static const long news[BENCH_CASES] = { 1, 100, 10000 };
 	char repo[512], dbpath[BENCH_RUNS][512], name[32];
 	char *init[] = { "git", "init", "-q", "-b", "master", repo, NULL };
-	struct kpcid k[BENCH_RUNS];
+	struct watcher watchers[BENCH_RUNS];
 	struct watch_tree t[BENCH_RUNS];
 	long when = 1600000000;
 	double fetch_ms, walk_ms, cpu_ms, t0;
 	int rc = -1, ntrees = 0;
 
-	memset(k, 0, sizeof k);
+	memset(watchers, 0, sizeof watchers);
 	snprintf(repo, sizeof repo, "%s/repo-%ld", top, history);
 	t0 = bench_ms();
 	if (bench_run(init, NULL) != 0 || bench_grow(repo, history, NULL, &when) < 0) {
@@ -344,21 +343,22 @@ static int bench_history(char *top, long history, int size)
 	for (int r = 0; r < BENCH_RUNS; r++) {
 		snprintf(name, sizeof name, "%s%d", history > 100000 ? "big" : "small", r);
 		snprintf(dbpath[r], sizeof dbpath[r], "%s/kpci-%ld-%d.db", top, history, r);
-		if (bench_tree(&k[r], &t[r], top, name, repo, dbpath[r]) < 0)
+		if (bench_tree(&watchers[r], &t[r], top, name, repo, dbpath[r]) < 0)
 			goto out;
 		ntrees++;
-		if (bench_poll(&t[r], &fetch_ms, &walk_ms, &cpu_ms) < 0)
+		if (bench_poll(&watchers[r], &t[r], &fetch_ms, &walk_ms, &cpu_ms) < 0)
 			goto out;
 		t0 = bench_ms();
-		if (watch_settle(&t[r]) < 0)
+		if (watch_settle(&watchers[r], &t[r]) < 0)
 			goto out;
 		if (!r)
 			printf("  first poll (all history): fetch %.1f ms, walk+record %.1f ms "
 			       "(walk %.1f, line %.1f, store %.1f); %zu of %zu commits read by "
 			       "lib/gitpack.c; the store yielded the database %zu times; settled "
-			       "in %.1f ms\n", fetch_ms, walk_ms, watch.last.walk_ms,
-			       watch.last.line_ms, watch.last.store_ms, watch.last.packed,
-			       watch.last.read, watch.last.yields, bench_ms() - t0);
+			       "in %.1f ms\n", fetch_ms, walk_ms, watchers[r].last.walk_ms,
+			       watchers[r].last.line_ms, watchers[r].last.store_ms,
+			       watchers[r].last.packed, watchers[r].last.read,
+			       watchers[r].last.yields, bench_ms() - t0);
 		bench_settle(dbpath[r]);
 	}
 	printf("  %6s %6s | %7s %7s %7s | %8s %8s %8s %6s | %8s %8s | %6s %6s | %8s %6s | %7s\n",
@@ -386,8 +386,7 @@ static int bench_history(char *top, long history, int size)
 				ok = 0;
 				break;
 			}
-			watch.k = &k[r];
-			if (bench_poll(&t[r], &f, &w, &c) < 0) {
+			if (bench_poll(&watchers[r], &t[r], &f, &w, &c) < 0) {
 				ok = 0;
 				break;
 			}
@@ -399,16 +398,15 @@ static int bench_history(char *top, long history, int size)
 			if (walk_ms < 0 || w < walk_ms) {
 				walk_ms = w;
 				cpu_ms = c;
-				best = watch.last;
+				best = watchers[r].last;
 				pages = p;
 			}
 		}
 		/* untimed in kpcid too (the poll has answered); the first
 		 * tree's is shown */
 		for (int r = 0; ok && r < BENCH_RUNS; r++) {
-			watch.k = &k[r];
 			t0 = bench_ms();
-			if (watch_settle(&t[r]) < 0)
+			if (watch_settle(&watchers[r], &t[r]) < 0)
 				ok = 0;
 			if (!r)
 				settle_ms = bench_ms() - t0;
@@ -433,9 +431,8 @@ static int bench_history(char *top, long history, int size)
 	rc = 0;
 out:
 	for (int r = 0; r < ntrees; r++) {
-		watch.k = &k[r];
 		watch_tree_free(&t[r]);
-		db_close(k[r].db);
+		db_close(watchers[r].db);
 	}
 	return rc;
 }
@@ -461,8 +458,8 @@ static int bench_free_port(void)
  * mirror is repacked past WATCH_PACKS_MAX packs after each poll, as
  * kpcid's watcher does.
  */
-static int bench_fetches(struct watch_tree *t, char *repo, long *when, int upkeep,
-			 double *first, double *last)
+static int bench_fetches(struct watcher *watcher, struct watch_tree *t, char *repo, long *when,
+			 int upkeep, double *first, double *last)
 {
 	*last = 0;
 	if (first)
@@ -477,14 +474,14 @@ static int bench_fetches(struct watch_tree *t, char *repo, long *when, int upkee
 		}
 		free(old);
 		c0 = bench_cpu_ms();
-		if (bench_poll(t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
+		if (bench_poll(watcher, t, &fetch_ms, &walk_ms, &cpu_ms) < 0)
 			return -1;
 		cpu_ms = bench_cpu_ms() - c0;   /* the fetch's too */
 		if (first && i < BENCH_EDGE)
 			*first += cpu_ms / BENCH_EDGE;
 		if (i >= BENCH_FETCHES - BENCH_EDGE)
 			*last += cpu_ms / BENCH_EDGE;
-		if (upkeep && watch_upkeep(t) < 0)
+		if (upkeep && watch_upkeep(watcher, t) < 0)
 			return -1;
 	}
 	return 0;
@@ -497,7 +494,7 @@ static int bench_packs(char *top)
 	char *init[] = { "git", "init", "-q", "-b", "master", repo, NULL };
 	char *daemon[] = { "git", "daemon", "--export-all", "--reuseaddr", base, listen,
 			   "--listen=127.0.0.1", NULL };
-	struct kpcid k = { 0 };
+	struct watcher watcher = { 0 };
 	struct watch_tree t;
 	long when = 1600000000;
 	double fetch_ms, walk_ms, cpu_ms, first, piled, kept, t0;
@@ -514,18 +511,18 @@ static int bench_packs(char *top)
 		fprintf(stderr, "bench_watch: cannot serve %s with git daemon\n", repo);
 		return -1;
 	}
-	if (bench_tree(&k, &t, top, "served", url, dbpath) < 0)
+	if (bench_tree(&watcher, &t, top, "served", url, dbpath) < 0)
 		goto out;
-	for (int tries = 0; bench_poll(&t, &fetch_ms, &walk_ms, &cpu_ms) < 0; tries++)
+	for (int tries = 0; bench_poll(&watcher, &t, &fetch_ms, &walk_ms, &cpu_ms) < 0; tries++)
 		if (tries == 50)        /* the daemon may still be starting */
 			goto tree;
 		else
 			usleep(100000);
-	if (bench_fetches(&t, repo, &when, 0, &first, &piled) < 0)
+	if (bench_fetches(&watcher, &t, repo, &when, 0, &first, &piled) < 0)
 		goto tree;
 	piled_packs = watch_pack_count(&t);
 	t0 = bench_ms();
-	if (watch_upkeep(&t) < 0)
+	if (watch_upkeep(&watcher, &t) < 0)
 		goto tree;
 	printf("git:// polls of 1 new commit, CPU ms (fetch, walk, store), mean of %d:\n",
 	       BENCH_EDGE);
@@ -533,7 +530,7 @@ static int bench_packs(char *top)
 	       first, BENCH_FETCHES, piled_packs, piled, first > 0 ? piled / first : 0);
 	printf("  repack %d packs -> %d: %.0f ms\n", piled_packs, watch_pack_count(&t),
 	       bench_ms() - t0);
-	if (bench_fetches(&t, repo, &when, 1, NULL, &kept) < 0)
+	if (bench_fetches(&watcher, &t, repo, &when, 1, NULL, &kept) < 0)
 		goto tree;
 	printf("  %d more fetches, repacked past %d packs: %.2f = %.2f x the first (%d packs)\n",
 	       BENCH_FETCHES, WATCH_PACKS_MAX, kept, first > 0 ? kept / first : 0,
@@ -546,7 +543,7 @@ out:
 		fprintf(stderr, "bench_watch: the git:// polls failed%s%s\n", cause ? ": " : "",
 			cause ? cause : "");
 	free(cause);
-	db_close(k.db);
+	db_close(watcher.db);
 	kill(-pid, SIGTERM);
 	waitpid(pid, NULL, 0);
 	return rc;

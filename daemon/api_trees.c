@@ -75,7 +75,7 @@ void api_tree_poll(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	char *cause = NULL;
 	json_t *t;
 
-	if (watch_poll_now(req->args[0], WATCH_POLL_WAIT_S, &cause) < 0) {
+	if (watch_poll_now(k->watcher, req->args[0], WATCH_POLL_WAIT_S, &cause) < 0) {
 		http_error(resp, strstr(cause ? cause : "", "not watched") ? 404 : 503, "%s",
 			   cause ? cause : "the poll did not run");
 		free(cause);

@@ -10,6 +10,7 @@
 #include "daemon/config.h"
 
 struct db;
+struct watcher;
 
 struct kpcid {
 	struct config cfg;
@@ -17,6 +18,7 @@ struct kpcid {
 #define KPCID_FLAGS 3
 	const char *flags[KPCID_FLAGS]; /* --listen, --db, --data-dir (override the file) */
 	struct db *db;
+	struct watcher *watcher;    /* the tree watcher (daemon/watch/); NULL: not started */
 	void *mhd;                  /* struct MHD_Daemon */
 	/* live copies of reloadable keys */
 	int live_public_read;

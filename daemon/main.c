@@ -245,7 +245,7 @@ static int serve(struct kpcid *k)
 	if (open_db(k) < 0)
 		return 1;
 	sync_trees(k);
-	if (watch_start(k, &cause) < 0) {
+	if (watch_start(&k->watcher, k->db, &k->cfg, &cause) < 0) {
 		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the tree watcher");
 		free(cause);
 		return 1;
@@ -283,7 +283,7 @@ static int serve(struct kpcid *k)
 		}
 	}
 	log_info("stopping: finishing requests in flight");
-	watch_stop(k);
+	watch_stop(k->watcher);
 	http_stop(k);
 	log_info("stopped");
 	return 0;
@@ -346,6 +346,7 @@ int main(int argc, char **argv)
 		kpcid_publish_config(&k);
 		rc = serve(&k);
 	}
+	watch_free(k.watcher);
 	db_close(k.db);
 	config_free(&k.cfg);
 	buf_free(&errs);

@@ -45,16 +45,11 @@
 #include <jansson.h>
 
 #include "daemon/config.h"
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 #include "lib/fs.h"
 #include "lib/log.h"
-
-/* The watcher's state: one instance, which the thread and
- * watch_poll_now share under mu. */
-struct watcher watch = { .mu = PTHREAD_MUTEX_INITIALIZER, .yield_ms = WATCH_YIELD_MS };
 
 long long watch_mono_ms(void)
 {
@@ -92,7 +87,7 @@ void watch_git_error(char *out, size_t n, const char *what)
 /* --- one poll ------------------------------------------------------------ */
 
 /* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
-void watch_poll_tree(struct watch_tree *t)
+void watch_poll_tree(struct watcher *watcher, struct watch_tree *t)
 {
 	char err[WATCH_ERROR_LEN] = "";
 	git_repository *repo = NULL;
@@ -107,14 +102,15 @@ void watch_poll_tree(struct watch_tree *t)
 		goto done;
 	}
 	if (watch_mirror_open(&repo, t, err, sizeof err) < 0 ||
-	    watch_fetch(repo, t, exists, err, sizeof err) < 0 ||
-	    watch_tags(&changed, repo, t, err, sizeof err) < 0)
+	    watch_fetch(watcher, repo, t, exists, err, sizeof err) < 0 ||
+	    watch_tags(watcher, &changed, repo, t, err, sizeof err) < 0)
 		goto done;
 	failed = 0;
 	for (i = 0; i < t->nbranches; i++) {
 		char berr[WATCH_ERROR_LEN] = "";
 
-		if (watch_branch(t, repo, t->branches[i], exists[i], berr, sizeof berr) < 0) {
+		if (watch_branch(watcher, t, repo, t->branches[i], exists[i], berr,
+				 sizeof berr) < 0) {
 			/* keep going with the other branches, fail the poll */
 			if (!failed)
 				snprintf(err, sizeof err, "branch %s: %s", t->branches[i], berr);
@@ -127,8 +123,8 @@ void watch_poll_tree(struct watch_tree *t)
 
 			snprintf(reason, sizeof reason, "tag %.*s", WATCH_MAX_SUBSYSTEM,
 				 json_string_value(json_object_get(tag, "name")));
-			watch_candidate(t, NULL, json_string_value(json_object_get(tag, "sha")),
-					reason, 3);
+			watch_candidate(watcher, t, NULL,
+					json_string_value(json_object_get(tag, "sha")), reason, 3);
 		}
 	}
 done:
@@ -150,7 +146,7 @@ done:
 		delay = t->poll_interval;
 	}
 	t->next_poll = watch_mono() + delay;
-	db_tree_poll_done(watch.k->db, &errors, t->id, failed ? err : NULL,
+	db_tree_poll_done(watcher->db, &errors, t->id, failed ? err : NULL,
 			  (long long)time(NULL) + delay);
 }
 
@@ -158,69 +154,93 @@ done:
 
 static void *watch_main(void *arg)
 {
-	(void)arg;
-	pthread_mutex_lock(&watch.mu);
-	while (!watch.stop) {
+	struct watcher *watcher = arg;
+
+	pthread_mutex_lock(&watcher->mu);
+	while (!watcher->stop) {
 		struct watch_tree *due = NULL;
 		long long now = watch_mono();
 		struct timespec until;
 		unsigned long serving;
 
-		for (size_t i = 0; i < watch.ntrees && !due; i++)   /* asked for first */
-			if (watch.trees[i].want > watch.trees[i].done)
-				due = &watch.trees[i];
-		for (size_t i = 0; i < watch.ntrees && !due; i++)
-			if (now >= watch.trees[i].next_poll)
-				due = &watch.trees[i];
+		for (size_t i = 0; i < watcher->ntrees && !due; i++)       /* asked for first */
+			if (watcher->trees[i].want > watcher->trees[i].done)
+				due = &watcher->trees[i];
+		for (size_t i = 0; i < watcher->ntrees && !due; i++)
+			if (now >= watcher->trees[i].next_poll)
+				due = &watcher->trees[i];
 		if (!due) {
 			clock_gettime(CLOCK_MONOTONIC, &until);
 			until.tv_nsec += WATCH_TICK_MS * 1000000L;
 			until.tv_sec += until.tv_nsec / 1000000000L;
 			until.tv_nsec %= 1000000000L;
-			pthread_cond_timedwait(&watch.cv, &watch.mu, &until);
+			pthread_cond_timedwait(&watcher->cv, &watcher->mu, &until);
 			continue;
 		}
 		serving = due->want;
-		pthread_mutex_unlock(&watch.mu);
-		watch_poll_tree(due);
-		pthread_mutex_lock(&watch.mu);
+		pthread_mutex_unlock(&watcher->mu);
+		watch_poll_tree(watcher, due);
+		pthread_mutex_lock(&watcher->mu);
 		due->done = serving;
-		pthread_cond_broadcast(&watch.cv);
+		pthread_cond_broadcast(&watcher->cv);
 		/* after the poll is reported done: `kpci poll` does not wait for it */
-		pthread_mutex_unlock(&watch.mu);
-		watch_upkeep(due);
-		pthread_mutex_lock(&watch.mu);
+		pthread_mutex_unlock(&watcher->mu);
+		watch_upkeep(watcher, due);
+		pthread_mutex_lock(&watcher->mu);
 	}
-	pthread_mutex_unlock(&watch.mu);
+	pthread_mutex_unlock(&watcher->mu);
 	return NULL;
 }
 
-int watch_start(struct kpcid *k, char **cause)
+/* A watcher of no tree, not running; NULL when out of memory. */
+static struct watcher *watch_new(struct db *db)
 {
+	struct watcher *watcher = calloc(1, sizeof *watcher);
 	pthread_condattr_t attr;
+
+	if (!watcher)
+		return NULL;
+	watcher->db = db;
+	watcher->yield_ms = WATCH_YIELD_MS;
+	pthread_mutex_init(&watcher->mu, NULL);
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&watcher->cv, &attr);
+	pthread_condattr_destroy(&attr);
+	return watcher;
+}
+
+int watch_start(struct watcher **out, struct db *db, const struct config *cfg, char **cause)
+{
+	struct watcher *watcher = watch_new(db);
 	char *dir = NULL;
 	size_t n = 0;
 
+	*out = NULL;
 	*cause = NULL;
-	if (watch.running)
-		return 0;
-	for (const struct config_tree *c = k->cfg.trees; c; c = c->next)
+	if (!watcher) {
+		if (asprintf(cause, "out of memory starting the watcher") < 0)
+			*cause = NULL;
+		return -1;
+	}
+	for (const struct config_tree *c = cfg->trees; c; c = c->next)
 		n++;
-	watch.k = k;
-	watch.stop = 0;
-	if (!n)
-		return 0;               /* nothing to watch: no thread */
+	if (!n) {
+		*out = watcher;         /* nothing to watch: no thread */
+		return 0;
+	}
 	git_libgit2_init();
 	watch_git_options();
-	if (watch_stream_register(&watch.stop) < 0) {
+	if (watch_stream_register(&watcher->stop) < 0) {
 		if (asprintf(cause, "cannot set up libgit2's sockets: %s",
 			     git_error_last() ? git_error_last()->message : "unknown error") < 0)
 			*cause = NULL;
 		git_libgit2_shutdown();
+		watch_free(watcher);
 		return -1;
 	}
-	watch.trees = calloc(n, sizeof *watch.trees);
-	if (!watch.trees || asprintf(&dir, "%s/mirrors", k->cfg.data_dir) < 0) {
+	watcher->trees = calloc(n, sizeof *watcher->trees);
+	if (!watcher->trees || asprintf(&dir, "%s/mirrors", cfg->data_dir) < 0) {
 		dir = NULL;
 		goto fail;
 	}
@@ -229,66 +249,66 @@ int watch_start(struct kpcid *k, char **cause)
 			*cause = NULL;
 		goto fail;
 	}
-	for (const struct config_tree *c = k->cfg.trees; c; c = c->next) {
-		struct watch_tree *t = &watch.trees[watch.ntrees];
+	for (const struct config_tree *c = cfg->trees; c; c = c->next) {
+		struct watch_tree *t = &watcher->trees[watcher->ntrees];
 
-		if (watch_tree_init(t, c, k->cfg.data_dir, cause) < 0) {
+		if (watch_tree_init(watcher, t, c, cfg->data_dir, cause) < 0) {
 			watch_tree_free(t);
 			goto fail;
 		}
-		t->fetched_before = watch_fetched_before(t->id);
-		watch.ntrees++;
+		t->fetched_before = watch_fetched_before(watcher, t->id);
+		watcher->ntrees++;
 	}
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(&watch.cv, &attr);
-	pthread_condattr_destroy(&attr);
-	if (pthread_create(&watch.thread, NULL, watch_main, NULL) != 0) {
-		pthread_cond_destroy(&watch.cv);
+	if (pthread_create(&watcher->thread, NULL, watch_main, watcher) != 0) {
 		if (asprintf(cause, "cannot start the watcher thread") < 0)
 			*cause = NULL;
 		goto fail;
 	}
-	watch.running = 1;
+	watcher->running = 1;
 	free(dir);
-	log_info("watching %zu trees (mirrors in %s/mirrors)", watch.ntrees, k->cfg.data_dir);
+	log_info("watching %zu trees (mirrors in %s/mirrors)", watcher->ntrees, cfg->data_dir);
+	*out = watcher;
 	return 0;
 fail:
 	free(dir);
-	for (size_t i = 0; i < watch.ntrees; i++)
-		watch_tree_free(&watch.trees[i]);
-	free(watch.trees);
-	watch.trees = NULL;
-	watch.ntrees = 0;
+	watch_stream_unregister();
 	git_libgit2_shutdown();
+	watch_free(watcher);
 	if (!*cause && asprintf(cause, "cannot start the watcher") < 0)
 		*cause = NULL;
 	return -1;
 }
 
-void watch_stop(struct kpcid *k)
+void watch_stop(struct watcher *w)
 {
-	(void)k;
-	if (!watch.running)
+	if (!w || !w->running)
 		return;
-	pthread_mutex_lock(&watch.mu);
-	__atomic_store_n(&watch.stop, 1, __ATOMIC_RELAXED);
-	pthread_cond_broadcast(&watch.cv);
-	pthread_mutex_unlock(&watch.mu);
-	pthread_join(watch.thread, NULL);
-	pthread_mutex_lock(&watch.mu);
-	watch.running = 0;
-	for (size_t i = 0; i < watch.ntrees; i++)
-		watch_tree_free(&watch.trees[i]);
-	free(watch.trees);
-	watch.trees = NULL;
-	watch.ntrees = 0;
-	pthread_mutex_unlock(&watch.mu);
-	pthread_cond_destroy(&watch.cv);
+	pthread_mutex_lock(&w->mu);
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	pthread_join(w->thread, NULL);
+	pthread_mutex_lock(&w->mu);
+	w->running = 0;
+	pthread_mutex_unlock(&w->mu);
+	watch_stream_unregister();
 	git_libgit2_shutdown();
 }
 
-int watch_poll_now(const char *tree, int timeout_s, char **cause)
+void watch_free(struct watcher *w)
+{
+	if (!w)
+		return;
+	watch_stop(w);
+	for (size_t i = 0; i < w->ntrees; i++)
+		watch_tree_free(&w->trees[i]);
+	free(w->trees);
+	pthread_cond_destroy(&w->cv);
+	pthread_mutex_destroy(&w->mu);
+	free(w);
+}
+
+int watch_poll_now(struct watcher *w, const char *tree, int timeout_s, char **cause)
 {
 	struct watch_tree *t = NULL;
 	struct timespec until;
@@ -296,21 +316,22 @@ int watch_poll_now(const char *tree, int timeout_s, char **cause)
 	int rc = -1;
 
 	*cause = NULL;
-	pthread_mutex_lock(&watch.mu);
-	for (size_t i = 0; watch.running && i < watch.ntrees; i++)
-		if (!strcmp(watch.trees[i].name, tree))
-			t = &watch.trees[i];
+	if (w)
+		pthread_mutex_lock(&w->mu);
+	for (size_t i = 0; w && w->running && i < w->ntrees; i++)
+		if (!strcmp(w->trees[i].name, tree))
+			t = &w->trees[i];
 	if (!t) {
 		if (asprintf(cause, "tree '%.128s' is not watched", tree) < 0)
 			*cause = NULL;
 		goto out;
 	}
 	target = ++t->want;
-	pthread_cond_broadcast(&watch.cv);
+	pthread_cond_broadcast(&w->cv);
 	clock_gettime(CLOCK_MONOTONIC, &until);
 	until.tv_sec += timeout_s;
-	while (t->done < target && !watch.stop)
-		if (pthread_cond_timedwait(&watch.cv, &watch.mu, &until) == ETIMEDOUT)
+	while (t->done < target && !w->stop)
+		if (pthread_cond_timedwait(&w->cv, &w->mu, &until) == ETIMEDOUT)
 			break;
 	if (t->done >= target)
 		rc = 0;
@@ -318,6 +339,7 @@ int watch_poll_now(const char *tree, int timeout_s, char **cause)
 			  timeout_s) < 0)
 		*cause = NULL;
 out:
-	pthread_mutex_unlock(&watch.mu);
+	if (w)
+		pthread_mutex_unlock(&w->mu);
 	return rc;
 }

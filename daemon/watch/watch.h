@@ -10,24 +10,32 @@
 #ifndef KPCI_DAEMON_WATCH_H
 #define KPCI_DAEMON_WATCH_H
 
-struct kpcid;
+struct config;
 struct config_tree;
+struct db;
+struct watcher;
 
 #define WATCH_POLL_WAIT_S 120       /* how long watch_poll_now waits at most */
 
-/* Records the configured trees and starts the watcher thread (it polls
- * each tree at once, then every poll_interval).  -1 with *cause set
- * (malloc'd) when it cannot start. */
-int watch_start(struct kpcid *k, char **cause);
+/* Starts watching the trees of cfg, recorded in db (which must outlive
+ * the watcher): *out is the new watcher, whose thread polls each tree at
+ * once, then every poll_interval (no thread when cfg has no tree).  -1
+ * with *out NULL and *cause set (malloc'd) when it cannot start. */
+int watch_start(struct watcher **out, struct db *db, const struct config *cfg, char **cause);
 /* Checks what the watcher needs of a [tree] section (branch names, the
  * candidate kinds); -1 with one sentence in *cause (malloc'd). */
 int watch_tree_check(const struct config_tree *c, char **cause);
-/* Stops the thread (a fetch in flight is cancelled); a no-op when not started. */
-void watch_stop(struct kpcid *k);
+/* Stops the watcher's thread (a fetch in flight is cancelled, a
+ * watch_poll_now waiting returns); w stays valid, refusing polls, until
+ * watch_free.  A no-op when w is NULL or stopped. */
+void watch_stop(struct watcher *w);
+/* Stops w and frees it; NULL is a no-op.  No watch_poll_now may be in
+ * flight. */
+void watch_free(struct watcher *w);
 /* Polls tree now and waits up to timeout_s for that poll to end.  0 when
  * it ran (its outcome is in the database); -1 with *cause (malloc'd): an
- * unknown tree, the watcher not running, or the time ran out. */
-int watch_poll_now(const char *tree, int timeout_s, char **cause);
+ * unknown tree, the watcher not running (or NULL), or the time ran out. */
+int watch_poll_now(struct watcher *w, const char *tree, int timeout_s, char **cause);
 /*
  * Parses a merge subject: "Merge tag 'wq-for-7.4' of git://host/tj/wq" ->
  * subsystem "wq", source "git://host/tj/wq"; also "Merge branch 'x' of

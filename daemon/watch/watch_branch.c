@@ -13,7 +13,6 @@
 
 #include <git2.h>
 
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
@@ -158,12 +157,13 @@ oom:
 }
 
 /* Polls one branch of a fetched mirror. */
-int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
-		 int exists, char *err, size_t errn)
+int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *repo,
+		 const char *branch, int exists, char *err, size_t errn)
 {
 	char tip[DB_SHA_LEN + 1], state[16], ref[GIT_OID_HEXSZ + 256], msg[WATCH_ERROR_LEN];
 	struct watch_set s = { 0 };
-	struct watch_walk w = { .s = &s, .known = &t->known, .tree_id = t->id,
+	struct watch_walk w = { .s = &s, .known = &t->known, .db = watcher->db,
+				.yield_ms = watcher->yield_ms, .tree_id = t->id,
 				.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
 	struct watch_node **line = NULL;
 	git_odb *odb = NULL;
@@ -173,7 +173,7 @@ int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
 	size_t nline = 0, walked = 0, fresh = 0;
 	struct timespec t0, t1, t2, t3;
 
-	if (db_branch_get(watch.k->db, &branch_id, tip, &len, state, t->id, branch) != DB_OK) {
+	if (db_branch_get(watcher->db, &branch_id, tip, &len, state, t->id, branch) != DB_OK) {
 		snprintf(err, errn, "branch %s has no row in the database", branch);
 		return -1;
 	}
@@ -183,7 +183,7 @@ int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
 			 "branch '%s' does not exist in %s", branch, t->url);
 		if (strcmp(state, tip[0] ? "deleted" : "missing"))
 			log_warn("tree %s: %s", t->name, msg);
-		db_branch_set_state(watch.k->db, branch_id, tip[0] ? "deleted" : "missing", msg);
+		db_branch_set_state(watcher->db, branch_id, tip[0] ? "deleted" : "missing", msg);
 		return 0;
 	}
 	snprintf(ref, sizeof ref, "refs/heads/%s", branch);
@@ -193,12 +193,12 @@ int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
 	}
 	have_old = tip[0] && git_oid_fromstr(&old_oid, tip) == 0;
 	if (have_old && git_oid_equal(&old_oid, &new_oid)) {
-		db_branch_set_state(watch.k->db, branch_id, "active", NULL);
+		db_branch_set_state(watcher->db, branch_id, "active", NULL);
 		return 0;
 	}
 	/* the first poll of the tree since kpcid started learns what is stored */
 	if (!t->known_loaded) {
-		if (db_tree_shas(watch.k->db, t->id, watch_known_cb, &t->known) != DB_OK) {
+		if (db_tree_shas(watcher->db, t->id, watch_known_cb, &t->known) != DB_OK) {
 			snprintf(err, errn, "cannot read the stored commits of the tree");
 			return -1;
 		}
@@ -244,12 +244,12 @@ int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
 		fresh += s.v[i].in_walk && added;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t3);
-	watch.last.walk_ms = watch_ms(&t0, &t1);
-	watch.last.line_ms = watch_ms(&t1, &t2);
-	watch.last.store_ms = watch_ms(&t2, &t3);
-	watch.last.read = s.n;
-	watch.last.packed = s.packed;
-	watch.last.yields = w.yields;
+	watcher->last.walk_ms = watch_ms(&t0, &t1);
+	watcher->last.line_ms = watch_ms(&t1, &t2);
+	watcher->last.store_ms = watch_ms(&t2, &t3);
+	watcher->last.read = s.n;
+	watcher->last.packed = s.packed;
+	watcher->last.yields = w.yields;
 	if (forced)
 		log_warn("tree %s: branch %s was force-updated %.12s -> %.12s; the line after "
 			 "position %lld was replaced", t->name, branch, tip,
@@ -260,8 +260,8 @@ int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch,
 	log_info("tree %s: branch %s at %.12s: %zu new commit%s (%zu new to the tree), "
 		 "%zu on the first-parent line (walk %.0f ms, line %.0f ms, store %.0f ms)",
 		 t->name, branch, git_oid_tostr_s(&new_oid), walked, walked == 1 ? "" : "s",
-		 fresh, nline, watch.last.walk_ms, watch.last.line_ms, watch.last.store_ms);
-	watch_branch_candidates(t, branch, branch_id, &s, line, nline, base);
+		 fresh, nline, watcher->last.walk_ms, watcher->last.line_ms, watcher->last.store_ms);
+	watch_branch_candidates(watcher, t, branch, branch_id, &s, line, nline, base);
 	rc = 0;
 out:
 	if (rc < 0 && t->known_loaded) {

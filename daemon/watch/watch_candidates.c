@@ -11,14 +11,13 @@
 
 #include <jansson.h>
 
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 #include "lib/log.h"
 
 /* Queues one build per configured kernel config of commit sha. */
-void watch_candidate(const struct watch_tree *t, const char *branch, const char *sha,
-		     const char *reason, int priority)
+void watch_candidate(struct watcher *watcher, const struct watch_tree *t, const char *branch,
+		     const char *sha, const char *reason, int priority)
 {
 	for (size_t i = 0; i < t->nconfigs; i++) {
 		json_t *spec = json_pack("{s:s, s:s, s:s?, s:s, s:s, s:s}", "tree", t->name, "url", t->url,
@@ -28,7 +27,7 @@ void watch_candidate(const struct watch_tree *t, const char *branch, const char 
 
 		if (!spec)
 			return;
-		rc = db_build_candidate(watch.k->db, &queued, t->id, spec, priority,
+		rc = db_build_candidate(watcher->db, &queued, t->id, spec, priority,
 					(int)t->max_queued);
 		if (rc == DB_CONFLICT)
 			log_warn("tree %s: candidate %.12s (%s, %s) dropped: %lld builds are queued",
@@ -60,8 +59,8 @@ static const char *watch_window_of(const json_t *marks, long long position)
 }
 
 /* Queues the candidates of the new stretch of a branch's line. */
-void watch_branch_candidates(const struct watch_tree *t, const char *branch,
-			     long long branch_id, struct watch_set *s,
+void watch_branch_candidates(struct watcher *watcher, const struct watch_tree *t,
+			     const char *branch, long long branch_id, struct watch_set *s,
 			     struct watch_node **line, size_t nline, long long base)
 {
 	json_t *marks = NULL;
@@ -70,7 +69,7 @@ void watch_branch_candidates(const struct watch_tree *t, const char *branch,
 
 	(void)s;
 	if (t->fetched_before && t->cand_merges)
-		marks = db_branch_marks(watch.k->db, t->id, branch_id);
+		marks = db_branch_marks(watcher->db, t->id, branch_id);
 	for (size_t i = nline; t->fetched_before && i-- > 0;) {      /* newest first */
 		const struct watch_node *c = line[i];
 		const char *window;
@@ -78,14 +77,14 @@ void watch_branch_candidates(const struct watch_tree *t, const char *branch,
 		if (t->cand_merges && c->nparents > 1 &&
 		    (window = watch_window_of(marks, base + 1 + (long long)i))) {
 			snprintf(reason, sizeof reason, "merge in the %s merge window", window);
-			watch_candidate(t, branch, c->sha, reason, 1);
+			watch_candidate(watcher, t, branch, c->sha, reason, 1);
 		} else if (t->cand_commits) {
-			watch_candidate(t, branch, c->sha, "first-parent commit", 0);
+			watch_candidate(watcher, t, branch, c->sha, "first-parent commit", 0);
 		}
 	}
 	json_decref(marks);
 	if (t->cand_head && nline &&
-	    db_branch_head_queued(watch.k->db, &due, branch_id, (long long)time(NULL),
+	    db_branch_head_queued(watcher->db, &due, branch_id, (long long)time(NULL),
 				  t->head_every * 60) == DB_OK && due)
-		watch_candidate(t, branch, line[nline - 1]->sha, "branch head", 2);
+		watch_candidate(watcher, t, branch, line[nline - 1]->sha, "branch head", 2);
 }

@@ -16,6 +16,7 @@
 struct watch_fetch_ctx {
 	const struct watch_tree *t;
 	long long last_log;
+	const int *stop;                /* the watcher's: kpcid is stopping */
 };
 
 static int watch_progress(const git_indexer_progress *st, void *payload)
@@ -23,7 +24,7 @@ static int watch_progress(const git_indexer_progress *st, void *payload)
 	struct watch_fetch_ctx *f = payload;
 	long long now = watch_mono();
 
-	if (__atomic_load_n(&watch.stop, __ATOMIC_RELAXED))
+	if (__atomic_load_n(f->stop, __ATOMIC_RELAXED))
 		return -1;              /* kpcid is stopping: cancel the fetch */
 	if (now - f->last_log >= WATCH_PROGRESS_S ||
 	    (st->total_objects && st->received_objects == st->total_objects &&
@@ -42,7 +43,7 @@ static int watch_pack_progress(int stage, uint32_t current, uint32_t total, void
 	struct watch_fetch_ctx *f = payload;
 	long long now = watch_mono();
 
-	if (__atomic_load_n(&watch.stop, __ATOMIC_RELAXED))
+	if (__atomic_load_n(f->stop, __ATOMIC_RELAXED))
 		return -1;
 	if (now - f->last_log >= WATCH_PROGRESS_S) {
 		log_info("tree %s: remote %s %u of %u objects", f->t->name,
@@ -128,13 +129,13 @@ int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *e
 }
 
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
-int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists,
-		char *err, size_t errn)
+int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watch_tree *t,
+		int *exists, char *err, size_t errn)
 {
 	git_fetch_options fo;
 	git_remote_callbacks cb;
 	git_remote_create_options ropts;
-	struct watch_fetch_ctx ctx = { t, watch_mono() };
+	struct watch_fetch_ctx ctx = { t, watch_mono(), &watcher->stop };
 	const git_remote_head **heads;
 	git_remote *remote = NULL;
 	git_strarray specs = { 0 };

@@ -19,7 +19,6 @@
 
 struct config_tree;
 struct gitpack;
-struct kpcid;
 
 #define WATCH_TICK_MS 1000          /* the thread looks at the schedule this often */
 #define WATCH_PROGRESS_S 5          /* fetch progress is logged at most this often */
@@ -72,14 +71,20 @@ struct watch_timing {
 	size_t yields;                  /* times the store let other threads in */
 };
 
-/* The watcher: its thread, and the trees it polls. */
+/*
+ * The watcher: its thread and the trees it polls, made by watch_start and
+ * owned by kpcid (struct kpcid's watcher).  Every step of a poll is handed
+ * it.  The thread and watch_poll_now share running, the trees' want and
+ * done, and cv under mu; stop is also read without the lock (by the
+ * fetch's callbacks, its sockets, a repack).
+ */
 struct watcher {
+	struct db *db;                  /* borrowed: outlives the watcher */
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t cv;              /* a poll asked for, a poll done, the stop */
 	pthread_t thread;
 	int running;
-	int stop;                       /* read by the fetch callbacks without the lock */
-	struct kpcid *k;
+	int stop;
 	struct watch_tree *trees;
 	size_t ntrees;
 	long long yield_ms;             /* WATCH_YIELD_MS; tests set 0 (a yield after every batch) */
@@ -126,6 +131,8 @@ struct watch_walk {
 	struct watch_set *s;
 	git_odb *odb;
 	const struct keyset *known;
+	struct db *db;                  /* the watcher's */
+	long long yield_ms;             /* the watcher's: the store yields this often */
 	git_oid *edge;                  /* known hits met, not walked below */
 	size_t nedge, capedge;
 	size_t *stack, top, capstack;   /* read commits whose parents are next */
@@ -152,8 +159,6 @@ struct watch_walk {
 	char *cause;
 	size_t yields;                  /* store thread: db_branch_yield calls */
 };
-
-extern struct watcher watch;
 
 /* Monotonic milliseconds and seconds. */
 long long watch_mono_ms(void);
@@ -219,6 +224,8 @@ int watch_finish(struct watch_walk *w, long long branch_id, const char *old_tip,
  * without progress; once *stop is non-zero every waiting socket gives
  * up.  0, or -1 with libgit2's error set. */
 int watch_stream_register(const int *stop);
+/* Gives libgit2 its own stream back; before libgit2 is shut down. */
+void watch_stream_unregister(void);
 /* Seconds a connection may stay without progress (the fetching tree's
  * fetch_timeout); only the watcher thread fetches. */
 void watch_stream_timeout(long long seconds);
@@ -227,25 +234,25 @@ void watch_stream_timeout(long long seconds);
 int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
 		      size_t errn);
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
-int watch_fetch(git_repository *repo, const struct watch_tree *t, int *exists, char *err,
-		size_t errn);
+int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watch_tree *t,
+		int *exists, char *err, size_t errn);
 /* watch_tags.c: records the mirror's tags; *changed lists the new or
  * moved ones. */
-int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
-	       char *err, size_t errn);
+int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
+	       const struct watch_tree *t, char *err, size_t errn);
 /* watch_candidates.c: queues one build per configured kernel config of
  * commit sha (branch NULL: a tag's); watch_branch_candidates queues those
  * of the new stretch line[0..nline) of a branch's line, which grows from
  * position base. */
-void watch_candidate(const struct watch_tree *t, const char *branch, const char *sha,
-		     const char *reason, int priority);
-void watch_branch_candidates(const struct watch_tree *t, const char *branch,
-			     long long branch_id, struct watch_set *s, struct watch_node **line,
-			     size_t nline, long long base);
+void watch_candidate(struct watcher *watcher, const struct watch_tree *t, const char *branch,
+		     const char *sha, const char *reason, int priority);
+void watch_branch_candidates(struct watcher *watcher, const struct watch_tree *t,
+			     const char *branch, long long branch_id, struct watch_set *s,
+			     struct watch_node **line, size_t nline, long long base);
 
 /* watch_branch.c: polls one branch of a fetched mirror. */
-int watch_branch(struct watch_tree *t, git_repository *repo, const char *branch, int exists,
-		 char *err, size_t errn);
+int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *repo,
+		 const char *branch, int exists, char *err, size_t errn);
 
 /* watch_upkeep.c: counts (and removes, when told to) the files of the mirror's pack
  * folder whose names match; -1 when it cannot be read. */
@@ -255,18 +262,18 @@ int watch_is_litter(const char *name);
 /* The pack files in the mirror of t; -1 when it cannot be read. */
 int watch_pack_count(const struct watch_tree *t);
 /* Moves the commits polls stored to level 1 of the sha index. */
-int watch_settle(const struct watch_tree *t);
+int watch_settle(struct watcher *watcher, const struct watch_tree *t);
 /* What follows a poll: settle, and repack a mirror of many packs. */
-int watch_upkeep(struct watch_tree *t);
+int watch_upkeep(struct watcher *watcher, struct watch_tree *t);
 
 /* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
-void watch_poll_tree(struct watch_tree *t);
+void watch_poll_tree(struct watcher *watcher, struct watch_tree *t);
 /* watch_tree.c: copies one [tree] section and records the tree; -1 with
  * *cause on a bad key or memory. */
-int watch_tree_init(struct watch_tree *t, const struct config_tree *c, const char *data_dir,
-		    char **cause);
+int watch_tree_init(struct watcher *watcher, struct watch_tree *t, const struct config_tree *c,
+		    const char *data_dir, char **cause);
 void watch_tree_free(struct watch_tree *t);
 /* Whether tree id has been fetched before (history is then not a candidate). */
-int watch_fetched_before(long long id);
+int watch_fetched_before(struct watcher *watcher, long long id);
 
 #endif

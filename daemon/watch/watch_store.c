@@ -9,13 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 
 /*
  * Stores rows in slices of WATCH_STORE_SLICE, yielding the database after
- * a slice once it has been held for the watcher's yield_ms (the walk may have
+ * a slice once it has been held for w->yield_ms (the walk may have
  * queued many rows while the store was busy); DB_OK, or an error with
  * cause.
  */
@@ -27,7 +26,7 @@ static int watch_store_rows(struct watch_walk *w, struct db_branch_tx *tx,
 
 		if (db_branch_add(tx, rows + i, k, cause) != DB_OK)
 			return DB_ERR;
-		if (watch_mono_ms() - *held >= watch.yield_ms) {
+		if (watch_mono_ms() - *held >= w->yield_ms) {
 			if (db_branch_yield(tx, cause) != DB_OK)
 				return DB_ERR;
 			*held = watch_mono_ms();
@@ -50,7 +49,7 @@ static void *watch_store_main(void *arg)
 	struct watch_walk *w = arg;
 	struct db_branch_tx *tx = NULL;
 	char *cause = NULL;
-	int begun = db_branch_begin(watch.k->db, &tx, w->tree_id, &cause) == DB_OK, failed = 0;
+	int begun = db_branch_begin(w->db, &tx, w->tree_id, &cause) == DB_OK, failed = 0;
 	long long held;                 /* when the database was last yielded */
 
 	pthread_mutex_lock(&w->mu);
@@ -192,7 +191,7 @@ int watch_tx_open(struct watch_walk *w, char *err, size_t errn)
 
 	if (w->begun == 1)
 		return watch_store_drain(w, err, errn);
-	if (db_branch_begin(watch.k->db, &w->tx, w->tree_id, &cause) != DB_OK) {
+	if (db_branch_begin(w->db, &w->tx, w->tree_id, &cause) != DB_OK) {
 		snprintf(err, errn, "%s", cause ? cause : "cannot store the commits");
 		free(cause);
 		return -1;

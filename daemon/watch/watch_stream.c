@@ -5,8 +5,10 @@
  * this plain socket stream with libgit2 (its TLS stream and its git://
  * and http:// transports run over it): connecting, reading and writing
  * give up after the fetching tree's fetch_timeout seconds without
- * progress, and at once when kpcid stops.  Only the watcher thread
- * fetches, so the timeout of the tree being fetched is one static value.
+ * progress, and at once when kpcid stops.  libgit2 registers a stream
+ * for the whole process, without a pointer of the caller's, so the
+ * watcher's stop flag and the timeout of the tree being fetched (only the
+ * watcher thread fetches) are this file's own static values.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -205,6 +207,12 @@ int watch_stream_register(const int *stop)
 	watch_stream_stop = stop;
 
 	return git_stream_register(GIT_STREAM_STANDARD, &reg) < 0 ? -1 : 0;
+}
+
+void watch_stream_unregister(void)
+{
+	git_stream_register(GIT_STREAM_STANDARD, NULL);
+	watch_stream_stop = NULL;
 }
 
 void watch_stream_timeout(long long seconds)

@@ -11,7 +11,6 @@
 #include <git2.h>
 #include <jansson.h>
 
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 #include "lib/log.h"
@@ -64,8 +63,8 @@ static int watch_tag_cb(const char *refname, void *payload)
 }
 
 /* Records the mirror's tags; *changed lists the new or moved ones. */
-int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *t,
-	       char *err, size_t errn)
+int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
+	       const struct watch_tree *t, char *err, size_t errn)
 {
 	struct watch_tag_list l = { .repo = repo };
 	struct db_tag *tags = NULL;
@@ -85,7 +84,7 @@ int watch_tags(json_t **changed, git_repository *repo, const struct watch_tree *
 		tags[i].name = l.names[i];
 		tags[i].sha = l.shas[i];
 	}
-	if (db_tags_record(watch.k->db, changed, t->id, tags, l.n) != DB_OK) {
+	if (db_tags_record(watcher->db, changed, t->id, tags, l.n) != DB_OK) {
 		snprintf(err, errn, "cannot store the tags");
 		goto out;
 	}

@@ -14,7 +14,6 @@
 #include <jansson.h>
 
 #include "daemon/config.h"
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
@@ -148,7 +147,7 @@ out:
 }
 
 /* Copies one [tree] section; -1 with *cause on a bad key or memory. */
-int watch_tree_init(struct watch_tree *t, const struct config_tree *c,
+int watch_tree_init(struct watcher *watcher, struct watch_tree *t, const struct config_tree *c,
 		    const char *data_dir, char **cause)
 {
 	char **cand = NULL, **rcpt = NULL;
@@ -197,7 +196,7 @@ int watch_tree_init(struct watch_tree *t, const struct config_tree *c,
 	arr = json_object_get(policy, "recipients");
 	for (i = 0; i < nrcpt; i++)
 		json_array_append_new(arr, json_string(rcpt[i]));
-	if (db_tree_sync(watch.k->db, &t->id, t->name, t->url, policy,
+	if (db_tree_sync(watcher->db, &t->id, t->name, t->url, policy,
 			 (const char *const *)t->branches, t->nbranches) != DB_OK) {
 		if (asprintf(cause, "cannot record tree %s in the database", c->name) < 0)
 			*cause = NULL;
@@ -216,9 +215,9 @@ out:
 }
 
 /* Whether tree id has been fetched before (history is then not a candidate). */
-int watch_fetched_before(long long id)
+int watch_fetched_before(struct watcher *watcher, long long id)
 {
-	json_t *trees = db_trees_status(watch.k->db), *t;
+	json_t *trees = db_trees_status(watcher->db), *t;
 	size_t i;
 	int yes = 0;
 

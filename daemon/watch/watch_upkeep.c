@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 #include "lib/log.h"
@@ -80,13 +79,13 @@ static void watch_repack_litter(const struct watch_tree *t)
  * Commits left at level 0 (a failure, a stop) are found by every lookup
  * as before and moved by the next upkeep.  0, or -1 when it failed.
  */
-int watch_settle(const struct watch_tree *t)
+int watch_settle(struct watcher *watcher, const struct watch_tree *t)
 {
 	long long moved = 0, united = 0, total = 0, t0 = watch_mono_ms();
 	char *cause = NULL;
 
 	do {
-		if (db_commits_settle(watch.k->db, t->id, WATCH_SETTLE_SLICE, &moved, &united,
+		if (db_commits_settle(watcher->db, t->id, WATCH_SETTLE_SLICE, &moved, &united,
 				      &cause) != DB_OK) {
 			log_warn("tree %s: %s; the next poll tries again", t->name,
 				 cause ? cause : "out of memory");
@@ -98,7 +97,7 @@ int watch_settle(const struct watch_tree *t)
 				 "again; the set of stored commits was out of date", t->name,
 				 united);
 		total += moved;
-	} while (moved == WATCH_SETTLE_SLICE && !watch.stop);
+	} while (moved == WATCH_SETTLE_SLICE && !watcher->stop);
 	if (total)
 		log_debug("tree %s: %lld commits settled in the sha index (%lld ms)", t->name,
 			  total, watch_mono_ms() - t0);
@@ -121,13 +120,13 @@ int watch_settle(const struct watch_tree *t)
  * then, and before each repack).  0 when nothing was needed or the
  * repack ran, -1 when it failed or was stopped.
  */
-static int watch_repack(struct watch_tree *t)
+static int watch_repack(struct watcher *watcher, struct watch_tree *t)
 {
 	char *logpath = NULL, *gitdir = NULL, *cause = NULL;
 	int before = watch_pack_count(t), after, rc = -1;
 	long long t0 = watch_mono_ms();
 
-	if (before <= WATCH_PACKS_MAX || watch_mono() < t->repack_after || watch.stop)
+	if (before <= WATCH_PACKS_MAX || watch_mono() < t->repack_after || watcher->stop)
 		return 0;
 	if (asprintf(&logpath, "%s/kpci-repack.log", t->mirror) < 0 ||
 	    asprintf(&gitdir, "--git-dir=%s", t->mirror) < 0)
@@ -138,7 +137,7 @@ static int watch_repack(struct watch_tree *t)
 
 		unlink(logpath);
 		watch_repack_litter(t);
-		if (spawn_run_stop(argv, logpath, WATCH_REPACK_TIMEOUT, &watch.stop, &cause) < 0)
+		if (spawn_run_stop(argv, logpath, WATCH_REPACK_TIMEOUT, &watcher->stop, &cause) < 0)
 			goto out;
 	}
 	after = watch_pack_count(t);
@@ -148,7 +147,7 @@ static int watch_repack(struct watch_tree *t)
 out:
 	if (rc < 0)
 		watch_repack_litter(t);
-	if (rc < 0 && watch.stop) {
+	if (rc < 0 && watcher->stop) {
 		log_info("tree %s: the repack of the mirror was stopped with kpcid", t->name);
 	} else if (rc < 0) {
 		t->repack_after = watch_mono() + WATCH_REPACK_RETRY;
@@ -165,9 +164,9 @@ out:
 
 /* What follows a poll, once it has answered: both steps run, whatever
  * the other's outcome; 0, or -1 when either failed. */
-int watch_upkeep(struct watch_tree *t)
+int watch_upkeep(struct watcher *watcher, struct watch_tree *t)
 {
-	int settled = watch_settle(t);
+	int settled = watch_settle(watcher, t);
 
-	return watch_repack(t) < 0 || settled < 0 ? -1 : 0;
+	return watch_repack(watcher, t) < 0 || settled < 0 ? -1 : 0;
 }

@@ -17,7 +17,6 @@
 #include <jansson.h>
 
 #include "daemon/config.h"
-#include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
@@ -177,7 +176,8 @@ static long long scalar(struct db *db, const char *what, const char *sha)
 /*
  * A database NAME.db in dir, a new bare repository NAME (up) and tree "t"
  * following its branches with the given candidate policy and cap, polled
- * by the watcher (watch.k = k).
+ * by watcher (whose database NAME.db is); no thread runs, the test drives
+ * each step.
  */
 static void tree_config(struct config_tree *c, char *url, char *branches, char *candidates,
 			int max_queued)
@@ -196,41 +196,40 @@ static void tree_config(struct config_tree *c, char *url, char *branches, char *
 	c->retry_max = 2;
 }
 
-static void tree_setup(struct kpcid *k, struct watch_tree *t, const char *name,
+static void tree_setup(struct watcher *watcher, struct watch_tree *t, const char *name,
 		       char *branches, char *candidates, int max_queued)
 {
 	struct config_tree c;
 	char path[512], url[512], *cause = NULL;
 
 	snprintf(path, sizeof path, "%s/%s.db", dir, name);
-	CHECK_INT(db_open(&k->db, path, &cause), DB_OK);
+	*watcher = (struct watcher){ .yield_ms = WATCH_YIELD_MS };
+	CHECK_INT(db_open(&watcher->db, path, &cause), DB_OK);
 	snprintf(url, sizeof url, "%s/%s", dir, name);
 	CHECK_INT(git_repository_init(&up, url, 1), 0);
-	k->cfg.data_dir = dir;
-	watch.k = k;
 	tree_config(&c, url, branches, candidates, max_queued);
-	CHECK_INT(watch_tree_init(t, &c, dir, &cause), 0);
+	CHECK_INT(watch_tree_init(watcher, t, &c, dir, &cause), 0);
 	free(cause);
 }
 
 /* Frees what tree_setup made. */
-static void tree_teardown(struct kpcid *k, struct watch_tree *t)
+static void tree_teardown(struct watcher *watcher, struct watch_tree *t)
 {
 	watch_tree_free(t);
 	git_repository_free(up);
 	up = NULL;
-	db_close(k->db);
+	db_close(watcher->db);
 }
 
 static void test_polls(void)
 {
-	struct kpcid k = { 0 };
+	struct watcher watcher;
 	struct watch_tree t;
 	char sha[GIT_OID_HEXSZ + 1];
 	git_oid a, b, m, s1, s2, s3, inner, outer, x, y;
 	json_t *trees;
 
-	tree_setup(&k, &t, "up", "master", "commits head", 3);
+	tree_setup(&watcher, &t, "up", "master", "commits head", 3);
 
 	/* a - b - m(b, s2), s1 - s2 off a; then outer merges a side line
 	 * that holds its own merge: inner(s3, y) */
@@ -239,49 +238,49 @@ static void test_polls(void)
 	mk(&s1, NULL, "s1", &a, NULL);
 	mk(&s2, NULL, "s2", &s1, NULL);
 	mk(&m, "refs/heads/master", "Merge tag 'side-for-1.1' of git://h/side", &b, &s2);
-	watch_poll_tree(&t);
-	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &m)), 2);
-	CHECK_INT(scalar(k.db, "position", sha), 2);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &a)), 0);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &s1)), -1);
-	CHECK_INT(watch_upkeep(&t), 0);         /* the next poll finds these at level 1 */
+	watch_poll_tree(&watcher, &t);
+	CHECK_INT(scalar(watcher.db, "brought", git_oid_tostr(sha, sizeof sha, &m)), 2);
+	CHECK_INT(scalar(watcher.db, "position", sha), 2);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &a)), 0);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &s1)), -1);
+	CHECK_INT(watch_upkeep(&watcher, &t), 0);         /* the next poll finds these at level 1 */
 
 	mk(&s3, NULL, "s3", &m, NULL);
 	mk(&y, NULL, "y", &s2, NULL);           /* s2 is old: not brought again */
 	mk(&inner, NULL, "Merge branch 'y'", &s3, &y);
 	mk(&x, NULL, "x", &m, NULL);
 	mk(&outer, "refs/heads/master", "Merge branch 'inner' of git://h/inner", &x, &inner);
-	watch_poll_tree(&t);
+	watch_poll_tree(&watcher, &t);
 	/* s3, y, inner: three, each counted once */
-	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &outer)), 3);
-	CHECK_INT(scalar(k.db, "position", sha), 4);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &x)), 3);
+	CHECK_INT(scalar(watcher.db, "brought", git_oid_tostr(sha, sizeof sha, &outer)), 3);
+	CHECK_INT(scalar(watcher.db, "position", sha), 4);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &x)), 3);
 	/* the first poll queued the head m; now x and outer are candidates, and
 	 * the head (outer) is the same build as outer's: m, x, outer */
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM jobs", ""), 3);
-	trees = db_trees_status(k.db);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM jobs", ""), 3);
+	trees = db_trees_status(watcher.db);
 	CHECK_INT(json_integer_value(json_object_get(json_array_get(
 		json_object_get(json_array_get(trees, 0), "branches"), 0), "length")), 5);
 	json_decref(trees);
 
 	/* an unrelated history replaces the whole line */
 	mk(&a, "refs/heads/master", "a new root", NULL, NULL);
-	watch_poll_tree(&t);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &a)), 0);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &outer)), -1);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM branch_events WHERE kind = "
+	watch_poll_tree(&watcher, &t);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &a)), 0);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &outer)), -1);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM branch_events WHERE kind = "
 				    "'forced-update' AND message LIKE '%shares nothing%'", ""), 1);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE sha = ?", "s",
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits WHERE sha = ?", "s",
 				    git_oid_tostr(sha, sizeof sha, &outer)), 1);
 
 	/* the cap on queued builds: 3; a fourth candidate is dropped and counted */
 	mk(&b, NULL, "b2", &a, NULL);
 	mk(&m, "refs/heads/master", "c2", &b, NULL);
-	watch_poll_tree(&t);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM jobs WHERE state = 'queued'", ""), 3);
-	CHECK(test_scalar(k.db, "SELECT candidates_dropped FROM trees", "") >= 1);
+	watch_poll_tree(&watcher, &t);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM jobs WHERE state = 'queued'", ""), 3);
+	CHECK(test_scalar(watcher.db, "SELECT candidates_dropped FROM trees", "") >= 1);
 
-	tree_teardown(&k, &t);
+	tree_teardown(&watcher, &t);
 }
 
 /* Packs up's history (as a server would have it) with libgit2's packbuilder. */
@@ -309,16 +308,16 @@ static void pack_up(void)
 static void test_large_poll(void)
 {
 	enum { TOPICS = 300, TOPIC = 9 };
-	struct kpcid k = { 0 };
+	struct watcher watcher;
 	struct watch_tree t;
 	char msg[160], sha[GIT_OID_HEXSZ + 1];
 	git_oid main, topic, first_topic, last;
 	long long yield_ms;
 
-	tree_setup(&k, &t, "large", "master", "", 0);
+	tree_setup(&watcher, &t, "large", "master", "", 0);
 
 	mk(&main, "refs/heads/master", "root", NULL, NULL);
-	watch_poll_tree(&t);
+	watch_poll_tree(&watcher, &t);
 	for (int i = 0; i < TOPICS; i++) {
 		for (int j = 0; j < TOPIC; j++) {
 			snprintf(msg, sizeof msg, "topic %d: change %d\n\nSigned-off-by: D%d "
@@ -331,51 +330,51 @@ static void test_large_poll(void)
 		mk(&main, i == TOPICS - 1 ? "refs/heads/master" : NULL, msg, &main, &topic);
 	}
 	pack_up();
-	yield_ms = watch.yield_ms;
-	watch.yield_ms = 0;             /* the store commits after every batch */
-	watch_poll_tree(&t);
-	watch.yield_ms = yield_ms;
-	CHECK(watch.last.yields >= 5);
+	yield_ms = watcher.yield_ms;
+	watcher.yield_ms = 0;             /* the store commits after every batch */
+	watch_poll_tree(&watcher, &t);
+	watcher.yield_ms = yield_ms;
+	CHECK(watcher.last.yields >= 5);
 	/* libgit2 packs many of these similar commits as deltas: those are
 	 * read through libgit2, the others straight from the pack */
-	CHECK(watch.last.read >= TOPICS * (TOPIC + 1));
-	CHECK(watch.last.packed > 100 && watch.last.packed < watch.last.read);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
+	CHECK(watcher.last.read >= TOPICS * (TOPIC + 1));
+	CHECK(watcher.last.packed > 100 && watcher.last.packed < watcher.last.read);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""),
 		  1 + TOPICS * (TOPIC + 1));
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
 				    TOPIC), TOPICS);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE "
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits WHERE "
 				    "merge_subsystem LIKE 'topic%'", ""), TOPICS);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE trailers "
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits WHERE trailers "
 				    "LIKE '[[\"Signed-off-by\",%'", ""), TOPICS * TOPIC);
-	CHECK_INT(test_scalar(k.db, "SELECT max(position) FROM branch_commits", ""),
+	CHECK_INT(test_scalar(watcher.db, "SELECT max(position) FROM branch_commits", ""),
 		  TOPICS);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM branch_commits", ""),
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM branch_commits", ""),
 		  1 + TOPICS);
-	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &main)), TOPIC);
-	CHECK_INT(scalar(k.db, "position", sha), TOPICS);
+	CHECK_INT(scalar(watcher.db, "brought", git_oid_tostr(sha, sizeof sha, &main)), TOPIC);
+	CHECK_INT(scalar(watcher.db, "position", sha), TOPICS);
 	{       /* a stored commit against libgit2's reading of it */
 		git_commit *fc = NULL;
 
 		CHECK_INT(git_commit_lookup(&fc, up, &first_topic), 0);
-		CHECK_INT(test_scalar(k.db, "SELECT author_time FROM commits WHERE sha = ? "
+		CHECK_INT(test_scalar(watcher.db, "SELECT author_time FROM commits WHERE sha = ? "
 					    "AND author_name = 'T Ester' AND subject = 'topic 0: "
 					    "change 0'", "s",
 					    git_oid_tostr(sha, sizeof sha, &first_topic)),
 			  fc ? (long long)git_commit_time(fc) : -2);
 		git_commit_free(fc);
 	}
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE parents = ''", ""), 1);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits WHERE parents = ''", ""), 1);
 
 	/* a small poll on top */
 	mk(&last, "refs/heads/master", "after", &main, NULL);
-	watch_poll_tree(&t);
-	CHECK_INT((long long)watch.last.read, 1);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &last)), TOPICS + 1);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
+	watch_poll_tree(&watcher, &t);
+	CHECK_INT((long long)watcher.last.read, 1);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &last)), TOPICS + 1);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""),
 		  2 + TOPICS * (TOPIC + 1));
 
-	tree_teardown(&k, &t);
+	tree_teardown(&watcher, &t);
 }
 
 /*
@@ -386,56 +385,56 @@ static void test_large_poll(void)
  */
 static void test_edges(void)
 {
-	struct kpcid k = { 0 };
+	struct watcher watcher;
 	struct watch_tree t, again;
 	struct config_tree c;
 	char sha[GIT_OID_HEXSZ + 1], *cause = NULL;
 	git_oid a, t1, t2, m, b, d, e;
 
-	tree_setup(&k, &t, "edges", "master next", "", 0);
+	tree_setup(&watcher, &t, "edges", "master next", "", 0);
 	mk(&a, "refs/heads/master", "a", NULL, NULL);
 	mk(&t1, NULL, "t1", &a, NULL);
 	mk(&t2, "refs/heads/next", "t2", &t1, NULL);
-	watch_poll_tree(&t);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""), 3);
+	watch_poll_tree(&watcher, &t);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""), 3);
 	CHECK_INT((long long)t.known.n, 3);
 	/* settled: the polls below meet these at level 1 of the sha index,
 	 * and store t1 and t2 (walked again from next's line) no second time */
-	CHECK_INT(watch_settle(&t), 0);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE level = 1", ""), 3);
+	CHECK_INT(watch_settle(&watcher, &t), 0);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits WHERE level = 1", ""), 3);
 
 	/* master merges the topic next brought first: both are brought */
 	mk(&m, "refs/heads/master", "Merge branch 'topic' of git://h/topic", &a, &t2);
-	watch_poll_tree(&t);
-	CHECK_INT(scalar(k.db, "brought", git_oid_tostr(sha, sizeof sha, &m)), 2);
-	CHECK_INT(scalar(k.db, "position", sha), 1);
+	watch_poll_tree(&watcher, &t);
+	CHECK_INT(scalar(watcher.db, "brought", git_oid_tostr(sha, sizeof sha, &m)), 2);
+	CHECK_INT(scalar(watcher.db, "position", sha), 1);
 
 	/* b's parent d is new, but the set says it is known (a false hit) */
 	mk(&d, NULL, "d", &m, NULL);
 	mk(&b, "refs/heads/master", "b", &d, NULL);
 	CHECK_INT(keyset_add(&t.known, watch_key(&d)), 1);
-	watch_poll_tree(&t);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &d)), 2);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &b)), 3);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""), 6);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM branches WHERE "
+	watch_poll_tree(&watcher, &t);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &d)), 2);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &b)), 3);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""), 6);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM branches WHERE "
 				    "last_error IS NOT NULL", ""), 0);
 
 	/* a new watcher on the same database learns what is stored at its
 	 * first poll, and stores only what is new */
 	tree_config(&c, t.url, "master next", "", 0);
-	CHECK_INT(watch_tree_init(&again, &c, dir, &cause), 0);
+	CHECK_INT(watch_tree_init(&watcher, &again, &c, dir, &cause), 0);
 	CHECK(!again.known_loaded);
 	mk(&e, "refs/heads/master", "e", &b, NULL);
-	watch_poll_tree(&again);
+	watch_poll_tree(&watcher, &again);
 	CHECK(again.known_loaded);
 	CHECK_INT((long long)again.known.n, 7);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""), 7);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &e)), 4);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""), 7);
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &e)), 4);
 
 	free(cause);
 	watch_tree_free(&again);
-	tree_teardown(&k, &t);
+	tree_teardown(&watcher, &t);
 }
 
 /*
@@ -450,7 +449,7 @@ static void test_edges(void)
 static void test_yielded(int stale)
 {
 	enum { TOPICS = 4, TOPIC = 3 };
-	struct kpcid k = { 0 };
+	struct watcher watcher;
 	struct watch_tree t, again;
 	struct config_tree c;
 	struct watch_set s = { 0 };
@@ -461,9 +460,9 @@ static void test_yielded(int stale)
 	git_odb *odb = NULL;
 	size_t n = 0;
 
-	tree_setup(&k, &t, stale ? "stale" : "yielded", "master", "", 0);
+	tree_setup(&watcher, &t, stale ? "stale" : "yielded", "master", "", 0);
 	mk(&main, "refs/heads/master", "root", NULL, NULL);
-	watch_poll_tree(&t);
+	watch_poll_tree(&watcher, &t);
 	for (int i = 0; i < TOPICS; i++) {
 		for (int j = 0; j < TOPIC; j++) {
 			mk(&topic, NULL, "change", j ? &topic : &main, NULL);
@@ -482,41 +481,41 @@ static void test_yielded(int stale)
 		if (nd)
 			rows[n++] = watch_row(&t.known, nd);
 	}
-	CHECK_INT(db_branch_begin(k.db, &tx, t.id, &cause), DB_OK);
+	CHECK_INT(db_branch_begin(watcher.db, &tx, t.id, &cause), DB_OK);
 	CHECK_INT(db_branch_add(tx, rows, 2 * TOPIC, &cause), DB_OK);
 	CHECK_INT(db_branch_yield(tx, &cause), DB_OK);
 	CHECK_INT(db_branch_add(tx, rows + 2 * TOPIC, TOPIC, &cause), DB_OK);  /* rolled back */
 	db_branch_abort(tx);
 	watch_set_free(&s);
 	git_odb_free(odb);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""), 1 + 2 * TOPIC);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""), 1 + 2 * TOPIC);
 
 	tree_config(&c, t.url, "master", "", 0);
-	CHECK_INT(watch_tree_init(&again, &c, dir, &cause), 0);
+	CHECK_INT(watch_tree_init(&watcher, &again, &c, dir, &cause), 0);
 	if (stale) {
-		CHECK_INT(watch_settle(&t), 0);
-		watch_poll_tree(&t);
-		CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
+		CHECK_INT(watch_settle(&watcher, &t), 0);
+		watch_poll_tree(&watcher, &t);
+		CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""),
 			  1 + TOPICS * (TOPIC + 1) + 2 * TOPIC);
-		CHECK_INT(watch_settle(&t), 0);
-		CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE level = 0",
+		CHECK_INT(watch_settle(&watcher, &t), 0);
+		CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits WHERE level = 0",
 					    ""), 0);
 	} else {
-		watch_poll_tree(&again);
+		watch_poll_tree(&watcher, &again);
 	}
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits", ""),
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""),
 		  1 + TOPICS * (TOPIC + 1));
-	CHECK_INT(test_scalar(k.db, "SELECT count(DISTINCT sha) FROM commits", ""),
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(DISTINCT sha) FROM commits", ""),
 		  1 + TOPICS * (TOPIC + 1));
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits WHERE brought = ?", "i",
 				    TOPIC), TOPICS);
-	CHECK_INT(scalar(k.db, "position", git_oid_tostr(sha, sizeof sha, &main)), TOPICS);
-	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM branches WHERE "
+	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &main)), TOPICS);
+	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM branches WHERE "
 				    "last_error IS NOT NULL", ""), 0);
 
 	free(cause);
 	watch_tree_free(&again);
-	tree_teardown(&k, &t);
+	tree_teardown(&watcher, &t);
 }
 
 /*
@@ -648,14 +647,14 @@ static int mirror_holds(const struct watch_tree *t, const git_oid *ids, int n)
 static void test_upkeep(void)
 {
 	enum { N = WATCH_PACKS_MAX + 3 };
-	struct kpcid k = { 0 };
+	struct watcher watcher;
 	struct watch_tree t;
 	git_repository *mirror = NULL;
 	git_oid ids[N];
 	const char *path = getenv("PATH");
 	char *saved = strdup(path ? path : "/usr/bin:/bin");
 
-	tree_setup(&k, &t, "upkeep", "master", "", 0);
+	tree_setup(&watcher, &t, "upkeep", "master", "", 0);
 	/* a mirror as fetched over the network: no alternates, a pack a fetch
 	 * (the tests before polled trees named t from paths) */
 	nftw(t.mirror, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
@@ -665,18 +664,18 @@ static void test_upkeep(void)
 		pack_one(mirror, &ids[i]);
 	}
 	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX);
-	CHECK_INT(watch_upkeep(&t), 0);
+	CHECK_INT(watch_upkeep(&watcher, &t), 0);
 	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX);       /* not past the limit */
 
 	mk(&ids[WATCH_PACKS_MAX], "refs/heads/master", "change", &ids[WATCH_PACKS_MAX - 1], NULL);
 	pack_one(mirror, &ids[WATCH_PACKS_MAX]);
 	setenv("PATH", dir, 1);                                 /* no git there */
-	CHECK_INT(watch_upkeep(&t), -1);
+	CHECK_INT(watch_upkeep(&watcher, &t), -1);
 	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX + 1);
 	CHECK(t.repack_after > watch_mono() + WATCH_REPACK_RETRY - 60);
 	CHECK(mirror_holds(&t, ids, WATCH_PACKS_MAX + 1));
 	setenv("PATH", saved, 1);
-	CHECK_INT(watch_upkeep(&t), 0);                         /* waits for the retry */
+	CHECK_INT(watch_upkeep(&watcher, &t), 0);                         /* waits for the retry */
 	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX + 1);
 
 	t.repack_after = 0;
@@ -699,14 +698,14 @@ static void test_upkeep(void)
 		free(p);
 	}
 	CHECK_INT(watch_pack_count(&t), N + 1);
-	CHECK_INT(watch_upkeep(&t), 0);
+	CHECK_INT(watch_upkeep(&watcher, &t), 0);
 	CHECK_INT(watch_pack_count(&t), 1);
 	CHECK(mirror_holds(&t, ids, N));
 	CHECK_INT(watch_pack_files(&t, watch_is_litter, 0), 0);
 
 	git_repository_free(mirror);
 	free(saved);
-	tree_teardown(&k, &t);
+	tree_teardown(&watcher, &t);
 }
 
 int main(void)
