@@ -3,7 +3,7 @@
  * branches and events, commits in first-parent order, releases and merge
  * windows, the merges of a window, and "poll now" for admins.
  * docs/API.md describes each route; the data come from db/db_trees.c and
- * the poll from daemon/watch.c.
+ * the poll from daemon/watch/.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -81,7 +81,7 @@ static const struct conf_key config_tree_keys[] = {
 	  "branches to follow, separated by spaces" },
 	{ "poll_interval", CONF_INT, KEY(struct config_tree, poll_interval), "300", 10, 86400,
 	  NULL, 0, "seconds between fetches" },
-	/* watching (issue #3, daemon/watch.c, docs/watch.md) */
+	/* watching (issue #3, daemon/watch/, docs/watch.md) */
 	{ "candidates", CONF_STR, KEY(struct config_tree, candidates), "window-merges tags head",
 	  0, 0, NULL, 0, "what becomes a build: commits, window-merges, tags, head (spaces)" },
 	{ "head_every", CONF_INT, KEY(struct config_tree, head_every), "60", 0, 10080, NULL, 0,
@@ -160,7 +160,7 @@ int config_load(struct config *c, const char *path, struct buf *errs)
 			buf_printf(errs, "%s: [tree %s] has no url\n", path, t->name);
 			n++;
 		}
-		if (watch_tree_check(t, &why) < 0) {     /* daemon/watch.c */
+		if (watch_tree_check(t, &why) < 0) {     /* daemon/watch/watch_tree.c */
 			buf_printf(errs, "%s: %s\n", path, why ? why : "bad [tree] section");
 			free(why);
 			n++;
