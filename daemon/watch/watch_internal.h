@@ -37,9 +37,9 @@ struct gitpack;
 #define WATCH_REPACK_RETRY 3600     /* seconds after a failed repack before the next */
 #define WATCH_SETTLE_SLICE 16384    /* commits settled per transaction */
 #define WATCH_YIELD_MS 250          /* ms the store holds the database before a yield */
-#define WATCH_WALK_BATCH 256            /* rows the walk hands over at a time */
-#define WATCH_WALK_THREAD 512           /* commits read before a store thread starts */
-#define WATCH_STORE_SLICE 1024          /* rows stored between checks for a yield */
+#define WATCH_WALK_BATCH 256        /* rows the walk hands over at a time */
+#define WATCH_WALK_THREAD 512       /* commits read before a store thread starts */
+#define WATCH_STORE_SLICE 1024      /* rows stored between checks for a yield */
 
 /* One configured tree, copied from the configuration at start. */
 struct watch_tree {
@@ -160,13 +160,15 @@ struct watch_walk {
 	size_t yields;                  /* store thread: db_branch_yield calls */
 };
 
-/* Monotonic milliseconds and seconds. */
+/* watch.c: monotonic milliseconds and seconds. */
 long long watch_mono_ms(void);
 long long watch_mono(void);
 /* libgit2's process-wide settings for the watcher. */
 void watch_git_options(void);
 /* "what: libgit2's last error" into out. */
 void watch_git_error(char *out, size_t n, const char *what);
+/* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
+void watch_poll_tree(struct watcher *watcher, struct watch_tree *t);
 
 /* watch_set.c: the commit set.  watch_hash is a commit id's slot before
  * masking; watch_set_get finds a commit read (NULL: not read);
@@ -187,6 +189,7 @@ struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb, const git_oi
 				 int in_walk, char *err, size_t errn);
 /* The commit's trailers as JSON text in s's arena; NULL: none. */
 char *watch_trailers(struct watch_set *s, const char *message);
+
 /* watch_walk.c: a commit id's key in a tree's known set. */
 uint64_t watch_key(const git_oid *oid);
 /* A commit's row for the database (borrows the node's strings). */
@@ -236,10 +239,12 @@ int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *e
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
 int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watch_tree *t,
 		int *exists, char *err, size_t errn);
+
 /* watch_tags.c: records the mirror's tags; *changed lists the new or
  * moved ones. */
 int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
 	       const struct watch_tree *t, char *err, size_t errn);
+
 /* watch_candidates.c: queues one build per configured kernel config of
  * commit sha (branch NULL: a tag's); watch_branch_candidates queues those
  * of the new stretch line[0..nline) of a branch's line, which grows from
@@ -254,8 +259,8 @@ void watch_branch_candidates(struct watcher *watcher, const struct watch_tree *t
 int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *repo,
 		 const char *branch, int exists, char *err, size_t errn);
 
-/* watch_upkeep.c: counts (and removes, when told to) the files of the mirror's pack
- * folder whose names match; -1 when it cannot be read. */
+/* watch_upkeep.c: counts (and removes, when told to) the files of the
+ * mirror's pack folder whose names match; -1 when it cannot be read. */
 int watch_pack_files(const struct watch_tree *t, int (*match)(const char *name), int remove);
 /* git's temporary files in a pack folder. */
 int watch_is_litter(const char *name);
@@ -266,8 +271,6 @@ int watch_settle(struct watcher *watcher, const struct watch_tree *t);
 /* What follows a poll: settle, and repack a mirror of many packs. */
 int watch_upkeep(struct watcher *watcher, struct watch_tree *t);
 
-/* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
-void watch_poll_tree(struct watcher *watcher, struct watch_tree *t);
 /* watch_tree.c: copies one [tree] section and records the tree; -1 with
  * *cause on a bad key or memory. */
 int watch_tree_init(struct watcher *watcher, struct watch_tree *t, const struct config_tree *c,
