@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include "daemon/alert.h"
 #include "daemon/analyze.h"
 #include "daemon/cache.h"
 #include "daemon/http.h"
@@ -250,6 +251,12 @@ static int serve(struct kpcid *k)
 		free(cause);
 		return 1;
 	}
+	if (alert_start(k, &cause) < 0) {
+		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the alerter");
+		free(cause);
+		watch_stop(k);
+		return 1;
+	}
 	if (http_start(k, k->cfg.listen, (int)k->cfg.threads, &port, &cause) < 0) {
 		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the HTTP server");
 		free(cause);
@@ -285,6 +292,7 @@ static int serve(struct kpcid *k)
 	log_info("stopping: finishing requests in flight");
 	watch_stop(k);
 	http_stop(k);
+	alert_stop(k);
 	log_info("stopped");
 	return 0;
 }

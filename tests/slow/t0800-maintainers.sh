@@ -1,0 +1,90 @@
+# t0800-maintainers: kpci maintainers against the kernel's own
+# scripts/get_maintainer.pl on linux-source-6.12.  For 240 files spread
+# over the tree (every Nth file of the sorted list, .yaml files left out:
+# the script also lists the addresses written inside a .yaml binding,
+# which are not MAINTAINERS data), the people (M: and R:) and the lists
+# (L:) of `get_maintainer.pl --nogit --nogit-fallback --norolestats -f
+# FILE` are the same sets as kpci's, read from the plain directory; then
+# a git repository holding MAINTAINERS, .mailmap and 20 of the files
+# gives the same through libgit2 at a revision, with no checkout.
+. tests/integration/lib.sh
+
+SRC=/usr/src/linux-source-6.12.tar.xz
+if [ ! -f "$SRC" ]; then
+	not_ok "$SRC is missing (apt-get install linux-source-6.12)"
+	finish
+fi
+K="$TMP/linux"
+mkdir -p "$K"
+tar -xJf "$SRC" -C "$K" --strip-components=1
+(cd "$K" && find . -type f ! -name '*.yaml' ! -path './.*' | sed 's|^\./||' | LC_ALL=C sort) \
+	> "$TMP/all"
+total=$(wc -l < "$TMP/all")
+awk -v step=$((total / 240)) 'NR % step == 1' "$TMP/all" | head -n 240 > "$TMP/files"
+check "240 files picked from $total" test "$(wc -l < "$TMP/files")" -eq 240
+check_eq "spread over the tree: at least 15 top-level directories" yes \
+	"$([ "$(cut -d/ -f1 "$TMP/files" | sort -u | wc -l)" -ge 15 ] && echo yes)"
+
+# The address sets of one output: "all: ..." (every address) and "bare:
+# ..." (the lines without a name: the lists, and the people MAINTAINERS
+# names without one), sorted and lower-cased.  get_maintainer.pl's
+# --norolestats output does not say which line is an M:, R: or L:; the
+# two sets pin them down as far as it shows them.
+sets() {
+	sed 's/ (\(maintainer\|reviewer\|list\))$//' |
+		awk '{ a = $0; bare = 1; if (match(a, /<[^>]*>/)) { a = substr(a, RSTART + 1, RLENGTH - 2); bare = 0 }
+		       a = tolower(a); all = all " " a; if (bare) b = b " " a }
+		     END { print "all:" all; print "bare:" b }' | sort_words
+}
+gm_sets() {
+	perl scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats -f "$1" 2>/dev/null | sets
+}
+# kpci_sets FILE DIR [REV]
+kpci_sets() {
+	"$KPCI_BIN/kpci" maintainers -C "$2" ${3:+--rev "$3"} "$1" | sets
+}
+sort_words() {
+	while read -r head rest; do
+		printf '%s %s\n' "$head" "$(printf '%s\n' $rest | LC_ALL=C sort | tr '\n' ' ')"
+	done
+}
+
+same=0
+differ=0
+cd "$K" || exit 1
+while read -r f; do
+	if [ "$(gm_sets "$f")" = "$(kpci_sets "$f" .)" ]; then
+		same=$((same + 1))
+	else
+		differ=$((differ + 1))
+		echo "differs: $f"
+		gm_sets "$f"
+		kpci_sets "$f" .
+	fi
+done < "$TMP/files"
+check_eq "the same M:/R: and L: addresses as get_maintainer.pl for all 240 files" "240 0" \
+	"$same $differ"
+check_eq "kernel/workqueue.c: Tejun Heo and Lai Jiangshan, linux-kernel" \
+	"Tejun Heo <tj@kernel.org> (maintainer)
+Lai Jiangshan <jiangshanlai@gmail.com> (reviewer)
+linux-kernel@vger.kernel.org (list)" "$("$KPCI_BIN/kpci" maintainers -C . kernel/workqueue.c)"
+
+# The same through libgit2: a repository at a revision, no checkout.
+G="$TMP/git"
+mkdir -p "$G"
+head -n 20 "$TMP/files" > "$TMP/few"
+tar -cf - MAINTAINERS .mailmap $(cat "$TMP/few") | tar -xf - -C "$G"
+git -C "$G" init -q
+git -C "$G" add -A
+git -C "$G" -c user.name=t -c user.email=t@example.org commit -qm tree
+git -C "$G" rm -q MAINTAINERS
+git -C "$G" -c user.name=t -c user.email=t@example.org commit -qm "no MAINTAINERS"
+ok_git=0
+while read -r f; do
+	[ "$(gm_sets "$f")" = "$(kpci_sets "$f" "$G" HEAD~1)" ] && ok_git=$((ok_git + 1))
+done < "$TMP/few"
+check_eq "libgit2 at HEAD~1 gives the same sets for the 20 files" 20 "$ok_git"
+out=$("$KPCI_BIN/kpci" maintainers -C "$G" "$(head -n 1 "$TMP/few")" 2>&1)
+check_eq "at HEAD, without MAINTAINERS: exit 1" 1 "$?"
+check_contains "  with a sentence" "the tree has no MAINTAINERS file" "$out"
+finish
