@@ -82,7 +82,7 @@ static const struct conf_key config_alert_keys[] = {
 	  "PEM file of the CAs trusted for SMTP and webhooks; empty: the system's" },
 	{ "auth_file", CONF_STR, KEY(struct config, alert_auth_file), "", 0, 0, NULL, 0,
 	  "file whose first line is USER:PASSWORD of the SMTP login; empty: no login" },
-	{ "from", CONF_STR, KEY(struct config, alert_from), "kpci <kpci@localhost>", 0, 0, NULL,
+	{ "from", CONF_STR, KEY(struct config, alert_from), "kpci <kpci@localhost.localdomain>", 0, 0, NULL,
 	  0, "the From of reports, Name <address>" },
 	{ "webhooks_file", CONF_STR, KEY(struct config, alert_webhooks_file), "", 0, 0, NULL, 0,
 	  "file of webhooks, one \"generic URL\" or \"slack URL\" a line; empty: none" },
