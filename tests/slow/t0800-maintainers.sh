@@ -36,8 +36,25 @@ sets() {
 		       a = tolower(a); all = all " " a; if (bare) b = b " " a }
 		     END { print "all:" all; print "bare:" b }' | sort_words
 }
+# gm_sets FILE [SEED]: get_maintainer.pl orders sections of the same
+# pattern depth by Perl's hash order, which changes from run to run, and
+# keeps the first address of a name: for such ties its own output
+# varies.  kpci takes them in file order, one of the script's orders; a
+# file that differs is tried again under a few fixed hash seeds, and
+# passes when one of them gives kpci's sets.
 gm_sets() {
-	perl scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats -f "$1" 2>/dev/null | sets
+	PERL_HASH_SEED=${2:-} PERL_PERTURB_KEYS=${2:+0} \
+		perl scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats -f "$1" \
+		2>/dev/null | sets
+}
+# gm_same FILE DIR [REV]: 0 when some order of the script gives kpci's sets.
+gm_same() {
+	k=$(kpci_sets "$@")
+	[ "$(gm_sets "$1")" = "$k" ] && return 0
+	for seed in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+		[ "$(gm_sets "$1" "$seed")" = "$k" ] && return 0
+	done
+	return 1
 }
 # kpci_sets FILE DIR [REV]
 kpci_sets() {
@@ -53,7 +70,7 @@ same=0
 differ=0
 cd "$K" || exit 1
 while read -r f; do
-	if [ "$(gm_sets "$f")" = "$(kpci_sets "$f" .)" ]; then
+	if gm_same "$f" .; then
 		same=$((same + 1))
 	else
 		differ=$((differ + 1))
@@ -81,7 +98,7 @@ git -C "$G" rm -q MAINTAINERS
 git -C "$G" -c user.name=t -c user.email=t@example.org commit -qm "no MAINTAINERS"
 ok_git=0
 while read -r f; do
-	[ "$(gm_sets "$f")" = "$(kpci_sets "$f" "$G" HEAD~1)" ] && ok_git=$((ok_git + 1))
+	gm_same "$f" "$G" HEAD~1 && ok_git=$((ok_git + 1))
 done < "$TMP/few"
 check_eq "libgit2 at HEAD~1 gives the same sets for the 20 files" 20 "$ok_git"
 out=$("$KPCI_BIN/kpci" maintainers -C "$G" "$(head -n 1 "$TMP/few")" 2>&1)
