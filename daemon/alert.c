@@ -499,10 +499,11 @@ out:
 static int alert_dry_write(char **path, long long report, long long delivery, const char *ext,
 			   const char *data, size_t len, char **cause)
 {
+	static unsigned long long seq;  /* a re-sent message gets a file of its own */
 	int fd;
 
-	if (asprintf(path, "%s/report-%lld-%lld.%s", alert.cfg->alert_dry_run_dir, report,
-		     delivery, ext) < 0)
+	if (asprintf(path, "%s/report-%lld-%lld-%llu.%s", alert.cfg->alert_dry_run_dir, report,
+		     delivery, ++seq, ext) < 0)
 		return fail_cause(cause, "out of memory");
 	fd = open(*path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
 	if (fd < 0 || write(fd, data, len) != (ssize_t)len) {
@@ -601,7 +602,7 @@ static int alert_send_one(const json_t *row, long long now)
 	}
 	if (rc == 0)
 		db_delivery_done(alert.db, id, alert.cfg->alert_dry_run_dir[0] ? "dry-run" : "sent",
-				 NULL, 0, where, 0);
+				 NULL, 0, alert.cfg->alert_dry_run_dir[0] ? NULL : where, 0);
 	else
 		alert_retry(id, attempts, cause ? cause : "failed", now);
 	free(text);

@@ -12,7 +12,7 @@
 -- again: it becomes failed), sent, failed after the last attempt,
 -- digest (waiting for the daily digest) or dry-run (written to the
 -- dry-run directory).  sent_to is where it really went (the staging
--- redirect address, a file of the dry-run directory).  The alerts table
+-- redirect address in staging).  The alerts table
 -- of 0002 is left as it was: nothing writes it.
 CREATE TABLE reports (
 	id            INTEGER PRIMARY KEY,
