@@ -644,7 +644,8 @@ static void alert_send_due(long long now)
 }
 
 /* The daily digest: one mail per envelope address with every report
- * waiting for it, at digest_hour (UTC), once a day. */
+ * waiting for it, once a day, on the first pass in digest_hour (UTC) that
+ * finds reports waiting; later ones wait for the next day's. */
 static void alert_digest(long long now)
 {
 	long long day = now / ALERT_DAY_S;
@@ -654,9 +655,10 @@ static void alert_digest(long long now)
 	if (!alert.cfg->alert_digest || day == alert.digest_day ||
 	    (now % ALERT_DAY_S) / 3600 != alert.cfg->alert_digest_hour)
 		return;
-	alert.digest_day = day;
 	rows = db_digest_due(alert.db);
 	n = json_array_size(rows);
+	if (n)
+		alert.digest_day = day;    /* the day's digest: the first pass that finds some */
 	for (i = 1; i <= n; i++) {
 		const json_t *first = json_array_get(rows, start);
 		const char *to = json_string_value(json_object_get(first, "sent_to"));
