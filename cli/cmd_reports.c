@@ -5,6 +5,7 @@
  * that for every string of an answer in text mode).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cmd_reports.h"
@@ -39,7 +40,7 @@ int cmd_reports(struct cli *cli, int argc, char **argv)
 
 int cmd_report(struct cli *cli, int argc, char **argv)
 {
-	char path[64], when[32];
+	char path[64], when[32], *body;
 	long long id;
 	json_t *r, *d;
 	size_t i;
@@ -51,10 +52,24 @@ int cmd_report(struct cli *cli, int argc, char **argv)
 	if (!(id = cli_id("report", "report", argv[1])))
 		return 2;
 	snprintf(path, sizeof path, "/api/v1/reports/%lld", id);
-	if (!(r = cli_call(cli, "GET", path, NULL, NULL)))
+	{
+		/* the body's line breaks are kept: it is printed line by line below */
+		int json = cli->json;
+
+		cli->json = 1;
+		r = cli_call(cli, "GET", path, NULL, NULL);
+		cli->json = json;
+	}
+	if (!r)
 		return 1;
 	if (cli->json)
 		return cli_print_json(r), json_decref(r), 0;
+	body = strdup(cli_jstr(r, "body"));
+	json_decref(r);
+	if (!(r = cli_call(cli, "GET", path, NULL, NULL))) {
+		free(body);
+		return 1;
+	}
 	printf("report %lld (%s %s, change %lld)%s\nSubject: %s\n\n", id, cli_jstr(r, "kind"),
 	       cli_jstr(r, "commit_sha"), cli_jint(r, "change_id"),
 	       cli_jint(r, "held") ? " HELD" : "", cli_jstr(r, "subject"));
@@ -67,7 +82,21 @@ int cmd_report(struct cli *cli, int argc, char **argv)
 		       cli_jint(d, "attempts"), when, json_is_string(json_object_get(d, "last_error")) ?
 		       cli_jstr(d, "last_error") : "");
 	}
-	printf("\n%s", cli_jstr(r, "body"));
+	putchar('\n');
+	/* each line of the text with what could drive a terminal as '?' */
+	for (char *line = body, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		for (const char *p = line; *p;) {
+			size_t bad = cli_text_bad(p);
+
+			putchar(bad ? '?' : *p);
+			p += bad ? bad : 1;
+		}
+		putchar('\n');
+	}
+	free(body);
 	json_decref(r);
 	return 0;
 }

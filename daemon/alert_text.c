@@ -167,9 +167,9 @@ static void atext_setup(struct buf *b, const json_t *head)
 	json_array_foreach(nodes, i, v)
 		mem += atext_num(v, "memory_bytes");
 	buf_printf(b, "\nrunner class: %s\nhardware: ", atext_str(head, "runner_class"));
-	if (json_is_integer(json_object_get(head, "cpus")))
+	if (json_integer_value(json_object_get(head, "cpus")) > 0)
 		buf_printf(b, "%lld CPUs, ", (long long)json_integer_value(json_object_get(head, "cpus")));
-	if (json_is_integer(json_object_get(head, "numa_nodes")))
+	if (json_integer_value(json_object_get(head, "numa_nodes")) > 0)
 		buf_printf(b, "%lld NUMA nodes, ",
 			   (long long)json_integer_value(json_object_get(head, "numa_nodes")));
 	if (mem > 0)
@@ -177,10 +177,23 @@ static void atext_setup(struct buf *b, const json_t *head)
 	buf_printf(b, "%s (runner %s)\n", atext_str(env, "cpu_model")[0] ?
 		   atext_str(env, "cpu_model") : "CPU model unknown",
 		   atext_str(head, "runner")[0] ? atext_str(head, "runner") : "unknown");
-	if (json_object_size(env))
-		buf_printf(b, "boot: %s, kernel %s, governor %s, THP %s\n",
-			   atext_str(env, "boot_method"), atext_str(env, "kernel_release"),
-			   atext_str(env, "governor"), atext_str(env, "thp"));
+	if (json_object_size(env)) {
+		static const char *const facts[][2] = { { "boot_method", "boot" },
+			{ "kernel_release", "kernel" }, { "governor", "governor" }, { "thp", "THP" } };
+		int first = 1;
+
+		for (size_t f = 0; f < sizeof facts / sizeof facts[0]; f++) {
+			char *fact = mail_one_line(atext_str(env, facts[f][0]), 200);
+
+			if (fact && *fact) {
+				buf_printf(b, "%s%s %s", first ? "" : ", ", facts[f][1], fact);
+				first = 0;
+			}
+			free(fact);
+		}
+		if (!first)
+			buf_adds(b, "\n");
+	}
 	buf_printf(b, "suite: %s\nkernel config: %s\nparameters:\n", atext_str(head, "suite"),
 		   atext_str(head, "config_name")[0] ? atext_str(head, "config_name") : "-");
 	for (void *it = json_object_iter((json_t *)(uintptr_t)spec); it;
