@@ -92,7 +92,8 @@ linux-kernel@vger.kernel.org (list)" "$("$KPCI_BIN/kpci" maintainers -C . kernel
 G="$K"
 head -n 20 "$TMP/files" > "$TMP/few"
 git -C "$G" init -q
-git -C "$G" add -A
+# Debian's top .gitignore ignores the whole top level: add -f.
+git -C "$G" add -f .
 git -C "$G" -c user.name=t -c user.email=t@example.org commit -qm tree
 git -C "$G" rm -q --cached MAINTAINERS
 git -C "$G" -c user.name=t -c user.email=t@example.org commit -qm "no MAINTAINERS"
