@@ -13,7 +13,7 @@ DESTDIR ?=
 VERSION := 0.1.0
 
 CC      ?= cc
-PKGS    := libgit2 libcurl sqlite3 libmicrohttpd jansson inih hwloc libcrypto zlib libdeflate
+PKGS    := libgit2 libcurl sqlite3 libmicrohttpd jansson inih hwloc libcrypto zlib libdeflate libpcre2-8
 WARN    := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wshadow \
 	   -Wformat=2 -Wno-format-truncation -Wpointer-arith -Wcast-qual -Wvla -Wno-unused-parameter
 ifneq ($(WERROR),0)
@@ -34,7 +34,7 @@ O := build/opt
 BIN := bin
 endif
 
-LIB_SRC    := $(filter-out $(EXCLUDE),$(wildcard lib/*.c) $(wildcard db/*.c) $(wildcard web/*.c))
+LIB_SRC    := $(filter-out $(EXCLUDE),$(wildcard lib/*.c) $(wildcard lib/maint/*.c) $(wildcard db/*.c) $(wildcard web/*.c))
 DAEMON_SRC := $(wildcard daemon/*.c)
 WATCH_SRC  := $(wildcard daemon/watch/*.c)
 DAEMON_SRC += $(WATCH_SRC)

@@ -18,6 +18,8 @@
 #include "cli/cmd_changes.h"
 #include "cli/cmd_compare.h"
 #include "cli/cmd_detect.h"
+#include "cli/cmd_maintainers.h"
+#include "cli/cmd_reports.h"
 #include "cli/cmd_runners.h"
 #include "cli/cmd_trees.h"
 #include "cli/cli.h"
@@ -197,6 +199,12 @@ static int cmd_detect_offline(struct cli *cli, int argc, char **argv)
 	return cmd_detect(argc, argv);
 }
 
+/* Offline: who a report would go to (cli/cmd_maintainers.c). */
+static int cmd_maintainers_offline(struct cli *cli, int argc, char **argv)
+{
+	return cmd_maintainers(argc, argv);
+}
+
 /* Offline: two sample sets side by side (cli/cmd_compare.c). */
 static int cmd_compare_offline(struct cli *cli, int argc, char **argv)
 {
@@ -238,6 +246,12 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "windows", "windows TREE [--branch B]", 1, cmd_windows },
 	{ "merges", "merges TREE vX.Y [--branch B]", 1, cmd_merges },
 	{ "poll", "poll TREE", 1, cmd_poll },
+	{ "reports", "reports [--change ID] [--limit N] [--offset N]", 1, cmd_reports },
+	{ "report", "report ID  (its text and its delivery per recipient)", 1, cmd_report },
+	{ "report-resend", "report-resend ID [--to ADDRESS]  (admin)", 1, cmd_report_resend },
+	{ "report-hold", "report-hold ID [--release]  (admin)", 1, cmd_report_hold },
+	{ "maintainers", "maintainers -C DIR [--rev REV] [FILE...]  (offline: who a report on "
+	  "these files, or on commit REV, goes to)", 0, cmd_maintainers_offline },
 	{ NULL },
 };
 

@@ -168,6 +168,7 @@ void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *re
 		return;
 	}
 	json_object_set_new(c, "points", points);
+	json_object_set_new(c, "reports", db_reports_list(k->db, req->params[0], PAGE_ROWS, 0));
 	pages_html(resp, page_change(&resp->body, c));
 	json_decref(c);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/alert.h"
 #include "daemon/config.h"
 #include "daemon/watch/watch.h"
 #include "lib/conf.h"
@@ -65,6 +66,56 @@ static const struct conf_key config_analysis_keys[] = {
 	  1, 1000, NULL, 1, "a metric whose repeated runs vary more (CV, %) is too noisy to judge" },
 	{ "target_effect_percent", CONF_INT, KEY(struct config, analysis_target_effect_percent),
 	  "2", 1, 100, NULL, 1, "the effect the noise model's iterations-needed figure is for" },
+	{ NULL },
+};
+
+/* [alert]: reports by mail and webhook (daemon/alert.c, docs/reports.md).
+ * None is reloadable: the alerter's thread reads them once at start. */
+static const struct conf_key config_alert_keys[] = {
+	{ "enabled", CONF_BOOL, KEY(struct config, alert_enabled), "false", 0, 0, NULL, 0,
+	  "whether kpcid sends reports about the changes it finds" },
+	{ "smtp_url", CONF_STR, KEY(struct config, alert_smtp_url), "", 0, 0, NULL, 0,
+	  "smtp://HOST:PORT or smtps://HOST:PORT of the mail server; empty: no mail" },
+	{ "tls", CONF_ENUM, KEY(struct config, alert_tls), "required", 0, 0,
+	  "none|try|required", 0, "STARTTLS on smtp:// (smtps:// is always TLS)" },
+	{ "ca_file", CONF_STR, KEY(struct config, alert_ca_file), "", 0, 0, NULL, 0,
+	  "PEM file of the CAs trusted for SMTP and webhooks; empty: the system's" },
+	{ "auth_file", CONF_STR, KEY(struct config, alert_auth_file), "", 0, 0, NULL, 0,
+	  "file whose first line is USER:PASSWORD of the SMTP login; empty: no login" },
+	{ "from", CONF_STR, KEY(struct config, alert_from), "kpci <kpci@localhost.localdomain>", 0, 0, NULL,
+	  0, "the From of reports, Name <address>" },
+	{ "webhooks_file", CONF_STR, KEY(struct config, alert_webhooks_file), "", 0, 0, NULL, 0,
+	  "file of webhooks, one \"generic URL\" or \"slack URL\" a line; empty: none" },
+	{ "base_url", CONF_STR, KEY(struct config, alert_base_url), "http://127.0.0.1:8080", 0,
+	  0, NULL, 0, "the dashboard's address, for the links in reports" },
+	{ "settle_seconds", CONF_INT, KEY(struct config, alert_settle_seconds), "600", 0,
+	  604800, NULL, 0, "a change group is reported once its changes were unchanged this long" },
+	{ "rate_limit", CONF_INT, KEY(struct config, alert_rate_limit), "20", 0, 100000, NULL,
+	  0, "reports mailed to one address per 24 hours; more wait; 0: no limit" },
+	{ "digest", CONF_BOOL, KEY(struct config, alert_digest), "false", 0, 0, NULL, 0,
+	  "one mail a day per address with its reports, instead of a mail each" },
+	{ "digest_hour", CONF_INT, KEY(struct config, alert_digest_hour), "6", 0, 23, NULL, 0,
+	  "the hour (UTC) the daily digest goes out" },
+	{ "improvements", CONF_BOOL, KEY(struct config, alert_improvements), "true", 0, 0, NULL,
+	  0, "whether improvements are reported too" },
+	{ "dry_run_dir", CONF_STR, KEY(struct config, alert_dry_run_dir), "", 0, 0, NULL, 0,
+	  "write mails and webhook documents to this directory instead of sending them" },
+	{ "allow", CONF_STR, KEY(struct config, alert_allow), "", 0, 0, NULL, 0,
+	  "staging: the only addresses (or @domains) mailed, separated by spaces; empty: all" },
+	{ "redirect", CONF_STR, KEY(struct config, alert_redirect), "", 0, 0, NULL, 0,
+	  "staging: the address that gets the mail of everyone allow leaves out" },
+	{ "reported_by", CONF_STR, KEY(struct config, alert_reported_by), "", 0, 0, NULL, 0,
+	  "the Reported-by tag, Name <address>; empty: the From" },
+	{ "closes", CONF_BOOL, KEY(struct config, alert_closes), "true", 0, 0, NULL, 0,
+	  "whether reports suggest a Closes: tag with the report's link" },
+	{ "retry_min", CONF_INT, KEY(struct config, alert_retry_min), "60", 1, 86400, NULL, 0,
+	  "seconds before the first retry of a failed delivery; doubles per failure" },
+	{ "retry_max", CONF_INT, KEY(struct config, alert_retry_max), "3600", 1, 604800, NULL,
+	  0, "longest wait between two attempts of a delivery" },
+	{ "max_attempts", CONF_INT, KEY(struct config, alert_max_attempts), "10", 1, 1000, NULL,
+	  0, "attempts of a delivery before it fails" },
+	{ "max_brought", CONF_INT, KEY(struct config, alert_max_brought), "50", 0, 10000, NULL,
+	  0, "a merge's report goes to the people of at most this many commits it brought" },
 	{ NULL },
 };
 
@@ -139,6 +190,7 @@ static const struct conf_section config_sections[] = {
 	{ "jobs", 0, config_jobs_keys, NULL },
 	{ "artifacts", 0, config_artifacts_keys, NULL },
 	{ "analysis", 0, config_analysis_keys, NULL },
+	{ "alert", 0, config_alert_keys, NULL },
 	{ "log", 0, config_log_keys, NULL },
 	{ "tree", 1, config_tree_keys, config_tree_instance },
 	{ NULL },
@@ -155,6 +207,12 @@ int config_load(struct config *c, const char *path, struct buf *errs)
 	int n = conf_load(c, config_sections, path, errs);
 	char *why = NULL;
 
+	if (alert_config_check(c, &why) < 0) {           /* daemon/alert.c */
+		buf_printf(errs, "%s: %s\n", path, why ? why : "bad [alert] section");
+		free(why);
+		why = NULL;
+		n++;
+	}
 	for (struct config_tree *t = c->trees; t; t = t->next) {
 		if (!t->url) {
 			buf_printf(errs, "%s: [tree %s] has no url\n", path, t->name);

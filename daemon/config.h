@@ -54,6 +54,27 @@ struct config {
 	long long analysis_settle_seconds;      /* wait after a series' first new sample */
 	long long analysis_max_noise_percent;   /* job-to-job CV above: too noisy */
 	long long analysis_target_effect_percent; /* effect "iterations needed" is for */
+	/* [alert] (daemon/alert.c, docs/reports.md) */
+	int alert_enabled;
+	char *alert_smtp_url;                   /* "": no mail is sent */
+	char *alert_tls;                        /* none|try|required */
+	char *alert_ca_file;
+	char *alert_auth_file;                  /* USER:PASSWORD on its first line */
+	char *alert_from;                       /* "Name <address>" */
+	char *alert_webhooks_file;              /* "generic URL" / "slack URL" lines */
+	char *alert_base_url;                   /* links in reports */
+	long long alert_settle_seconds;         /* a group is reported this long after its last change */
+	long long alert_rate_limit;             /* mails per recipient per day, 0: no limit */
+	int alert_digest;                       /* one mail a day per recipient */
+	long long alert_digest_hour;            /* UTC hour of the digest */
+	int alert_improvements;
+	char *alert_dry_run_dir;                /* "": send; else write there */
+	char *alert_allow;                      /* staging: addresses or @domains mailed */
+	char *alert_redirect;                   /* staging: where the others' mail goes */
+	char *alert_reported_by;                /* Reported-by tag; "": the From address */
+	int alert_closes;                       /* a Closes: tag with the report's link */
+	long long alert_retry_min, alert_retry_max, alert_max_attempts;
+	long long alert_max_brought;            /* commits of a merge whose people are told */
 	/* [tree NAME] ... in file order */
 	struct config_tree *trees;
 };

@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include "daemon/alert.h"
 #include "daemon/analyze.h"
 #include "daemon/cache.h"
 #include "daemon/http.h"
@@ -250,9 +251,17 @@ static int serve(struct kpcid *k)
 		free(cause);
 		return 1;
 	}
+	if (alert_start(k, &cause) < 0) {
+		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the alerter");
+		free(cause);
+		watch_stop(k->watcher);
+		return 1;
+	}
 	if (http_start(k, k->cfg.listen, (int)k->cfg.threads, &port, &cause) < 0) {
 		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the HTTP server");
 		free(cause);
+		alert_stop(k);
+		watch_stop(k->watcher);
 		return 1;
 	}
 	{
@@ -285,6 +294,7 @@ static int serve(struct kpcid *k)
 	log_info("stopping: finishing requests in flight");
 	watch_stop(k->watcher);
 	http_stop(k);
+	alert_stop(k);
 	log_info("stopped");
 	return 0;
 }

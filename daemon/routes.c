@@ -14,6 +14,7 @@
 #include "daemon/api_detail.h"
 #include "daemon/api_pages.h"
 #include "daemon/api_report.h"
+#include "daemon/api_reports.h"
 #include "daemon/api_trees.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
@@ -71,6 +72,12 @@ const struct http_route http_routes[] = {
 	{ "POST", "/api/v1/changes/:id/triage",  HTTP_ADMIN,  api_change_triage },
 	{ "GET",  "/api/v1/compare",             HTTP_PUBLIC, api_compare },
 	{ "GET",  "/api/v1/noise",               HTTP_PUBLIC, api_noise },
+	{ "GET",  "/reports",                    HTTP_PUBLIC, api_page_reports },
+	{ "GET",  "/reports/:id",                HTTP_PUBLIC, api_page_report },
+	{ "GET",  "/api/v1/reports",             HTTP_PUBLIC, api_reports_list },
+	{ "GET",  "/api/v1/reports/:id",         HTTP_PUBLIC, api_report_get },
+	{ "POST", "/api/v1/reports/:id/resend",  HTTP_ADMIN,  api_report_resend },
+	{ "POST", "/api/v1/reports/:id/hold",    HTTP_ADMIN,  api_report_hold },
 	{ NULL },
 };
 

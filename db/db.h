@@ -492,4 +492,70 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
  * merges_measured, merges} (*out: caller owns); DB_NOTFOUND without one. */
 int db_window_current(struct db *db, json_t **out, const char *tree, char **cause);
 
+/* --- reports and their deliveries (0014; db/db_reports.c) ---------- */
+/* The change groups a report is due for (settled at or before
+ * settled_before, regressions or with improvements any): [{group_key,
+ * group_id, kind "merge"|"culprit", commit_sha, bisection_id}]. */
+json_t *db_reports_due(struct db *db, long long settled_before, int improvements, int limit);
+/* The reportable changes of a group (not noisy, not invalid, wontfix or
+ * fixed), largest first, with their metric, tree, branch, the bad job's
+ * spec and environment and its runner's hardware (caller owns). */
+json_t *db_report_group(struct db *db, const char *group_key);
+/* One bisection row ("log" parsed), or NULL (caller owns). */
+json_t *db_bisection_get(struct db *db, long long id);
+/* Stores a bisection of change_id (what the bisector writes when it
+ * ends): state running|done|failed|cancelled, log a JSON array of
+ * probes.  A 'done' row with a culprit sets the change culprit-found. */
+int db_bisection_record(struct db *db, long long *id, long long change_id, const char *state,
+			const char *good, const char *bad, const char *culprit, const json_t *log);
+
+/* A report to store; strings borrowed. */
+struct db_report_new {
+	const char *group_key;
+	long long group_id, change_id, bisection_id;
+	const char *kind, *commit_sha;
+	const char *tree, *branch, *direction;
+	const char *subject, *body, *message_id;
+	const json_t *webhook;
+	const long long *change_ids;
+	size_t nchanges;
+};
+/* One recipient of it: channel mail|webhook; state pending|digest. */
+struct db_delivery_new {
+	const char *channel, *recipient, *name, *role, *why, *sent_to, *state;
+};
+/* Stores a report with its changes and deliveries in one transaction;
+ * DB_CONFLICT (nothing stored) when the group has one on that commit. */
+int db_report_create(struct db *db, long long *id, const struct db_report_new *r,
+		     const struct db_delivery_new *d, size_t nd);
+/* Deliveries pending and due at now, of reports not held: [{id,
+ * report_id, channel, recipient, name, role, sent_to, attempts}]. */
+json_t *db_deliveries_due(struct db *db, long long now, int limit);
+/* pending -> sending, attempts + 1; DB_CONFLICT when it is not pending. */
+int db_delivery_start(struct db *db, long long id);
+/* Ends a delivery attempt: state (pending with next_at for a retry),
+ * error or NULL, where it went. */
+int db_delivery_done(struct db *db, long long id, const char *state, const char *error,
+		     long long next_at, const char *sent_to, int in_digest);
+/* Deliveries a stop left 'sending' become failed (never sent twice). */
+int db_deliveries_interrupted(struct db *db, int *n);
+/* Reports mailed to recipient since `since`; *oldest the first sent_at. */
+long long db_recipient_sent(struct db *db, const char *recipient, long long since,
+			    long long *oldest);
+/* The mail recipients of a report: [{recipient, name, role, sent_to}]. */
+json_t *db_report_recipients(struct db *db, long long report_id);
+/* Deliveries waiting for the digest, by recipient, with their report's
+ * subject and body. */
+json_t *db_digest_due(struct db *db);
+/* Reports newest first; change_id > 0: those of that change's group. */
+json_t *db_reports_list(struct db *db, long long change_id, int limit, int offset);
+/* One report with its body, webhook document, "recipients" (the
+ * deliveries) and "changes" (ids), or NULL (caller owns). */
+json_t *db_report_get(struct db *db, long long id);
+/* Holds (1) or releases (0) a report; DB_NOTFOUND. */
+int db_report_hold(struct db *db, long long id, int hold, long long token_id);
+/* Puts the report's deliveries (of recipient, NULL: all) back to pending
+ * now; *n counts them; DB_NOTFOUND. */
+int db_report_resend(struct db *db, long long id, const char *recipient, int *n);
+
 #endif

@@ -275,7 +275,8 @@ static int db_change_drop(struct db *db, long long series_id, long long id, char
 	st = db_prep(db, "SELECT range_key FROM changes WHERE id = ? AND series_id = ? AND "
 		     " triaged_by IS NULL AND NOT EXISTS (SELECT 1 FROM bisections "
 		     " WHERE change_id = changes.id) AND NOT EXISTS (SELECT 1 FROM alerts "
-		     " WHERE change_id = changes.id)", "II", id, series_id);
+		     " WHERE change_id = changes.id) AND NOT EXISTS (SELECT 1 FROM "
+		     " report_changes WHERE change_id = changes.id)", "II", id, series_id);
 	if (!st)
 		return DB_ERR;
 	if (sqlite3_step(st) == SQLITE_ROW)

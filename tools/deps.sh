@@ -9,6 +9,7 @@ PACKAGES="
 	libgit2-dev libcurl4-openssl-dev libsqlite3-dev sqlite3 libmicrohttpd-dev
 	libjansson-dev libinih-dev libhwloc-dev hwloc libssl-dev
 	python3 python3-yaml jq openssl
+	libpcre2-dev python3-aiosmtpd
 	zlib1g-dev libdeflate-dev linux-source-6.12 bc flex bison libelf-dev ccache
 	qemu-system-x86 busybox-static kexec-tools cpio numactl
 	stress-ng linux-perf rt-tests fio linux-image-amd64 linux-headers-amd64

@@ -188,6 +188,7 @@ int page_change(struct buf *b, const json_t *c)
 		change_points(b, c);
 	}
 	change_triage(b, c, id);
+	page_change_reports(b, json_object_get(c, "reports"));     /* web/page_reports.c */
 	html_chart_scripts(b);
 	html_page_end(b);
 	return 0;

@@ -49,4 +49,12 @@ int page_compare(struct buf *b, const char *base, const char *head, const json_t
 /* "/trees/NAME/windows/RELEASE": a db_window_report object, page N. */
 int page_window(struct buf *b, const json_t *report, int page);
 
+/* "/reports": reports newest first (db_reports_list rows). */
+int page_reports(struct buf *b, const json_t *reports);
+/* "/reports/ID": one report (db_report_get), its text and its delivery
+ * per recipient; NULL: a "no such report" page. */
+int page_report(struct buf *b, const json_t *report);
+/* The reports of a change (db_reports_list rows) as a section of its page. */
+void page_change_reports(struct buf *b, const json_t *reports);
+
 #endif

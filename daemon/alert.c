@@ -1,0 +1,824 @@
+/*
+ * alert.c - the alerter's thread (daemon/alert.h, docs/reports.md).
+ *
+ * Each tick: (1) change groups due a report become reports, each with
+ * its recipients read from the tree's mirror at the commit (no
+ * checkout) and one delivery row per recipient and webhook, stored in
+ * one transaction whose UNIQUE key keeps a report from being made twice;
+ * (2) due deliveries are sent, a row marked 'sending' before its
+ * transfer so that a stop in between never sends it twice; (3) at
+ * digest_hour, the day's digests.  The [alert] keys are copied at start
+ * (none is reloadable), so the thread never reads the live configuration.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "daemon/alert.h"
+#include "daemon/config.h"
+#include "daemon/kpcid.h"
+#include "db/db.h"
+#include "lib/deliver.h"
+#include "lib/fail.h"
+#include "lib/fs.h"
+#include "lib/log.h"
+#include "lib/mail.h"
+#include "lib/maintainers.h"
+#include "lib/proto.h"
+#include "lib/sha256.h"
+
+#define ALERT_RETRY_GROUP_S 300     /* a group whose commit cannot be read waits this long */
+#define ALERT_MAX_FAILED 256        /* groups remembered as failing */
+#define ALERT_DAY_S 86400
+
+struct alert_webhook {
+	int slack;
+	char *url;
+};
+
+static struct alert {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	int running, stop, poked;
+	struct db *db;
+	const struct config *cfg;       /* keys read only at start (none reloadable) */
+	struct deliver_smtp smtp;
+	char *user, *password;
+	char *from_name, *from_addr;
+	char *domain;                   /* of from_addr, for Message-IDs */
+	char **allow;
+	size_t nallow;
+	struct alert_webhook hooks[ALERT_MAX_WEBHOOKS];
+	size_t nhooks;
+	long long digest_day;           /* the last day a digest went out */
+	struct { unsigned hash; long long until; } failed[ALERT_MAX_FAILED];
+} alert = { .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER };
+
+static int alert_stopping(void);
+
+/* ----- configuration -------------------------------------------------- */
+
+static int alert_mailbox(char **name, char **addr, const char *text)
+{
+	if (maint_parse_email(name, addr, text) < 0)
+		return -1;
+	if (!mail_address_ok(*addr)) {
+		free(*name);
+		free(*addr);
+		*name = *addr = NULL;
+		return -1;
+	}
+	if ((*name)[0] == '"' && strlen(*name) >= 2) {
+		memmove(*name, *name + 1, strlen(*name));
+		(*name)[strlen(*name) - 1] = '\0';
+	}
+	return 0;
+}
+
+int alert_config_check(const struct config *c, char **cause)
+{
+	char *name = NULL, *addr = NULL, *words, *save = NULL;
+	int rc = 0;
+
+	*cause = NULL;
+	if (alert_mailbox(&name, &addr, c->alert_from) < 0)
+		return fail_cause(cause, "alert.from: '%.100s' is not Name <address>", c->alert_from);
+	free(name);
+	free(addr);
+	name = addr = NULL;
+	if (c->alert_reported_by[0] && alert_mailbox(&name, &addr, c->alert_reported_by) < 0)
+		return fail_cause(cause, "alert.reported_by: '%.100s' is not Name <address>",
+				  c->alert_reported_by);
+	free(name);
+	free(addr);
+	if (c->alert_smtp_url[0] && strncmp(c->alert_smtp_url, "smtp://", 7) &&
+	    strncmp(c->alert_smtp_url, "smtps://", 8))
+		return fail_cause(cause, "alert.smtp_url: '%.100s' is not smtp://HOST:PORT or "
+				  "smtps://HOST:PORT", c->alert_smtp_url);
+	if (strncmp(c->alert_base_url, "http://", 7) && strncmp(c->alert_base_url, "https://", 8))
+		return fail_cause(cause, "alert.base_url: '%.100s' is not an http:// or https:// URL",
+				  c->alert_base_url);
+	if (c->alert_redirect[0] && !mail_address_ok(c->alert_redirect))
+		return fail_cause(cause, "alert.redirect: '%.100s' is not a mail address",
+				  c->alert_redirect);
+	if (c->alert_allow[0] && !c->alert_redirect[0])
+		return fail_cause(cause, "alert.allow is set but alert.redirect is not: say where "
+				  "the mail of everyone else goes");
+	if (!(words = strdup(c->alert_allow)))
+		return fail_cause(cause, "out of memory");
+	for (char *w = strtok_r(words, " \t", &save); w && !rc; w = strtok_r(NULL, " \t", &save)) {
+		char probe[MAIL_MAX_ADDRESS + 8];
+
+		snprintf(probe, sizeof probe, "%s%s", w[0] == '@' ? "x" : "", w);
+		if (!mail_address_ok(probe))
+			rc = fail_cause(cause, "alert.allow: '%.100s' is not an address or @domain", w);
+	}
+	free(words);
+	return rc;
+}
+
+/* The first line of path into *line (malloc'd); -1 with *cause. */
+static int alert_read_secret(char **line, const char *path, const char *key, char **cause)
+{
+	char buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	*line = NULL;
+	if (!f)
+		return fail_cause(cause, "alert.%s: cannot read %s: %s", key, path, strerror(errno));
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	*line = strdup(buf);
+	return *line ? 0 : fail_cause(cause, "out of memory");
+}
+
+static int alert_read_hooks(const char *path, char **cause)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	int lineno = 0;
+
+	if (!f)
+		return fail_cause(cause, "alert.webhooks_file: cannot read %s: %s", path,
+				  strerror(errno));
+	while (fgets(line, sizeof line, f)) {
+		char kind[16], url[4000];
+
+		lineno++;
+		line[strcspn(line, "\r\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		if (sscanf(line, "%15s %3999s", kind, url) != 2 ||
+		    (strcmp(kind, "generic") && strcmp(kind, "slack")) ||
+		    (strncmp(url, "http://", 7) && strncmp(url, "https://", 8)) ||
+		    alert.nhooks >= ALERT_MAX_WEBHOOKS) {
+			fclose(f);
+			return fail_cause(cause, "%s:%d: expected \"generic URL\" or \"slack URL\" "
+					  "(http or https, at most %d lines)", path, lineno,
+					  ALERT_MAX_WEBHOOKS);
+		}
+		alert.hooks[alert.nhooks].slack = !strcmp(kind, "slack");
+		alert.hooks[alert.nhooks++].url = strdup(url);
+	}
+	fclose(f);
+	return 0;
+}
+
+static int alert_setup(const struct config *c, char **cause)
+{
+	char *words, *save = NULL, *colon;
+
+	if (alert_mailbox(&alert.from_name, &alert.from_addr, c->alert_from) < 0)
+		return fail_cause(cause, "alert.from is not Name <address>");
+	alert.domain = strdup(strrchr(alert.from_addr, '@') + 1);
+	alert.smtp.url = c->alert_smtp_url;
+	alert.smtp.tls = !strcmp(c->alert_tls, "none") ? DELIVER_TLS_NONE :
+		!strcmp(c->alert_tls, "try") ? DELIVER_TLS_TRY : DELIVER_TLS_REQUIRED;
+	alert.smtp.ca_file = c->alert_ca_file;
+	if (c->alert_auth_file[0]) {
+		if (alert_read_secret(&alert.user, c->alert_auth_file, "auth_file", cause) < 0)
+			return -1;
+		if (!(colon = strchr(alert.user, ':')))
+			return fail_cause(cause, "%s:1: expected USER:PASSWORD", c->alert_auth_file);
+		*colon = '\0';
+		alert.password = strdup(colon + 1);
+		alert.smtp.user = alert.user;
+		alert.smtp.password = alert.password;
+	}
+	if (c->alert_webhooks_file[0] && alert_read_hooks(c->alert_webhooks_file, cause) < 0)
+		return -1;
+	words = strdup(c->alert_allow);
+	for (char *w = strtok_r(words, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		char **v = realloc(alert.allow, (alert.nallow + 1) * sizeof *v);
+
+		if (!v)
+			break;
+		alert.allow = v;
+		alert.allow[alert.nallow++] = strdup(w);
+	}
+	free(words);
+	if (c->alert_dry_run_dir[0] && fs_mkdirs(c->alert_dry_run_dir) < 0)
+		return fail_cause(cause, "alert.dry_run_dir: cannot create %s: %s",
+				  c->alert_dry_run_dir, strerror(errno));
+	return 0;
+}
+
+/* Where mail for address goes: itself, or the redirect when an allow-list
+ * is set and leaves it out. */
+static const char *alert_sent_to(const char *address)
+{
+	const char *at = strrchr(address, '@');
+
+	if (!alert.nallow)
+		return address;
+	for (size_t i = 0; i < alert.nallow; i++)
+		if (!strcasecmp(alert.allow[i], address) ||
+		    (alert.allow[i][0] == '@' && at && !strcasecmp(alert.allow[i], at)))
+			return address;
+	return alert.cfg->alert_redirect;
+}
+
+/* ----- making reports -------------------------------------------------- */
+
+/* The watcher's mirror of a tree: DATA_DIR/mirrors/NAME.git, '/' and ':'
+ * made '_' and the name's hash appended then (daemon/watch.c names them
+ * so).  malloc'd. */
+static char *alert_mirror_path(const char *data_dir, const char *name)
+{
+	char safe[PROTO_MAX_NAME + 1], hash[SHA256_HEX_LEN + 1], *p = NULL;
+	int changed = 0;
+	size_t i;
+
+	for (i = 0; name[i] && i < PROTO_MAX_NAME; i++) {
+		safe[i] = name[i] == '/' || name[i] == ':' ? '_' : name[i];
+		changed |= safe[i] != name[i];
+	}
+	safe[i] = '\0';
+	changed |= !strcmp(safe, ".") || !strcmp(safe, "..");
+	sha256_hex(hash, name, strlen(name));
+	if (asprintf(&p, "%s/mirrors/%s%s%.12s.git", data_dir, safe, changed ? "-" : "",
+		     changed ? hash : "") < 0)
+		return NULL;
+	return p;
+}
+
+static unsigned alert_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Whether the group failed lately (its commit could not be read). */
+static int alert_failing(const char *key, long long now, int mark)
+{
+	unsigned h = alert_hash(key);
+	size_t slot = h % ALERT_MAX_FAILED;
+
+	if (mark) {
+		alert.failed[slot].hash = h;
+		alert.failed[slot].until = now + ALERT_RETRY_GROUP_S;
+		return 1;
+	}
+	return alert.failed[slot].hash == h && alert.failed[slot].until > now;
+}
+
+/* The [tree] recipients of tree into l (role tree). */
+static void alert_tree_recipients(struct recip_list *l, const char *tree)
+{
+	for (const struct config_tree *t = alert.cfg->trees; t; t = t->next) {
+		char *words, *save = NULL;
+
+		if (strcmp(t->name, tree) || !(words = strdup(t->recipients)))
+			continue;
+		for (char *w = strtok_r(words, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
+			recip_add(l, "", w, RECIP_TREE, "the tree's recipients");
+		free(words);
+	}
+}
+
+/* The deliveries of a report: one per mail recipient, one per webhook. */
+static struct db_delivery_new *alert_deliveries(const struct recip_list *l, size_t *n,
+						char names[][32])
+{
+	struct db_delivery_new *d = calloc(l->n + alert.nhooks + 1, sizeof *d);
+	int mail = alert.cfg->alert_smtp_url[0] || alert.cfg->alert_dry_run_dir[0];
+	size_t k = 0;
+
+	if (!d)
+		return NULL;
+	for (size_t i = 0; mail && i < l->n; i++)
+		d[k++] = (struct db_delivery_new){ "mail", l->v[i].address, l->v[i].name,
+			recip_role_name(l->v[i].role), l->v[i].why, alert_sent_to(l->v[i].address),
+			alert.cfg->alert_digest ? "digest" : "pending" };
+	for (size_t i = 0; i < alert.nhooks; i++) {
+		snprintf(names[i], 32, "webhook-%zu", i + 1);
+		d[k++] = (struct db_delivery_new){ "webhook", names[i], "",
+			alert.hooks[i].slack ? "slack" : "generic", "configured webhook", NULL,
+			"pending" };
+	}
+	*n = k;
+	return d;
+}
+
+/* Makes and stores the report of one due group (a db_reports_due row). */
+static void alert_make(const json_t *due, long long now)
+{
+	const char *key = json_string_value(json_object_get(due, "group_key"));
+	const char *sha = json_string_value(json_object_get(due, "commit_sha"));
+	const char *kind = json_string_value(json_object_get(due, "kind"));
+	json_t *changes = db_report_group(alert.db, key), *bis = NULL, *doc = NULL, *c;
+	struct recip_list l = { 0 };
+	struct recip_source src = { 0 };
+	struct gitrepo *repo = NULL;
+	struct db_delivery_new *d = NULL;
+	struct buf subject, body;
+	char *mirror = NULL, *cause = NULL, msgid[256], names[ALERT_MAX_WEBHOOKS][32], rnd[17];
+	long long *ids = NULL, id, bid = json_integer_value(json_object_get(due, "bisection_id"));
+	const json_t *head = json_array_get(changes, 0);
+	size_t nd = 0, i;
+	int rc;
+
+	buf_init(&subject, 4096);
+	buf_init(&body, 1 << 20);
+	if (!head || !json_is_string(json_object_get(head, "tree"))) {
+		alert_failing(key, now, 1);
+		goto out;
+	}
+	mirror = alert_mirror_path(alert.cfg->data_dir, json_string_value(json_object_get(head,
+										     "tree")));
+	if (!mirror || gitrepo_open(&repo, mirror, &cause) < 0 ||
+	    recip_for_commit(&l, &src, repo, sha, (size_t)alert.cfg->alert_max_brought,
+			     &cause) < 0) {
+		log_warn("alert: group %s: cannot read commit %.12s (retried in %d s): %s", key, sha,
+			 ALERT_RETRY_GROUP_S, cause ? cause : "out of memory");
+		alert_failing(key, now, 1);
+		goto out;
+	}
+	if (src.maintainers_error)
+		log_warn("alert: %.12s: no maintainers: %s", sha, src.maintainers_error);
+	alert_tree_recipients(&l, json_string_value(json_object_get(head, "tree")));
+	if (bid)
+		bis = db_bisection_get(alert.db, bid);
+	{
+		struct alert_report r = {
+			kind, json_string_value(json_object_get(head, "tree")),
+			json_string_value(json_object_get(head, "branch")),
+			json_string_value(json_object_get(head, "tree_url")), src.commit,
+			&src, changes, bis, alert.cfg->alert_base_url,
+			alert.cfg->alert_reported_by[0] ? alert.cfg->alert_reported_by :
+			alert.cfg->alert_from, alert.cfg->alert_closes,
+		};
+
+		alert_subject(&subject, &r);
+		alert_body(&body, &r);
+		doc = alert_webhook_doc(&r, buf_str(&subject), buf_str(&body));
+	}
+	ids = calloc(json_array_size(changes), sizeof *ids);
+	d = alert_deliveries(&l, &nd, names);
+	if (!ids || !d || !doc)
+		goto out;
+	json_array_foreach(changes, i, c)
+		ids[i] = json_integer_value(json_object_get(c, "id"));
+	{
+		unsigned char rb[8] = { 0 };
+
+		sha256_random(rb, sizeof rb);
+		for (i = 0; i < sizeof rb; i++)
+			snprintf(rnd + 2 * i, 3, "%02x", rb[i]);
+	}
+	snprintf(msgid, sizeof msgid, "<kpci-%lld-%s-%.12s-%s@%s>",
+		 (long long)json_integer_value(json_object_get(due, "group_id")), kind, sha, rnd,
+		 alert.domain);
+	{
+		struct db_report_new rep = {
+			key, json_integer_value(json_object_get(due, "group_id")),
+			json_integer_value(json_object_get(head, "id")), bid, kind, sha,
+			json_string_value(json_object_get(head, "tree")),
+			json_string_value(json_object_get(head, "branch")),
+			json_string_value(json_object_get(head, "direction")), buf_str(&subject),
+			buf_str(&body), msgid, doc, ids, json_array_size(changes),
+		};
+
+		rc = db_report_create(alert.db, &id, &rep, d, nd);
+	}
+	if (rc == DB_OK)
+		log_info("alert: report %lld (%s %.12s of group %s) for %zu recipients: %s", id,
+			 kind, sha, key, nd, buf_str(&subject));
+	else if (rc != DB_CONFLICT)
+		log_error("alert: cannot store the report of group %s", key);
+out:
+	free(ids);
+	free(d);
+	json_decref(doc);
+	json_decref(bis);
+	json_decref(changes);
+	recip_list_free(&l);
+	recip_source_free(&src);
+	gitrepo_free(repo);
+	free(mirror);
+	free(cause);
+	buf_free(&subject);
+	buf_free(&body);
+}
+
+/* ----- sending --------------------------------------------------------- */
+
+static long long alert_backoff(long long attempts)
+{
+	long long w = alert.cfg->alert_retry_min;
+
+	for (long long i = 1; i < attempts && w < alert.cfg->alert_retry_max; i++)
+		w *= 2;
+	return w < alert.cfg->alert_retry_max ? w : alert.cfg->alert_retry_max;
+}
+
+/* After a failed attempt: pending again later, or failed for good. */
+static void alert_retry(long long id, long long attempts, const char *why, long long now)
+{
+	int last = attempts >= alert.cfg->alert_max_attempts;
+
+	db_delivery_done(alert.db, id, last ? "failed" : "pending", why,
+			 last ? 0 : now + alert_backoff(attempts), NULL, 0);
+	log_warn("alert: delivery %lld, attempt %lld: %s%s", id, attempts, why,
+		 last ? " (given up)" : "");
+}
+
+/* The message of report (db_report_get) for envelope address to. */
+static int alert_message(struct buf *out, const json_t *report, const char *to,
+			 const char *subject, const char *body_text, long long now)
+{
+	json_t *rcpt = db_report_recipients(alert.db,
+		json_integer_value(json_object_get(report, "id"))), *r;
+	struct mail_addr *tos = calloc(json_array_size(rcpt) + 1, sizeof *tos);
+	struct mail_addr *ccs = calloc(json_array_size(rcpt) + 1, sizeof *ccs);
+	const char *extra[4] = { "X-Kpci-Report", NULL, "X-Kpci-Commit", NULL };
+	char idtext[32];
+	size_t nto = 0, ncc = 0, i;
+	struct buf body;
+	int rc = -1;
+
+	buf_init(&body, MAIL_MAX_MESSAGE);
+	if (!tos || !ccs)
+		goto out;
+	snprintf(idtext, sizeof idtext, "%lld", (long long)json_integer_value(json_object_get(
+		report, "id")));
+	extra[1] = idtext;
+	extra[3] = json_string_value(json_object_get(report, "commit_sha"));
+	if (alert.nallow) {
+		/* staging: the envelope address alone, and who it was for in the body */
+		tos[nto++] = (struct mail_addr){ NULL, to };
+		buf_adds(&body, "[kpci staging: this report is for");
+		json_array_foreach(rcpt, i, r)
+			if (!strcasecmp(json_string_value(json_object_get(r, "sent_to")), to))
+				buf_printf(&body, " %s", json_string_value(json_object_get(r,
+										 "recipient")));
+		buf_adds(&body, "]\n\n");
+	} else {
+		json_array_foreach(rcpt, i, r) {
+			const char *role = json_string_value(json_object_get(r, "role"));
+			struct mail_addr a = { json_string_value(json_object_get(r, "name")),
+					       json_string_value(json_object_get(r, "recipient")) };
+
+			if (!strcmp(role, "author") || !strcmp(role, "maintainer"))
+				tos[nto++] = a;
+			else
+				ccs[ncc++] = a;
+		}
+	}
+	buf_adds(&body, body_text);
+	{
+		struct mail_msg m = { { alert.from_name, alert.from_addr }, tos, ccs, nto, ncc,
+				      subject,
+				      json_string_value(json_object_get(report, "message_id")), NULL,
+				      now, extra, 2, buf_str(&body) };
+
+		rc = mail_compose(out, &m);
+	}
+out:
+	buf_free(&body);
+	free(tos);
+	free(ccs);
+	json_decref(rcpt);
+	return rc;
+}
+
+/* Writes a message to the dry-run directory; the path in *path (malloc'd). */
+static int alert_dry_write(char **path, long long report, long long delivery, const char *ext,
+			   const char *data, size_t len, char **cause)
+{
+	static unsigned long long seq;  /* a re-sent message gets a file of its own */
+	int fd;
+
+	if (asprintf(path, "%s/report-%lld-%lld-%llu.%s", alert.cfg->alert_dry_run_dir, report,
+		     delivery, ++seq, ext) < 0)
+		return fail_cause(cause, "out of memory");
+	fd = open(*path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	if (fd < 0 || write(fd, data, len) != (ssize_t)len) {
+		fail_cause(cause, "cannot write %s: %s", *path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Sends (or writes) one message to one envelope address; *where gets
+ * where it went.  0, or -1 with *cause. */
+static int alert_send_mail(const json_t *report, long long delivery, const char *to,
+			   const char *subject, const char *body, char **where, char **cause,
+			   long long now)
+{
+	struct buf msg;
+	int rc = -1;
+
+	*where = NULL;
+	buf_init(&msg, MAIL_MAX_MESSAGE);
+	if (alert_message(&msg, report, to, subject, body, now) < 0) {
+		fail_cause(cause, "the message cannot be composed (an address or its size)");
+	} else if (alert.cfg->alert_dry_run_dir[0]) {
+		rc = alert_dry_write(where, json_integer_value(json_object_get(report, "id")),
+				     delivery, "eml", msg.data, msg.len, cause);
+	} else if (deliver_mail(&alert.smtp, alert.from_addr, to, msg.data, msg.len, cause) == 0) {
+		*where = strdup(to);
+		rc = 0;
+	}
+	buf_free(&msg);
+	return rc;
+}
+
+/* The index of webhook "webhook-N" (N - 1); ALERT_MAX_WEBHOOKS when bad. */
+static size_t alert_hook_index(const char *name)
+{
+	char *end;
+	long n = name && !strncmp(name, "webhook-", 8) ? strtol(name + 8, &end, 10) : 0;
+
+	return n >= 1 && n <= ALERT_MAX_WEBHOOKS && !*end ? (size_t)n - 1 : ALERT_MAX_WEBHOOKS;
+}
+
+/* Sends one due delivery (a db_deliveries_due row); 1 when it went out. */
+static int alert_send_one(const json_t *row, long long now)
+{
+	long long id = json_integer_value(json_object_get(row, "id"));
+	long long rid = json_integer_value(json_object_get(row, "report_id"));
+	long long attempts = json_integer_value(json_object_get(row, "attempts")) + 1, oldest;
+	const char *channel = json_string_value(json_object_get(row, "channel"));
+	const char *to = json_string_value(json_object_get(row, "sent_to"));
+	json_t *report;
+	char *cause = NULL, *where = NULL, *text = NULL;
+	int mail = !strcmp(channel, "mail"), rc = -1;
+
+	if (mail && alert.cfg->alert_rate_limit && !alert.cfg->alert_dry_run_dir[0] &&
+	    db_recipient_sent(alert.db, to, now - ALERT_DAY_S, &oldest) >=
+	    alert.cfg->alert_rate_limit) {
+		db_delivery_done(alert.db, id, "pending", "rate limit: waits for a free place in "
+				 "the address's last 24 hours", oldest + ALERT_DAY_S, NULL, 0);
+		return 0;
+	}
+	if (db_delivery_start(alert.db, id) != DB_OK)
+		return 0;
+	report = db_report_get(alert.db, rid);
+	if (!report) {
+		db_delivery_done(alert.db, id, "failed", "the report is gone", 0, NULL, 0);
+		return 0;
+	}
+	if (mail) {
+		rc = alert_send_mail(report, id, to, json_string_value(json_object_get(report,
+			"subject")), json_string_value(json_object_get(report, "body")), &where,
+			&cause, now);
+	} else {
+		size_t hook = alert_hook_index(json_string_value(json_object_get(row, "recipient")));
+		json_t *doc = json_deep_copy(json_object_get(report, "webhook")), *send;
+		char url[600];
+
+		snprintf(url, sizeof url, "%s/reports/%lld", alert.cfg->alert_base_url, rid);
+		json_object_set_new(doc, "report_id", json_integer(rid));
+		json_object_set_new(doc, "report_url", json_string(url));
+		send = hook < alert.nhooks && alert.hooks[hook].slack ?
+			alert_slack_doc(doc, rid, alert.cfg->alert_base_url) : json_incref(doc);
+		text = json_dumps(send, JSON_COMPACT);
+		if (hook >= alert.nhooks)
+			fail_cause(&cause, "webhook %zu is no longer configured", hook + 1);
+		else if (alert.cfg->alert_dry_run_dir[0])
+			rc = alert_dry_write(&where, rid, id, "json", text, strlen(text), &cause);
+		else if ((rc = deliver_post(alert.hooks[hook].url, alert.cfg->alert_ca_file, text,
+					    &cause)) == 0)
+			where = strdup(json_string_value(json_object_get(row, "recipient")));
+		json_decref(send);
+		json_decref(doc);
+	}
+	if (rc == 0)
+		db_delivery_done(alert.db, id, alert.cfg->alert_dry_run_dir[0] ? "dry-run" : "sent",
+				 NULL, 0, alert.cfg->alert_dry_run_dir[0] ? NULL : where, 0);
+	else
+		alert_retry(id, attempts, cause ? cause : "failed", now);
+	free(text);
+	free(where);
+	free(cause);
+	json_decref(report);
+	return rc == 0;
+}
+
+/* Sends what is due.  In staging, several recipients share one envelope
+ * address: the message goes there once and their rows are marked with it. */
+static void alert_send_due(long long now)
+{
+	json_t *rows = db_deliveries_due(alert.db, now, ALERT_BATCH), *row;
+	long long last_report = 0;
+	const char *last_to = NULL;
+	size_t i;
+
+	json_array_foreach(rows, i, row) {
+		long long rid = json_integer_value(json_object_get(row, "report_id"));
+		const char *to = json_string_value(json_object_get(row, "sent_to"));
+		long long id = json_integer_value(json_object_get(row, "id"));
+
+		if (alert_stopping())
+			break;
+		if (to && last_to && rid == last_report && !strcmp(to, last_to) &&
+		    db_delivery_start(alert.db, id) == DB_OK) {
+			db_delivery_done(alert.db, id, alert.cfg->alert_dry_run_dir[0] ? "dry-run" :
+					 "sent", NULL, 0, NULL, 0);
+			continue;
+		}
+		last_to = NULL;
+		if (alert_send_one(row, now) && to) {
+			last_report = rid;
+			last_to = to;
+		}
+	}
+	json_decref(rows);
+}
+
+/* The daily digest: one mail per envelope address with every report
+ * waiting for it, once a day, on the first pass in digest_hour (UTC) that
+ * finds reports waiting; later ones wait for the next day's. */
+static void alert_digest(long long now)
+{
+	long long day = now / ALERT_DAY_S;
+	json_t *rows, *row;
+	size_t i, start = 0, n;
+
+	if (!alert.cfg->alert_digest || day == alert.digest_day ||
+	    (now % ALERT_DAY_S) / 3600 != alert.cfg->alert_digest_hour)
+		return;
+	rows = db_digest_due(alert.db);
+	n = json_array_size(rows);
+	if (n)
+		alert.digest_day = day;    /* the day's digest: the first pass that finds some */
+	for (i = 1; i <= n; i++) {
+		const json_t *first = json_array_get(rows, start);
+		const char *to = json_string_value(json_object_get(first, "sent_to"));
+		struct buf subject, body;
+		char *where = NULL, *cause = NULL;
+		int rc;
+
+		row = json_array_get(rows, i);
+		if (i < n && !strcmp(json_string_value(json_object_get(row, "sent_to")), to))
+			continue;
+		buf_init(&subject, 1024);
+		buf_init(&body, MAIL_MAX_MESSAGE / 2);
+		buf_printf(&subject, "[kpci] digest: %zu report%s", i - start,
+			   i - start == 1 ? "" : "s");
+		buf_adds(&body, "Reports of the last day:\n\n");
+		for (size_t k = start; k < i; k++)
+			buf_printf(&body, "  %s\n", json_string_value(json_object_get(
+				json_array_get(rows, k), "subject")));
+		for (size_t k = start; k < i; k++)
+			buf_printf(&body, "\n========================================"
+				   "======================================\n%s\n%s",
+				   json_string_value(json_object_get(json_array_get(rows, k),
+								     "subject")),
+				   json_string_value(json_object_get(json_array_get(rows, k),
+								     "body")));
+		{
+			json_t *report = db_report_get(alert.db, json_integer_value(
+				json_object_get(first, "report_id")));
+
+			rc = report ? alert_send_mail(report, json_integer_value(json_object_get(
+				first, "id")), to, buf_str(&subject), buf_str(&body), &where, &cause,
+				now) : -1;
+			json_decref(report);
+		}
+		for (size_t k = start; k < i; k++)
+			db_delivery_done(alert.db, json_integer_value(json_object_get(
+				json_array_get(rows, k), "id")), rc == 0 ?
+				(alert.cfg->alert_dry_run_dir[0] ? "dry-run" : "sent") : "digest",
+				rc == 0 ? NULL : cause, 0, where, 1);
+		if (rc < 0)
+			log_warn("alert: the digest for %s failed (tried again tomorrow): %s", to,
+				 cause ? cause : "");
+		free(where);
+		free(cause);
+		buf_free(&subject);
+		buf_free(&body);
+		start = i;
+	}
+	json_decref(rows);
+}
+
+/* ----- the thread ------------------------------------------------------ */
+
+static int alert_stopping(void)
+{
+	int stop;
+
+	pthread_mutex_lock(&alert.lock);
+	stop = alert.stop;
+	pthread_mutex_unlock(&alert.lock);
+	return stop;
+}
+
+static void alert_pass(void)
+{
+	long long now = (long long)time(NULL);
+	json_t *due = db_reports_due(alert.db, now - alert.cfg->alert_settle_seconds,
+				     alert.cfg->alert_improvements, ALERT_BATCH), *row;
+	size_t i;
+
+	json_array_foreach(due, i, row) {
+		const char *key = json_string_value(json_object_get(row, "group_key"));
+
+		if (alert_stopping())
+			break;
+		if (!alert_failing(key, now, 0))
+			alert_make(row, now);
+	}
+	json_decref(due);
+	alert_send_due(now);
+	alert_digest(now);
+}
+
+static void *alert_main(void *arg)
+{
+	struct timespec until;
+
+	(void)arg;
+	for (;;) {
+		pthread_mutex_lock(&alert.lock);
+		if (alert.stop) {
+			pthread_mutex_unlock(&alert.lock);
+			break;
+		}
+		alert.poked = 0;
+		pthread_mutex_unlock(&alert.lock);
+		alert_pass();
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += ALERT_TICK_MS / 1000;
+		pthread_mutex_lock(&alert.lock);
+		while (!alert.stop && !alert.poked &&
+		       pthread_cond_timedwait(&alert.wake, &alert.lock, &until) == 0)
+			;
+		pthread_mutex_unlock(&alert.lock);
+	}
+	return NULL;
+}
+
+int alert_start(struct kpcid *k, char **cause)
+{
+	int n = 0;
+
+	if (!k->cfg.alert_enabled)
+		return 0;
+	alert.db = k->db;
+	alert.cfg = &k->cfg;
+	if (alert_setup(&k->cfg, cause) < 0)
+		return -1;
+	if (db_deliveries_interrupted(k->db, &n) == DB_OK && n)
+		log_warn("alert: %d deliveries were in flight when kpcid stopped: marked failed, "
+			 "not sent again", n);
+	alert.stop = 0;
+	if (pthread_create(&alert.thread, NULL, alert_main, NULL) != 0)
+		return fail_cause(cause, "cannot start the alerter's thread");
+	alert.running = 1;
+	log_info("alert: reports %s%s%s, %zu webhooks%s", alert.cfg->alert_dry_run_dir[0] ?
+		 "written to " : "mailed through ", alert.cfg->alert_dry_run_dir[0] ?
+		 alert.cfg->alert_dry_run_dir : alert.cfg->alert_smtp_url[0] ?
+		 alert.cfg->alert_smtp_url : "(no smtp_url: none)", "", alert.nhooks,
+		 alert.cfg->alert_digest ? ", daily digest" : "");
+	return 0;
+}
+
+void alert_poke(void)
+{
+	pthread_mutex_lock(&alert.lock);
+	alert.poked = 1;
+	pthread_cond_signal(&alert.wake);
+	pthread_mutex_unlock(&alert.lock);
+}
+
+void alert_stop(struct kpcid *k)
+{
+	(void)k;
+	if (!alert.running)
+		return;
+	pthread_mutex_lock(&alert.lock);
+	alert.stop = 1;
+	pthread_cond_signal(&alert.wake);
+	pthread_mutex_unlock(&alert.lock);
+	pthread_join(alert.thread, NULL);
+	alert.running = 0;
+	free(alert.user);
+	free(alert.password);
+	free(alert.from_name);
+	free(alert.from_addr);
+	free(alert.domain);
+	for (size_t i = 0; i < alert.nallow; i++)
+		free(alert.allow[i]);
+	free(alert.allow);
+	for (size_t i = 0; i < alert.nhooks; i++)
+		free(alert.hooks[i].url);
+}
