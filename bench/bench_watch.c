@@ -21,7 +21,8 @@
  * each fetch leaves a pack in the mirror: the CPU of polls of one new
  * commit as the packs pile up, then with the mirror kept at a few packs
  * (watch_upkeep after each poll), against the CPU of the first polls.
- * daemon/watch.c is compiled in to drive its steps one by one.
+ * The watcher's objects (daemon/watch/) are linked in to drive its steps
+ * one by one, through watch_internal.h.
  */
 #include <fcntl.h>
 #include <ftw.h>

@@ -23,6 +23,7 @@
 #include "daemon/alert.h"
 #include "daemon/config.h"
 #include "daemon/kpcid.h"
+#include "daemon/watch/watch.h"
 #include "db/db.h"
 #include "lib/deliver.h"
 #include "lib/fail.h"
@@ -230,28 +231,6 @@ static const char *alert_sent_to(const char *address)
 
 /* ----- making reports -------------------------------------------------- */
 
-/* The watcher's mirror of a tree: DATA_DIR/mirrors/NAME.git, '/' and ':'
- * made '_' and the name's hash appended then (daemon/watch.c names them
- * so).  malloc'd. */
-static char *alert_mirror_path(const char *data_dir, const char *name)
-{
-	char safe[PROTO_MAX_NAME + 1], hash[SHA256_HEX_LEN + 1], *p = NULL;
-	int changed = 0;
-	size_t i;
-
-	for (i = 0; name[i] && i < PROTO_MAX_NAME; i++) {
-		safe[i] = name[i] == '/' || name[i] == ':' ? '_' : name[i];
-		changed |= safe[i] != name[i];
-	}
-	safe[i] = '\0';
-	changed |= !strcmp(safe, ".") || !strcmp(safe, "..");
-	sha256_hex(hash, name, strlen(name));
-	if (asprintf(&p, "%s/mirrors/%s%s%.12s.git", data_dir, safe, changed ? "-" : "",
-		     changed ? hash : "") < 0)
-		return NULL;
-	return p;
-}
-
 static unsigned alert_hash(const char *s)
 {
 	unsigned h = 2166136261u;
@@ -337,7 +316,7 @@ static void alert_make(const json_t *due, long long now)
 		alert_failing(key, now, 1);
 		goto out;
 	}
-	mirror = alert_mirror_path(alert.cfg->data_dir, json_string_value(json_object_get(head,
+	mirror = watch_mirror_path(alert.cfg->data_dir, json_string_value(json_object_get(head,
 										     "tree")));
 	if (!mirror || gitrepo_open(&repo, mirror, &cause) < 0 ||
 	    recip_for_commit(&l, &src, repo, sha, (size_t)alert.cfg->alert_max_brought,

@@ -1,5 +1,5 @@
 /*
- * db_trees.c - what the watcher (daemon/watch.c) stores about trees:
+ * db_trees.c - what the watcher (daemon/watch/) stores about trees:
  * branches and their first-parent lines, commits, tags, releases and
  * merge windows, poll errors with backoff state, and build candidates.
  *

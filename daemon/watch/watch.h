@@ -36,6 +36,10 @@ void watch_free(struct watcher *w);
  * it ran (its outcome is in the database); -1 with *cause (malloc'd): an
  * unknown tree, the watcher not running (or NULL), or the time ran out. */
 int watch_poll_now(struct watcher *w, const char *tree, int timeout_s, char **cause);
+/* The mirror directory of tree name: DATA_DIR/mirrors/NAME.git, with '/'
+ * and ':' (allowed in tree names) made safe and the name's hash appended
+ * then.  malloc'd; NULL when out of memory. */
+char *watch_mirror_path(const char *data_dir, const char *name);
 /*
  * Parses a merge subject: "Merge tag 'wq-for-7.4' of git://host/tj/wq" ->
  * subsystem "wq", source "git://host/tj/wq"; also "Merge branch 'x' of

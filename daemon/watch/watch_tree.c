@@ -64,9 +64,7 @@ void watch_tree_free(struct watch_tree *t)
 	keyset_free(&t->known);
 }
 
-/* The mirror directory of a tree: DATA_DIR/mirrors/NAME.git, with '/' and
- * ':' (allowed in tree names) made safe and the name's hash appended then. */
-static char *watch_mirror_path(const char *data_dir, const char *name)
+char *watch_mirror_path(const char *data_dir, const char *name)
 {
 	char safe[PROTO_MAX_NAME + 1], hash[SHA256_HEX_LEN + 1], *p = NULL;
 	int changed = 0;
