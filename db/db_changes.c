@@ -348,6 +348,9 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 		}
 		rc = db_change_write(db, a->series_id, &a->changes[i], key, sizeof key);
 		if (rc == DB_OK)
+			rc = db_change_verdict_locked(db, a->changes[i].id ? a->changes[i].id :
+						      sqlite3_last_insert_rowid(db->conn), &a->changes[i]);
+		if (rc == DB_OK)
 			rc = db_regroup(db, key);
 		if (rc == DB_OK && old[0] && strcmp(old, key))
 			rc = db_regroup(db, old);
@@ -359,6 +362,12 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 			" samples_used = ? WHERE id = ?", "IIsIdIdIIII", db_now(), a->points,
 			a->ordered_by, a->last_sample_id, a->aa_ss, a->aa_df, a->it_ss, a->it_df,
 			a->jobs, a->samples_used, a->series_id));
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prepk(db, "UPDATE series SET rep_ss = ?, rep_df = ?, "
+			" rep_wn = ?, win_ss = ?, win_df = ? WHERE id = ?", "dIddII", a->rep_ss,
+			a->rep_df, a->rep_wn, a->win_ss, a->win_df, a->series_id));
+	if (rc == DB_OK)
+		rc = db_commit_verdicts_store_locked(db, a);
 	if (rc == DB_OK)
 		rc = db_update_noisy(db, a->series_id, a->noise_max_cv, a->noise_min_df);
 	return rc;
@@ -499,7 +508,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		return DB_CONFLICT;
 	}
 	st = db_prep(db,
-		"SELECT se.metric_id, se.runner_class, s.value FROM samples s "
+		"SELECT se.metric_id, se.runner_class, s.value, s.job_id FROM samples s "
 		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		" JOIN series se ON se.id = s.series_id "
 		"WHERE r.status = 'ok' AND (?1 = 0 OR s.job_id = ?1) "
@@ -532,6 +541,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		snprintf(v[k].runner_class, sizeof v[k].runner_class, "%s",
 			 (const char *)sqlite3_column_text(st, 1));
 		v[k].value = sqlite3_column_double(st, 2);
+		v[k].job_id = sqlite3_column_int64(st, 3);
 		k++;
 	}
 	if (rc == DB_OK && step != SQLITE_DONE)
