@@ -24,7 +24,8 @@
 
 #include <sqlite3.h>
 
-#include "daemon/analyze.c"
+#include "daemon/analyze.h"
+#include "lib/log.h"
 
 #define BENCH_CLEAN_BIG 100000      /* clean series in the big database */
 #define BENCH_CLEAN_SMALL 10

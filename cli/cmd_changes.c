@@ -208,41 +208,47 @@ static const char *cmd_cell(char *buf, size_t n, enum cmd_cell c, double v)
 	return buf;
 }
 
+/* The LKP-style table of a comparison: one row a metric with its verdict,
+ * then the verdict's reason on a "#" line. */
 static void cmd_compare_print(const json_t *a)
 {
 	const json_t *r;
 	size_t i;
 
-	printf("%14s %9s %9s %19s %14s %9s %9s %9s %9s  %-11s %-16s %s\n", "base", "%stddev",
-	       "%change", "95% CI", "head", "%stddev", "p(welch)", "p(mw)", "q", "verdict",
-	       "class", "metric (n base/head)");
+	printf("%14s %9s %9s %19s %14s %9s %9s %9s  %-12s %-16s %s\n", "base", "%stddev",
+	       "%change", "95% CI", "head", "%stddev", "p", "q", "verdict", "class",
+	       "metric (jobs, n base/head)");
 	json_array_foreach(json_object_get(a, "metrics"), i, r) {
 		const json_t *b = json_object_get(r, "base"), *h = json_object_get(r, "head");
 		const json_t *ci = json_object_get(r, "ci95_percent");
 		const char *dir = json_string_value(json_object_get(r, "direction"));
-		char c[9][40];
+		char c[8][40];
 
 		if (json_is_number(json_array_get(ci, 0)))
-			snprintf(c[8], sizeof c[8], "[%+.1f%%, %+.1f%%]",
+			snprintf(c[7], sizeof c[7], "[%+.1f%%, %+.1f%%]",
 				 json_number_value(json_array_get(ci, 0)),
 				 json_number_value(json_array_get(ci, 1)));
 		else
-			snprintf(c[8], sizeof c[8], "-");
-		printf("%14s %9s %9s %19s %14s %9s %9s %9s %9s  %-11s %-16s %s (%lld/%lld)\n",
+			snprintf(c[7], sizeof c[7], "-");
+		printf("%14s %9s %9s %19s %14s %9s %9s %9s  %-12s %-16s %s (%lld/%lld, %lld/%lld)\n",
 		       cmd_cell(c[0], 40, CELL_NUM, cmd_num(b, "mean")),
 		       cmd_cell(c[1], 40, CELL_PCT, cmd_num(b, "stddev_percent")),
-		       cmd_cell(c[2], 40, CELL_CHANGE, cmd_num(r, "change_percent")), c[8],
+		       cmd_cell(c[2], 40, CELL_CHANGE, cmd_num(r, "change_percent")), c[7],
 		       cmd_cell(c[3], 40, CELL_NUM, cmd_num(h, "mean")),
 		       cmd_cell(c[4], 40, CELL_PCT, cmd_num(h, "stddev_percent")),
-		       cmd_cell(c[5], 40, CELL_P, cmd_num(r, "welch_p")),
-		       cmd_cell(c[6], 40, CELL_P, cmd_num(r, "mann_whitney_p")),
-		       cmd_cell(c[7], 40, CELL_P, cmd_num(r, "q")),
+		       cmd_cell(c[5], 40, CELL_P, cmd_num(r, "p")),
+		       cmd_cell(c[6], 40, CELL_P, cmd_num(r, "q")),
 		       dir ? dir : cli_jstr(r, "verdict"), cli_jstr(r, "runner_class"),
-		       cli_jstr(r, "metric"), cli_jint(b, "n"), cli_jint(h, "n"));
+		       cli_jstr(r, "metric"), cli_jint(b, "jobs"), cli_jint(h, "jobs"),
+		       cli_jint(b, "n"), cli_jint(h, "n"));
+		printf("%14s # %s: %s\n", "", cli_jstr(r, "verdict"), cli_jstr(r, "reason"));
 	}
-	printf("# %lld of %zu metrics changed at q < %g; only in base: %lld, only in head: %lld\n",
-	       cli_jint(a, "changed"), json_array_size(json_object_get(a, "metrics")),
-	       cmd_num(a, "alpha"), cli_jint(a, "only_in_base"), cli_jint(a, "only_in_head"));
+	printf("# %lld changed, %lld same, %lld inconclusive of %zu metrics (FDR %g, smallest "
+	       "effect %g%%); only in base: %lld, only in head: %lld\n", cli_jint(a, "changed"),
+	       cli_jint(a, "same"), cli_jint(a, "inconclusive"),
+	       json_array_size(json_object_get(a, "metrics")), cmd_num(a, "alpha"),
+	       cmd_num(a, "min_effect_percent"), cli_jint(a, "only_in_base"),
+	       cli_jint(a, "only_in_head"));
 }
 
 int cmd_compare_jobs(struct cli *cli, int argc, char **argv)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "daemon/analyze.h"
+#include "daemon/compare.h"
 #include "daemon/api.h"
 #include "daemon/api_changes.h"
 #include "daemon/kpcid.h"
@@ -230,6 +231,7 @@ void api_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	const char *base = http_query(req, "base"), *head = http_query(req, "head");
 	const char *rclass = http_query(req, "runner_class"), *a = http_query(req, "alpha");
 	double alpha = ANALYZE_DEFAULT_ALPHA;
+	struct analyze_params p;
 	char *cause = NULL, *end;
 	json_t *out = NULL;
 	int rc;
@@ -252,7 +254,9 @@ void api_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 			return;
 		}
 	}
-	rc = analyze_compare_json(&out, k->db, base, head, rclass, alpha, &cause);
+	analyze_params_from_config(&p, &k->cfg);
+	p.verdict.alpha = alpha;
+	rc = compare_json(&out, k->db, base, head, rclass, &p.verdict, &cause);
 	if (rc)
 		http_error(resp, rc, "%s", cause ? cause : "cannot compare");
 	else

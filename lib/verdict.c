@@ -205,8 +205,9 @@ static double verdict_percent(const struct verdict *v, double d, double base)
 
 /* sw2 and sb2 on the scale (f converts the model's relative variances),
  * with the degrees of freedom of sb2 and sw2 and whether the prior was
- * used.  sb_df 0: nothing tells the between-job spread. */
-static void verdict_variances(struct verdict *v, double *sb_df, double *sw_df,
+ * used; *measured is sb2 without the prior (0 when nothing measured it).
+ * sb_df 0: nothing tells the between-job spread. */
+static void verdict_variances(struct verdict *v, double *sb_df, double *sw_df, double *measured,
 			      const struct verdict_sum *a, const struct verdict_sum *b,
 			      const struct verdict_noise *noise, double f,
 			      const struct verdict_params *p)
@@ -227,6 +228,8 @@ static void verdict_variances(struct verdict *v, double *sb_df, double *sw_df,
 		sb_ss += f * noise->between_var * mdf;
 		*sb_df += mdf;
 	}
+	/* the smallest effect follows what the jobs showed, not the prior */
+	*measured = *sb_df > 0 ? fmax(0, sb_ss / *sb_df) : 0;
 	if (mdf < p->known_df && p->prior_between > 0 && p->prior_df > 0) {
 		sb_ss += f * p->prior_between * p->prior_between * p->prior_df;
 		*sb_df += p->prior_df;
@@ -236,11 +239,13 @@ static void verdict_variances(struct verdict *v, double *sb_df, double *sw_df,
 	v->between_df = *sb_df;
 }
 
-/* The bounds of the smallest effect that matters on the scale, into lo, hi. */
-static void verdict_bounds(struct verdict *v, double *lo, double *hi, double base,
-			   const struct verdict_params *p)
+/* The bounds of the smallest effect that matters on the scale, into lo,
+ * hi: the floor, or noise_effect times the measured between-job spread
+ * (sb2, on the scale; f converts it to relative). */
+static void verdict_bounds(struct verdict *v, double *lo, double *hi, double base, double sb2,
+			   double f, const struct verdict_params *p)
 {
-	double noise = isfinite(v->between_cv) ? p->noise_effect * v->between_cv : 0;
+	double noise = f > 0 ? p->noise_effect * sqrt(sb2 / f) : 0;
 
 	v->min_effect = fmin(fmax(p->min_effect, noise), VERDICT_MAX_EFFECT);
 	if (v->log_scale) {
@@ -250,7 +255,7 @@ static void verdict_bounds(struct verdict *v, double *lo, double *hi, double bas
 		*hi = v->min_effect * fabs(base);
 		*lo = -*hi;
 	} else {        /* no relative effect: the between-job spread alone */
-		*hi = isfinite(v->between_var) ? p->noise_effect * sqrt(v->between_var) : 0;
+		*hi = p->noise_effect * sqrt(sb2);
 		*lo = -*hi;
 		v->min_effect = NAN;
 	}
@@ -280,7 +285,7 @@ int verdict_test(struct verdict *v, const struct verdict_side *base,
 		 const struct verdict_params *p)
 {
 	struct verdict_sum a, b;
-	double f, sb_df, sw_df, cb, cw, vb, vw, den, tq, lo, hi;
+	double f, sb_df, sw_df, measured, cb, cw, vb, vw, den, tq, lo, hi;
 
 	memset(v, 0, sizeof *v);
 	v->percent = v->ci_lo = v->ci_hi = v->p = v->q = v->p_same = NAN;
@@ -297,14 +302,14 @@ int verdict_test(struct verdict *v, const struct verdict_side *base,
 	v->single_job = a.jobs == 1 || b.jobs == 1;
 	/* The model is relative; on the raw scale it is scaled by the base. */
 	f = v->log_scale ? 1 : a.level * a.level;
-	verdict_variances(v, &sb_df, &sw_df, &a, &b, noise, f, p);
+	verdict_variances(v, &sb_df, &sw_df, &measured, &a, &b, noise, f, p);
 	if (f > 0) {
 		v->between_cv = sqrt(v->between_var / f);
 		v->within_cv = sqrt(v->within_var / f);
 	}
 	v->diff = b.level - a.level;
 	v->percent = verdict_percent(v, v->diff, a.level);
-	verdict_bounds(v, &lo, &hi, a.level, p);
+	verdict_bounds(v, &lo, &hi, a.level, measured, f, p);
 	v->eq_half = hi;
 	if (!(sb_df > 0))
 		return 0;               /* one job a side and nothing else: untested */

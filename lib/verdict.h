@@ -34,7 +34,8 @@
  *                 iterations would decide, and about how many.
  *
  * The smallest effect that matters is max(min_effect, noise_effect * the
- * between-job spread), both relative (0.02 = 2%).  A caller that knows the
+ * between-job spread the model and the sides' jobs measured, not the
+ * prior), both relative (0.02 = 2%).  A caller that knows the
  * effect it looks for (a bisection of a -30% change) sets min_effect to
  * it and noise_effect to 0.
  *
