@@ -310,14 +310,17 @@ int cmd_noise(struct cli *cli, int argc, char **argv)
 		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	printf("%-16s %8s %8s %6s %8s %10s %6s %-6s %s\n", "CLASS", "CV JOB", "CV ITER", "ITER",
-	       "MDE", "ITER NEED", "JOBS", "NOISY", "METRIC");
+	printf("%-16s %8s %8s %8s %8s %6s %8s %10s %6s %-6s %s\n", "CLASS", "CV JOB", "CV ITER",
+	       "BETWEEN", "WITHIN", "ITER", "MDE", "ITER NEED", "JOBS", "NOISY", "METRIC");
 	json_array_foreach(json_object_get(a, "noise"), i, r) {
-		char c[5][32];
+		char c[7][32];
 
-		printf("%-16s %8s %8s %6s %8s %10s %6lld %-6s %s/%s\n", cli_jstr(r, "runner_class"),
+		printf("%-16s %8s %8s %8s %8s %6s %8s %10s %6lld %-6s %s/%s\n",
+		       cli_jstr(r, "runner_class"),
 		       cmd_cell(c[0], 32, CELL_PCT, cmd_num(r, "cv_job_percent")),
 		       cmd_cell(c[1], 32, CELL_PCT, cmd_num(r, "cv_iteration_percent")),
+		       cmd_cell(c[5], 32, CELL_PCT, cmd_num(r, "between_job_percent")),
+		       cmd_cell(c[6], 32, CELL_PCT, cmd_num(r, "within_job_percent")),
 		       cmd_cell(c[2], 32, CELL_NUM, cmd_num(r, "iterations")),
 		       cmd_cell(c[3], 32, CELL_PCT, cmd_num(r, "mde_percent")),
 		       cmd_cell(c[4], 32, CELL_INT, cmd_num(r, "iterations_needed")),

@@ -202,32 +202,19 @@ static json_t *analyze_window_change(const json_t *row, const struct verdict *v)
 			 "prev_sha", json_object_get(row, "prev_sha"),
 			 "verdict", verdict_name(v->kind),
 			 "direction", worse ? "regression" : "improvement",
-			 "percent", analyze_real(v->percent),
+			 "change_percent", analyze_real(v->percent),
 			 "ci95_percent", analyze_real(v->ci_lo), analyze_real(v->ci_hi),
 			 "p", analyze_real(v->p), "q", analyze_real(v->q),
 			 "jobs_before", (json_int_t)v->jobs[0], "jobs_after", (json_int_t)v->jobs[1],
 			 "reason", v->reason);
 }
 
-/* The merge of the window at position pos, or NULL. */
-static const json_t *analyze_merge_at(const json_t *merges, long long pos)
-{
-	size_t i;
-	json_t *m;
-
-	json_array_foreach(merges, i, m)
-		if (json_integer_value(json_object_get(m, "position")) == pos)
-			return m;
-	return NULL;
-}
-
 /* Decides the rows [g, e) of one measured commit and appends its entry. */
 static int analyze_window_commit(json_t *measured, long long *counts, const json_t *rows,
-				 size_t g, size_t e, const json_t *merges,
-				 const struct verdict_params *vp)
+				 size_t g, size_t e, const struct verdict_params *vp)
 {
 	struct verdict *v = calloc(e - g, sizeof *v);
-	const json_t *first = json_array_get(rows, g), *merge;
+	const json_t *first = json_array_get(rows, g);
 	long long pos = json_integer_value(json_object_get(first, "position"));
 	long long n[3] = { 0, 0, 0 }, jobs = 0;
 	json_t *entry, *changes = json_array();
@@ -254,11 +241,11 @@ static int analyze_window_commit(json_t *measured, long long *counts, const json
 					      analyze_window_change(json_array_get(rows, i), &v[i - g]));
 	}
 	free(v);
-	merge = analyze_merge_at(merges, pos);
-	entry = json_pack("{s:I, s:O, s:b, s:s, s:I, s:I, s:I, s:I, s:I, s:o}", "position",
+	entry = json_pack("{s:I, s:O, s:b, s:O, s:I, s:I, s:I, s:I, s:I, s:o}", "position",
 			  (json_int_t)pos, "sha", json_object_get(first, "sha"),
-			  "merge", merge != NULL,
-			  "subject", merge ? json_string_value(json_object_get(merge, "subject")) : "",
+			  "merge", json_integer_value(json_object_get(first, "merge")) != 0,
+			  "subject", json_object_get(first, "subject") ?
+			  json_object_get(first, "subject") : json_null(),
 			  "jobs", (json_int_t)jobs, "metrics", (json_int_t)(e - g),
 			  "changed", (json_int_t)n[VERDICT_CHANGED], "same", (json_int_t)n[VERDICT_SAME],
 			  "inconclusive", (json_int_t)n[VERDICT_INCONCLUSIVE], "changes", changes);
@@ -274,7 +261,6 @@ static int analyze_window_commit(json_t *measured, long long *counts, const json
 int analyze_window_verdicts(json_t *report, const struct verdict_params *vp)
 {
 	const json_t *rows = json_object_get(report, "commit_verdicts");
-	const json_t *merges = json_object_get(report, "merges");
 	json_t *measured = json_array(), *summary = json_object_get(report, "summary");
 	long long counts[5] = { 0, 0, 0, 0, 0 };
 	size_t n = json_array_size(rows);
@@ -288,7 +274,7 @@ int analyze_window_verdicts(json_t *report, const struct verdict_params *vp)
 		for (e = g + 1; e < n && json_integer_value(json_object_get(json_array_get(rows, e),
 									    "position")) == pos; e++)
 			;
-		if (analyze_window_commit(measured, counts, rows, g, e, merges, vp) < 0) {
+		if (analyze_window_commit(measured, counts, rows, g, e, vp) < 0) {
 			json_decref(measured);
 			return -1;
 		}

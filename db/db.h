@@ -359,7 +359,8 @@ json_t *db_change_get(struct db *db, long long id);
 int db_change_triage(struct db *db, long long id, const char *state, const char *note,
 		     long long token_id);
 /* Noise sums per (runner class, metric); NULL / 0 for any.  Rows hold
- * aa_ss, aa_df, it_ss, it_df, jobs, samples_used, noisy. */
+ * aa_ss, aa_df, it_ss, it_df, jobs, samples_used, noisy, and the
+ * log-scale rep_ss, rep_df, rep_wn, win_ss, win_df. */
 json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_id);
 
 /* One sample of one side of a comparison. */
@@ -490,8 +491,8 @@ char *db_artifact_bad(struct db *db, const char *sha256);
  * followed) grouped by the merge that brought them: {tree, release,
  * closed_by, state, from_position, to_position, summary {regressions,
  * improvements, changes, groups, ambiguous_groups, merges_measured,
- * merges}, groups [{kind, merges, changes...}], more, merges (the
- * window's), commit_verdicts (db_window_verdicts)}; the groups hold
+ * merges}, groups [{kind, merges, changes...}], more, commit_verdicts
+ * (db_window_verdicts)}; the groups hold
  * changes [offset, offset + limit) in report order (*out: caller owns).
  * DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
 int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,

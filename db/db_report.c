@@ -12,9 +12,9 @@
  * candidates, so each change is listed and counted once.  The window
  * bounds and its merges come from db_tree_window_merges (db_trees.c).
  * Only performance changes (kind perf) are reported, not build failures.
- * The report also carries the window's merges and the stored verdict of
- * each measured commit against the one before it ("commit_verdicts"),
- * which the daemon decides per commit (daemon/analyze_verdict.c).
+ * The report also carries the stored verdict of each measured commit
+ * against the one before it ("commit_verdicts"), which the daemon decides
+ * per commit (daemon/analyze_verdict.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,6 +291,7 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		return db_fail(cause, "out of memory while grouping window %.128s", release);
 	}
 	json_decref(rows);
+	json_object_del(w, "merges");
 	*out = w;
 	return DB_OK;
 }

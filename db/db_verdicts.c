@@ -101,7 +101,7 @@ json_t *db_window_verdicts(struct db *db, long long branch_id, long long from, l
 	rows = db_rows(db, db_prepk(db,
 		"SELECT bc.position, cv.sha, cv.prev_sha, cv.series_id, se.runner_class, "
 		" se.noisy, m.suite, m.name AS metric, m.unit, m.direction AS better, "
-		" c.merged_tip IS NOT NULL AS merge, cv.log_scale, cv.tested, cv.prior_used, "
+		" c.merged_tip IS NOT NULL AS merge, c.subject, cv.log_scale, cv.tested, cv.prior_used, "
 		" cv.jobs_before, cv.jobs_after, cv.iterations_before, cv.iterations_after, "
 		" cv.diff, cv.se, cv.df, cv.percent, cv.percent_lo, cv.percent_hi, cv.pvalue, "
 		" cv.p_same, cv.min_effect, cv.eq_half, cv.between_var, cv.within_var, "
@@ -300,6 +300,9 @@ static int db_measure_done_locked(struct db *db, int *queued, long long build_id
 	sqlite3_finalize(st);
 	if (!strcmp(state, "queued") || !strcmp(state, "building"))
 		return DB_OK;
+	if (!strcmp(state, "ok") && !db_scalar(db_prepk(db, "SELECT 1 FROM build_artifacts "
+		"WHERE build_id = ? AND name = 'bzImage'", "I", build_id), 0))
+		snprintf(state, sizeof state, "%s", "without kernel");
 	if (strcmp(state, "ok"))
 		return db_exec_st(db, db_prepk(db,
 			"UPDATE measure_requests SET state = 'failed', updated_at = ?2, "

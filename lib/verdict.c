@@ -394,9 +394,9 @@ static void verdict_change_text(char *out, size_t size, const struct verdict *v)
 static void verdict_effect_text(char *out, size_t size, const struct verdict *v)
 {
 	if (isfinite(v->min_effect))
-		snprintf(out, size, "+-%.1f%%", 100 * v->min_effect);
+		snprintf(out, size, "\xc2\xb1%.1f%%", 100 * v->min_effect);
 	else
-		snprintf(out, size, "+-%.3g", v->eq_half);
+		snprintf(out, size, "\xc2\xb1%.3g", v->eq_half);
 }
 
 static void verdict_more_text(char *out, size_t size, const struct verdict *v)

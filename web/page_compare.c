@@ -33,6 +33,17 @@ static void compare_side(struct buf *b, const json_t *side)
 		    (long long)json_integer_value(json_object_get(side, "jobs")) : 1));
 }
 
+/* A p-value cell: two significant digits. */
+static void compare_p(struct buf *b, const json_t *m, const char *key)
+{
+	const json_t *v = json_object_get(m, key);
+
+	if (json_is_number(v))
+		buf_printf(b, "<td class=\"num\">%.2g</td>", json_number_value(v));
+	else
+		buf_adds(b, "<td class=\"num\">-</td>");
+}
+
 /* "%+.1f% [lo, hi]" of a metric, or "-". */
 static void compare_change(struct buf *b, const json_t *m, const char *dir)
 {
@@ -80,8 +91,8 @@ static void compare_table(struct buf *b, const json_t *r)
 		compare_side(b, json_object_get(m, "base"));
 		compare_change(b, m, dir);
 		compare_side(b, json_object_get(m, "head"));
-		html_td_num(b, m, "p");
-		html_td_num(b, m, "q");
+		compare_p(b, m, "p");
+		compare_p(b, m, "q");
 		buf_adds(b, "<td class=\"verdict ");
 		html_attr(b, dir[0] ? dir : verdict);
 		buf_adds(b, "\">");

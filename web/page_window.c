@@ -170,7 +170,7 @@ static void window_commit_change(struct buf *b, const json_t *c)
 	html_txt(b, html_jstr(c, "metric"));
 	buf_adds(b, " (");
 	html_txt(b, html_jstr(c, "runner_class"));
-	buf_printf(b, ") %+.1f%% ", json_number_value(json_object_get(c, "percent")));
+	buf_printf(b, ") %+.1f%% ", json_number_value(json_object_get(c, "change_percent")));
 	html_txt(b, dir);
 	buf_adds(b, " <span class=\"muted\">");
 	html_txt(b, html_jstr(c, "reason"));
