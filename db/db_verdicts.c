@@ -116,39 +116,49 @@ json_t *db_window_verdicts(struct db *db, long long branch_id, long long from, l
 	return rows;
 }
 
+/* Whether one more job like `like` may be queued for series_id (see
+ * db_measure_again): 1 yes, 0 no, -1 on error.  Caller holds the lock. */
+static int db_measure_may_locked(struct db *db, long long series_id, long long like, int cap)
+{
+	sqlite3_stmt *st;
+	int rc = -1;
+
+	/* The job's commit is a merge or tagged; the bench jobs of that
+	 * commit and suite for the series' class or any, and those pending. */
+	st = db_prepk(db,
+		"SELECT (EXISTS (SELECT 1 FROM commits c WHERE " DB_LEVELS("c") " "
+		"  AND c.sha = j.commit_sha AND c.merged_tip IS NOT NULL) "
+		"  OR EXISTS (SELECT 1 FROM tags t WHERE t.commit_sha = j.commit_sha)), "
+		" count(o.id), IFNULL(SUM(o.state IN ('queued', 'running')), 0) "
+		"FROM jobs j JOIN series se ON se.id = ?2 "
+		"LEFT JOIN jobs o ON o.kind = 'bench' AND o.commit_sha = j.commit_sha "
+		" AND json_extract(o.spec, '$.suite') IS json_extract(j.spec, '$.suite') "
+		" AND (o.runner_class IS NULL OR o.runner_class = se.runner_class) "
+		"WHERE j.id = ?1 AND j.kind = 'bench' AND j.commit_sha IS NOT NULL "
+		"GROUP BY j.id", "II", like, series_id);
+	if (!st)
+		return -1;
+	switch (sqlite3_step(st)) {
+	case SQLITE_ROW:
+		rc = sqlite3_column_int(st, 0) && sqlite3_column_int64(st, 1) < cap &&
+		     sqlite3_column_int64(st, 2) == 0;
+		break;
+	case SQLITE_DONE:
+		rc = 0;
+		break;
+	}
+	db_done(st);
+	return rc;
+}
+
 /* Body of db_measure_again in its transaction. */
 static int db_measure_again_locked(struct db *db, long long *job_id, long long series_id,
 				   long long like, int cap, const char *reason)
 {
-	long long n, pending;
-	int rc;
+	int may = db_measure_may_locked(db, series_id, like, cap), rc;
 
-	/* The job's commit must be a merge or a tagged commit of its tree. */
-	if (!db_scalar(db_prepk(db,
-		"SELECT 1 FROM jobs j JOIN series se ON se.id = ?2 "
-		"WHERE j.id = ?1 AND j.kind = 'bench' AND j.commit_sha IS NOT NULL "
-		" AND (EXISTS (SELECT 1 FROM commits c WHERE " DB_LEVELS("c") " "
-		"  AND c.sha = j.commit_sha AND c.merged_tip IS NOT NULL) "
-		"  OR EXISTS (SELECT 1 FROM tags t WHERE t.commit_sha = j.commit_sha))",
-		"II", like, series_id), 0))
-		return DB_OK;
-	/* Bench jobs of that commit and suite for the series' class or any. */
-	n = db_scalar(db_prepk(db,
-		"SELECT count(*) FROM jobs o, jobs j, series se WHERE j.id = ?1 AND se.id = ?2 "
-		" AND o.kind = 'bench' AND o.commit_sha = j.commit_sha "
-		" AND json_extract(o.spec, '$.suite') IS json_extract(j.spec, '$.suite') "
-		" AND (o.runner_class IS NULL OR o.runner_class = se.runner_class)",
-		"II", like, series_id), -1);
-	pending = db_scalar(db_prepk(db,
-		"SELECT count(*) FROM jobs o, jobs j, series se WHERE j.id = ?1 AND se.id = ?2 "
-		" AND o.kind = 'bench' AND o.commit_sha = j.commit_sha "
-		" AND json_extract(o.spec, '$.suite') IS json_extract(j.spec, '$.suite') "
-		" AND (o.runner_class IS NULL OR o.runner_class = se.runner_class) "
-		" AND o.state IN ('queued', 'running')", "II", like, series_id), -1);
-	if (n < 0 || pending < 0)
-		return DB_ERR;
-	if (n >= cap || pending > 0)
-		return DB_OK;
+	if (may <= 0)
+		return may < 0 ? DB_ERR : DB_OK;
 	rc = db_exec_st(db, db_prepk(db,
 		"INSERT INTO jobs (kind, spec, runner_class, priority, max_attempts, tree_id, "
 		" commit_sha, build_id, created_at) SELECT 'bench', j.spec, se.runner_class, "
@@ -169,10 +179,17 @@ static int db_measure_again_locked(struct db *db, long long *job_id, long long s
 int db_measure_again(struct db *db, long long *job_id, long long series_id,
 		     long long like_job_id, int cap, const char *reason)
 {
-	int rc;
+	int rc, may;
 
 	*job_id = 0;
 	db_lock(db);
+	/* Most commits may not ask (no merge, or enough jobs): found out
+	 * without a write transaction, then asked again inside one. */
+	may = db_measure_may_locked(db, series_id, like_job_id, cap);
+	if (may <= 0) {
+		db_unlock(db);
+		return may < 0 ? DB_ERR : DB_OK;
+	}
 	if (db_begin(db) < 0) {
 		db_unlock(db);
 		return DB_ERR;
