@@ -91,6 +91,9 @@ static void cmd_change_print(const json_t *c)
 	printf("after:    mean %.6g, median %.6g, sd %.3g over %lld points\n",
 	       cmd_num(c, "mean_after"), cmd_num(c, "median_after"), cmd_num(c, "sd_after"),
 	       cli_jint(c, "n_after"));
+	if (json_is_string(json_object_get(c, "verdict")))
+		printf("verdict:  %s, found by %s: %s\n", cli_jstr(c, "verdict"),
+		       cli_jstr(c, "found_by"), cli_jstr(c, "reason"));
 	if (json_is_string(json_object_get(c, "triaged_by"))) {
 		cli_fmt_time(when, sizeof when, cli_jint(c, "triaged_at"));
 		printf("triaged:  by %s at %s%s%s\n", cli_jstr(c, "triaged_by"), when,

@@ -395,7 +395,9 @@ int db_analysis_store(struct db *db, const struct db_analysis *a)
 	"c.n_before, c.n_after, c.mean_before, c.mean_after, c.median_before, " \
 	"c.median_after, c.sd_before, c.sd_after, c.magnitude, c.pvalue, c.direction, " \
 	"c.confidence, c.state, c.triaged_by, c.triaged_at, c.note, c.detected_at, " \
-	"c.updated_at, c.kind, c.build_id, c.fixed_build_id, c.fixed_sha, c.detail "
+	"c.updated_at, c.kind, c.build_id, c.fixed_build_id, c.fixed_sha, c.detail, " \
+	"c.verdict, c.percent_lo, c.percent_hi, c.verdict_p, c.min_effect, c.jobs_before, " \
+	"c.jobs_after, c.reason, c.found_by "
 
 json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
 			int offset)

@@ -308,7 +308,8 @@ static void test_power_table(void)
 	printf("%-4s %-4s %-6s", "iter", "jobs", "model");
 	for (size_t e = 0; e < SIM_NEFFECTS; e++)
 		printf(" %6s%-3g", "k=", sim_effects[e]);
-	printf(" %6s %6s | %7s %7s %8s\n", "same", "fdr", "old k=0", "old k=3", "oldfdr@3");
+	printf(" %6s %6s | %7s %8s %7s %8s\n", "same", "fdr", "old k=0", "oldfdr@0", "old k=3",
+	       "oldfdr@3");
 	for (size_t a = 0; a < 3; a++)
 		for (size_t b = 0; b < 2; b++)
 			for (int known = 1; known >= 0; known--) {
@@ -319,8 +320,9 @@ static void test_power_table(void)
 				printf("%-4zu %-4zu %-6s", iters[a], jobs[b], known ? "known" : "prior");
 				for (size_t e = 0; e < SIM_NEFFECTS; e++)
 					printf(" %9.3f", r[e].changed);
-				printf(" %6.3f %6.3f | %7.3f %7.3f %8.3f\n", r[0].same,
-				       r[0].fdr_changed, r[0].old, r[4].old, r[4].old_fdr);
+				printf(" %6.3f %6.3f | %7.3f %8.3f %7.3f %8.3f\n", r[0].same,
+				       r[0].fdr_changed, r[0].old, r[0].old_fdr, r[4].old,
+				       r[4].old_fdr);
 				/* false positives: one metric at most alpha, none after FDR */
 				CHECK(r[0].changed <= 0.065);
 				CHECK(r[0].fdr_changed <= 0.002);
