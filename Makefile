@@ -117,6 +117,14 @@ $(O)/tests/test_watch: $(O)/tests/unit/test_watch.o $(call obj,$(WATCH_SRC)) $(L
 $(O)/bench/bench_watch: $(O)/bench/bench_watch.o $(call obj,$(WATCH_SRC)) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# test_analyze and bench_analyze link the analyzer (it depends on db/ and lib/ only).
+ANALYZER_OBJ := $(O)/daemon/analyze.o $(O)/daemon/analyze_verdict.o $(O)/daemon/compare.o
+$(O)/tests/test_analyze: $(O)/tests/unit/test_analyze.o $(ANALYZER_OBJ) $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(O)/bench/bench_analyze: $(O)/bench/bench_analyze.o $(ANALYZER_OBJ) $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 $(O)/tests/test_cache: $(O)/tests/unit/test_cache.o $(O)/daemon/cache.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

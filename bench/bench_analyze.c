@@ -8,11 +8,14 @@
  * 2. A pass over N dirty series (N = 10, 100, 1,000) of BENCH_POINTS jobs
  *    x BENCH_ITERS iterations each, with a 5% step in the middle: the
  *    cost per dirty series, and that it grows linearly with N.
+ * 3. The same in commit order (each job a commit on a branch), where each
+ *    measured commit is also judged against the one before it and the
+ *    verdicts are stored: 100 series of 200 commits, 1 of 10,000.
  *
  * The database is a real SQLite file in /tmp, filled with raw SQL (jobs,
  * results, environment, series, samples) for speed.  daemon/ is not in
- * libkpci.a, so the analyzer is compiled in.  Prints a table;
- * docs/analysis.md quotes it.
+ * libkpci.a: the Makefile links the analyzer's objects in.  Prints a
+ * table; docs/analysis.md quotes it.
  */
 #include <math.h>
 #include <stdint.h>
@@ -24,13 +27,15 @@
 
 #include <sqlite3.h>
 
-#include "daemon/analyze.c"
+#include "daemon/analyze.h"
+#include "lib/log.h"
 
 #define BENCH_CLEAN_BIG 100000      /* clean series in the big database */
 #define BENCH_CLEAN_SMALL 10
 #define BENCH_IDLE_PASSES 2000      /* idle passes timed */
 #define BENCH_POINTS 200            /* jobs per dirty series */
 #define BENCH_ITERS 5               /* iterations per job */
+#define BENCH_LONG 10000            /* jobs (commits) of the long series */
 
 static uint64_t bench_rng = 0x2545f4914f6cdd1dull;
 
@@ -67,10 +72,12 @@ static void bench_sql(sqlite3 *raw, const char *q)
 	}
 }
 
-/* A fresh database at path with the jobs, results and environment every
- * series shares. */
-static struct db *bench_open(sqlite3 **raw, const char *path)
+/* A fresh database at path with the jobs (njobs), results and
+ * environment every series shares; with commits, each job measures a
+ * commit of its own on a branch, in job order. */
+static struct db *bench_open(sqlite3 **raw, const char *path, int njobs, int commits)
 {
+	char q[512];
 	struct db *db = NULL;
 	char *cause = NULL;
 
@@ -84,17 +91,25 @@ static struct db *bench_open(sqlite3 **raw, const char *path)
 	bench_sql(*raw, "BEGIN; INSERT INTO metrics (suite, name, unit, direction) "
 		  "VALUES ('b', 'm', 'ns', 'lower'); INSERT INTO environments (hash, "
 		  "runner_class, env) VALUES ('h', 'c', '{}'); "
-		  "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) "
-		  "INSERT INTO jobs (id, kind, state, attempt, created_at) "
-		  "SELECT i, 'bench', 'done', 1, 0 FROM n; "
-		  "INSERT INTO job_results (job_id, attempt, status, received_at) "
-		  "SELECT id, 1, 'ok', 0 FROM jobs; COMMIT");
+		  "COMMIT");
+	snprintf(q, sizeof q, "BEGIN; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+		 "FROM n WHERE i < %d) INSERT INTO jobs (id, kind, state, attempt, created_at, "
+		 "commit_sha) SELECT i, 'bench', 'done', 1, 0, CASE WHEN %d THEN printf('%%040x', i) "
+		 "END FROM n; INSERT INTO job_results (job_id, attempt, status, received_at) "
+		 "SELECT id, 1, 'ok', 0 FROM jobs; COMMIT", njobs, commits);
+	bench_sql(*raw, q);
+	if (commits)
+		bench_sql(*raw, "BEGIN; INSERT INTO trees (name, url, created_at) VALUES ('t', "
+			  "'/t', 0); INSERT INTO branches (tree_id, name) VALUES (1, 'master'); "
+			  "INSERT INTO commits (tree_id, sha) SELECT 1, commit_sha FROM jobs "
+			  "ORDER BY id; INSERT INTO branch_commits (branch_id, position, commit_id) "
+			  "SELECT 1, id - 1, id FROM commits; COMMIT");
 	return db;
 }
 
 /* n series, dirty or clean, each of its own metric; dirty ones get
- * samples with a step. */
-static void bench_series(sqlite3 *raw, int n, int dirty)
+ * samples of `points` jobs with a step. */
+static void bench_series(sqlite3 *raw, int n, int dirty, int points)
 {
 	static int calls;
 	sqlite3_stmt *st;
@@ -119,12 +134,13 @@ static void bench_series(sqlite3 *raw, int n, int dirty)
 		first = sqlite3_column_int64(st, 0);
 		sqlite3_finalize(st);
 		sqlite3_prepare_v2(raw, "INSERT INTO samples (job_id, attempt, series_id, env_id, "
-				   "iteration, value, created_at) VALUES (?, 1, ? + ?, 1, ?, ?, 0)",
+				   "iteration, value, created_at, commit_sha) VALUES (?1, 1, ?2 + ?3, "
+				   "1, ?4, ?5, 0, (SELECT commit_sha FROM jobs WHERE id = ?1))",
 				   -1, &st, NULL);
 		for (int s = 0; s < n; s++)
-			for (int j = 1; j <= BENCH_POINTS; j++)
+			for (int j = 1; j <= points; j++)
 				for (int it = 0; it < BENCH_ITERS; it++) {
-					double level = j > BENCH_POINTS / 2 ? 1050 : 1000;
+					double level = j > points / 2 ? 1050 : 1000;
 
 					sqlite3_bind_int(st, 1, j);
 					sqlite3_bind_int64(st, 2, first);
@@ -160,7 +176,10 @@ static double bench_idle(struct db *db, const struct analyze_params *p)
 
 int main(void)
 {
-	static const int dirty_counts[] = { 10, 100, 1000 };
+	static const struct { int series, points, commits; } runs[] = {
+		{ 10, BENCH_POINTS, 0 }, { 100, BENCH_POINTS, 0 }, { 1000, BENCH_POINTS, 0 },
+		{ 100, BENCH_POINTS, 1 }, { 1, BENCH_LONG, 0 }, { 1, BENCH_LONG, 1 },
+	};
 	const char *path = getenv("BENCH_DB") ? getenv("BENCH_DB") : "/tmp/kpci-bench-analyze.db";
 	struct analyze_params p;
 	struct analyze_stats st;
@@ -176,33 +195,34 @@ int main(void)
 	p.batch = 100000;
 
 	printf("%-44s %12s\n", "idle pass (nothing dirty)", "us/pass");
-	db = bench_open(&raw, path);
-	bench_series(raw, BENCH_CLEAN_SMALL, 0);
+	db = bench_open(&raw, path, BENCH_POINTS, 0);
+	bench_series(raw, BENCH_CLEAN_SMALL, 0, 0);
 	small = bench_idle(db, &p);
 	printf("%-44s %12.2f\n", "10 clean series", small * 1e6);
-	bench_series(raw, BENCH_CLEAN_BIG - BENCH_CLEAN_SMALL, 0);
+	bench_series(raw, BENCH_CLEAN_BIG - BENCH_CLEAN_SMALL, 0, 0);
 	big = bench_idle(db, &p);
 	printf("%-44s %12.2f\n", "100,000 clean series", big * 1e6);
 	printf("%-44s %12.2f\n", "ratio (constant: about 1)", big / small);
 	sqlite3_close(raw);
 	db_close(db);
 
-	printf("\n%-14s %8s %12s %14s %14s\n", "dirty series", "points", "seconds",
-	       "ms/series", "changes");
-	for (size_t k = 0; k < sizeof dirty_counts / sizeof dirty_counts[0]; k++) {
+	printf("\n%-14s %-7s %8s %12s %14s %14s\n", "dirty series", "order", "points",
+	       "seconds", "ms/series", "changes");
+	for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
 		double t0;
 
-		db = bench_open(&raw, path);
-		bench_series(raw, 1000, 0);             /* clean neighbours */
-		bench_series(raw, dirty_counts[k], 1);
+		db = bench_open(&raw, path, runs[k].points, runs[k].commits);
+		bench_series(raw, 1000, 0, 0);          /* clean neighbours */
+		bench_series(raw, runs[k].series, 1, runs[k].points);
 		t0 = bench_now();
 		analyze_pass(db, &p, &st);
 		t0 = bench_now() - t0;
-		printf("%-14d %8d %12.3f %14.3f %14zu\n", dirty_counts[k], BENCH_POINTS, t0,
-		       1e3 * t0 / dirty_counts[k], st.changes);
-		if ((int)st.visited != dirty_counts[k]) {
+		printf("%-14d %-7s %8d %12.3f %14.3f %14zu\n", runs[k].series,
+		       runs[k].commits ? "commit" : "job", runs[k].points, t0,
+		       1e3 * t0 / runs[k].series, st.changes);
+		if ((int)st.visited != runs[k].series) {
 			fprintf(stderr, "bench_analyze: visited %zu of %d\n", st.visited,
-				dirty_counts[k]);
+				runs[k].series);
 			return 1;
 		}
 		sqlite3_close(raw);

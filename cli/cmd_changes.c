@@ -91,6 +91,9 @@ static void cmd_change_print(const json_t *c)
 	printf("after:    mean %.6g, median %.6g, sd %.3g over %lld points\n",
 	       cmd_num(c, "mean_after"), cmd_num(c, "median_after"), cmd_num(c, "sd_after"),
 	       cli_jint(c, "n_after"));
+	if (json_is_string(json_object_get(c, "verdict")))
+		printf("verdict:  %s, found by %s: %s\n", cli_jstr(c, "verdict"),
+		       cli_jstr(c, "found_by"), cli_jstr(c, "reason"));
 	if (json_is_string(json_object_get(c, "triaged_by"))) {
 		cli_fmt_time(when, sizeof when, cli_jint(c, "triaged_at"));
 		printf("triaged:  by %s at %s%s%s\n", cli_jstr(c, "triaged_by"), when,
@@ -208,41 +211,47 @@ static const char *cmd_cell(char *buf, size_t n, enum cmd_cell c, double v)
 	return buf;
 }
 
+/* The LKP-style table of a comparison: one row a metric with its verdict,
+ * then the verdict's reason on a "#" line. */
 static void cmd_compare_print(const json_t *a)
 {
 	const json_t *r;
 	size_t i;
 
-	printf("%14s %9s %9s %19s %14s %9s %9s %9s %9s  %-11s %-16s %s\n", "base", "%stddev",
-	       "%change", "95% CI", "head", "%stddev", "p(welch)", "p(mw)", "q", "verdict",
-	       "class", "metric (n base/head)");
+	printf("%14s %9s %9s %19s %14s %9s %9s %9s  %-12s %-16s %s\n", "base", "%stddev",
+	       "%change", "95% CI", "head", "%stddev", "p", "q", "verdict", "class",
+	       "metric (jobs, n base/head)");
 	json_array_foreach(json_object_get(a, "metrics"), i, r) {
 		const json_t *b = json_object_get(r, "base"), *h = json_object_get(r, "head");
 		const json_t *ci = json_object_get(r, "ci95_percent");
 		const char *dir = json_string_value(json_object_get(r, "direction"));
-		char c[9][40];
+		char c[8][40];
 
 		if (json_is_number(json_array_get(ci, 0)))
-			snprintf(c[8], sizeof c[8], "[%+.1f%%, %+.1f%%]",
+			snprintf(c[7], sizeof c[7], "[%+.1f%%, %+.1f%%]",
 				 json_number_value(json_array_get(ci, 0)),
 				 json_number_value(json_array_get(ci, 1)));
 		else
-			snprintf(c[8], sizeof c[8], "-");
-		printf("%14s %9s %9s %19s %14s %9s %9s %9s %9s  %-11s %-16s %s (%lld/%lld)\n",
+			snprintf(c[7], sizeof c[7], "-");
+		printf("%14s %9s %9s %19s %14s %9s %9s %9s  %-12s %-16s %s (%lld/%lld, %lld/%lld)\n",
 		       cmd_cell(c[0], 40, CELL_NUM, cmd_num(b, "mean")),
 		       cmd_cell(c[1], 40, CELL_PCT, cmd_num(b, "stddev_percent")),
-		       cmd_cell(c[2], 40, CELL_CHANGE, cmd_num(r, "change_percent")), c[8],
+		       cmd_cell(c[2], 40, CELL_CHANGE, cmd_num(r, "change_percent")), c[7],
 		       cmd_cell(c[3], 40, CELL_NUM, cmd_num(h, "mean")),
 		       cmd_cell(c[4], 40, CELL_PCT, cmd_num(h, "stddev_percent")),
-		       cmd_cell(c[5], 40, CELL_P, cmd_num(r, "welch_p")),
-		       cmd_cell(c[6], 40, CELL_P, cmd_num(r, "mann_whitney_p")),
-		       cmd_cell(c[7], 40, CELL_P, cmd_num(r, "q")),
+		       cmd_cell(c[5], 40, CELL_P, cmd_num(r, "p")),
+		       cmd_cell(c[6], 40, CELL_P, cmd_num(r, "q")),
 		       dir ? dir : cli_jstr(r, "verdict"), cli_jstr(r, "runner_class"),
-		       cli_jstr(r, "metric"), cli_jint(b, "n"), cli_jint(h, "n"));
+		       cli_jstr(r, "metric"), cli_jint(b, "jobs"), cli_jint(h, "jobs"),
+		       cli_jint(b, "n"), cli_jint(h, "n"));
+		printf("%14s # %s: %s\n", "", cli_jstr(r, "verdict"), cli_jstr(r, "reason"));
 	}
-	printf("# %lld of %zu metrics changed at q < %g; only in base: %lld, only in head: %lld\n",
-	       cli_jint(a, "changed"), json_array_size(json_object_get(a, "metrics")),
-	       cmd_num(a, "alpha"), cli_jint(a, "only_in_base"), cli_jint(a, "only_in_head"));
+	printf("# %lld changed, %lld same, %lld inconclusive of %zu metrics (FDR %g, smallest "
+	       "effect %g%%); only in base: %lld, only in head: %lld\n", cli_jint(a, "changed"),
+	       cli_jint(a, "same"), cli_jint(a, "inconclusive"),
+	       json_array_size(json_object_get(a, "metrics")), cmd_num(a, "alpha"),
+	       cmd_num(a, "min_effect_percent"), cli_jint(a, "only_in_base"),
+	       cli_jint(a, "only_in_head"));
 }
 
 int cmd_compare_jobs(struct cli *cli, int argc, char **argv)
@@ -304,14 +313,17 @@ int cmd_noise(struct cli *cli, int argc, char **argv)
 		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	printf("%-16s %8s %8s %6s %8s %10s %6s %-6s %s\n", "CLASS", "CV JOB", "CV ITER", "ITER",
-	       "MDE", "ITER NEED", "JOBS", "NOISY", "METRIC");
+	printf("%-16s %8s %8s %8s %8s %6s %8s %10s %6s %-6s %s\n", "CLASS", "CV JOB", "CV ITER",
+	       "BETWEEN", "WITHIN", "ITER", "MDE", "ITER NEED", "JOBS", "NOISY", "METRIC");
 	json_array_foreach(json_object_get(a, "noise"), i, r) {
-		char c[5][32];
+		char c[7][32];
 
-		printf("%-16s %8s %8s %6s %8s %10s %6lld %-6s %s/%s\n", cli_jstr(r, "runner_class"),
+		printf("%-16s %8s %8s %8s %8s %6s %8s %10s %6lld %-6s %s/%s\n",
+		       cli_jstr(r, "runner_class"),
 		       cmd_cell(c[0], 32, CELL_PCT, cmd_num(r, "cv_job_percent")),
 		       cmd_cell(c[1], 32, CELL_PCT, cmd_num(r, "cv_iteration_percent")),
+		       cmd_cell(c[5], 32, CELL_PCT, cmd_num(r, "between_job_percent")),
+		       cmd_cell(c[6], 32, CELL_PCT, cmd_num(r, "within_job_percent")),
 		       cmd_cell(c[2], 32, CELL_NUM, cmd_num(r, "iterations")),
 		       cmd_cell(c[3], 32, CELL_PCT, cmd_num(r, "mde_percent")),
 		       cmd_cell(c[4], 32, CELL_INT, cmd_num(r, "iterations_needed")),

@@ -33,7 +33,7 @@ struct detect_series {
 
 static void detect_usage(FILE *f)
 {
-	fputs("usage: kpci detect [--method default|otava] [--window N] "
+	fputs("usage: kpci detect [--method default|commits|otava] [--window N] "
 	      "[--max-pvalue P] [--min-magnitude M] FILE\n"
 	      "  FILE holds one number per line, CSV with a `value` column, "
 	      "or a JSON array; - is stdin.\n", f);
@@ -384,7 +384,7 @@ static int detect_args(struct cpd_params *p, const char **file, int argc,
 	}
 	if (method && cpd_method_parse(&m, method) < 0) {
 		fprintf(stderr, "kpci detect: unknown method \"%s\" (use "
-			"default or otava).\n", method);
+			"default, commits or otava).\n", method);
 		return -1;
 	}
 	cpd_params_default(p, m);

@@ -124,6 +124,7 @@ static int cmd_submit(struct cli *cli, int argc, char **argv)
 		{ "--suite", "suite", 0 }, { "--boot", "boot", 0 },
 		{ "--class", "runner_class", 0 }, { "--iterations", "iterations", 1 },
 		{ "--warmup", "warmup", 1 }, { "--priority", "priority", 1 },
+		{ "--tree", "tree", 0 }, { "--commit", "commit", 0 }, { "--config", "config", 0 },
 	};
 	json_t *body = json_object(), *answer;
 	int rc = 2;
@@ -162,6 +163,10 @@ static int cmd_submit(struct cli *cli, int argc, char **argv)
 	rc = answer ? 0 : 1;
 	if (answer && cli->json)
 		cli_print_json(answer);
+	else if (answer && json_object_get(answer, "request_id"))
+		printf("commit %.12s waits for build %lld (request %lld)\n",
+		       cli_jstr(answer, "commit"), cli_jint(answer, "build_id"),
+		       cli_jint(answer, "request_id"));
 	else if (answer)
 		printf("job %lld queued\n", cli_jint(answer, "id"));
 	json_decref(answer);
@@ -220,7 +225,7 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "jobs", "jobs [--state queued|running|done|failed] [--limit N] [--offset N]", 1,
 	  cmd_jobs },
 	{ "submit", "submit [--suite kbench] [--iterations N] [--warmup N] [--boot host] "
-	  "[--class C] [--priority P]", 1, cmd_submit },
+	  "[--class C] [--priority P] [--tree T --commit C [--config F]]", 1, cmd_submit },
 	{ "samples", "samples [--job ID] [--metric NAME] [--limit N] [--offset N]", 1,
 	  cmd_samples },
 	{ "detect", "detect [--method default|otava] [--window N] [--max-pvalue P] "

@@ -1,9 +1,11 @@
 /*
  * analyze.c - the analyzer of kpcid (see analyze.h and docs/analysis.md):
  * dirty series -> points -> change points (lib/cpd.h) -> stored changes,
- * the A/A noise sums of each series, and the per-metric comparison
- * behind GET /api/v1/compare.  The database is reached only through
- * db/db.h; the detector and the statistics are lib/cpd.h and lib/stats.h.
+ * and the A/A noise sums of each series.  The verdicts it stores and the
+ * more measurement it asks for are daemon/analyze_verdict.c; comparisons
+ * are daemon/compare.c.  The database is reached only through db/db.h;
+ * the detector and the statistics are lib/cpd.h, lib/verdict.h and
+ * lib/stats.h.
  */
 #include <math.h>
 #include <stdint.h>
@@ -17,11 +19,13 @@
 
 void analyze_params_default(struct analyze_params *p)
 {
-	cpd_params_default(&p->cpd, CPD_DEFAULT);
+	cpd_params_default(&p->cpd, CPD_COMMITS);
 	p->batch = ANALYZE_DEFAULT_BATCH;
 	p->settle = ANALYZE_DEFAULT_SETTLE;
 	p->noise_max_cv = 0.10;
 	p->target_effect = 0.02;
+	verdict_params_default(&p->verdict);
+	p->more_jobs_max = ANALYZE_DEFAULT_MORE_JOBS;
 }
 
 void analyze_series_free(struct analyze_series *a)
@@ -29,6 +33,8 @@ void analyze_series_free(struct analyze_series *a)
 	if (!a)
 		return;
 	free(a->points);
+	free(a->first);
+	free(a->jobs);
 	memset(a, 0, sizeof *a);
 }
 
@@ -64,6 +70,7 @@ static void analyze_job_point(struct analyze_point *pt, const struct db_sample *
 	pt->position = s[0].position;
 	pt->sha = s[0].sha;
 	pt->iterations = n;
+	verdict_job_of(&pt->vj, scratch, n);
 	/* The median, not the mean: one broken iteration (an interrupt
 	 * storm, a warm-up leftover) must not move the point. */
 	pt->value = stats_median_inplace(scratch, n);
@@ -119,6 +126,10 @@ int analyze_series_points(struct analyze_series *out, const struct db_series_dat
 		out->it_ss += pts[i].it_ss;
 		out->it_df += pts[i].it_df;
 	}
+	if (analyze_commits(out) < 0) {
+		analyze_series_free(out);
+		return -1;
+	}
 	return 0;
 }
 
@@ -151,6 +162,7 @@ struct analyze_member {
 	const char *sha;
 	long long env_id;
 	double value;
+	const struct verdict_job *vj;
 };
 
 static int analyze_by_build(const void *pa, const void *pb)
@@ -163,22 +175,55 @@ static int analyze_by_build(const void *pa, const void *pb)
 	return (a->env_id > b->env_id) - (a->env_id < b->env_id);
 }
 
+/* The log-scale sums of the repeated jobs m[g..e) of one build into an
+ * (those whose values are all positive; 0013-verdicts.sql). */
+static void analyze_rep_group(struct db_analysis *an, const struct analyze_member *m,
+			      size_t g, size_t e)
+{
+	double mean = 0, h = 0, j = 0;
+
+	for (size_t i = g; i < e; i++)
+		if (isfinite(m[i].vj->lmean)) {
+			mean += m[i].vj->lmean;
+			h += 1.0 / (double)m[i].vj->n;
+			j++;
+		}
+	if (j < 2)
+		return;
+	mean /= j;
+	for (size_t i = g; i < e; i++)
+		if (isfinite(m[i].vj->lmean))
+			an->rep_ss += (m[i].vj->lmean - mean) * (m[i].vj->lmean - mean);
+	an->rep_df += (long long)j - 1;
+	an->rep_wn += (1 - 1 / j) * h;
+}
+
 /*
  * The A/A sums of a series: within each segment between change points
  * (cuts[0..ncuts) are segment starts after 0), points of the same build
  * (commit in commit order, environment in job order) are repeated runs of
  * one build; their squared relative deviations from the build's mean go
- * to *ss with their degrees of freedom in *df.
+ * to aa_ss with their degrees of freedom in aa_df, and the log-scale sums
+ * of lib/verdict.h's noise model (rep_*, win_*) to the others.
  */
-static int analyze_aa(double *ss, long long *df, const struct analyze_series *a,
+static int analyze_aa(struct db_analysis *an, const struct analyze_series *a,
 		      const size_t *cuts, size_t ncuts)
 {
 	struct analyze_member *m = calloc(a->n ? a->n : 1, sizeof *m);
+	double *ss = &an->aa_ss;
+	long long *df = &an->aa_df;
 
 	*ss = 0;
 	*df = 0;
+	an->rep_ss = an->rep_wn = an->win_ss = 0;
+	an->rep_df = an->win_df = 0;
 	if (!m)
 		return -1;
+	for (size_t i = 0; i < a->n; i++)
+		if (isfinite(a->points[i].vj.lss)) {
+			an->win_ss += a->points[i].vj.lss;
+			an->win_df += (long long)a->points[i].vj.n - 1;
+		}
 	for (size_t c = 0; c <= ncuts; c++) {
 		size_t lo = c ? cuts[c - 1] : 0, hi = c < ncuts ? cuts[c] : a->n, k = hi - lo;
 
@@ -188,6 +233,7 @@ static int analyze_aa(double *ss, long long *df, const struct analyze_series *a,
 			m[i].sha = a->by_commit ? p->sha : "";
 			m[i].env_id = a->by_commit ? 0 : p->env_id;
 			m[i].value = p->value;
+			m[i].vj = &p->vj;
 		}
 		qsort(m, k, sizeof *m, analyze_by_build);
 		for (size_t g = 0, e; g < k; g = e) {
@@ -197,6 +243,7 @@ static int analyze_aa(double *ss, long long *df, const struct analyze_series *a,
 				;
 			if (e - g < 2)
 				continue;
+			analyze_rep_group(an, m, g, e);
 			for (size_t i = g; i < e; i++)
 				mean += m[i].value;
 			mean /= (double)(e - g);
@@ -221,28 +268,6 @@ static long long analyze_locate(const struct analyze_series *a, const struct db_
 		if (!strcmp(a->points[i].sha, c->bad_sha))
 			return (long long)i;
 	return -1;
-}
-
-/* The indexes of the detected change points, moved to the first point of
- * their commit (two runs of one commit cannot hold a change between them),
- * into cuts; *n gets their count.  cuts has room for ncp entries. */
-static void analyze_cuts(size_t *cuts, size_t *n, const struct cpd_point *cp, size_t ncp,
-			 double *pv, const struct analyze_series *a)
-{
-	size_t k = 0;
-
-	for (size_t j = 0; j < ncp; j++) {
-		size_t idx = cp[j].index;
-
-		while (a->by_commit && idx > 0 &&
-		       !strcmp(a->points[idx].sha, a->points[idx - 1].sha))
-			idx--;
-		if (idx == 0 || idx >= a->n || (k && idx <= cuts[k - 1]))
-			continue;
-		pv[k] = cp[j].pvalue;
-		cuts[k++] = idx;
-	}
-	*n = k;
 }
 
 /* Fills the change at cut c of a; higher says which direction is better. */
@@ -274,6 +299,27 @@ static int analyze_change(struct db_change_new *ch, const struct analyze_series 
 	ch->confidence = isfinite(pvalue) ? 1 - pvalue : NAN;
 	ch->regression = higher ? h.mean < b.mean : h.mean > b.mean;
 	return 0;
+}
+
+/* The change points of a: lib/cpd.h's commits detector over its points
+ * (job medians) and jobs; their point indexes in cuts, p-values in pv. */
+static int analyze_detect(struct cpd_commit_point **cp, size_t *ncp,
+			  const struct analyze_series *a, const struct verdict_noise *noise,
+			  const struct analyze_params *p)
+{
+	double *x = calloc(a->n ? a->n : 1, sizeof *x);
+	int rc;
+
+	*cp = NULL;
+	*ncp = 0;
+	if (!x)
+		return -1;
+	for (size_t i = 0; i < a->n; i++)
+		x[i] = a->points[i].value;
+	rc = cpd_commits_detect(cp, ncp, x, a->jobs, a->first, a->ncommits, noise, &p->verdict,
+				&p->cpd);
+	free(x);
+	return rc;
 }
 
 /*
@@ -318,43 +364,67 @@ static void analyze_match(struct db_change_new *ch, int *keep, size_t nch,
 			drop[(*ndrop)++] = s->changes[e].id;
 }
 
-/* Detection, changes and noise of a loaded series; stores them. */
-static int analyze_loaded(struct db *db, const struct db_series_data *s,
-			  const struct analyze_series *a, const struct analyze_params *p,
-			  size_t *stored)
+/* The changes at the detected change points, paired with the stored
+ * ones (analyze_match): the kept ones first in ch, *nch of them. */
+static int analyze_changes(struct db_change_new *ch, size_t *nch, long long *drop,
+			   size_t *ndrop, const struct cpd_commit_point *cp, const size_t *cuts,
+			   size_t ncuts, const struct analyze_series *a,
+			   const struct db_series_data *s)
 {
-	struct cpd_point *cp = NULL;
-	size_t ncp = 0, ncuts = 0, nch = 0, ndrop = 0;
-	size_t *cuts = NULL;
-	double *x = calloc(a->n ? a->n : 1, sizeof *x), *pv = NULL;
-	struct db_change_new *ch = NULL;
-	int *keep = NULL, *used = NULL, rc = -1;
-	long long *drop = NULL, *where = NULL;
-	struct db_analysis an = { 0 };
+	int *keep = calloc(ncuts ? ncuts : 1, sizeof *keep);
+	int *used = calloc(s->nchanges ? s->nchanges : 1, sizeof *used);
+	long long *where = calloc(s->nchanges ? s->nchanges : 1, sizeof *where);
+	int rc = -1;
 
-	if (!x)
-		return -1;
-	for (size_t i = 0; i < a->n; i++)
-		x[i] = a->points[i].value;
-	if (a->n && cpd_detect(&cp, &ncp, x, a->n, &p->cpd) < 0)
+	*nch = 0;
+	if (!keep || !used || !where)
 		goto out;
-	cuts = calloc(ncp ? ncp : 1, sizeof *cuts);
-	pv = calloc(ncp ? ncp : 1, sizeof *pv);
-	ch = calloc(ncp ? ncp : 1, sizeof *ch);
-	keep = calloc(ncp ? ncp : 1, sizeof *keep);
-	used = calloc(s->nchanges ? s->nchanges : 1, sizeof *used);
-	where = calloc(s->nchanges ? s->nchanges : 1, sizeof *where);
-	drop = calloc(s->nchanges ? s->nchanges : 1, sizeof *drop);
-	if (!cuts || !pv || !ch || !keep || !used || !where || !drop)
-		goto out;
-	analyze_cuts(cuts, &ncuts, cp, ncp, pv, a);
-	for (size_t c = 0; c < ncuts; c++)
-		if (analyze_change(&ch[c], a, cuts, ncuts, c, pv[c], s->higher_is_better) < 0)
+	for (size_t c = 0; c < ncuts; c++) {
+		if (analyze_change(&ch[c], a, cuts, ncuts, c, cp[c].pvalue, s->higher_is_better) < 0)
 			goto out;
-	analyze_match(ch, keep, ncuts, drop, &ndrop, a, s, used, where);
+		ch[c].verdict = &cp[c].verdict;
+		ch[c].found_by = cp[c].few ? "commits" : "segmentation";
+	}
+	analyze_match(ch, keep, ncuts, drop, ndrop, a, s, used, where);
 	for (size_t c = 0; c < ncuts; c++)
 		if (keep[c])
-			ch[nch++] = ch[c];
+			ch[(*nch)++] = ch[c];
+	rc = 0;
+out:
+	free(keep);
+	free(used);
+	free(where);
+	return rc;
+}
+
+/* Detection, changes, noise and verdicts of a loaded series; stores them
+ * and asks for more measurement where a verdict wants it. */
+static int analyze_loaded(struct db *db, const struct db_series_data *s,
+			  const struct analyze_series *a, const struct verdict_noise *noise,
+			  const struct analyze_params *p, size_t *stored, size_t *more)
+{
+	struct cpd_commit_point *cp = NULL;
+	size_t ncp = 0, nch = 0, ndrop = 0, nrows = 0;
+	size_t *cuts = NULL;
+	struct db_change_new *ch = NULL;
+	struct db_commit_verdict *rows = NULL;
+	struct verdict *pairs = NULL;
+	long long *drop = NULL;
+	struct db_analysis an = { 0 };
+	int rc = -1;
+
+	if (analyze_detect(&cp, &ncp, a, noise, p) < 0)
+		return -1;
+	cuts = calloc(ncp ? ncp : 1, sizeof *cuts);
+	ch = calloc(ncp ? ncp : 1, sizeof *ch);
+	drop = calloc(s->nchanges ? s->nchanges : 1, sizeof *drop);
+	if (!cuts || !ch || !drop)
+		goto out;
+	for (size_t c = 0; c < ncp; c++)
+		cuts[c] = cp[c].index;
+	if (analyze_changes(ch, &nch, drop, &ndrop, cp, cuts, ncp, a, s) < 0 ||
+	    analyze_pairs(&pairs, &rows, &nrows, a, noise, p) < 0)
+		goto out;
 	an.series_id = s->id;
 	an.last_sample_id = s->last_sample_id;
 	an.ordered_by = a->by_commit ? "commit" : "job";
@@ -363,7 +433,7 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	an.samples_used = a->samples_used;
 	an.it_ss = a->it_ss;
 	an.it_df = a->it_df;
-	if (analyze_aa(&an.aa_ss, &an.aa_df, a, cuts, ncuts) < 0)
+	if (analyze_aa(&an, a, cuts, ncp) < 0)
 		goto out;
 	an.changes = ch;
 	an.nchanges = nch;
@@ -371,21 +441,22 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	an.ndrop = ndrop;
 	an.noise_max_cv = p->noise_max_cv;
 	an.noise_min_df = ANALYZE_NOISE_MIN_DF;
+	an.verdicts = rows;
+	an.nverdicts = nrows;
 	switch (db_analysis_store(db, &an)) {
 	case DB_OK: rc = 0; *stored = nch; break;
 	case DB_CONFLICT: rc = 1; break;
 	default: rc = -1;
 	}
+	if (rc == 0)
+		*more = analyze_more(db, s->id, a, pairs, p);
 out:
-	free(x);
 	free(cp);
 	free(cuts);
-	free(pv);
 	free(ch);
-	free(keep);
-	free(used);
-	free(where);
 	free(drop);
+	free(rows);
+	free(pairs);
 	return rc;
 }
 
@@ -394,11 +465,16 @@ int analyze_series(struct db *db, long long series_id, const struct analyze_para
 {
 	struct db_series_data *s = NULL;
 	struct analyze_series a;
+	struct db_noise_sums sums;
+	struct verdict_noise noise;
+	size_t more = 0;
 	int rc;
 
 	*stored = 0;
-	if (db_series_load(db, &s, series_id) != DB_OK)
+	if (db_noise_sums(db, &sums, series_id, 0, NULL) != DB_OK ||
+	    db_series_load(db, &s, series_id) != DB_OK)
 		return -1;
+	analyze_noise_of(&noise, &sums);
 	if (analyze_series_points(&a, s) < 0) {
 		db_series_data_free(s);
 		return -1;
@@ -406,7 +482,7 @@ int analyze_series(struct db *db, long long series_id, const struct analyze_para
 	/* The database lock is not held here: detection on a long series
 	 * does not stall the HTTP threads.  The store checks that no sample
 	 * arrived meanwhile. */
-	rc = analyze_loaded(db, s, &a, p, stored);
+	rc = analyze_loaded(db, s, &a, &noise, p, stored, &more);
 	analyze_series_free(&a);
 	db_series_data_free(s);
 	return rc;
@@ -445,6 +521,9 @@ void analyze_params_from_config(struct analyze_params *p, const struct config *c
 	p->settle = cfg->analysis_settle_seconds;
 	p->noise_max_cv = (double)cfg->analysis_max_noise_percent / 100;
 	p->target_effect = (double)cfg->analysis_target_effect_percent / 100;
+	p->verdict.min_effect = (double)cfg->analysis_min_effect_percent / 100;
+	p->verdict.prior_between = (double)cfg->analysis_prior_between_percent / 100;
+	p->more_jobs_max = cfg->analysis_more_jobs_max;
 }
 
 void analyze_tick(struct db *db, const struct config *cfg)
@@ -499,368 +578,7 @@ void analyze_noise_model(struct analyze_noise *out, double aa_ss, long long aa_d
 	out->noisy = out->known && out->cv_job > p->noise_max_cv;
 }
 
-/* Welch's p-value; equal constant samples give 1, different ones 0. */
-static double analyze_welch(const struct analyze_cmp *r)
-{
-	struct stats_test t;
-
-	if (stats_variance(r->base, r->nb) == 0 && stats_variance(r->head, r->nh) == 0)
-		return r->mean_b == r->mean_h ? 1 : 0;
-	if (stats_welch_t(&t, r->base, r->nb, r->head, r->nh) < 0)
-		return NAN;
-	return t.pvalue;
-}
-
-static double analyze_sd_percent(const double *v, size_t n, double mean)
-{
-	double sd = sqrt(stats_variance(v, n));
-
-	return mean != 0 ? 100 * sd / fabs(mean) : (sd == 0 ? 0 : INFINITY);
-}
-
-/* One row, before the adjustment.  Returns 0, or -1 when memory is out. */
-static int analyze_compare_one(struct analyze_cmp *r)
-{
-	struct stats_test mw;
-
-	r->mean_b = stats_mean(r->base, r->nb);
-	r->mean_h = stats_mean(r->head, r->nh);
-	r->sd_b_percent = analyze_sd_percent(r->base, r->nb, r->mean_b);
-	r->sd_h_percent = analyze_sd_percent(r->head, r->nh, r->mean_h);
-	r->ci.percent = r->mean_b != 0 ? 100 * (r->mean_h / r->mean_b - 1) : NAN;
-	r->ci.lo = r->ci.hi = NAN;
-	r->p_welch = r->p_mw = r->p = r->q = NAN;
-	r->tested = 0;
-	if (r->nb < 2 || r->nh < 2)
-		return 0;
-	if (r->mean_b != 0 &&
-	    stats_percent_change_ci(&r->ci, r->base, r->nb, r->head, r->nh, 0.95) < 0)
-		return -1;
-	if (stats_mann_whitney(&mw, r->base, r->nb, r->head, r->nh) < 0)
-		return -1;
-	r->p_welch = analyze_welch(r);
-	r->p_mw = mw.pvalue;
-	/* Both the mean and the rank test must see the change (as in
-	 * `kpci compare`): the larger p-value is still a valid p-value. */
-	r->p = !(r->p_welch <= r->p_mw) ? r->p_welch : r->p_mw;
-	r->tested = 1;
-	return 0;
-}
-
-int analyze_compare(struct analyze_cmp *r, size_t n)
-{
-	double *p = calloc(n ? n : 1, sizeof *p);
-	size_t np = 0;
-
-	if (!p)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (analyze_compare_one(&r[i]) < 0) {
-			free(p);
-			return -1;
-		}
-		if (r[i].tested)
-			p[np++] = isnan(r[i].p) ? 1 : r[i].p;
-	}
-	if (stats_bh_adjust(p, p, np) < 0) {
-		free(p);
-		return -1;
-	}
-	np = 0;
-	for (size_t i = 0; i < n; i++)
-		if (r[i].tested)
-			r[i].q = p[np++];
-	free(p);
-	return 0;
-}
-
-/* ---- comparisons and points as JSON (the API's views) ------------- */
-
-/* One side of a comparison as text: a job id or a commit prefix.
- * Returns 0, or -1 when text is neither. */
-static int analyze_side_parse(long long *job, char *sha, const char *text)
-{
-	const char *t = text;
-	int want_job = 0, want_commit = 0;
-	size_t n;
-
-	*job = 0;
-	sha[0] = '\0';
-	if (!strncmp(t, "job:", 4)) {
-		want_job = 1;
-		t += 4;
-	} else if (!strncmp(t, "commit:", 7)) {
-		want_commit = 1;
-		t += 7;
-	}
-	n = strlen(t);
-	if (n == 0 || n > DB_SHA_MAX)
-		return -1;
-	if (!want_commit && strspn(t, "0123456789") == n && (want_job || n < ANALYZE_MIN_PREFIX)) {
-		char *end;
-
-		*job = strtoll(t, &end, 10);
-		return *job > 0 && !*end ? 0 : -1;
-	}
-	if (want_job || n < ANALYZE_MIN_PREFIX || strspn(t, "0123456789abcdef") != n)
-		return -1;
-	memcpy(sha, t, n + 1);
-	return 0;
-}
-
-/* Reads one side; an HTTP status with *cause on failure. */
-static int analyze_side_load(struct db_side_sample **v, size_t *n, struct db *db,
-			     const char *name, const char *text, const char *rclass, char **cause)
-{
-	char sha[DB_SHA_MAX + 1];
-	long long job;
-	int rc;
-
-	if (analyze_side_parse(&job, sha, text) < 0) {
-		if (asprintf(cause, "%s: '%.80s' is neither a job id nor a commit id of at least "
-			     "%d lower-case hex digits", name, text, ANALYZE_MIN_PREFIX) < 0)
-			*cause = NULL;
-		return 400;
-	}
-	rc = db_side_samples(db, v, n, job, sha[0] ? sha : NULL, rclass);
-	if (rc == DB_OK)
-		return 0;
-	if (asprintf(cause, "%s: %s", name,
-		     rc == DB_NOTFOUND ? "no samples of a successful run match" :
-		     rc == DB_CONFLICT ? "the commit prefix matches more than one commit" :
-		     rc == DB_INVALID ? "too many samples" : "database error") < 0)
-		*cause = NULL;
-	return rc == DB_NOTFOUND ? 404 : rc == DB_CONFLICT ? 409 : rc == DB_INVALID ? 400 : 500;
-}
-
-/* The groups (same runner class and metric) of a sorted side: starts of
- * each group in *starts (caller frees), *ng of them, plus an end mark. */
-static int analyze_groups(size_t **starts, size_t *ng, const struct db_side_sample *v, size_t n)
-{
-	size_t *s = calloc(n + 1, sizeof *s), k = 0;
-
-	if (!s)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (i == 0 || v[i].metric_id != v[i - 1].metric_id ||
-		    strcmp(v[i].runner_class, v[i - 1].runner_class))
-			s[k++] = i;
-	s[k] = n;
-	*starts = s;
-	*ng = k;
-	return 0;
-}
-
-/* Orders groups as the SQL does: runner class, then metric id. */
-static int analyze_group_cmp(const struct db_side_sample *a, const struct db_side_sample *b)
-{
-	int c = strcmp(a->runner_class, b->runner_class);
-
-	if (c)
-		return c;
-	return (a->metric_id > b->metric_id) - (a->metric_id < b->metric_id);
-}
-
-static int analyze_id_cmp(const void *pa, const void *pb)
-{
-	long long a = json_integer_value(json_object_get(*(json_t *const *)pa, "id"));
-	long long b = json_integer_value(json_object_get(*(json_t *const *)pb, "id"));
-
-	return (a > b) - (a < b);
-}
-
-/* The metric row of id among rows sorted by id, or NULL. */
-static json_t *analyze_metric(json_t **rows, size_t n, long long id)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		long long v = json_integer_value(json_object_get(rows[mid], "id"));
-
-		if (v == id)
-			return rows[mid];
-		if (v < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
-static json_t *analyze_real(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-static json_t *analyze_cmp_row(const struct analyze_cmp *r, const char *rclass,
-			       const json_t *metric, double alpha)
-{
-	const char *better = json_string_value(json_object_get(metric, "better"));
-	const char *verdict = !r->tested ? "too-few" : r->q < alpha ? "changed" : "same";
-	json_t *dir = json_null();
-	char name[2 * 128 + 2];
-
-	if (!strcmp(verdict, "changed") && better && r->mean_h != r->mean_b)
-		dir = json_string(((r->mean_h > r->mean_b) == !strcmp(better, "higher"))
-				  ? "improvement" : "regression");
-	snprintf(name, sizeof name, "%s/%s",
-		 json_string_value(json_object_get(metric, "suite")),
-		 json_string_value(json_object_get(metric, "name")));
-	return json_pack("{s:s, s:s, s:O, s:O, s:{s:I, s:o, s:o}, s:{s:I, s:o, s:o}, s:o, "
-			 "s:[o, o], s:o, s:o, s:o, s:s, s:o}",
-			 "runner_class", rclass, "metric", name,
-			 "unit", json_object_get(metric, "unit"),
-			 "better", json_object_get(metric, "better"),
-			 "base", "n", (json_int_t)r->nb, "mean", analyze_real(r->mean_b),
-			 "stddev_percent", analyze_real(r->sd_b_percent),
-			 "head", "n", (json_int_t)r->nh, "mean", analyze_real(r->mean_h),
-			 "stddev_percent", analyze_real(r->sd_h_percent),
-			 "change_percent", analyze_real(r->ci.percent),
-			 "ci95_percent", analyze_real(r->ci.lo), analyze_real(r->ci.hi),
-			 "welch_p", analyze_real(r->p_welch),
-			 "mann_whitney_p", analyze_real(r->p_mw), "q", analyze_real(r->q),
-			 "verdict", verdict, "direction", dir);
-}
-
-/* Extracts the values of group [a, b) of v into a fresh array. */
-static double *analyze_values(const struct db_side_sample *v, size_t a, size_t b)
-{
-	double *x = calloc(b - a ? b - a : 1, sizeof *x);
-
-	for (size_t i = a; x && i < b; i++)
-		x[i - a] = v[i].value;
-	return x;
-}
-
-/* Builds the rows of the report from both sides; see analyze_compare_json. */
-static int analyze_compare_sides(json_t *root, const struct db_side_sample *bv, size_t nb,
-				 const struct db_side_sample *hv, size_t nh, json_t *metrics,
-				 double alpha)
-{
-	size_t *bs = NULL, *hs = NULL, ngb = 0, ngh = 0, i = 0, j = 0, nr = 0, nm;
-	size_t only_b = 0, only_h = 0, changed = 0;
-	struct analyze_cmp *rows = NULL;
-	const char **rclass = NULL;
-	long long *mid = NULL;
-	json_t **byid = NULL, *arr = json_array();
-	int rc = -1;
-
-	nm = json_array_size(metrics);
-	byid = calloc(nm ? nm : 1, sizeof *byid);
-	if (!arr || !byid || analyze_groups(&bs, &ngb, bv, nb) < 0 ||
-	    analyze_groups(&hs, &ngh, hv, nh) < 0)
-		goto out;
-	for (size_t k = 0; k < nm; k++)
-		byid[k] = json_array_get(metrics, k);
-	qsort(byid, nm, sizeof *byid, analyze_id_cmp);
-	rows = calloc(ngb ? ngb : 1, sizeof *rows);
-	rclass = calloc(ngb ? ngb : 1, sizeof *rclass);
-	mid = calloc(ngb ? ngb : 1, sizeof *mid);
-	if (!rows || !rclass || !mid)
-		goto out;
-	while (i < ngb && j < ngh) {
-		int c = analyze_group_cmp(&bv[bs[i]], &hv[hs[j]]);
-
-		if (c < 0) {
-			only_b++;
-			i++;
-		} else if (c > 0) {
-			only_h++;
-			j++;
-		} else {
-			rows[nr].base = analyze_values(bv, bs[i], bs[i + 1]);
-			rows[nr].nb = bs[i + 1] - bs[i];
-			rows[nr].head = analyze_values(hv, hs[j], hs[j + 1]);
-			rows[nr].nh = hs[j + 1] - hs[j];
-			rclass[nr] = bv[bs[i]].runner_class;
-			mid[nr] = bv[bs[i]].metric_id;
-			nr++;
-			if (!rows[nr - 1].base || !rows[nr - 1].head)
-				goto out;
-			i++;
-			j++;
-		}
-	}
-	only_b += ngb - i;
-	only_h += ngh - j;
-	if (analyze_compare(rows, nr) < 0)
-		goto out;
-	for (size_t k = 0; k < nr; k++) {
-		const json_t *m = analyze_metric(byid, nm, mid[k]);
-		json_t *row;
-
-		if (!m)
-			goto out;
-		row = analyze_cmp_row(&rows[k], rclass[k], m, alpha);
-		if (!row || json_array_append_new(arr, row) < 0)
-			goto out;
-		changed += rows[k].tested && rows[k].q < alpha;
-	}
-	json_object_set(root, "metrics", arr);
-	json_object_set_new(root, "only_in_base", json_integer((json_int_t)only_b));
-	json_object_set_new(root, "only_in_head", json_integer((json_int_t)only_h));
-	json_object_set_new(root, "changed", json_integer((json_int_t)changed));
-	rc = 0;
-out:
-	for (size_t k = 0; rows && k < nr; k++) {
-		free((void *)(uintptr_t)rows[k].base);
-		free((void *)(uintptr_t)rows[k].head);
-	}
-	free(rows);
-	free(rclass);
-	free(mid);
-	free(bs);
-	free(hs);
-	free(byid);
-	json_decref(arr);
-	return rc;
-}
-
-int analyze_compare_json(json_t **out, struct db *db, const char *base, const char *head,
-			 const char *runner_class, double alpha, char **cause)
-{
-	struct db_side_sample *bv = NULL, *hv = NULL;
-	size_t nb = 0, nh = 0;
-	json_t *metrics = NULL, *root = NULL;
-	int rc;
-
-	*out = NULL;
-	*cause = NULL;
-	rc = analyze_side_load(&bv, &nb, db, "base", base, runner_class, cause);
-	if (rc == 0)
-		rc = analyze_side_load(&hv, &nh, db, "head", head, runner_class, cause);
-	if (rc)
-		goto out;
-	rc = 500;
-	metrics = db_metrics_list(db);
-	root = json_pack("{s:s, s:s, s:o, s:f}", "base", base, "head", head,
-			 "runner_class", runner_class ? json_string(runner_class) : json_null(),
-			 "alpha", alpha);
-	if (!metrics || !root ||
-	    analyze_compare_sides(root, bv, nb, hv, nh, metrics, alpha) < 0) {
-		if (asprintf(cause, "cannot compare: out of memory or database error") < 0)
-			*cause = NULL;
-		goto out;
-	}
-	if (json_array_size(json_object_get(root, "metrics")) == 0) {
-		rc = 404;
-		if (asprintf(cause, "base and head have no metric in common%s%s",
-			     runner_class ? " on runner class " : "",
-			     runner_class ? runner_class : "") < 0)
-			*cause = NULL;
-		goto out;
-	}
-	*out = root;
-	root = NULL;
-	rc = 0;
-out:
-	free(bv);
-	free(hv);
-	json_decref(metrics);
-	json_decref(root);
-	return rc;
-}
+/* ---- points as JSON (the change's view) -------------------------- */
 
 int analyze_points_json(json_t **out, struct db *db, long long series_id,
 			long long bad_job_id, size_t around)

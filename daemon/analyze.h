@@ -7,10 +7,16 @@
  * series marked dirty by a result upload, at most `batch` of them.  For
  * each: its points (one per job: the median of the job's iterations) in
  * first-parent order when the commits are on a branch, else in job
- * order; lib/cpd.h's default detector; the changes stored through
- * db/db.h with their commit (or job) range, before/after statistics,
- * direction from the metric's direction; a triaged change is never
- * rewritten.  docs/analysis.md has the rules and the reasons.
+ * order, grouped into measured commits; lib/cpd.h's commits detector
+ * (segmentation, then the few-commits stage with lib/verdict.h and the
+ * noise model of its runner class and metric); the changes stored
+ * through db/db.h with their commit (or job) range, before/after
+ * statistics, verdict, direction from the metric's direction; a triaged
+ * change is never rewritten.  Each measured commit is judged against the
+ * one before it, and an inconclusive verdict (or a change on one job a
+ * side) of a merge or tagged commit queues another job of it, up to
+ * [analysis] more_jobs_max (daemon/analyze_verdict.c).
+ * docs/analysis.md has the rules and the reasons.
  */
 #ifndef KPCI_DAEMON_ANALYZE_H
 #define KPCI_DAEMON_ANALYZE_H
@@ -22,6 +28,7 @@
 #include "db/db.h"
 #include "lib/cpd.h"
 #include "lib/stats.h"
+#include "lib/verdict.h"
 
 #define ANALYZE_DEFAULT_BATCH 200       /* dirty series one pass visits at most */
 #define ANALYZE_DEFAULT_SETTLE 5        /* seconds from the first new sample to a pass */
@@ -30,6 +37,8 @@
 #define ANALYZE_Z_ALPHA 1.959964        /* two-sided 5% */
 #define ANALYZE_Z_POWER 0.841621        /* 80% power */
 #define ANALYZE_MAX_ITERATIONS_NEEDED 1000000 /* beyond: reported as unreachable */
+#define ANALYZE_MORE_COMMITS 32         /* newest measured commits that may ask for more */
+#define ANALYZE_DEFAULT_MORE_JOBS 3     /* jobs of a commit, suite and class at most */
 
 struct analyze_params {
 	struct cpd_params cpd;      /* the detector: CPD_DEFAULT with its defaults */
@@ -37,6 +46,8 @@ struct analyze_params {
 	long long settle;           /* seconds a series stays dirty before a pass takes it */
 	double noise_max_cv;        /* job-to-job CV above which a metric is too noisy */
 	double target_effect;       /* relative effect the iterations-needed figure is for */
+	struct verdict_params verdict; /* smallest effect, prior; alpha of comparisons */
+	long long more_jobs_max;    /* more measurement stops at this many jobs; 1: none */
 };
 
 /* Fills p with the documented defaults. */
@@ -52,6 +63,7 @@ struct analyze_point {
 	size_t iterations;
 	double it_ss;               /* squared relative deviations of its iterations */
 	long long it_df;
+	struct verdict_job vj;      /* its iterations summed up for lib/verdict.h */
 };
 
 /* The points of a loaded series, in analysis order. */
@@ -63,6 +75,11 @@ struct analyze_series {
 	long long samples_used;
 	double it_ss;               /* sum of squared relative deviations of iterations */
 	long long it_df;
+	/* measured commits (analyze_commits): commit k holds the points
+	 * [first[k], first[k + 1]); in job order each job is one */
+	size_t *first;
+	size_t ncommits;
+	struct verdict_job *jobs;   /* the points' vj, contiguous */
 };
 
 /* Builds the points of s into *out (free with analyze_series_free; the
@@ -114,41 +131,47 @@ void analyze_noise_model(struct analyze_noise *out, double aa_ss, long long aa_d
 			 double it_ss, long long it_df, double iterations,
 			 const struct analyze_params *p);
 
-/* A comparison of one metric: base and head samples in, figures out. */
-struct analyze_cmp {
-	const double *base, *head;
-	size_t nb, nh;
-	/* filled by analyze_compare */
-	double mean_b, mean_h, sd_b_percent, sd_h_percent;
-	struct stats_change_ci ci;  /* 95%; NAN bounds when untestable */
-	double p_welch, p_mw;
-	double p;                   /* max(p_welch, p_mw): both tests must see it */
-	double q;                   /* Benjamini-Hochberg over all tested rows */
-	int tested;                 /* 0: a side has fewer than 2 samples */
-};
-
-/* Fills every row of r[0..n) and adjusts their p-values together.
- * Returns 0, or -1 when memory is out. */
-int analyze_compare(struct analyze_cmp *r, size_t n);
-
 #define ANALYZE_DEFAULT_ALPHA 0.05   /* FDR level of a comparison */
 #define ANALYZE_MIN_PREFIX 7        /* hex digits of a commit prefix at least */
-
-/*
- * GET /api/v1/compare: the samples of base and head (each "job:N",
- * "commit:HEX", a bare job number, or a commit id or prefix of at least
- * ANALYZE_MIN_PREFIX hex digits) compared for every (runner class,
- * metric) both sides measured, optionally of one runner class.  *out
- * (caller owns) gets the report (docs/API.md).  Returns 0, or an HTTP
- * status (400, 404, 409, 500) with *cause (malloc'd) saying why.
- */
-int analyze_compare_json(json_t **out, struct db *db, const char *base, const char *head,
-			 const char *runner_class, double alpha, char **cause);
 
 /* The points of series_id around the point of job bad_job_id (around
  * points each side) as a JSON array of {index, job_id, commit_sha, value,
  * iterations}; *out (caller owns).  Returns 0 or -1. */
 int analyze_points_json(json_t **out, struct db *db, long long series_id,
 			long long bad_job_id, size_t around);
+
+/* --- daemon/analyze_verdict.c: verdicts in the analyzer ------------- */
+
+/* Groups the points of a (sorted) into measured commits: first[],
+ * ncommits and jobs[].  Returns 0, or -1 when memory is out. */
+int analyze_commits(struct analyze_series *a);
+
+/* The noise model of lib/verdict.h from the stored sums. */
+void analyze_noise_of(struct verdict_noise *out, const struct db_noise_sums *s);
+
+/* The verdict of each measured commit k >= 1 against commit k - 1 into
+ * (*out)[k] (caller frees; [0] unused), and the rows that store them
+ * into *rows (caller frees; *nrows of them).  Commit order only.
+ * Returns 0, or -1 when memory is out. */
+int analyze_pairs(struct verdict **out, struct db_commit_verdict **rows, size_t *nrows,
+		  const struct analyze_series *a, const struct verdict_noise *noise,
+		  const struct analyze_params *p);
+
+/* Asks for another job of the newest ANALYZE_MORE_COMMITS measured commits
+ * whose verdict is inconclusive, or a side of a change resting on one
+ * job (db_measure_again: merges and tagged commits, at most
+ * p->more_jobs_max jobs).  Returns the jobs queued. */
+size_t analyze_more(struct db *db, long long series_id, const struct analyze_series *a,
+		    const struct verdict *pairs, const struct analyze_params *p);
+
+/* The merge-window report's "commit_verdicts" rows (db_window_report)
+ * decided again per measured commit, with Benjamini-Hochberg over its
+ * metrics: report gets "measured" [{position, sha, merge, subject,
+ * metrics, changed, same, inconclusive, changes [...]}] and summary
+ * counts; the rows are removed.  Returns 0, or -1 when memory is out. */
+int analyze_window_verdicts(json_t *report, const struct verdict_params *vp);
+
+/* The verdict of a stored row (commit_verdicts columns) in v. */
+void analyze_verdict_of_row(struct verdict *v, const json_t *row);
 
 #endif

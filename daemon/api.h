@@ -28,6 +28,12 @@ void api_metrics(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 
 /* api_admin.c */
 void api_job_submit(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+/* api_measure.c: a bench job of a commit (POST /api/v1/jobs with tree
+ * and commit): spec holds suite, boot, iterations and warmup. */
+void api_bench_commit(struct kpcid *k, json_t *body, json_t *spec, const char *runner_class,
+		      int priority, struct http_resp *resp);
+/* After build_id ended: the bench jobs waiting for it are queued or failed. */
+void api_measure_build_done(struct kpcid *k, long long build_id);
 
 /* api_runner.c */
 void api_runner_register(struct kpcid *k, struct http_req *req, struct http_resp *resp);
@@ -39,6 +45,9 @@ void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *res
 /* POST /api/v1/jobs with kind "build": validates body and queues the build. */
 void api_build_submit(struct kpcid *k, json_t *body, const char *runner_class, int priority,
 		      struct http_resp *resp);
+/* The spec of a build job from a body (tree, commit, config, url, branch,
+ * fragments); NULL after an error response. */
+json_t *api_build_spec(struct kpcid *k, json_t *body, struct http_resp *resp);
 void api_build_record(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_artifact_link(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_artifact_upload(struct kpcid *k, struct http_req *req, struct http_resp *resp);

@@ -1,6 +1,7 @@
 /*
  * api_admin.c - calls that change what kpcid does; they need an admin
- * token.  For now: queue a bench job by hand (POST /api/v1/jobs).
+ * token.  For now: queue a bench job by hand (POST /api/v1/jobs); one
+ * of a given commit is daemon/api_measure.c, a build api_builds.c.
  */
 #include <string.h>
 
@@ -86,6 +87,10 @@ void api_job_submit(struct kpcid *k, struct http_req *req, struct http_resp *res
 	}
 	spec = json_pack("{s:s, s:s, s:i, s:i}", "suite", suite, "boot", boot,
 			 "iterations", iterations, "warmup", warmup);
+	if (spec && (json_object_get(body, "tree") || json_object_get(body, "commit"))) {
+		api_bench_commit(k, body, spec, rclass, priority, resp);   /* api_measure.c */
+		goto out;
+	}
 	if (db_job_submit(k->db, &id, kind, spec, rclass, priority,
 			  kpcid_max_attempts(k)) != DB_OK) {
 		http_error(resp, 500, "cannot queue the job: database error");

@@ -75,7 +75,7 @@ static const struct config_tree *api_tree_config(struct kpcid *k, const char *na
 }
 
 /* Builds the spec of a build job from a submitted body; NULL after an error response. */
-static json_t *api_build_spec(struct kpcid *k, json_t *body, struct http_resp *resp)
+json_t *api_build_spec(struct kpcid *k, json_t *body, struct http_resp *resp)
 {
 	const char *tree = json_string_value(json_object_get(body, "tree"));
 	const char *commit = json_string_value(json_object_get(body, "commit"));
@@ -322,6 +322,8 @@ void api_build_record(struct kpcid *k, struct http_req *req, struct http_resp *r
 			 attempt, b.state, b.error ? ": " : "", b.error ? b.error : "");
 	if (!strcmp(b.state, "ok"))
 		api_build_benches(k, build_id);
+	if (strcmp(b.state, "building"))
+		api_measure_build_done(k, build_id);     /* daemon/api_measure.c */
 	http_json(resp, 200, json_pack("{s:I}", "build_id", (json_int_t)build_id));
 out:
 	free(z);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "daemon/analyze.h"
+#include "daemon/compare.h"
 #include "daemon/api.h"
 #include "daemon/api_changes.h"
 #include "daemon/kpcid.h"
@@ -130,6 +131,36 @@ static json_t *api_real(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* The figures of lib/verdict.h's model (log scale, the job the unit):
+ * the between-job and within-job spreads, the degrees of freedom behind
+ * the first, and the smallest effect a verdict calls changed. */
+static void api_noise_verdict(json_t *row, const struct analyze_params *p)
+{
+	struct verdict_noise n;
+	double between;
+
+	verdict_noise_of(&n, json_number_value(json_object_get(row, "rep_ss")),
+			 json_number_value(json_object_get(row, "rep_df")),
+			 json_number_value(json_object_get(row, "rep_wn")),
+			 json_number_value(json_object_get(row, "win_ss")),
+			 json_number_value(json_object_get(row, "win_df")));
+	between = sqrt(n.between_var);
+	json_object_set_new(row, "between_job_percent",
+			    n.between_df > 0 ? json_real(100 * between) : json_null());
+	json_object_set_new(row, "within_job_percent",
+			    n.within_df > 0 ? json_real(100 * sqrt(n.within_var)) : json_null());
+	json_object_set_new(row, "between_job_df", json_integer((json_int_t)n.between_df));
+	json_object_set_new(row, "model_known", json_boolean(n.between_df >= p->verdict.known_df));
+	json_object_set_new(row, "min_effect_percent",
+		json_real(100 * fmin(fmax(p->verdict.min_effect, p->verdict.noise_effect * between),
+				     VERDICT_MAX_EFFECT)));
+	json_object_del(row, "rep_ss");
+	json_object_del(row, "rep_df");
+	json_object_del(row, "rep_wn");
+	json_object_del(row, "win_ss");
+	json_object_del(row, "win_df");
+}
+
 /* A noise row of db_noise_list with the model's figures added. */
 static void api_noise_figures(json_t *row, const struct analyze_params *p)
 {
@@ -153,6 +184,7 @@ static void api_noise_figures(json_t *row, const struct analyze_params *p)
 	json_object_set_new(row, "jobs_needed", n.jobs_needed ? json_integer(n.jobs_needed)
 							      : json_null());
 	json_object_set_new(row, "max_noise_percent", json_real(100 * p->noise_max_cv));
+	api_noise_verdict(row, p);
 	json_object_del(row, "aa_ss");
 	json_object_del(row, "it_ss");
 }
@@ -230,6 +262,7 @@ void api_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	const char *base = http_query(req, "base"), *head = http_query(req, "head");
 	const char *rclass = http_query(req, "runner_class"), *a = http_query(req, "alpha");
 	double alpha = ANALYZE_DEFAULT_ALPHA;
+	struct analyze_params p;
 	char *cause = NULL, *end;
 	json_t *out = NULL;
 	int rc;
@@ -252,7 +285,9 @@ void api_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 			return;
 		}
 	}
-	rc = analyze_compare_json(&out, k->db, base, head, rclass, alpha, &cause);
+	analyze_params_from_config(&p, &k->cfg);
+	p.verdict.alpha = alpha;
+	rc = compare_json(&out, k->db, base, head, rclass, &p.verdict, &cause);
 	if (rc)
 		http_error(resp, rc, "%s", cause ? cause : "cannot compare");
 	else

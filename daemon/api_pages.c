@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "daemon/analyze.h"
+#include "daemon/compare.h"
 #include "daemon/api.h"
 #include "daemon/api_detail.h"
 #include "daemon/api_pages.h"
@@ -31,7 +32,6 @@
 #define PAGES_MAX_PAGE 1000000      /* the largest ?page= accepted */
 #define PAGES_BUILDS 200            /* recent builds a tree page looks through */
 #define PAGES_STATIC_CACHE "public, max-age=31536000, immutable"
-#define PAGES_SHA_CACHE "public, max-age=86400"
 
 /* The files under /static/: URL name, path under the static directory, type. */
 static const struct pages_static {
@@ -264,14 +264,6 @@ void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	json_decref(builds);
 }
 
-/* 1 when s is a full commit id (40 or 64 lower-case hex digits). */
-static int pages_full_sha(const char *s)
-{
-	size_t n = strspn(s, "0123456789abcdef");
-
-	return !s[n] && (n == 40 || n == 64);
-}
-
 void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	const char *base = http_query(req, "base"), *head = http_query(req, "head");
@@ -280,16 +272,16 @@ void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *r
 	int rc = 0;
 
 	if (base && head && *base && *head) {
-		rc = analyze_compare_json(&report, k->db, base, head, NULL,
-					  ANALYZE_DEFAULT_ALPHA, &cause);
+		struct analyze_params p;
+
+		analyze_params_from_config(&p, &k->cfg);
+		rc = compare_json(&report, k->db, base, head, NULL, &p.verdict, &cause);
 		if (rc && !cause)
 			cause = strdup("cannot compare");
 	}
 	pages_html(resp, page_compare(&resp->body, base, head, report, cause));
 	if (rc)
 		resp->status = rc;
-	else if (report && pages_full_sha(base) && pages_full_sha(head))
-		resp->cache_control = PAGES_SHA_CACHE;
 	json_decref(report);
 	free(cause);
 }

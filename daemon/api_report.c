@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "daemon/analyze.h"
 #include "daemon/api.h"
 #include "daemon/api_pages.h"
 #include "daemon/api_report.h"
@@ -39,8 +40,31 @@ static int report_branch(struct http_req *req, const char **branch, char *msg, s
 /* What db_window_report() reads: its answers are cached at their version. */
 static const char *const report_tables[] = {
 	"trees", "branches", "branch_events", "branch_commits", "commits", "tags", "jobs",
-	"job_results", "samples", "series", "metrics", "changes", NULL
+	"job_results", "samples", "series", "metrics", "changes", "commit_verdicts", NULL
 };
+
+/* db_window_report, with each measured commit's verdicts decided over its
+ * metrics (daemon/analyze_verdict.c). */
+static int report_read(struct kpcid *k, json_t **out, struct http_req *req,
+		       const char *branch, int limit, int offset, char **cause)
+{
+	struct analyze_params p;
+	int rc;
+
+	rc = db_window_report(k->db, out, req->args[0], branch, req->args[1], limit, offset,
+			      cause);
+	if (rc != DB_OK)
+		return rc;
+	analyze_params_from_config(&p, &k->cfg);
+	if (analyze_window_verdicts(*out, &p.verdict) < 0) {
+		json_decref(*out);
+		*out = NULL;
+		if (asprintf(cause, "out of memory while deciding the window's verdicts") < 0)
+			*cause = NULL;
+		return DB_ERR;
+	}
+	return DB_OK;
+}
 
 void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
@@ -55,8 +79,7 @@ void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *
 	}
 	if (http_paging(req, resp, &limit, &offset) < 0 || api_cached(k, req, resp, report_tables))
 		return;
-	rc = db_window_report(k->db, &out, req->args[0], branch, req->args[1], limit, offset,
-			      &cause);
+	rc = report_read(k, &out, req, branch, limit, offset, &cause);
 	if (rc == DB_OK)
 		http_json(resp, 200, out);
 	else
@@ -86,8 +109,7 @@ void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *re
 	}
 	if (api_cached(k, req, resp, report_tables))
 		return;
-	rc = db_window_report(k->db, &out, req->args[0], branch, req->args[1], PAGE_ROWS,
-			      (int)(page - 1) * PAGE_ROWS, &cause);
+	rc = report_read(k, &out, req, branch, PAGE_ROWS, (int)(page - 1) * PAGE_ROWS, &cause);
 	if (rc != DB_OK) {
 		pages_error(resp, report_status(rc), cause ? cause : "database error");
 		free(cause);

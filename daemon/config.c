@@ -66,6 +66,15 @@ static const struct conf_key config_analysis_keys[] = {
 	  1, 1000, NULL, 1, "a metric whose repeated runs vary more (CV, %) is too noisy to judge" },
 	{ "target_effect_percent", CONF_INT, KEY(struct config, analysis_target_effect_percent),
 	  "2", 1, 100, NULL, 1, "the effect the noise model's iterations-needed figure is for" },
+	{ "min_effect_percent", CONF_INT, KEY(struct config, analysis_min_effect_percent), "2",
+	  1, 90, NULL, 1, "a change smaller than this (or than the metric's between-job "
+	  "spread) is not called changed; verdicts show it same or inconclusive" },
+	{ "prior_between_percent", CONF_INT, KEY(struct config,
+	  analysis_prior_between_percent), "10", 0, 100, NULL, 1, "the between-job spread "
+	  "(CV, %) a verdict assumes for a metric without a noise model; 0: none" },
+	{ "more_jobs_max", CONF_INT, KEY(struct config, analysis_more_jobs_max), "3", 1, 20,
+	  NULL, 1, "an inconclusive merge or tagged commit is measured again up to this many "
+	  "jobs of a suite; 1: never" },
 	{ NULL },
 };
 

@@ -54,6 +54,9 @@ struct config {
 	long long analysis_settle_seconds;      /* wait after a series' first new sample */
 	long long analysis_max_noise_percent;   /* job-to-job CV above: too noisy */
 	long long analysis_target_effect_percent; /* effect "iterations needed" is for */
+	long long analysis_min_effect_percent;  /* floor of the smallest effect that matters */
+	long long analysis_prior_between_percent; /* between-job CV assumed without a model */
+	long long analysis_more_jobs_max;       /* jobs of a commit more measurement stops at */
 	/* [alert] (daemon/alert.c, docs/reports.md) */
 	int alert_enabled;
 	char *alert_smtp_url;                   /* "": no mail is sent */

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "lib/proto.h"
+#include "lib/verdict.h"
 
 enum {
 	DB_OK = 0,
@@ -299,6 +300,8 @@ struct db_change_new {
 	double mean_before, mean_after, median_before, median_after, sd_before, sd_after;
 	double magnitude, pvalue, confidence;
 	int regression;
+	const struct verdict *verdict;  /* before against after; NULL: none */
+	const char *found_by;           /* "segmentation" or "commits" */
 };
 
 /* The result of analysing one series. */
@@ -315,6 +318,10 @@ struct db_analysis {
 	size_t ndrop;
 	double noise_max_cv;        /* a (runner class, metric) above it is noisy */
 	long long noise_min_df;     /* A/A degrees of freedom needed to judge noise */
+	double rep_ss, rep_wn, win_ss;  /* log-scale noise sums, 0013-verdicts.sql */
+	long long rep_df, win_df;
+	const struct db_commit_verdict *verdicts;   /* replace the series' rows */
+	size_t nverdicts;
 };
 
 /* Up to max ids of series dirty since settle seconds or more into *ids
@@ -352,12 +359,14 @@ json_t *db_change_get(struct db *db, long long id);
 int db_change_triage(struct db *db, long long id, const char *state, const char *note,
 		     long long token_id);
 /* Noise sums per (runner class, metric); NULL / 0 for any.  Rows hold
- * aa_ss, aa_df, it_ss, it_df, jobs, samples_used, noisy. */
+ * aa_ss, aa_df, it_ss, it_df, jobs, samples_used, noisy, and the
+ * log-scale rep_ss, rep_df, rep_wn, win_ss, win_df. */
 json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_id);
 
 /* One sample of one side of a comparison. */
 struct db_side_sample {
 	long long metric_id;
+	long long job_id;
 	char runner_class[PROTO_MAX_NAME + 1];
 	double value;
 };
@@ -482,7 +491,8 @@ char *db_artifact_bad(struct db *db, const char *sha256);
  * followed) grouped by the merge that brought them: {tree, release,
  * closed_by, state, from_position, to_position, summary {regressions,
  * improvements, changes, groups, ambiguous_groups, merges_measured,
- * merges}, groups [{kind, merges, changes...}], more}; the groups hold
+ * merges}, groups [{kind, merges, changes...}], more, commit_verdicts
+ * (db_window_verdicts)}; the groups hold
  * changes [offset, offset + limit) in report order (*out: caller owns).
  * DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
 int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
@@ -492,6 +502,70 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
  * merges_measured, merges} (*out: caller owns); DB_NOTFOUND without one. */
 int db_window_current(struct db *db, json_t **out, const char *tree, char **cause);
 
+/* --- verdicts, noise sums, more measurement (0013; db/db_verdicts.c) - */
+/* The log-scale noise sums of a (runner class, metric), over its series. */
+struct db_noise_sums {
+	double rep_ss, rep_wn, win_ss;
+	long long rep_df, win_df;
+};
+/* The sums of the (runner class, metric) of series_id, or of metric_id on
+ * runner_class (series_id 0).  All 0 when nothing is known. */
+int db_noise_sums(struct db *db, struct db_noise_sums *out, long long series_id,
+		  long long metric_id, const char *runner_class);
+
+/* A measured commit of a commit-ordered series against the measured commit
+ * before it (strings and v borrowed). */
+struct db_commit_verdict {
+	const char *sha, *prev_sha;
+	long long position;
+	const struct verdict *v;
+};
+
+#define DB_MAX_WINDOW_VERDICTS 200000 /* commit verdicts of one window read at most */
+/* The commit verdicts of the merges (and tagged commits) in positions
+ * (from, to] of branch_id, each row the stored fields of struct verdict
+ * with sha, position, series_id, runner_class, suite, metric, better,
+ * noisy; ordered by position (caller owns). */
+json_t *db_window_verdicts(struct db *db, long long branch_id, long long from, long long to);
+
+/*
+ * Queues one more bench job like like_job_id (its spec, tree, commit and
+ * build) for the runner class of series_id, recorded in measure_requests
+ * with reason, when the job's commit is a merge or tagged, fewer than cap
+ * bench jobs of that commit and suite exist for that class or any runner
+ * (in any state), and none of them is queued or running.  *job_id is the
+ * new job, 0 when a rule said no.
+ */
+int db_measure_again(struct db *db, long long *job_id, long long series_id,
+		     long long like_job_id, int cap, const char *reason);
+
+/* The id of tree name, 0 when kpcid does not know it. */
+long long db_tree_id(struct db *db, const char *name);
+/* The full id of the commit of tree_id whose id starts with prefix:
+ * DB_NOTFOUND, DB_CONFLICT (several). */
+int db_commit_resolve(struct db *db, char sha[DB_SHA_MAX + 1], long long tree_id,
+		      const char *prefix);
+/* The newest build of (tree_id, sha, config): *build_id 0 when none, with
+ * its state (queued, building, ok, failed, timeout) and whether it has a
+ * kernel (bzImage). */
+int db_build_find(struct db *db, long long *build_id, char state[16], int *has_kernel,
+		  long long tree_id, const char *sha, const char *config);
+/* Queues a bench job of spec for commit sha of tree_id (build_id 0: no
+ * build, the runner's kernel); with a build, the spec gets its kernel,
+ * modules, release and config as db_build_queue_benches gives them. */
+int db_bench_for_commit(struct db *db, long long *job_id, const json_t *spec,
+			const char *runner_class, int priority, int max_attempts,
+			long long tree_id, const char *sha, long long build_id);
+/* Records a bench job of spec waiting for build_id (source submit);
+ * *request_id the row. */
+int db_measure_wait(struct db *db, long long *request_id, const json_t *spec,
+		    const char *runner_class, int priority, long long tree_id, const char *sha,
+		    long long build_id, const char *reason);
+/* After build_id ended: its waiting requests are queued as bench jobs
+ * (state ok) or failed with the build's state; *queued counts the jobs. */
+int db_measure_build_done(struct db *db, int *queued, long long build_id, int max_attempts);
+/* The measure requests of a commit (prefix) or all, newest first (caller owns). */
+json_t *db_measure_list(struct db *db, const char *sha, int limit);
 /* --- reports and their deliveries (0014; db/db_reports.c) ---------- */
 /* The change groups a report is due for (settled at or before
  * settled_before, regressions or with improvements any): [{group_key,

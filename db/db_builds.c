@@ -362,14 +362,12 @@ int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long
 	return rc;
 }
 
-/* Inserts one bench job of build_id; runner_class NULL: any runner.  Its
- * iterations and warm-up are the suite file's.  Caller holds the lock. */
-static int db_bench_insert(struct db *db, long long build_id, const char *suite,
-			   const char *boot, const char *runner_class, int max_attempts)
+int db_bench_insert_locked(struct db *db, long long build_id, const json_t *spec,
+			   const char *runner_class, int priority, int max_attempts)
 {
 	return db_exec_st(db, db_prepk(db,
-		"INSERT INTO jobs (kind, spec, runner_class, max_attempts, tree_id, commit_sha, "
-		" build_id, created_at) SELECT 'bench', json_object('suite', ?1, 'boot', ?2, "
+		"INSERT INTO jobs (kind, spec, runner_class, priority, max_attempts, tree_id, "
+		" commit_sha, build_id, created_at) SELECT 'bench', json_patch(?1, json_object("
 		" 'build_id', b.id, 'config', b.config_name, "
 		" 'commit', b.commit_sha, 'tree', (SELECT name FROM trees WHERE id = b.tree_id), "
 		" 'branch', b.branch, 'kernel_release', b.kernel_release, "
@@ -378,10 +376,23 @@ static int db_bench_insert(struct db *db, long long build_id, const char *suite,
 		"  FROM build_artifacts ba JOIN artifacts a ON a.sha256 = ba.sha256 "
 		"  WHERE ba.build_id = b.id AND ba.name = 'bzImage')), "
 		" 'modules', json((SELECT json_group_object(substr(ba.name, 8), ba.sha256) "
-		"  FROM build_artifacts ba WHERE ba.build_id = b.id AND ba.name LIKE 'module:%'))), "
-		" ?3, ?4, b.tree_id, b.commit_sha, b.id, ?5 "
-		"FROM builds b WHERE b.id = ?6", "sssiII", suite, boot, runner_class,
+		"  FROM build_artifacts ba WHERE ba.build_id = b.id AND ba.name LIKE 'module:%')))), "
+		" ?2, ?3, ?4, b.tree_id, b.commit_sha, b.id, ?5 "
+		"FROM builds b WHERE b.id = ?6", "jsiiII", spec, runner_class, priority,
 		max_attempts, db_now(), build_id));
+}
+
+/* Inserts one bench job of build_id; runner_class NULL: any runner.  Its
+ * iterations and warm-up are the suite file's.  Caller holds the lock. */
+static int db_bench_insert(struct db *db, long long build_id, const char *suite,
+			   const char *boot, const char *runner_class, int max_attempts)
+{
+	json_t *spec = json_pack("{s:s, s:s}", "suite", suite, "boot", boot);
+	int rc = spec ? db_bench_insert_locked(db, build_id, spec, runner_class, 0, max_attempts)
+		      : DB_ERR;
+
+	json_decref(spec);
+	return rc;
 }
 
 int db_build_queue_benches(struct db *db, int *queued, long long build_id, const char *suites,

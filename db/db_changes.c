@@ -349,6 +349,9 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 		}
 		rc = db_change_write(db, a->series_id, &a->changes[i], key, sizeof key);
 		if (rc == DB_OK)
+			rc = db_change_verdict_locked(db, a->changes[i].id ? a->changes[i].id :
+						      sqlite3_last_insert_rowid(db->conn), &a->changes[i]);
+		if (rc == DB_OK)
 			rc = db_regroup(db, key);
 		if (rc == DB_OK && old[0] && strcmp(old, key))
 			rc = db_regroup(db, old);
@@ -360,6 +363,12 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 			" samples_used = ? WHERE id = ?", "IIsIdIdIIII", db_now(), a->points,
 			a->ordered_by, a->last_sample_id, a->aa_ss, a->aa_df, a->it_ss, a->it_df,
 			a->jobs, a->samples_used, a->series_id));
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prepk(db, "UPDATE series SET rep_ss = ?, rep_df = ?, "
+			" rep_wn = ?, win_ss = ?, win_df = ? WHERE id = ?", "dIddII", a->rep_ss,
+			a->rep_df, a->rep_wn, a->win_ss, a->win_df, a->series_id));
+	if (rc == DB_OK)
+		rc = db_commit_verdicts_store_locked(db, a);
 	if (rc == DB_OK)
 		rc = db_update_noisy(db, a->series_id, a->noise_max_cv, a->noise_min_df);
 	return rc;
@@ -387,7 +396,9 @@ int db_analysis_store(struct db *db, const struct db_analysis *a)
 	"c.n_before, c.n_after, c.mean_before, c.mean_after, c.median_before, " \
 	"c.median_after, c.sd_before, c.sd_after, c.magnitude, c.pvalue, c.direction, " \
 	"c.confidence, c.state, c.triaged_by, c.triaged_at, c.note, c.detected_at, " \
-	"c.updated_at, c.kind, c.build_id, c.fixed_build_id, c.fixed_sha, c.detail "
+	"c.updated_at, c.kind, c.build_id, c.fixed_build_id, c.fixed_sha, c.detail, " \
+	"c.verdict, c.percent_lo, c.percent_hi, c.verdict_p, c.min_effect, c.jobs_before, " \
+	"c.jobs_after, c.reason, c.found_by "
 
 json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
 			int offset)
@@ -463,7 +474,9 @@ json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_
 		"SELECT se.runner_class, m.id AS metric_id, m.suite, m.name AS metric, m.unit, "
 		" COUNT(*) AS series, SUM(se.aa_ss) AS aa_ss, SUM(se.aa_df) AS aa_df, "
 		" SUM(se.it_ss) AS it_ss, SUM(se.it_df) AS it_df, SUM(se.jobs) AS jobs, "
-		" SUM(se.samples_used) AS samples_used, MAX(se.noisy) AS noisy "
+		" SUM(se.samples_used) AS samples_used, MAX(se.noisy) AS noisy, "
+		" SUM(se.rep_ss) AS rep_ss, SUM(se.rep_df) AS rep_df, SUM(se.rep_wn) AS rep_wn, "
+		" SUM(se.win_ss) AS win_ss, SUM(se.win_df) AS win_df "
 		"FROM series se JOIN metrics m ON m.id = se.metric_id "
 		"WHERE (?1 IS NULL OR se.runner_class = ?1) AND (?2 = 0 OR m.id = ?2) "
 		"GROUP BY se.runner_class, m.id ORDER BY se.runner_class, m.suite, m.name "
@@ -500,7 +513,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		return DB_CONFLICT;
 	}
 	st = db_prep(db,
-		"SELECT se.metric_id, se.runner_class, s.value FROM samples s "
+		"SELECT se.metric_id, se.runner_class, s.value, s.job_id FROM samples s "
 		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		" JOIN series se ON se.id = s.series_id "
 		"WHERE r.status = 'ok' AND (?1 = 0 OR s.job_id = ?1) "
@@ -533,6 +546,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		snprintf(v[k].runner_class, sizeof v[k].runner_class, "%s",
 			 (const char *)sqlite3_column_text(st, 1));
 		v[k].value = sqlite3_column_double(st, 2);
+		v[k].job_id = sqlite3_column_int64(st, 3);
 		k++;
 	}
 	if (rc == DB_OK && step != SQLITE_DONE)

@@ -121,4 +121,16 @@ int db_drift_check_locked(struct db *db, long long runner_id, long long job_id,
  * marks the open ones fixed (a good build).  The caller holds the lock. */
 int db_build_failure_track_locked(struct db *db, long long build_id);
 
+/* db_builds.c: inserts a bench job of build_id: spec (suite, boot, maybe
+ * iterations and warmup) with the build's kernel, modules, release,
+ * config, commit, tree and branch added.  The caller holds the lock. */
+int db_bench_insert_locked(struct db *db, long long build_id, const json_t *spec,
+			   const char *runner_class, int priority, int max_attempts);
+/* db_verdicts.c: in db_analysis_store's transaction, the verdict of a
+ * change just written (id) and the series' commit verdicts. */
+struct db_analysis;
+struct db_change_new;
+int db_change_verdict_locked(struct db *db, long long id, const struct db_change_new *c);
+int db_commit_verdicts_store_locked(struct db *db, const struct db_analysis *a);
+
 #endif

@@ -12,6 +12,9 @@
  * candidates, so each change is listed and counted once.  The window
  * bounds and its merges come from db_tree_window_merges (db_trees.c).
  * Only performance changes (kind perf) are reported, not build failures.
+ * The report also carries the stored verdict of each measured commit
+ * against the one before it ("commit_verdicts"), which the daemon decides
+ * per commit (daemon/analyze_verdict.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +72,8 @@ static json_t *report_changes_locked(struct db *db, long long branch_id, long lo
 		" m.direction AS better, se.runner_class, se.config_name, se.noisy, "
 		" ch.direction, ch.magnitude, ch.confidence, ch.pvalue, ch.mean_before, "
 		" ch.mean_after, ch.n_before, ch.n_after, ch.state, ch.good_sha, ch.bad_sha, "
+		" ch.verdict, ch.percent_lo, ch.percent_hi, ch.verdict_p, ch.min_effect, "
+		" ch.jobs_before, ch.jobs_after, ch.reason, ch.found_by, "
 		" bg.position AS good_position, bb.position AS bad_position "
 		"FROM changes ch JOIN series se ON se.id = ch.series_id "
 		"JOIN metrics m ON m.id = se.metric_id "
@@ -248,7 +253,7 @@ static int report_build(json_t *out, json_t *rows, const json_t *merges, long lo
 int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
 		     const char *release, int limit, int offset, char **cause)
 {
-	json_t *w = NULL, *rows = NULL;
+	json_t *w = NULL, *rows = NULL, *verdicts = NULL;
 	long long branch_id, from, to, measured = 0;
 	int rc;
 
@@ -265,10 +270,16 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		measured = report_measured_locked(db, branch_id, from, to);
 	}
 	db_unlock(db);
-	if (!rows) {
+	/* each measured commit against the one before it (daemon/analyze_verdict.c
+	 * decides them over the metrics of each commit) */
+	verdicts = branch_id ? db_window_verdicts(db, branch_id, from, to) : json_array();
+	if (!rows || !verdicts) {
+		json_decref(rows);
+		json_decref(verdicts);
 		json_decref(w);
 		return db_fail(cause, "cannot read the changes of window %.128s", release);
 	}
+	json_object_set_new(w, "commit_verdicts", verdicts);
 	json_object_set_new(w, "branch", branch ? json_string(branch) : json_null());
 	json_object_set_new(w, "summary", json_pack("{s:I, s:I}", "merges_measured", measured,
 		"merges", (json_int_t)json_array_size(json_object_get(w, "merges"))));

@@ -23,6 +23,7 @@ static const struct {
 } cpd_methods[] = {
 	{ CPD_DEFAULT, "default" },
 	{ CPD_OTAVA, "otava" },
+	{ CPD_COMMITS, "commits" },
 };
 
 void cpd_params_default(struct cpd_params *p, enum cpd_method m)
@@ -73,5 +74,7 @@ int cpd_detect_part(struct cpd_point **out, size_t *n_out, const double *x,
 		return -1;
 	if (p->method == CPD_OTAVA)
 		return cpd_otava_detect(out, n_out, x, n, p);
+	if (p->method == CPD_COMMITS)
+		return cpd_commits_detect_values(out, n_out, x, n, p);
 	return cpd_default_detect_part(out, n_out, x, n, n_total, p);
 }

@@ -15,9 +15,12 @@
 
 #include <stddef.h>
 
+#include "lib/verdict.h"
+
 enum cpd_method {
 	CPD_DEFAULT,
 	CPD_OTAVA,
+	CPD_COMMITS,            /* CPD_DEFAULT, then the few-commits stage (below) */
 };
 
 /* Parameters.  For CPD_OTAVA they mean what Otava's window_len,
@@ -44,6 +47,8 @@ struct cpd_point {
 };
 
 #define CPD_MIN_WINDOW 2		/* smallest accepted window */
+#define CPD_MIN_SEGMENT 5		/* CPD_DEFAULT's shortest segment, in points */
+#define CPD_COMMITS_MIN_JOBS 2		/* jobs a side of a few-commits change */
 #define CPD_MAX_WINDOW 100000		/* largest accepted window */
 
 /* Fills *p with the documented defaults of method m. */
@@ -76,6 +81,42 @@ int cpd_detect_part(struct cpd_point **out, size_t *n_out, const double *x,
 int cpd_default_detect_part(struct cpd_point **out, size_t *n_out,
 			    const double *x, size_t n, size_t n_total,
 			    const struct cpd_params *p);
+
+/*
+ * Change points over measured commits (lib/cpd_commits.c): the series'
+ * points are its jobs (one value each, e.g. the median of its
+ * iterations), in commit order; jobs[i] sums up the iterations of job i
+ * (lib/verdict.h) and commit k holds the jobs [first[k], first[k + 1]),
+ * first[ncommits] being the number of jobs.  CPD_DEFAULT segments the
+ * points; each segment it leaves with fewer than 4 CPD_MIN_SEGMENT points
+ * (a short series, a merge window measured at its merges) is then split
+ * between commits by lib/verdict.h's test of the commits before against
+ * the commits after, Bonferroni over the boundaries tried, at
+ * p->max_pvalue, when the verdict is "changed" and each side has
+ * CPD_COMMITS_MIN_JOBS jobs.  noise may be NULL; vp->alpha is replaced by
+ * p->max_pvalue.  docs/detector.md.
+ */
+struct cpd_commit_point {
+	size_t commit;              /* first commit of the new segment */
+	size_t index;               /* its first job */
+	double pvalue;              /* segmentation's confirming test, or the
+				     * few-commits p times the boundaries tried */
+	int few;                    /* 1: found by the few-commits stage */
+	struct verdict verdict;     /* the segment before against the one after,
+				     * at most `window` jobs each */
+};
+
+/* *out (caller frees; NULL when none) gets *n_out points sorted by
+ * commit.  Returns 0, or -1 on allocation failure or a bad window. */
+int cpd_commits_detect(struct cpd_commit_point **out, size_t *n_out, const double *points,
+		       const struct verdict_job *jobs, const size_t *first, size_t ncommits,
+		       const struct verdict_noise *noise, const struct verdict_params *vp,
+		       const struct cpd_params *p);
+/* CPD_COMMITS over plain values (cpd_detect): each value a commit with
+ * one job of one iteration, no noise model, min_magnitude as the floor
+ * of the smallest effect. */
+int cpd_commits_detect_values(struct cpd_point **out, size_t *n_out, const double *x,
+			      size_t n, const struct cpd_params *p);
 
 /*
  * Incremental detection over a growing series (lib/cpd_state.c).

@@ -37,7 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CPD_MIN_SEGMENT 5		/* shortest segment considered */
 #define CPD_HAMPEL_HALF 3		/* Hampel neighbourhood: 2*3+1 points */
 #define CPD_HAMPEL_K 5.0		/* outlier distance, in noise scales */
 #define CPD_PENALTY_FACTOR 3.0		/* penalty = factor * log(n) */

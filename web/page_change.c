@@ -43,6 +43,15 @@ static void change_numbers(struct buf *b, const json_t *c)
 		   json_number_value(json_object_get(c, "confidence")));
 	html_txt(b, html_jstr(c, "better"));
 	buf_adds(b, ".</p>\n");
+	if (*html_jstr(c, "verdict")) {
+		buf_adds(b, "<p id=\"verdict\">Verdict, the job the unit: <strong>");
+		html_txt(b, html_jstr(c, "verdict"));
+		buf_adds(b, "</strong> &mdash; ");
+		html_txt(b, html_jstr(c, "reason"));
+		buf_adds(b, " <span class=\"muted\">(found by ");
+		html_txt(b, html_jstr(c, "found_by"));
+		buf_adds(b, ")</span></p>\n");
+	}
 }
 
 static void change_range(struct buf *b, const json_t *c)

@@ -3,7 +3,10 @@
  * A summary line, then one section per group of db_window_report (the
  * merge that brought the changes, an ambiguous set of merges, or a
  * commit made on the line itself), each with a table of its changes:
- * %change, confidence, before/after, links to the change and the series.
+ * %change with its interval and verdict, confidence, before/after, links
+ * to the change and the series; then every measured commit of the window
+ * against the one measured before it: its metrics changed, same and
+ * inconclusive (FDR over its metrics) and the changed ones.
  * Plain tables, readable without JavaScript; merge subjects, subsystems
  * and sources come from the tree and are escaped like everything else.
  */
@@ -83,6 +86,23 @@ static void window_group_head(struct buf *b, const json_t *g)
 	buf_adds(b, "</ul>\n");
 }
 
+/* "[lo%, hi%]" of a change or a commit's metric, or "-". */
+static void window_interval(struct buf *b, const json_t *c)
+{
+	const json_t *lo = json_object_get(c, "percent_lo"), *hi = json_object_get(c, "percent_hi");
+	const json_t *ci = json_object_get(c, "ci95_percent");
+
+	if (ci) {
+		lo = json_array_get(ci, 0);
+		hi = json_array_get(ci, 1);
+	}
+	if (json_is_number(lo) && json_is_number(hi))
+		buf_printf(b, "<td class=\"num\">[%+.1f%%, %+.1f%%]</td>", json_number_value(lo),
+			   json_number_value(hi));
+	else
+		buf_adds(b, "<td class=\"num\">-</td>");
+}
+
 static void window_change_row(struct buf *b, const json_t *c)
 {
 	long long id = window_int(c, "id"), series = window_int(c, "series_id");
@@ -102,6 +122,8 @@ static void window_change_row(struct buf *b, const json_t *c)
 		   !strcmp(dir, "regression") ? "regression" : "improvement",
 		   !strcmp(dir, "regression") ? "regression" : "improvement",
 		   json_number_value(json_object_get(c, "percent")));
+	window_interval(b, c);
+	html_td(b, *html_jstr(c, "verdict") ? html_jstr(c, "verdict") : "-");
 	html_td_num(b, c, "confidence");
 	html_td_num(b, c, "mean_before");
 	html_td_num(b, c, "mean_after");
@@ -111,7 +133,9 @@ static void window_change_row(struct buf *b, const json_t *c)
 	else
 		buf_printf(b, "<td class=\"num\">..%lld</td>", window_int(c, "bad_position"));
 	html_td(b, html_jstr(c, "state"));
-	buf_adds(b, "</tr>\n");
+	buf_adds(b, "<td class=\"reason\">");
+	html_txt(b, html_jstr(c, "reason"));
+	buf_adds(b, "</td></tr>\n");
 }
 
 static void window_group(struct buf *b, const json_t *g)
@@ -125,11 +149,64 @@ static void window_group(struct buf *b, const json_t *g)
 		   window_int(g, "position"));
 	window_group_head(b, g);
 	buf_adds(b, "<table class=\"changes\"><tr><th>change</th><th>metric</th>"
-		 "<th>runner class</th><th>direction</th><th>%change</th><th>confidence</th>"
-		 "<th>before</th><th>after</th><th>range (positions)</th><th>state</th></tr>\n");
+		 "<th>runner class</th><th>direction</th><th>%change</th><th>95% interval</th>"
+		 "<th>verdict</th><th>confidence</th><th>before</th><th>after</th>"
+		 "<th>range (positions)</th><th>state</th><th>why</th></tr>\n");
 	json_array_foreach(json_object_get(g, "changes"), i, c)
 		window_change_row(b, c);
 	buf_adds(b, "</table>\n</section>\n");
+}
+
+/* One changed metric of a measured commit, in its list. */
+static void window_commit_change(struct buf *b, const json_t *c)
+{
+	const char *dir = html_jstr(c, "direction");
+
+	buf_adds(b, "<li class=\"");
+	html_attr(b, dir);
+	buf_adds(b, "\">");
+	html_txt(b, html_jstr(c, "suite"));
+	buf_adds(b, "/");
+	html_txt(b, html_jstr(c, "metric"));
+	buf_adds(b, " (");
+	html_txt(b, html_jstr(c, "runner_class"));
+	buf_printf(b, ") %+.1f%% ", json_number_value(json_object_get(c, "change_percent")));
+	html_txt(b, dir);
+	buf_adds(b, " <span class=\"muted\">");
+	html_txt(b, html_jstr(c, "reason"));
+	buf_adds(b, "</span></li>");
+}
+
+/* Every measured commit of the window against the one measured before it. */
+static void window_measured(struct buf *b, const json_t *r)
+{
+	const json_t *measured = json_object_get(r, "measured"), *m, *c;
+	size_t i, j;
+
+	if (!json_array_size(measured))
+		return;
+	buf_adds(b, "<h2>Measured commits</h2>\n<p class=\"muted\">Each against the commit "
+		 "measured before it, over every metric, the job the unit; inconclusive "
+		 "means more jobs would decide, and kpci measures such a merge again.</p>\n"
+		 "<table id=\"measured\"><tr><th>position</th><th>commit</th><th>subject</th>"
+		 "<th>jobs</th><th>metrics</th><th>changed</th><th>same</th>"
+		 "<th>inconclusive</th><th>changed metrics</th></tr>\n");
+	json_array_foreach(measured, i, m) {
+		buf_printf(b, "<tr data-position=\"%lld\"><td class=\"num\">%lld</td><td>",
+			   window_int(m, "position"), window_int(m, "position"));
+		window_sha(b, html_jstr(m, "sha"));
+		buf_adds(b, "</td>");
+		html_td(b, html_jstr(m, "subject"));
+		buf_printf(b, "<td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
+			   "<td class=\"num changed\">%lld</td><td class=\"num\">%lld</td>"
+			   "<td class=\"num\">%lld</td><td><ul class=\"changed-metrics\">",
+			   window_int(m, "jobs"), window_int(m, "metrics"), window_int(m, "changed"),
+			   window_int(m, "same"), window_int(m, "inconclusive"));
+		json_array_foreach(json_object_get(m, "changes"), j, c)
+			window_commit_change(b, c);
+		buf_adds(b, "</ul></td></tr>\n");
+	}
+	buf_adds(b, "</table>\n");
 }
 
 /* The summary line: counts and the window's bounds. */
@@ -147,6 +224,10 @@ static void window_summary(struct buf *b, const json_t *r)
 		   window_int(s, "changes"), window_int(s, "groups"),
 		   window_int(s, "ambiguous_groups"), window_int(r, "from_position") + 1,
 		   window_int(r, "to_position"));
+	if (json_object_get(s, "verdicts"))
+		buf_printf(b, "<p id=\"verdicts\">Measured commits against the one before: "
+			   "%lld with a changed metric, %lld with an inconclusive one.</p>\n",
+			   window_int(s, "commits_changed"), window_int(s, "commits_inconclusive"));
 }
 
 /* base: the page's URL with ?branch= when one was given (escaped). */
@@ -194,6 +275,7 @@ int page_window(struct buf *b, const json_t *report, int page)
 		window_group(b, g);
 	buf_adds(b, "</div>\n");
 	html_pager(b, buf_str(&base), page, json_is_true(json_object_get(report, "more")));
+	window_measured(b, report);
 	buf_free(&base);
 	html_page_end(b);
 	return 0;

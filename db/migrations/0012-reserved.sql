@@ -1,3 +1,5 @@
--- 0012-reserved: a placeholder for the migration of this number that another
--- branch brings; it lets this branch build and is deleted when that one lands.
+-- 0012-reserved: this number belongs to another change of the schema that
+-- is developed at the same time; migrations are numbered without gaps
+-- (db/embed.sh), so this empty one holds its place until that change
+-- replaces it.
 SELECT 1;

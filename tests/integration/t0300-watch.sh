@@ -5,17 +5,8 @@
 # candidates by policy, and the API and CLI that show all of it.
 . tests/integration/lib.sh
 
-export GIT_AUTHOR_NAME="A U Thor" GIT_AUTHOR_EMAIL="author@example.org"
-export GIT_COMMITTER_NAME="C O Mitter" GIT_COMMITTER_EMAIL="committer@example.org"
-export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
-T=1700000000
-g() { git -C "$TMP/up" "$@" > /dev/null 2>&1; }
-# commit MSG: an empty commit with a fixed, increasing date.
-commit() {
-	T=$((T + 60))
-	GIT_AUTHOR_DATE="@$T +0000" GIT_COMMITTER_DATE="@$T +0000" \
-		git -C "$TMP/up" commit -q --allow-empty -m "$1"
-}
+REPO=$TMP/up
+. tests/integration/git-lib.sh
 # topic N: branch subN off master with two commits, tagged subN-for-1.1,
 # merged into master by "Merge tag 'subN-for-1.1' of git://example.org/subN".
 topic() {
@@ -24,10 +15,7 @@ topic() {
 	commit "sub$1: second change"
 	g tag -a -m "sub$1 pull" "sub$1-for-1.1"
 	g checkout -q master
-	T=$((T + 60))
-	GIT_AUTHOR_DATE="@$T +0000" GIT_COMMITTER_DATE="@$T +0000" \
-		git -C "$TMP/up" merge -q --no-ff --no-edit \
-		-m "Merge tag 'sub$1-for-1.1' of git://example.org/pub/scm/sub$1" "sub$1-for-1.1"
+	merge_tag "sub$1-for-1.1" "Merge tag 'sub$1-for-1.1' of git://example.org/pub/scm/sub$1"
 }
 fp() { git -C "$TMP/up" rev-list --first-parent --reverse "$1" | tr '\n' ' '; }
 line() {

@@ -128,12 +128,14 @@ $IMP|wontfix|lead|expected|15" \
 # Comparison of two stored jobs.
 out=$(api GET "/api/v1/compare?base=job:20&head=job:30&runner_class=numa2")
 check_eq "compare reports both metrics" "200 2" "${out%% *} $(echo "${out#* }" | jq '.metrics | length')"
-check_contains "with the LKP columns" '"base":{"n":5,"mean":' "$out"
+check_contains "with the LKP columns and the jobs a side" '"base":{"jobs":1,"n":5,"mean":' "$out"
+check_contains "and a three-way verdict with its reason" '"reason":"' "$out"
 check_contains "a bad side is a 400" "400 {\"error\":\"base: 'HEAD~1' is neither a job id" \
 	"$(api GET "/api/v1/compare?base=HEAD~1&head=30")"
 out=$("$KPCI_BIN/kpci" compare-jobs 20 30 --runner_class numa2)
-check_contains "kpci compare-jobs prints the table" "numa2            wq/flush-ns (5/5)" "$out"
-check_contains "and a summary line" "metrics changed at q < 0.05" "$out"
+check_contains "kpci compare-jobs prints the table" "numa2            wq/flush-ns (1/1, 5/5)" "$out"
+check_contains "with each verdict's reason" "# changed: " "$out"
+check_contains "and a summary line" "inconclusive of 2 metrics (FDR 0.05" "$out"
 "$KPCI_BIN/kpci" compare-jobs 20 > /dev/null 2>&1
 check_eq "kpci compare-jobs needs two sides" 2 "$?"
 out=$("$KPCI_BIN/kpci" noise)

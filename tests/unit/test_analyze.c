@@ -5,8 +5,9 @@
  * stores them; then analysis passes, and the changes, groups, triage,
  * noise model and comparisons read back.
  *
- * daemon/ is not part of libkpci.a, so the analyzer is compiled into this
- * program (it depends on db/ and lib/ only).
+ * daemon/ is not part of libkpci.a: the Makefile links the analyzer's
+ * objects (daemon/analyze.c, analyze_verdict.c, compare.c) into this
+ * program; they depend on db/ and lib/ only.
  */
 #include <ftw.h>
 #include <stdint.h>
@@ -15,9 +16,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <math.h>
+
 #include <sqlite3.h>
 
-#include "daemon/analyze.c"
+#include "daemon/analyze.h"
+#include "daemon/compare.h"
 #include "db/db.h"
 #include "lib/proto.h"
 #include "check.h"
@@ -457,36 +461,44 @@ static void test_points(void)
 
 #define FDR_NULL 1000
 #define FDR_REAL 10
+#define FDR_JOBS 3
 
 /* Base against head over 1,010 metrics: 1,000 unchanged, 10 shifted by
- * 2% under 0.5% iteration noise, 10 iterations a side. */
+ * 3%, 3 jobs of 10 iterations a side (0.3% between jobs, 0.5% within). */
 static void test_compare_fdr(void)
 {
 	struct metric *m = calloc(FDR_NULL + FDR_REAL, sizeof *m);
 	char (*names)[32] = calloc(FDR_NULL + FDR_REAL, sizeof *names);
-	long long base, head;
-	size_t real = 0, falsepos = 0, rawp = 0, regress = 0;
-	char *cause = NULL, b[32], h[32], sha[41];
+	size_t real = 0, falsepos = 0, rawp = 0, regress = 0, same = 0;
+	char *cause = NULL, b[32], h[32], sha[41], sha2[41];
 	json_t *out = NULL, *rows;
 	int rc;
 
 	for (int i = 0; i < FDR_NULL + FDR_REAL; i++) {
 		snprintf(names[i], sizeof names[i], "%s%04d", i < FDR_REAL ? "real" : "null", i);
-		m[i] = (struct metric){ "many", names[i], i % 2, 100, i < FDR_REAL ? 102 : 100, 0 };
+		m[i] = (struct metric){ "many", names[i], i % 2, 100, i < FDR_REAL ? 103 : 100,
+					0.003 };
 	}
-	sha_of(sha, 1000);
-	base = run_job(sha, "7.3", m, FDR_NULL + FDR_REAL, 0, 10);
-	head = run_job(NULL, "7.3", m, FDR_NULL + FDR_REAL, 1, 10);
+	add_commits(70, 72);    /* two commits on the branch: repeated jobs of each */
+	sha_of(sha, 70);
+	sha_of(sha2, 71);
+	for (int j = 0; j < FDR_JOBS; j++) {
+		run_job(sha, "7.3", m, FDR_NULL + FDR_REAL, 0, 10);
+		run_job(sha2, "7.3", m, FDR_NULL + FDR_REAL, 1, 10);
+	}
+	while (pass().visited)  /* the noise model of each metric from its repeated jobs */
+		;
 	snprintf(b, sizeof b, "commit:%.10s", sha);
-	snprintf(h, sizeof h, "%lld", head);
-	rc = analyze_compare_json(&out, db, b, h, "c1", ANALYZE_DEFAULT_ALPHA, &cause);
+	snprintf(h, sizeof h, "%.12s", sha2);
+	rc = compare_json(&out, db, b, h, "c1", &params.verdict, &cause);
 	CHECK_INT(rc, 0);
 	rows = json_object_get(out, "metrics");
 	CHECK_INT(json_array_size(rows), FDR_NULL + FDR_REAL);
 	for (size_t i = 0; i < json_array_size(rows); i++) {
 		json_t *r = json_array_get(rows, i);
 		const char *name = json_string_value(json_object_get(r, "metric"));
-		int changed = !strcmp(json_string_value(json_object_get(r, "verdict")), "changed");
+		const char *verdict = json_string_value(json_object_get(r, "verdict"));
+		int changed = !strcmp(verdict, "changed");
 
 		if (strstr(name, "/real")) {
 			real += changed;
@@ -495,36 +507,78 @@ static void test_compare_fdr(void)
 				regress++;
 		} else {
 			falsepos += changed;
+			same += !strcmp(verdict, "same");
 			rawp += json_number_value(json_object_get(r, "welch_p")) < 0.05;
+		}
+		if (i == 0) {
+			CHECK_INT(json_integer_value(json_object_get(json_object_get(r, "base"),
+								     "jobs")), FDR_JOBS);
+			CHECK(json_is_string(json_object_get(r, "reason")));
+			CHECK(json_is_true(json_object_get(json_object_get(r, "noise"), "known")));
 		}
 	}
 	CHECK_INT(real, FDR_REAL);
 	CHECK(falsepos <= 1);
+	CHECK(same >= 900);       /* shown inside +-2%, not just "not significant" */
 	CHECK(rawp > 20);         /* what uncorrected p < 0.05 would have reported */
 	CHECK_INT(regress, FDR_REAL / 2);   /* lower-is-better half went up */
 	CHECK_INT(json_integer_value(json_object_get(out, "changed")), (long long)(real + falsepos));
-	printf("compare: %zu/%d real changes found, %zu false among %d null metrics "
-	       "(raw Welch p < 0.05: %zu)\n", real, FDR_REAL, falsepos, FDR_NULL, rawp);
+	CHECK_INT(json_integer_value(json_object_get(out, "same")), (long long)same);
+	printf("compare: %zu/%d real changes found, %zu false and %zu same among %d null "
+	       "metrics (raw Welch p < 0.05: %zu)\n", real, FDR_REAL, falsepos, same, FDR_NULL,
+	       rawp);
 	json_decref(out);
 	free(cause);
 	cause = NULL;
 
 	/* Bad sides say what is wrong. */
-	CHECK_INT(analyze_compare_json(&out, db, "xyz", h, NULL, 0.05, &cause), 400);
+	CHECK_INT(compare_json(&out, db, "xyz", h, NULL, &params.verdict, &cause), 400);
 	CHECK(cause && strstr(cause, "base: 'xyz' is neither a job id nor a commit id"));
 	free(cause);
-	CHECK_INT(analyze_compare_json(&out, db, b, "99999", NULL, 0.05, &cause), 404);
+	CHECK_INT(compare_json(&out, db, b, "99999", NULL, &params.verdict, &cause), 404);
 	CHECK(cause && strstr(cause, "head: no samples"));
 	free(cause);
-	CHECK_INT(analyze_compare_json(&out, db, "c0ffee", h, NULL, 0.05, &cause), 400);
+	CHECK_INT(compare_json(&out, db, "c0ffee", h, NULL, &params.verdict, &cause), 400);
 	free(cause);
-	CHECK_INT(analyze_compare_json(&out, db, "commit:c0ffee0", h, NULL, 0.05, &cause), 409);
+	CHECK_INT(compare_json(&out, db, "commit:c0ffee0", h, NULL, &params.verdict, &cause),
+		  409);
 	free(cause);
-	CHECK_INT(analyze_compare_json(&out, db, b, h, "other-class", 0.05, &cause), 404);
+	CHECK_INT(compare_json(&out, db, b, h, "other-class", &params.verdict, &cause), 404);
 	free(cause);
-	(void)base;
 	free(m);
 	free(names);
+}
+
+/* One job a side of a commit that changed nothing, 20% between boots and
+ * 0.5% within: Welch over the iterations calls most metrics changed; the
+ * verdict, with no noise model, calls none. */
+static void test_compare_one_boot(void)
+{
+	struct metric m[40];
+	char names[40][16], *cause = NULL, b[32], h[32];
+	size_t changed = 0, welch = 0;
+	json_t *out = NULL, *r;
+	size_t i;
+
+	for (int k = 0; k < 40; k++) {
+		snprintf(names[k], sizeof names[k], "op%02d", k);
+		m[k] = (struct metric){ "boots", names[k], 0, 300, 300, 0.20 };
+	}
+	snprintf(b, sizeof b, "%lld", run_job(NULL, "7.4", m, 40, 0, 3));
+	snprintf(h, sizeof h, "%lld", run_job(NULL, "7.4", m, 40, 0, 3));
+	CHECK_INT(compare_json(&out, db, b, h, NULL, &params.verdict, &cause), 0);
+	json_array_foreach(json_object_get(out, "metrics"), i, r) {
+		changed += !strcmp(json_string_value(json_object_get(r, "verdict")), "changed");
+		welch += json_number_value(json_object_get(r, "welch_p")) < 0.01;
+	}
+	printf("one boot a side, nothing changed: %zu of 40 changed; Welch p < 0.01 on %zu\n",
+	       changed, welch);
+	CHECK_INT(changed, 0);
+	CHECK(welch >= 20);
+	CHECK_INT(json_integer_value(json_object_get(out, "inconclusive")) +
+		  json_integer_value(json_object_get(out, "same")), 40);
+	json_decref(out);
+	free(cause);
 }
 
 static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
@@ -567,6 +621,7 @@ int main(void)
 	test_dirty_only();
 	test_points();
 	test_compare_fdr();
+	test_compare_one_boot();
 
 	sqlite3_close(raw);
 	db_close(db);

@@ -145,15 +145,15 @@ struct tally {
 	size_t truths, hits, exact, found, true_found;
 };
 
-/* Runs the default detector on x and scores it against one planted step
- * at `at` (or none when at == n). */
-static void score(struct tally *t, const double *x, size_t n, size_t at)
+/* Runs detector m on x and scores it against one planted step at `at`
+ * (or none when at == n). */
+static void score(struct tally *t, const double *x, size_t n, size_t at, enum cpd_method m)
 {
 	struct cpd_params p;
 	struct cpd_point *pts;
 	size_t np, best = SIZE_MAX;
 
-	cpd_params_default(&p, CPD_DEFAULT);
+	cpd_params_default(&p, m);
 	CHECK_INT(cpd_detect(&pts, &np, x, n, &p), 0);
 	t->found += np;
 	if (at < n)
@@ -180,20 +180,24 @@ static double ratio(size_t a, size_t b)
 	return b ? (double)a / (double)b : 1;
 }
 
-/* Planted steps: recall, precision and exact localisation per cell. */
+/* Planted steps: recall, precision and exact localisation per cell, of
+ * the default method and of the commits method (the analyzer's) on the
+ * same series: the latter must be no worse. */
 static void test_planted_steps(void)
 {
 	double x[SYN_LEN];
-	struct tally all[N_NOISE][N_STEPS];
+	struct tally all[N_NOISE][N_STEPS], com[N_NOISE][N_STEPS];
 
 	printf("planted steps, %d series of %d points per cell, hit = within "
-	       "%d points\n%-18s %6s %7s %9s %6s\n", SYN_REPS, SYN_LEN,
-	       SYN_MARGIN, "noise", "step", "recall", "precision", "exact");
+	       "%d points\n%-18s %6s %7s %9s %6s | commits: %6s %9s %6s\n", SYN_REPS, SYN_LEN,
+	       SYN_MARGIN, "noise", "step", "recall", "precision", "exact", "recall",
+	       "precision", "exact");
 	for (int k = 0; k < N_NOISE; k++) {
 		for (size_t s = 0; s < N_STEPS; s++) {
-			struct tally *t = &all[k][s];
+			struct tally *t = &all[k][s], *c = &com[k][s];
 
 			*t = (struct tally){ 0 };
+			*c = (struct tally){ 0 };
 			rng_seed(1000 * (uint64_t)k + s);
 			for (int r = 0; r < SYN_REPS; r++) {
 				size_t at = 100 + (size_t)(rng_uniform() * 100);
@@ -201,12 +205,16 @@ static void test_planted_steps(void)
 				double st = r % 2 ? steps[s] : 1 / steps[s];
 
 				gen_series(x, SYN_LEN, (enum noise)k, at, st);
-				score(t, x, SYN_LEN, at);
+				score(t, x, SYN_LEN, at, CPD_DEFAULT);
+				score(c, x, SYN_LEN, at, CPD_COMMITS);
 			}
-			printf("%-18s %6gx %7.3f %9.3f %6.3f\n", noise_name[k],
-			       steps[s], ratio(t->hits, t->truths),
-			       ratio(t->true_found, t->found),
-			       ratio(t->exact, t->truths));
+			printf("%-18s %6gx %7.3f %9.3f %6.3f | %15.3f %9.3f %6.3f\n",
+			       noise_name[k], steps[s], ratio(t->hits, t->truths),
+			       ratio(t->true_found, t->found), ratio(t->exact, t->truths),
+			       ratio(c->hits, c->truths), ratio(c->true_found, c->found),
+			       ratio(c->exact, c->truths));
+			CHECK(c->hits >= t->hits && c->exact >= t->exact);
+			CHECK(c->found - c->true_found <= t->found - t->true_found);
 		}
 	}
 	/* Steps of 10% and more (>= 10 noise sigmas) are found and placed
@@ -228,7 +236,8 @@ static void test_planted_steps(void)
 	CHECK(ratio(all[GAUSS][0].hits, all[GAUSS][0].truths) >= 0.6);
 }
 
-/* A/A: series without change; false change points per 1000 points. */
+/* A/A: series without change; false change points per 1000 points, of
+ * the default method and of the commits method (no more). */
 static void test_aa(void)
 {
 	static double x[AA_LEN];
@@ -236,19 +245,21 @@ static void test_aa(void)
 	printf("A/A, %d series of %d points per noise kind\n", AA_SERIES,
 	       AA_LEN);
 	for (int k = 0; k < N_NOISE; k++) {
-		struct tally t = { 0 };
+		struct tally t = { 0 }, c = { 0 };
 		double rate;
 
 		rng_seed(777 + (uint64_t)k);
 		for (int r = 0; r < AA_SERIES; r++) {
 			gen_series(x, AA_LEN, (enum noise)k, AA_LEN, 1);
-			score(&t, x, AA_LEN, AA_LEN);
+			score(&t, x, AA_LEN, AA_LEN, CPD_DEFAULT);
+			score(&c, x, AA_LEN, AA_LEN, CPD_COMMITS);
 		}
 		rate = 1000.0 * (double)t.found / (AA_SERIES * AA_LEN);
-		printf("%-18s false change points per 1000 points: %.3f\n",
-		       noise_name[k], rate);
+		printf("%-18s false change points per 1000 points: %.3f (commits %.3f)\n",
+		       noise_name[k], rate, 1000.0 * (double)c.found / (AA_SERIES * AA_LEN));
 		CHECK(rate <= (k == DRIFT ? AA_MAX_DRIFT_PER_1000
 					  : AA_MAX_PER_1000));
+		CHECK(c.found <= t.found);
 	}
 }
 
