@@ -13,7 +13,6 @@
 #include "lib/proto.h"
 #include "runners/config.h"
 
-#define RCONFIG_MAX_TOKEN 256
 #define RCONFIG_MAX_PATH 4096      /* bytes of the program's own path */
 
 #define KEY(field) offsetof(struct rconfig, field)
@@ -149,30 +148,6 @@ int rconfig_set(struct rconfig *c, const char *key, const char *value, char **ca
 	return conf_set(c, rconfig_sections, "runner", key, value, cause);
 }
 
-/* Reads the first line of path into *out. */
-static int rconfig_read_token(char **out, const char *path, char **cause)
-{
-	char line[RCONFIG_MAX_TOKEN + 2];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f)
-		return fail_cause(cause, "token_file '%s' %s", path, strerror(errno));
-	if (!fgets(line, sizeof line, f)) {
-		fclose(f);
-		return fail_cause(cause, "token_file '%s' is empty", path);
-	}
-	fclose(f);
-	n = strcspn(line, "\r\n");
-	line[n] = '\0';
-	if (!n || n > RCONFIG_MAX_TOKEN)
-		return fail_cause(cause, "token_file '%s' does not hold a token on its first line",
-				  path);
-	free(*out);
-	*out = strdup(line);
-	return *out ? 0 : -1;
-}
-
 /*
  * The default of [qemu] guest_dir: guest/ beside the program (bin/ of a
  * source tree) when it exists, else ../lib/kpci/guest from it (an
@@ -226,7 +201,7 @@ int rconfig_finish(struct rconfig *c, char **cause)
 	if (!proto_name_ok(c->runner_class))
 		return fail_cause(cause, "runner class '%s' must be letters, digits and ._:/+-",
 				  c->runner_class);
-	if (!c->token && c->token_file && rconfig_read_token(&c->token, c->token_file, cause) < 0)
+	if (!c->token && c->token_file && conf_read_secret(&c->token, "token_file", c->token_file, cause) < 0)
 		return -1;
 	if (!c->token || !*c->token)
 		return fail_cause(cause, "no runner token: give --token, [runner] token or "
