@@ -1,0 +1,2 @@
+-- 0013-reserved: a number given to work on another branch; this empty step
+-- keeps the numbering without gaps until that migration replaces it.
