@@ -54,6 +54,14 @@ struct config {
 	long long analysis_settle_seconds;      /* wait after a series' first new sample */
 	long long analysis_max_noise_percent;   /* job-to-job CV above: too noisy */
 	long long analysis_target_effect_percent; /* effect "iterations needed" is for */
+	/* [kcidb] (daemon/kcidb.c, docs/engines.md) */
+	int kcidb_enabled;
+	char *kcidb_url;                /* the submission endpoint */
+	char *kcidb_token_file;         /* its Bearer token, first line */
+	char *kcidb_origin;             /* [a-z0-9_]+: the prefix of every id */
+	long long kcidb_interval;       /* seconds between submissions */
+	long long kcidb_batch;          /* builds, jobs or changes per submission */
+	char *kcidb_dashboard_url;      /* where links to kpci's pages point */
 	/* [tree NAME] ... in file order */
 	struct config_tree *trees;
 };

@@ -492,4 +492,23 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
  * merges_measured, merges} (*out: caller owns); DB_NOTFOUND without one. */
 int db_window_current(struct db *db, json_t **out, const char *tree, char **cause);
 
+/* --- KCIDB export (0015; db/db_kcidb.c, daemon/kcidb.c) ------------ */
+/* Finished builds (ok, failed, timeout) not yet sent, id > after, with
+ * their tree, commit subject, artifacts and whether their checkout was
+ * sent (caller owns). */
+json_t *db_kcidb_builds(struct db *db, long long after, int limit);
+/* The same columns for build id, or NULL. */
+json_t *db_kcidb_build(struct db *db, long long id);
+/* 1 when the object of (kind, ref) was delivered. */
+int db_kcidb_sent(struct db *db, const char *kind, long long ref);
+/* Done bench jobs of finished builds not yet sent, id > after, each with
+ * the samples of its successful attempt and the lab it ran in. */
+json_t *db_kcidb_jobs(struct db *db, long long after, int limit);
+/* Regressions not yet sent, id > after, with the good build of their
+ * first bad commit (changes without one wait for it). */
+json_t *db_kcidb_regressions(struct db *db, long long after, int limit);
+/* Records delivered objects, [[kind, ref, kcidb_id]...], in one
+ * transaction; a repeat is ignored. */
+int db_kcidb_mark(struct db *db, const json_t *sent, char **cause);
+
 #endif
