@@ -125,7 +125,7 @@ static const struct conf_key config_tree_keys[] = {
 	{ "bench_classes", CONF_STR, KEY(struct config_tree, bench_classes), "", 0, 0, NULL, 0,
 	  "runner classes that benchmark each build; empty: any runner" },
 	{ "bench_boot", CONF_ENUM, KEY(struct config_tree, bench_boot), "qemu", 0, 0,
-	  "host|qemu|kexec", 0, "how the bench jobs of a build boot it" },
+	  "host|qemu|kexec|lava", 0, "how the bench jobs of a build boot it" },
 	{ NULL },
 };
 

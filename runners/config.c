@@ -33,7 +33,7 @@ static const struct conf_key rconfig_runner_keys[] = {
 	{ "capabilities", CONF_STR, KEY(capabilities), "bench", 0, 0, NULL, 0,
 	  "job kinds to take: bench, build" },
 	{ "boot_methods", CONF_STR, KEY(boot_methods), "host", 0, 0, NULL, 0,
-	  "how bench jobs may run: host, qemu, kexec" },
+	  "how bench jobs may run: host, qemu, kexec, lava" },
 	{ "poll_min", CONF_INT, KEY(poll_min), "1", 1, 3600, NULL, 0,
 	  "seconds between claims after a job" },
 	{ "poll_max", CONF_INT, KEY(poll_max), "30", 1, 3600, NULL, 0,
@@ -116,6 +116,34 @@ static const struct conf_key rconfig_kexec_keys[] = {
 	{ NULL },
 };
 
+static const struct conf_key rconfig_lava_keys[] = {
+	{ "url", CONF_URL, KEY(lava_url), NULL, 0, 0, NULL, 0,
+	  "the LAVA server whose REST API v0.2 takes the jobs of boot method lava" },
+	{ "token_file", CONF_STR, KEY(lava_token_file), NULL, 0, 0, NULL, 0,
+	  "file whose first line is a LAVA API token of the submitting user" },
+	{ "device_type", CONF_STR, KEY(lava_device_type), "qemu", 0, 0, NULL, 0,
+	  "the LAVA device type the jobs ask for: qemu, or a board's" },
+	{ "tags", CONF_STR, KEY(lava_tags), "", 0, 0, NULL, 0,
+	  "device tags the jobs ask for, separated by spaces" },
+	{ "boot", CONF_ENUM, KEY(lava_boot), "qemu", 0, 0, "qemu|ipxe", 0,
+	  "qemu: deploy to tmpfs and boot QEMU; ipxe: deploy by TFTP and boot an x86 board" },
+	{ "publish_dir", CONF_STR, KEY(lava_publish_dir), NULL, 0, 0, NULL, 0,
+	  "where the kernel and initramfs of a job are put for the lab; default work_dir/lava/publish" },
+	{ "publish_url", CONF_STR, KEY(lava_publish_url), NULL, 0, 0, NULL, 0,
+	  "the URL under which the lab's dispatchers read publish_dir (http://, https:// or file://)" },
+	{ "kernel_args", CONF_STR, KEY(lava_kernel_args), "", 0, 0, NULL, 0,
+	  "appended to the guest kernel's command line (a board's console=)" },
+	{ "poll_interval", CONF_INT, KEY(lava_poll), "30", 1, 3600, NULL, 0,
+	  "seconds between two looks at a submitted job" },
+	{ "job_timeout", CONF_INT, KEY(lava_job_timeout), "30", 1, 1440, NULL, 0,
+	  "minutes the lab gives a job once it runs (LAVA's job timeout)" },
+	{ "wait", CONF_INT, KEY(lava_wait), "86400", 10, 30 * 86400, NULL, 0,
+	  "seconds a job may take, the lab's queue included, before kpci gives up on it" },
+	{ "retries", CONF_INT, KEY(lava_retries), "5", 1, 100, NULL, 0,
+	  "tries of a request the lab answers 5xx or not at all, 1, 2, 4 ... s apart" },
+	{ NULL },
+};
+
 static const struct conf_key rconfig_log_keys[] = {
 	{ "level", CONF_ENUM, KEY(log_level), "info", 0, 0, "debug|info|warn|error", 0,
 	  "lowest level logged" },
@@ -128,6 +156,7 @@ static const struct conf_section rconfig_sections[] = {
 	{ "suites", 0, rconfig_suites_keys, NULL },
 	{ "qemu", 0, rconfig_qemu_keys, NULL },
 	{ "kexec", 0, rconfig_kexec_keys, NULL },
+	{ "lava", 0, rconfig_lava_keys, NULL },
 	{ "log", 0, rconfig_log_keys, NULL },
 	{ NULL },
 };

@@ -51,6 +51,19 @@ struct rconfig {
 	char *kexec_base_kernel;/* default: /boot/vmlinuz-$(uname -r) at staging */
 	char *kexec_base_initrd;
 	char *kexec_execute;    /* auto | systemctl | kexec | none: how to start the loaded kernel */
+	/* [lava] (runners/boot_lava.c, docs/engines.md) */
+	char *lava_url;         /* the LAVA server, e.g. https://lava.example.org */
+	char *lava_token_file;  /* its REST API token, first line */
+	char *lava_device_type; /* qemu, or a board's device type */
+	char *lava_tags;        /* space-separated device tags */
+	char *lava_boot;        /* qemu | ipxe */
+	char *lava_publish_dir; /* where kernels and initramfs are put for the lab */
+	char *lava_publish_url; /* the lab's URL of publish_dir */
+	char *lava_kernel_args; /* appended to the guest's command line */
+	long long lava_poll;    /* seconds between looks at a submitted job */
+	long long lava_job_timeout;  /* minutes the lab gives the job */
+	long long lava_wait;    /* seconds a job may take, queue included */
+	long long lava_retries; /* tries of a request answered 5xx or not at all */
 	/* [log] */
 	char *log_level;
 };
