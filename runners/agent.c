@@ -212,11 +212,13 @@ static void agent_kexec_resume(struct agent *a, struct client *c)
 
 /* The jobs whose LAVA jobs a previous start left running
  * (runners/boot_lava.c): each is run again, which polls its LAVA job
- * instead of submitting one, under a heartbeat as any job. */
-static void agent_lava_resume(struct agent *a, struct client *c)
+ * instead of submitting one, under a heartbeat as any job.  Returns how
+ * many ran. */
+static int agent_lava_resume(struct agent *a, struct client *c)
 {
 	json_t *pending = lava_pending(a->cfg), *j;
 	size_t i;
+	int ran = 0;
 
 	json_array_foreach(pending, i, j) {
 		struct proto_job job;
@@ -232,8 +234,10 @@ static void agent_lava_resume(struct agent *a, struct client *c)
 		log_info("job %lld attempt %d: resuming its LAVA job", job.id, job.attempt);
 		agent_run_job(a, c, &job);
 		proto_job_free(&job);
+		ran++;
 	}
 	json_decref(pending);
+	return ran;
 }
 
 /* Registers until kpcid answers; -1 when it refuses for good. */
@@ -304,7 +308,8 @@ int agent_run(struct agent *a)
 	}
 	spool_flush(a->spool_dir, &c, a->runner_id);
 	agent_kexec_resume(a, &c);
-	agent_lava_resume(a, &c);
+	if (agent_lava_resume(a, &c) && a->once)
+		agent_stop();           /* --once: the resumed job was the one */
 	while (!agent_stopping) {
 		json_t *body = json_pack("{s:I}", "runner_id", (json_int_t)a->runner_id), *answer;
 		struct proto_job job;
