@@ -383,6 +383,7 @@ struct db_build_rec {
 	size_t zlog_len;
 	long long log_size;         /* bytes before compression */
 	const char *kernel_release; /* include/config/kernel.release, or NULL */
+	const json_t *distributed;  /* {tool, version, used, fallback} of a farm build, or NULL */
 };
 /* Queues a build job and its build row in one transaction; spec holds
  * tree, commit, config and optionally url, branch, fragments. */

@@ -49,7 +49,7 @@ static const struct conf_key rconfig_build_keys[] = {
 	{ "kconfig_dir", CONF_STR, KEY(kconfig_dir), "/usr/local/share/kpci/kconfig", 0, 0, NULL, 0,
 	  "directory of kernel config files and fragments (configs/kconfig/)" },
 	{ "cc", CONF_STR, KEY(build_cc), "gcc", 0, 0, NULL, 0,
-	  "compiler command; \"distcc gcc\" or \"icecc gcc\" spreads builds" },
+	  "compiler command; \"distcc gcc\" spreads builds (for icecream see icecc)" },
 	{ "ccache", CONF_BOOL, KEY(build_ccache), "true", 0, 0, NULL, 0,
 	  "use ccache when it is installed" },
 	{ "jobs", CONF_INT, KEY(build_jobs), "0", 0, 4096, NULL, 0,
@@ -59,6 +59,15 @@ static const struct conf_key rconfig_build_keys[] = {
 	{ "modules", CONF_STR, KEY(build_modules), "wq_flush", 0, 0, NULL, 0,
 	  "out-of-tree modules the suites need, built against each kernel: source "
 	  "directories of the guest directory ([qemu] guest_dir); empty: none" },
+	{ "icecc", CONF_BOOL, KEY(build_icecc), "false", 0, 0, NULL, 0,
+	  "compile through the icecream farm of this machine's iceccd; with ccache, "
+	  "CC=\"ccache CC\" and CCACHE_PREFIX=icecc" },
+	{ "icecc_jobs", CONF_INT, KEY(build_icecc_jobs), "0", 0, 4096, NULL, 0,
+	  "make -jN while the farm compiles (its CPUs, not this machine's); 0: jobs" },
+	{ "icecc_env", CONF_STR, KEY(build_icecc_env), "", 0, 0, NULL, 0,
+	  "ICECC_* settings for icecc, NAME=VALUE separated by spaces (ICECC_VERSION=...)" },
+	{ "icecc_stall", CONF_INT, KEY(build_icecc_stall), "300", 5, 86400, NULL, 0,
+	  "seconds a farm build may go without output before it is stopped and built locally" },
 	{ NULL },
 };
 

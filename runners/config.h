@@ -27,6 +27,10 @@ struct rconfig {
 	long long build_jobs;   /* make -jN; 0: the number of CPUs */
 	long long build_timeout;/* seconds a build may take */
 	char *build_modules;    /* space-separated module dirs of the guest dir */
+	int build_icecc;        /* compile through an icecream farm (runners/build_icecc.c) */
+	long long build_icecc_jobs;  /* make -jN while the farm compiles; 0: jobs */
+	char *build_icecc_env;  /* ICECC_NAME=VALUE ... handed to icecc */
+	long long build_icecc_stall; /* seconds without build output before a local rebuild */
 	/* [suites] (runners/suite*.c) */
 	char *suites_dir;       /* configs/suites/NAME.ini */
 	char *modules_dir;      /* wq_flush.ko for the running kernel */

@@ -19,3 +19,9 @@ CREATE TABLE kcidb_sent (
 -- board or QEMU device it ran on.  NULL for results of kpci's own boots.
 ALTER TABLE job_results ADD COLUMN lab_job_url TEXT;
 ALTER TABLE job_results ADD COLUMN lab_device TEXT;
+
+-- A build a runner handed to a compile farm (icecream): the tool and its
+-- version, whether the farm compiled, and why the runner fell back to a
+-- local build when it did not.  JSON {tool, version, used, fallback};
+-- NULL for a local build.
+ALTER TABLE builds ADD COLUMN distributed TEXT;
