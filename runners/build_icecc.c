@@ -100,19 +100,20 @@ static void icecc_env_free(char **v)
 	free(v);
 }
 
-/* 1 when entry (NAME=VALUE) sets one of the names of set (NAME=... strings). */
+/* 1 when entry (NAME=VALUE) names one of set: NAME=VALUE (set) or NAME
+ * alone (removed). */
 static int icecc_overridden(const char *entry, char *const *set)
 {
 	size_t n = strcspn(entry, "=");
 
 	for (; set && *set; set++)
-		if (!strncmp(*set, entry, n) && (*set)[n] == '=')
+		if (!strncmp(*set, entry, n) && ((*set)[n] == '=' || !(*set)[n]))
 			return 1;
 	return 0;
 }
 
-/* The build's environment: the runner's, then ours over it; NULL when
- * out of memory. */
+/* The build's environment: the runner's, then ours over it (a NAME
+ * without '=' in ours removes it); NULL when out of memory. */
 static char **icecc_env_make(char *const *ours)
 {
 	char **v = calloc(1, sizeof *v);
@@ -123,7 +124,7 @@ static char **icecc_env_make(char *const *ours)
 		    icecc_push_entry(&v, &n, strdup(*e)) < 0)
 			goto fail;
 	for (; v && ours && *ours; ours++)
-		if (icecc_push_entry(&v, &n, strdup(*ours)) < 0)
+		if (strchr(*ours, '=') && icecc_push_entry(&v, &n, strdup(*ours)) < 0)
 			goto fail;
 	return v;
 fail:
@@ -213,6 +214,11 @@ int icecc_plan(struct icecc_plan *p, char *cc, size_t n, const struct rconfig *c
 	}
 	snprintf(cc, n, "%s %s", ccache ? "ccache" : "icecc", compiler);
 	p->env = icecc_env_make(ours);
+	/* ICECC=no: icecc runs the compiler itself; icecream's test socket
+	 * (its own test set-up's) would make it ask the daemon all the same */
+	for (size_t i = 0; i < nours; i++)
+		if (!strncmp(ours[i], "ICECC_TEST_SOCKET=", 18))
+			ours[i][strcspn(ours[i], "=")] = '\0';
 	if (icecc_push(&ours, &nours, "ICECC", "no") == 0)
 		p->local_env = icecc_env_make(ours);
 	icecc_env_free(ours);
