@@ -157,13 +157,14 @@ json_t *lava_definition(const struct lava_boot *lb, const char *kernel_url,
 				 "timeout", "minutes", (json_int_t)minutes);
 	} else {
 		/* an x86 board: bzImage and initramfs by TFTP, iPXE boots them */
-		deploy = json_pack("{s:s, s:{s:i}, s:{s:s, s:s, s:s}, s:{s:s, s:s}, s:s}",
+		/* kpci's initramfs as it is: no LAVA overlay or modules added */
+		deploy = json_pack("{s:s, s:{s:i}, s:{s:s, s:s, s:s}, s:{s:s, s:s, s:b, s:b}}",
 				   "to", "tftp", "timeout", "minutes", 10,
 				   "kernel", "url", kernel_url, "sha256sum", kernel_sha, "type", "zimage",
-				   "ramdisk", "url", initrd_url, "sha256sum", initrd_sha, "os", "oe");
+				   "ramdisk", "url", initrd_url, "sha256sum", initrd_sha,
+				   "install_overlay", 0, "install_modules", 0);
 		boot = json_pack("{s:s, s:s, s:{s:I}}", "method", "ipxe", "commands", "ramdisk",
 				 "timeout", "minutes", (json_int_t)minutes);
-		json_object_set_new(json_object_get(deploy, "kernel"), "type", json_string("zimage"));
 	}
 	def = json_pack("{s:s, s:s, s:s, s:s, s:o, s:{s:{s:I}, s:{s:i}, s:{s:i}}, "
 			"s:{s:s, s:s, s:s}, s:[{s:o}, {s:o}, {s:{s:{s:I}, s:[{s:s, s:s, s:s, s:s}]}}]}",

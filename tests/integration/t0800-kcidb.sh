@@ -44,7 +44,7 @@ enabled = false
 origin = kpci_test
 url = http://127.0.0.1:1/submit
 token_file = $TMP/kcidb.token
-interval = 5
+interval = 2
 batch = 8
 dashboard_url = https://kpci.example.org/
 INI
