@@ -286,7 +286,8 @@ json_t *lava_pending(const struct rconfig *cfg)
  * into b; returns where it ended, or NULL when it does not end. */
 static const char *lava_yaml_dq(const char *p, const char *end, struct buf *b)
 {
-	static const char from[] = "0abtnvfre \"/\\N_LP", to[] = "\0\a\b\t\n\v\f\r\x1b \"/\\";
+	/* \0 becomes '?': a console line is text */
+	static const char from[] = "0abtnvfre \"/\\N_LP", to[] = "?\a\b\t\n\v\f\r\x1b \"/\\";
 
 	while (p < end && *p != '"') {
 		const char *e;
@@ -308,7 +309,7 @@ static const char *lava_yaml_dq(const char *p, const char *end, struct buf *b)
 				return NULL;
 			memcpy(hex, p + 1, (size_t)len);
 			v = strtoul(hex, NULL, 16);
-			c = v < 0x80 ? (char)v : '?';   /* the console is ASCII: others shown as ? */
+			c = v && v < 0x80 ? (char)v : '?';   /* ASCII text: others shown as ? */
 			buf_add(b, &c, 1);
 			p += len + 1;
 		} else if (e && e - from < (long)sizeof to - 1) {
@@ -337,10 +338,14 @@ char *lava_log_console(const char *log, size_t len)
 		const char *msg = memmem(p, (size_t)(eol - p), "\"msg\": \"", 8);
 		size_t mark = b.len;
 
-		if (lvl && msg && lava_yaml_dq(msg + 8, eol, &b))
+		if (lvl && msg && lava_yaml_dq(msg + 8, eol, &b)) {
+			while (b.len > mark && b.data[b.len - 1] == '\r')
+				b.len--;        /* a serial console's line ends */
 			buf_add(&b, "\n", 1);
-		else
+		} else if (b.data) {
 			b.len = mark;           /* not a console line, or a broken one */
+			b.data[mark] = '\0';
+		}
 		p = eol + 1;
 	}
 	return buf_steal(&b);

@@ -49,7 +49,7 @@ int lava_run(const struct lava_boot *lb, struct proto_result *r, json_t **guest_
  * owns); an empty array when none. */
 json_t *lava_pending(const struct rconfig *cfg);
 
-/* --- parts, exposed for tests/unit/test_lava.c ----------------------- */
+/* --- parts that depend on their input alone ------------------------ */
 
 /* The job definition (LAVA's YAML, of which JSON is a part) for q with
  * the published kernel and initramfs; caller owns. */
