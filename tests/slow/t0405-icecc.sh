@@ -14,7 +14,11 @@
 # the second build a whole cold one through the farm in a worktree of
 # its own (about as long as a cold local build: ~10 min on 2 cores).
 # The farm's toolchain is the one daemon A makes itself on the first
-# compile (icecc-create-env).  Checks: the compile jobs ran on daemon B, the build record names icecc
+# compile (icecc-create-env).  Both daemons have the address 127.0.0.1,
+# so the client is told, as in icecream's tests, that a compile server
+# at its own address is another machine (ICECC_TEST_REMOTEBUILD, one of
+# the ICECC_* settings icecc_env passes on); without it every compile
+# the scheduler gives B is taken for a local one.  Checks: the compile jobs ran on daemon B, the build record names icecc
 # and its version, both kernels have the same .text, and both boot in
 # QEMU (the boot suite, one boot each) with the release they were built
 # with.  Run it under flock /work/kernel.lock with KPCI_SLOW_CCACHE set.
@@ -80,7 +84,7 @@ runner_ini "$TMP/local.ini" ""
 runner_ini "$TMP/farm.ini" "icecc = true
 icecc_jobs = 4
 icecc_stall = 600
-icecc_env = ICECC_TEST_SOCKET=$TMP/farm/A.sock"
+icecc_env = ICECC_TEST_SOCKET=$TMP/farm/A.sock ICECC_TEST_REMOTEBUILD=1"
 build() { # build COMMIT INI WORKDIR: one build job; prints its build id
 	curl -s -H "Authorization: Bearer $AT" -H 'Content-Type: application/json' \
 		--data-binary "{\"kind\":\"build\",\"tree\":\"linux\",\"url\":\"$TMP/linux\",\"commit\":\"$1\",\"config\":\"qemu-x86_64.config\",\"branch\":\"master\"}" \
