@@ -7,7 +7,8 @@
 # The shipped configs/kconfig/qemu-x86_64.config is built twice: locally
 # (kpci-runner, ccache in front: warm from t0400's cache or
 # KPCI_SLOW_CCACHE), then through icecream.  What CI runs is bounded: the
-# second build reuses the worktree with the objects of kernel/ removed
+# second build reuses the worktree with the objects of kernel/ (not of
+# its subdirectories) removed
 # and an empty compiler cache, so those compile jobs miss ccache and go
 # to the farm; the other objects are up to date (CC is "ccache gcc" in
 # both builds, so kbuild does not rebuild them).  KPCI_ICECC_FULL=1 makes
@@ -110,7 +111,7 @@ if [ -n "${KPCI_ICECC_FULL:-}" ]; then
 else
 	FW="$TMP/w"
 	OUT2="$OUT"
-	find "$OUT/kernel" -name '*.o' -delete
+	find "$OUT/kernel" -maxdepth 1 -name '*.o' -delete
 fi
 t0=$(date +%s)
 B2=$(build "$C2" "$TMP/farm.ini" "$FW")
