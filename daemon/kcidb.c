@@ -206,13 +206,14 @@ static void kcidb_add_build(struct kcidb_doc *d, const json_t *b)
 	long long id = kcidb_int(b, "id");
 	const json_t *arts = json_object_get(b, "artifacts"), *a;
 	const char *error = kcidb_str(b, "error");
-	json_t *o, *files = json_array();
+	json_t *o, *files;
 	char ref[32];
 	size_t i;
 
 	snprintf(ref, sizeof ref, "b:%lld", id);
 	if (json_object_get(d->have, ref))
 		return;
+	files = json_array();
 	json_object_set_new(d->have, ref, json_true());
 	kcidb_add_checkout(d, b);
 	o = json_pack("{s:o, s:s, s:o, s:s, s:s, s:s, s:o, s:o}",
