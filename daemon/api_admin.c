@@ -14,7 +14,7 @@
 #define API_MAX_ITERATIONS 1000
 #define API_MAX_WARMUP     100
 
-static const char *const api_boot_methods[] = { "host", "qemu", "kexec", NULL };
+static const char *const api_boot_methods[] = { "host", "qemu", "kexec", "lava", NULL };
 
 /* Reads an optional integer field within [min, max]; -1 after an error response. */
 static int api_int_field(json_t *body, const char *key, int def, int min, int max,
@@ -82,7 +82,7 @@ void api_job_submit(struct kpcid *k, struct http_req *req, struct http_resp *res
 	for (int i = 0; api_boot_methods[i]; i++)
 		known |= !strcmp(boot, api_boot_methods[i]);
 	if (!known) {
-		http_error(resp, 400, "boot '%s' is not one of host, qemu, kexec", boot);
+		http_error(resp, 400, "boot '%s' is not one of host, qemu, kexec, lava", boot);
 		goto out;
 	}
 	spec = json_pack("{s:s, s:s, s:i, s:i}", "suite", suite, "boot", boot,

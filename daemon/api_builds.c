@@ -220,6 +220,30 @@ static int api_size_field(json_t *body, const char *key, long long *out, struct 
 	return 0;
 }
 
+#define API_MAX_DISTRIBUTED 2048    /* bytes of a build's "distributed" object */
+
+/* A build's compile farm: {tool, version, used, fallback}, small;
+ * -1 after an error response. */
+static int api_distributed_check(const json_t *d, struct http_resp *resp)
+{
+	const char *tool = json_string_value(json_object_get(d, "tool"));
+	const char *version = json_string_value(json_object_get(d, "version"));
+	const json_t *fb = json_object_get(d, "fallback");
+	char *text = json_is_object(d) ? json_dumps(d, JSON_COMPACT) : NULL;
+	size_t len = text ? strlen(text) : 0;
+
+	free(text);
+	if (!json_is_object(d) || !tool || !proto_name_ok(tool) ||
+	    (version && !proto_name_ok(version)) || !json_is_boolean(json_object_get(d, "used")) ||
+	    (fb && !json_is_null(fb) && !json_is_string(fb)) || len > API_MAX_DISTRIBUTED) {
+		http_error(resp, 400, "distributed must be {\"tool\": NAME, \"version\": NAME, "
+			   "\"used\": BOOL, \"fallback\": TEXT}, at most %d bytes",
+			   API_MAX_DISTRIBUTED);
+		return -1;
+	}
+	return 0;
+}
+
 /* Checks the record's text fields; -1 after an error response. */
 static int api_record_texts(json_t *body, struct db_build_rec *b, struct http_resp *resp)
 {
@@ -254,6 +278,9 @@ static int api_record_texts(json_t *body, struct db_build_rec *b, struct http_re
 		}
 	}
 	b->warnings = w;
+	b->distributed = json_object_get(body, "distributed");
+	if (b->distributed && api_distributed_check(b->distributed, resp) < 0)
+		return -1;
 	b->kernel_release = json_string_value(json_object_get(body, "kernel_release"));
 	if (json_object_get(body, "kernel_release") &&
 	    (!b->kernel_release || !*b->kernel_release ||

@@ -12,6 +12,7 @@
 
 #include "daemon/alert.h"
 #include "daemon/config.h"
+#include "daemon/kcidb.h"
 #include "daemon/watch/watch.h"
 #include "lib/conf.h"
 #include "lib/proto.h"
@@ -134,6 +135,25 @@ static const struct conf_key config_log_keys[] = {
 	{ NULL },
 };
 
+static const struct conf_key config_kcidb_keys[] = {
+	{ "enabled", CONF_BOOL, KEY(struct config, kcidb_enabled), "false", 0, 0, NULL, 0,
+	  "whether kpcid sends its builds, results and regressions to KCIDB" },
+	{ "url", CONF_URL, KEY(struct config, kcidb_url), NULL, 0, 0, NULL, 0,
+	  "the KCIDB submission endpoint given to this origin (POST of I/O schema v5.3)" },
+	{ "token_file", CONF_STR, KEY(struct config, kcidb_token_file), NULL, 0, 0, NULL, 0,
+	  "file whose first line is the submission token (sent as a Bearer token)" },
+	{ "origin", CONF_STR, KEY(struct config, kcidb_origin), "kpci", 0, 0, NULL, 0,
+	  "the CI system's name KCIDB knows it by: lowercase letters, digits and _" },
+	{ "interval", CONF_INT, KEY(struct config, kcidb_interval), "300", 1, 86400, NULL, 0,
+	  "seconds between two looks for new objects; also the longest retry backoff" },
+	{ "batch", CONF_INT, KEY(struct config, kcidb_batch), "100", 1, 10000, NULL, 0,
+	  "builds, bench jobs and regressions each, at most, in one submission" },
+	{ "dashboard_url", CONF_URL, KEY(struct config, kcidb_dashboard_url),
+	  "http://127.0.0.1:8080", 0, 0, NULL, 0,
+	  "kpcid's address as KCIDB's readers reach it: links to change pages, logs, artifacts" },
+	{ NULL },
+};
+
 static const struct conf_key config_tree_keys[] = {
 	{ "url", CONF_GITURL, KEY(struct config_tree, url), NULL, 0, 0, NULL, 0,
 	  "git remote of the tree" },
@@ -165,7 +185,7 @@ static const struct conf_key config_tree_keys[] = {
 	{ "bench_classes", CONF_STR, KEY(struct config_tree, bench_classes), "", 0, 0, NULL, 0,
 	  "runner classes that benchmark each build; empty: any runner" },
 	{ "bench_boot", CONF_ENUM, KEY(struct config_tree, bench_boot), "qemu", 0, 0,
-	  "host|qemu|kexec", 0, "how the bench jobs of a build boot it" },
+	  "host|qemu|kexec|lava", 0, "how the bench jobs of a build boot it" },
 	{ NULL },
 };
 
@@ -201,6 +221,7 @@ static const struct conf_section config_sections[] = {
 	{ "analysis", 0, config_analysis_keys, NULL },
 	{ "alert", 0, config_alert_keys, NULL },
 	{ "log", 0, config_log_keys, NULL },
+	{ "kcidb", 0, config_kcidb_keys, NULL },
 	{ "tree", 1, config_tree_keys, config_tree_instance },
 	{ NULL },
 };
@@ -218,6 +239,12 @@ int config_load(struct config *c, const char *path, struct buf *errs)
 
 	if (alert_config_check(c, &why) < 0) {           /* daemon/alert.c */
 		buf_printf(errs, "%s: %s\n", path, why ? why : "bad [alert] section");
+		free(why);
+		why = NULL;
+		n++;
+	}
+	if (kcidb_config_check(c, &why) < 0) {       /* daemon/kcidb.c */
+		buf_printf(errs, "%s: %s\n", path, why ? why : "bad [kcidb] section");
 		free(why);
 		why = NULL;
 		n++;

@@ -78,6 +78,14 @@ struct config {
 	int alert_closes;                       /* a Closes: tag with the report's link */
 	long long alert_retry_min, alert_retry_max, alert_max_attempts;
 	long long alert_max_brought;            /* commits of a merge whose people are told */
+	/* [kcidb] (daemon/kcidb.c, docs/engines.md) */
+	int kcidb_enabled;
+	char *kcidb_url;                /* the submission endpoint */
+	char *kcidb_token_file;         /* its Bearer token, first line */
+	char *kcidb_origin;             /* [a-z0-9_]+: the prefix of every id */
+	long long kcidb_interval;       /* seconds between submissions */
+	long long kcidb_batch;          /* builds, jobs or changes per submission */
+	char *kcidb_dashboard_url;      /* where links to kpci's pages point */
 	/* [tree NAME] ... in file order */
 	struct config_tree *trees;
 };

@@ -6,6 +6,7 @@
  *   kpcid --check-config -c FILE
  *   kpcid [-c FILE] [--db PATH] token create --role admin|runner|read [--name N]
  *   kpcid [-c FILE] [--db PATH] token list | token revoke ID
+ *   kpcid [-c FILE] [--db PATH] kcidb export [--dry-run]
  */
 #include <errno.h>
 #include <pthread.h>
@@ -23,6 +24,7 @@
 #include "daemon/analyze.h"
 #include "daemon/cache.h"
 #include "daemon/http.h"
+#include "daemon/kcidb.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
 #include "daemon/watch/watch.h"
@@ -72,7 +74,8 @@ static void usage(FILE *f)
 		"       kpcid --check-config -c FILE\n"
 		"       kpcid [-c FILE] [--db PATH] token create --role admin|runner|read [--name NAME]\n"
 		"       kpcid [-c FILE] [--db PATH] token list\n"
-		"       kpcid [-c FILE] [--db PATH] token revoke ID\n");
+		"       kpcid [-c FILE] [--db PATH] token revoke ID\n"
+		"       kpcid [-c FILE] [--db PATH] kcidb export [--dry-run]\n");
 }
 
 static int open_db(struct kpcid *k)
@@ -257,9 +260,17 @@ static int serve(struct kpcid *k)
 		watch_stop(k->watcher);
 		return 1;
 	}
+	if (kcidb_start(k, &cause) < 0) {
+		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the KCIDB export");
+		free(cause);
+		alert_stop(k);
+		watch_stop(k->watcher);
+		return 1;
+	}
 	if (http_start(k, k->cfg.listen, (int)k->cfg.threads, &port, &cause) < 0) {
 		fprintf(stderr, "kpcid: %s\n", cause ? cause : "cannot start the HTTP server");
 		free(cause);
+		kcidb_stop();
 		alert_stop(k);
 		watch_stop(k->watcher);
 		return 1;
@@ -293,6 +304,7 @@ static int serve(struct kpcid *k)
 	}
 	log_info("stopping: finishing requests in flight");
 	watch_stop(k->watcher);
+	kcidb_stop();
 	http_stop(k);
 	alert_stop(k);
 	log_info("stopped");
@@ -348,6 +360,9 @@ int main(int argc, char **argv)
 	} else if (optind < argc && !strcmp(argv[optind], "token")) {
 		kpcid_publish_config(&k);
 		rc = cmd_token(&k, argc - optind, argv + optind);
+	} else if (optind < argc && !strcmp(argv[optind], "kcidb")) {
+		kpcid_publish_config(&k);
+		rc = open_db(&k) < 0 ? 1 : kcidb_command(&k, argc - optind, argv + optind);
 	} else if (optind < argc) {
 		fprintf(stderr, "kpcid: unknown command '%s'\n", argv[optind]);
 		usage(stderr);

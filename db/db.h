@@ -392,6 +392,7 @@ struct db_build_rec {
 	size_t zlog_len;
 	long long log_size;         /* bytes before compression */
 	const char *kernel_release; /* include/config/kernel.release, or NULL */
+	const json_t *distributed;  /* {tool, version, used, fallback} of a farm build, or NULL */
 };
 /* Queues a build job and its build row in one transaction; spec holds
  * tree, commit, config and optionally url, branch, fragments. */
@@ -631,5 +632,23 @@ int db_report_hold(struct db *db, long long id, int hold, long long token_id);
 /* Puts the report's deliveries (of recipient, NULL: all) back to pending
  * now; *n counts them; DB_NOTFOUND. */
 int db_report_resend(struct db *db, long long id, const char *recipient, int *n);
+/* --- KCIDB export (0015; db/db_kcidb.c, daemon/kcidb.c) ------------ */
+/* Finished builds (ok, failed, timeout) not yet sent, id > after, with
+ * their tree, commit subject, artifacts and whether their checkout was
+ * sent (caller owns). */
+json_t *db_kcidb_builds(struct db *db, long long after, int limit);
+/* The same columns for build id, or NULL. */
+json_t *db_kcidb_build(struct db *db, long long id);
+/* 1 when the object of (kind, ref) was delivered. */
+int db_kcidb_sent(struct db *db, const char *kind, long long ref);
+/* Done bench jobs of finished builds not yet sent, id > after, each with
+ * the samples of its successful attempt and the lab it ran in. */
+json_t *db_kcidb_jobs(struct db *db, long long after, int limit);
+/* Regressions not yet sent, id > after, with the good build of their
+ * first bad commit (changes without one wait for it). */
+json_t *db_kcidb_regressions(struct db *db, long long after, int limit);
+/* Records delivered objects, [[kind, ref, kcidb_id]...], in one
+ * transaction; a repeat is ignored. */
+int db_kcidb_mark(struct db *db, const json_t *sent, char **cause);
 
 #endif

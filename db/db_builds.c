@@ -130,6 +130,9 @@ int db_build_record(struct db *db, long long *build_id, long long runner_id, lon
 		return db_fail(cause, "cannot store build %lld", *build_id);
 	}
 	rc = db_exec_st(db, st);
+	if (rc == DB_OK && b->distributed)      /* 0015: a compile farm's part */
+		rc = db_exec_st(db, db_prep(db, "UPDATE builds SET distributed = ? WHERE id = ?",
+					    "jI", b->distributed, *build_id));
 	if (rc == DB_OK && db_build_failure_track_locked(db, *build_id) != DB_OK)
 		log_warn("build %lld: cannot update the build-failure changes", *build_id);
 	db_unlock(db);
@@ -298,7 +301,7 @@ int db_artifact_delete(struct db *db, const char *sha256)
 	"b.data_size, b.bss_size, b.image_size, b.error, b.warnings AS warnings_json, " \
 	"b.log_size, b.spec AS spec_json, b.created_at, b.started_at, b.finished_at, " \
 	"(SELECT MIN(c.id) FROM changes c WHERE c.kind = 'build-failure' AND " \
-	"c.build_id = b.id) AS change_id "
+	"c.build_id = b.id) AS change_id, b.distributed AS distributed_json "
 
 json_t *db_builds_list(struct db *db, const char *state, int limit, int offset)
 {

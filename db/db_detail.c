@@ -153,10 +153,12 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 	rows = db_rows(db, db_prepk(db,
 		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
-		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at "
+		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at, "
+		" jr.lab_job_url, jr.lab_device "
 		"FROM samples s JOIN series se ON se.id = s.series_id "
 		" JOIN metrics m ON m.id = se.metric_id JOIN environments e ON e.id = s.env_id "
 		" LEFT JOIN runners r ON r.id = s.runner_id "
+		" LEFT JOIN job_results jr ON jr.job_id = s.job_id AND jr.attempt = s.attempt "
 		"WHERE (?1 = 0 OR s.job_id = ?1) AND (?2 IS NULL OR m.name = ?2 "
 		"  OR m.suite || '/' || m.name = ?2) AND (?3 IS NULL OR se.runner_class = ?3) "
 		" AND (?4 = 0 OR s.series_id = ?4) "

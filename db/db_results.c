@@ -155,6 +155,10 @@ static int db_result_locked(struct db *db, long long runner_id,
 				   "status, reason, log, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 				   "IiIsssI", r->job_id, r->attempt, runner_id, r->status, r->reason,
 				   r->log, db_now()));
+	if (rc == DB_OK && (r->lab_job_url || r->lab_device))      /* 0015: a lab's job */
+		rc = db_exec_st(db, db_prepk(db, "UPDATE job_results SET lab_job_url = ?, "
+			"lab_device = ? WHERE job_id = ? AND attempt = ?", "ssIi", r->lab_job_url,
+			r->lab_device, r->job_id, r->attempt));
 	if (rc == DB_OK)
 		rc = db_exec_st(db, db_prepk(db, "UPDATE jobs SET state = ?, reason = ?, "
 			"finished_at = ?, lease_owner = NULL, lease_expires = NULL WHERE id = ?",

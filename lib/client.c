@@ -127,6 +127,51 @@ out:
 	return ret;
 }
 
+int client_set_auth(struct client *c, const char *scheme, const char *token, char **cause)
+{
+	char *auth = NULL;
+
+	if (strpbrk(scheme, "\r\n \t") || (token && strpbrk(token, "\r\n")))
+		return fail_cause(cause, "the %s token contains a line break", scheme);
+	if (token && *token && asprintf(&auth, "Authorization: %s %s", scheme, token) < 0)
+		return fail_cause(cause, "out of memory");
+	free(c->auth);
+	c->auth = auth;
+	return 0;
+}
+
+int client_send(struct client *c, const char *method, const char *path, const char *body,
+		const char *content_type, long *status, struct buf *answer, char **cause)
+{
+	struct curl_slist *hdrs = NULL;
+	char *url = NULL, *ctype = NULL;
+	CURLcode rc;
+
+	*status = 0;
+	if (asprintf(&url, "%s%s", c->base, path) < 0)
+		return fail_cause(cause, "out of memory");
+	client_prepare(c, url, method, (long)CLIENT_TIMEOUT_S, answer);
+	if (c->auth)
+		hdrs = curl_slist_append(hdrs, c->auth);
+	if (body) {
+		if (asprintf(&ctype, "Content-Type: %s", content_type) >= 0)
+			hdrs = curl_slist_append(hdrs, ctype);
+		hdrs = curl_slist_append(hdrs, "Expect:");
+		curl_easy_setopt(c->curl, CURLOPT_POSTFIELDS, body);
+		curl_easy_setopt(c->curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(body));
+	}
+	curl_easy_setopt(c->curl, CURLOPT_HTTPHEADER, hdrs);
+	rc = curl_easy_perform(c->curl);
+	if (rc == CURLE_OK)
+		curl_easy_getinfo(c->curl, CURLINFO_RESPONSE_CODE, status);
+	curl_slist_free_all(hdrs);
+	free(ctype);
+	if (rc != CURLE_OK)
+		fail_cause(cause, "%s: %s", url, curl_easy_strerror(rc));
+	free(url);
+	return rc == CURLE_OK ? 0 : -1;
+}
+
 static size_t client_read_file(char *data, size_t size, size_t nmemb, void *user)
 {
 	return fread(data, size, nmemb, user) * size;

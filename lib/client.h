@@ -29,6 +29,23 @@ void client_free(struct client *c);
 int client_call(struct client *c, const char *method, const char *path,
 		const json_t *body, long *status, json_t **out, char **cause);
 
+/*
+ * Replaces the Authorization header with "SCHEME TOKEN" (LAVA's REST API
+ * wants "Token ..."; kpcid and KCIDB "Bearer ...").  0, or -1 with
+ * *cause when either contains white space that would break the header.
+ */
+int client_set_auth(struct client *c, const char *scheme, const char *token, char **cause);
+
+/*
+ * Sends METHOD base+path with body text (NULL: none) of content_type and
+ * collects the answer's body, whatever it is, into answer (capped by its
+ * maximum).  0 when an HTTP answer came back (*status), -1 with *cause
+ * when none did.  For services whose answers are not always JSON.
+ */
+struct buf;
+int client_send(struct client *c, const char *method, const char *path, const char *body,
+		const char *content_type, long *status, struct buf *answer, char **cause);
+
 #define CLIENT_TRANSFER_TIMEOUT_S 3600   /* a whole artifact upload or download */
 
 /*

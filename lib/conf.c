@@ -16,6 +16,7 @@
 #include <ini.h>
 
 #include "lib/conf.h"
+#include "lib/fail.h"
 
 /* libinih reads lines into a buffer of this size (INI_MAX_LINE). */
 #define CONF_MAX_LINE 200
@@ -445,4 +446,27 @@ void conf_free(void *obj, const struct conf_section *secs)
 	for (; secs->name; secs++)
 		if (!secs->named)
 			conf_free_keys(obj, secs->keys);
+}
+
+int conf_read_secret(char **out, const char *key, const char *path, char **cause)
+{
+	char line[CONF_MAX_SECRET + 2];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return fail_cause(cause, "%s '%s' %s", key, path, strerror(errno));
+	if (!fgets(line, sizeof line, f)) {
+		fclose(f);
+		return fail_cause(cause, "%s '%s' is empty", key, path);
+	}
+	fclose(f);
+	n = strcspn(line, "\r\n");
+	line[n] = '\0';
+	if (!n || n > CONF_MAX_SECRET)
+		return fail_cause(cause, "%s '%s' does not hold a token on its first line",
+				  key, path);
+	free(*out);
+	*out = strdup(line);
+	return *out ? 0 : -1;
 }

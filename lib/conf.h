@@ -75,6 +75,15 @@ void conf_apply_reloadable(void *cur, const void *fresh,
 void conf_free(void *obj, const struct conf_section *secs);
 void conf_free_keys(void *inst, const struct conf_key *keys);
 
+#define CONF_MAX_SECRET 256          /* bytes of a token read from a file */
+
+/*
+ * Reads the secret on the first line of path (a token file) into *out
+ * (malloc'd, replacing what it held); key names the setting in errors
+ * ("token_file '/etc/kpci/t' is empty").  0, or -1 with *cause.
+ */
+int conf_read_secret(char **out, const char *key, const char *path, char **cause);
+
 /* Parses "host:port" / "[v6]:port" into host (malloc'd) and port. */
 int conf_parse_hostport(char **host, int *port, const char *text);
 

@@ -222,6 +222,9 @@ json_t *proto_result_encode(const struct proto_result *r)
 		json_object_set_new(j, "reason", json_string(r->reason));
 	if (j && r->log)
 		json_object_set_new(j, "log", json_string(r->log));
+	if (j && (r->lab_job_url || r->lab_device))
+		json_object_set_new(j, "lab", json_pack("{s:s?, s:s?}", "job_url", r->lab_job_url,
+							 "device", r->lab_device));
 	return j;
 }
 
@@ -275,6 +278,26 @@ int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
 	    proto_str(&out->reason, j, "reason", 0, PROTO_MAX_REASON, "", cause) < 0 ||
 	    proto_str(&out->log, j, "log", 0, PROTO_MAX_LOG, "", cause) < 0)
 		goto fail;
+	if (json_object_get(j, "lab") && (!json_is_object(json_object_get(j, "lab")) ||
+	    proto_str(&out->lab_job_url, json_object_get(j, "lab"), "job_url", 0, PROTO_MAX_URL,
+		      "lab.", cause) < 0 ||
+	    proto_str(&out->lab_device, json_object_get(j, "lab"), "device", 0, PROTO_MAX_NAME,
+		      "lab.", cause) < 0)) {
+		if (cause && !*cause)
+			fail_cause(cause, "lab must be an object");
+		goto fail;
+	}
+	if (out->lab_job_url && ((strncmp(out->lab_job_url, "http://", 7) &&
+				  strncmp(out->lab_job_url, "https://", 8)) ||
+				 strpbrk(out->lab_job_url, " \t\r\n\"<>"))) {
+		fail_cause(cause, "lab.job_url must be an http:// or https:// URL");
+		goto fail;
+	}
+	if (out->lab_device && !proto_name_ok(out->lab_device)) {
+		fail_cause(cause, "lab.device must be 1 to %d characters of letters, digits and "
+			   "._:/+-", PROTO_MAX_NAME);
+		goto fail;
+	}
 	out->attempt = (int)attempt;
 	if (strcmp(out->status, "ok") && strcmp(out->status, "failed")) {
 		fail_cause(cause, "status must be \"ok\" or \"failed\"");
@@ -336,6 +359,8 @@ void proto_result_free(struct proto_result *r)
 	free(r->status);
 	free(r->reason);
 	free(r->log);
+	free(r->lab_job_url);
+	free(r->lab_device);
 	json_decref(r->env);
 	memset(r, 0, sizeof *r);
 }

@@ -55,7 +55,11 @@ struct proto_result {
 	struct proto_sample *samples;
 	size_t nsamples;
 	char *log;
+	char *lab_job_url;      /* the lab's page of the job that measured it (LAVA), or NULL */
+	char *lab_device;       /* the lab's device it ran on, or NULL */
 };
+
+#define PROTO_MAX_URL 2048      /* bytes of a URL in a body */
 
 json_t *proto_register_encode(const struct proto_register *r);
 int proto_register_decode(struct proto_register *out, const json_t *j, char **cause);

@@ -21,6 +21,7 @@
 #include "runners/agent.h"
 #include "runners/bench.h"
 #include "runners/boot_kexec.h"
+#include "runners/boot_lava.h"
 #include "runners/build.h"
 #include "runners/env.h"
 #include "runners/spool.h"
@@ -31,6 +32,11 @@ static volatile sig_atomic_t agent_stopping;
 void agent_stop(void)
 {
 	agent_stopping = 1;
+}
+
+const volatile int *agent_stopping_flag(void)
+{
+	return &agent_stopping;
 }
 
 /* Sleeps up to seconds, returning early when a stop was asked. */
@@ -153,8 +159,8 @@ static int agent_run_job(struct agent *a, struct client *c, const struct proto_j
 	if (have_thread)
 		pthread_join(thread, NULL);
 	if (r.status && !strcmp(r.status, BENCH_STAGED)) {     /* kexec under way */
-		log_info("job %lld attempt %d: staged for kexec; the result follows the reboot",
-			 job->id, job->attempt);
+		log_info("job %lld attempt %d: staged (a kexec, or a lab's job this runner stopped "
+			 "waiting for); the result follows the next start", job->id, job->attempt);
 		proto_result_free(&r);
 		agent_stop();
 		return 0;
@@ -202,6 +208,36 @@ static void agent_kexec_resume(struct agent *a, struct client *c)
 	if (kexec_return(a->cfg, &cause) < 0)
 		log_error("kexec: cannot return to the base kernel: %s", cause ? cause : "?");
 	free(cause);
+}
+
+/* The jobs whose LAVA jobs a previous start left running
+ * (runners/boot_lava.c): each is run again, which polls its LAVA job
+ * instead of submitting one, under a heartbeat as any job.  Returns how
+ * many ran. */
+static int agent_lava_resume(struct agent *a, struct client *c)
+{
+	json_t *pending = lava_pending(a->cfg), *j;
+	size_t i;
+	int ran = 0;
+
+	json_array_foreach(pending, i, j) {
+		struct proto_job job;
+		char *cause = NULL;
+
+		if (agent_stopping)
+			break;
+		if (proto_job_decode(&job, j, &cause) < 0) {
+			log_error("lava: a pending job cannot be read: %s", cause ? cause : "?");
+			free(cause);
+			continue;
+		}
+		log_info("job %lld attempt %d: resuming its LAVA job", job.id, job.attempt);
+		agent_run_job(a, c, &job);
+		proto_job_free(&job);
+		ran++;
+	}
+	json_decref(pending);
+	return ran;
 }
 
 /* Registers until kpcid answers; -1 when it refuses for good. */
@@ -272,6 +308,8 @@ int agent_run(struct agent *a)
 	}
 	spool_flush(a->spool_dir, &c, a->runner_id);
 	agent_kexec_resume(a, &c);
+	if (agent_lava_resume(a, &c) && a->once)
+		agent_stop();           /* --once: the resumed job was the one */
 	while (!agent_stopping) {
 		json_t *body = json_pack("{s:I}", "runner_id", (json_int_t)a->runner_id), *answer;
 		struct proto_job job;

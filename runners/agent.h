@@ -25,5 +25,8 @@ struct agent {
 int agent_run(struct agent *a);
 /* Asks agent_run to stop after the job in hand; async-signal-safe. */
 void agent_stop(void);
+/* The flag agent_stop sets, for work that waits long and can be resumed
+ * (a LAVA job); borrowed. */
+const volatile int *agent_stopping_flag(void);
 
 #endif

@@ -6,11 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "lib/fs.h"
 #include "lib/log.h"
+#include "runners/agent.h"
 #include "runners/bench.h"
 #include "runners/boot_kexec.h"
+#include "runners/boot_lava.h"
 #include "runners/boot_qemu.h"
 #include "runners/env.h"
 #include "runners/fetch.h"
@@ -155,6 +158,48 @@ static void bench_qemu(const struct rconfig *cfg, const json_t *topology,
 	free(cause);
 }
 
+/* The lava method: a LAVA lab boots the kernel (runners/boot_lava.c). */
+static void bench_lava(const struct rconfig *cfg, const json_t *topology,
+		       const struct proto_job *job, const struct suite_run *sr, const char *name,
+		       const struct fetch_set *fs, struct proto_result *r)
+{
+	struct qemu_boot q = {
+		.cfg = cfg, .sr = sr, .work_dir = sr->work_dir,
+		.suite = sr->def ? sr->def->parser : name,
+		.kernel = fs->has_kernel ? fs->kernel : bench_spec_str(job, "kernel", cfg->qemu_kernel),
+		.modules_dir = fs->has_kernel ? fs->modules_dir[0] ? fs->modules_dir : NULL :
+			       bench_spec_str(job, "modules_dir", cfg->qemu_modules_dir),
+		.nodes = bench_spec_int(job, "numa", "nodes", (int)cfg->qemu_nodes),
+		.cpus_per_node = bench_spec_int(job, "numa", "cpus_per_node",
+						(int)cfg->qemu_cpus_per_node),
+		.memory_mb = bench_spec_int(job, "numa", "memory_mb", (int)cfg->qemu_memory_mb),
+	};
+	struct lava_boot lb = { .q = &q, .job = job, .stop = agent_stopping_flag() };
+	json_t *guest = NULL;
+	char *cause = NULL;
+	int rc;
+
+	json_decref(r->env);
+	r->env = env_collect("lava", "none", topology);
+	if (strcmp(q.suite, "kbench") && strcmp(q.suite, "boot") && strcmp(q.suite, "wq-flush"))
+		proto_result_fail(r, "%s: suite '%s' does not run in a lab's guest (kbench, boot and "
+				  "wq-flush do)", name, q.suite);
+	else if (!q.kernel || access(q.kernel, R_OK) < 0)
+		proto_result_fail(r, "%s: no kernel to boot: the job names none and [qemu] kernel is "
+				  "%s", name, q.kernel ? "unreadable" : "unset");
+	else if ((rc = lava_run(&lb, r, &guest, &cause)) == 1) {
+		free(r->status);
+		r->status = strdup(BENCH_STAGED);       /* the next start resumes it */
+	} else if (rc < 0) {
+		proto_result_fail(r, "%s: %s", name, cause ? cause : "the lab's job failed");
+	}
+	bench_merge_guest(r->env, guest);
+	bench_check_release(job, fs, guest, r);
+	bench_note_build(r->env, fs);
+	json_decref(guest);
+	free(cause);
+}
+
 static void bench_kexec(const struct rconfig *cfg, const struct proto_job *job,
 			const struct suite_run *sr, const char *name, const struct fetch_set *fs,
 			struct proto_result *r)
@@ -239,7 +284,7 @@ void bench_execute(const struct rconfig *cfg, struct client *c, const json_t *to
 	log_info("job %lld attempt %d: %s on %s, %d iterations (up to %d) after %d warm-up",
 		 job->id, job->attempt, name, boot, sr.iterations, sr.max_iterations, sr.warmup);
 	/* the build's kernel and modules, for the methods that boot one */
-	if ((!strcmp(boot, "qemu") || !strcmp(boot, "kexec")) &&
+	if ((!strcmp(boot, "qemu") || !strcmp(boot, "kexec") || !strcmp(boot, "lava")) &&
 	    fetch_job(&fs, c, cfg, job, &cause) < 0) {
 		proto_result_fail(r, "job %lld: %s", job->id, cause ? cause : "cannot fetch the build");
 		free(cause);
@@ -255,8 +300,10 @@ void bench_execute(const struct rconfig *cfg, struct client *c, const json_t *to
 		bench_qemu(cfg, topology, job, &sr, name, &fs, r);
 	else if (!strcmp(boot, "kexec"))
 		bench_kexec(cfg, job, &sr, name, &fs, r);
+	else if (!strcmp(boot, "lava"))
+		bench_lava(cfg, topology, job, &sr, name, &fs, r);
 	else
-		proto_result_fail(r, "boot method '%s' is not one of host, qemu, kexec", boot);
+		proto_result_fail(r, "boot method '%s' is not one of host, qemu, kexec, lava", boot);
 	if (strcmp(boot, "kexec") || strcmp(r->status, BENCH_STAGED))
 		fetch_done(&fs);        /* a staged job fetches again after the reboot */
 	sdef_free(def);

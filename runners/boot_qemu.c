@@ -173,7 +173,7 @@ const char *qemu_accel(const struct rconfig *cfg, const char *kernel, const char
 }
 
 /* Builds work_dir/initramfs.cpio with the modules of modules_dir. */
-static int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cause)
+int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cause)
 {
 	char guest[QEMU_MAX_PATH], script[QEMU_MAX_PATH], init[QEMU_MAX_PATH], bin[QEMU_MAX_PATH];
 	char log[QEMU_MAX_PATH], *mods[QEMU_MAX_MODULES], *argv[QEMU_MAX_MODULES + 8];
@@ -224,7 +224,7 @@ static int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cau
 }
 
 /* The guest kernel command line for one boot. */
-static void qemu_cmdline(char *out, size_t n, const struct qemu_boot *q, int iter, int warmup)
+void qemu_cmdline(char *out, size_t n, const struct qemu_boot *q, int iter, int warmup)
 {
 	const struct sdef *d = q->sr->def;
 
@@ -320,7 +320,7 @@ static int qemu_fail_console(struct proto_result *r, const char *console, char *
 }
 
 /* Parses one boot's console into r; iteration is the boot suite's. */
-static int qemu_collect(const struct qemu_boot *q, struct proto_result *r, json_t **guest_env,
+int qemu_collect(const struct qemu_boot *q, struct proto_result *r, json_t **guest_env,
 			const char *console, int iteration, char **cause)
 {
 	struct sparse_ctx ctx = { .suite = q->sr->def ? q->sr->def->name : q->suite,

@@ -32,6 +32,7 @@
 #include "lib/sha256.h"
 #include "lib/spawn.h"
 #include "runners/build.h"
+#include "runners/build_icecc.h"
 #include "runners/env.h"
 #include "runners/guestdir.h"
 
@@ -62,22 +63,30 @@ static double build_now(void)
 
 /*
  * Runs argv (PATH searched) in dir with stdout+stderr to out_fd (-1:
- * /dev/null), in a new process group, for at most timeout seconds.
- * Returns the exit status (0..255), 128+signal, -1 when it could not be
- * started (errno), or -2 on timeout (the group is killed).  *pid_out, if
- * given, is set once the child runs (for the crash stamp).
+ * /dev/null), in a new process group, in envp (NULL: the runner's), for
+ * at most timeout seconds, and, with stall > 0, as long as out_fd grows
+ * at least every stall seconds.  Returns the exit status (0..255),
+ * 128+signal, -1 when it could not be started (errno), -2 on timeout or
+ * -3 on a stall (the group is killed).  started, if given, is called
+ * once the child runs (for the crash stamp).
  */
-static int build_run(char *const argv[], const char *dir, int out_fd, long long timeout,
-		     void (*started)(pid_t pid, void *arg), void *arg)
+static int build_run_in(char *const argv[], const char *dir, int out_fd, long long timeout,
+			long long stall, char *const envp[], void (*started)(pid_t pid, void *arg),
+			void *arg)
 {
+	double last_growth = build_now();
+	off_t last_size = -1;
+	struct stat st;
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	double deadline = build_now() + (double)timeout;
 	pid_t pid;
 	int rc, status, nullfd = -1;
 
-	if (out_fd < 0)
+	if (out_fd < 0) {
 		out_fd = nullfd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		stall = 0;      /* nothing to watch grow */
+	}
 	posix_spawn_file_actions_init(&fa);
 	spawn_attr_init(&at);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -85,7 +94,7 @@ static int build_run(char *const argv[], const char *dir, int out_fd, long long 
 	posix_spawn_file_actions_adddup2(&fa, out_fd, 2);
 	if (dir)
 		posix_spawn_file_actions_addchdir_np(&fa, dir);
-	rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
+	rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, envp ? envp : environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
 	if (nullfd >= 0)
@@ -104,14 +113,21 @@ static int build_run(char *const argv[], const char *dir, int out_fd, long long 
 			break;
 		if (w < 0 && errno != EINTR)
 			return -1;
-		if (build_now() > deadline) {
+		if (stall > 0 && fstat(out_fd, &st) == 0 && st.st_size != last_size) {
+			last_size = st.st_size;
+			last_growth = build_now();
+		}
+		if (build_now() > deadline ||
+		    (stall > 0 && build_now() - last_growth > (double)stall)) {
+			int stalled = build_now() <= deadline;
+
 			kill(-pid, SIGTERM);
 			ts.tv_sec = 2;
 			ts.tv_nsec = 0;
 			nanosleep(&ts, NULL);
 			kill(-pid, SIGKILL);
 			waitpid(pid, &status, 0);
-			return -2;
+			return stalled ? -3 : -2;
 		}
 		nanosleep(&ts, NULL);
 	}
@@ -120,6 +136,13 @@ static int build_run(char *const argv[], const char *dir, int out_fd, long long 
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	return 128 + WTERMSIG(status);
+}
+
+/* build_run_in in the runner's environment, without a stall limit. */
+static int build_run(char *const argv[], const char *dir, int out_fd, long long timeout,
+		     void (*started)(pid_t pid, void *arg), void *arg)
+{
+	return build_run_in(argv, dir, out_fd, timeout, 0, NULL, started, arg);
 }
 
 /* Runs argv and collects its output into out (capped). */
@@ -413,6 +436,8 @@ struct build_state {
 	int log_fd;
 	int jobs;
 	char cc[PATH_MAX];              /* the CC= value for make */
+	struct icecc_plan icecc;        /* the farm's part (runners/build_icecc.c) */
+	int icecc_fell_back;            /* the farm stalled; make went on locally */
 	char compiler[512];             /* first line of --version */
 	json_t *warnings;
 	char release[BUILD_MAX_RELEASE + 1];   /* include/config/kernel.release */
@@ -616,7 +641,7 @@ static int build_compiler(struct build_state *s, char **cause)
 	char words[PATH_MAX], *argv[8], *p, *tok;
 	char *probe[] = { "ccache", "--version", NULL };
 	struct buf out;
-	int n = 0, rc;
+	int n = 0, rc, ccache = 0;
 
 	snprintf(words, sizeof words, "%s", cfg->build_cc);
 	for (p = words; n < 6 && (tok = strsep(&p, " \t"));)
@@ -641,28 +666,45 @@ static int build_compiler(struct build_state *s, char **cause)
 	snprintf(s->compiler, sizeof s->compiler, "%.*s", (int)strcspn(buf_str(&out), "\n"),
 		 buf_str(&out));
 	buf_free(&out);
-	snprintf(s->cc, sizeof s->cc, "%s", cfg->build_cc);
 	if (cfg->build_ccache && strncmp(cfg->build_cc, "ccache", 6)) {
 		buf_init(&out, BUILD_MAX_CAPTURE);
-		if (build_capture(&out, probe, NULL) == 0)
-			snprintf(s->cc, sizeof s->cc, "ccache %s", cfg->build_cc);
+		ccache = build_capture(&out, probe, NULL) == 0;
 		buf_free(&out);
 	}
+	if (icecc_plan(&s->icecc, s->cc, sizeof s->cc, cfg, ccache, cause) < 0)
+		return -1;
+	if (s->icecc.configured)
+		build_note(s, "icecream: %s%s%s (CC=%s)", s->icecc.use ? "the farm compiles" :
+			   "not used", s->icecc.why[0] ? ": " : "", s->icecc.why, s->cc);
 	return 0;
 }
 
-/* make -C src O=out CC=... [-jN] target; returns build_run's code. */
+/* The environment of the build's compiles: the farm's, or the local one
+ * that keeps CC (NULL: the runner's own). */
+static char *const *build_env(const struct build_state *s)
+{
+	return s->icecc.use ? s->icecc.env : s->icecc.local_env;
+}
+
+/* make -C src O=out CC=... [-jN] target; returns build_run_in's code
+ * (-3: the farm stalled). */
 static int build_make(struct build_state *s, const char *target, int parallel,
 		      long long timeout)
 {
 	char odir[PATH_MAX + 4], ccarg[PATH_MAX + 4], jarg[32];
 	char *argv[] = { "make", "-C", s->src, odir, ccarg, jarg, build_arg(target), NULL };
 
+	const struct rconfig *cfg = s->b->cfg;
+	int farm = parallel && s->icecc.use;
+
 	snprintf(odir, sizeof odir, "O=%s", s->out);
 	snprintf(ccarg, sizeof ccarg, "CC=%s", s->cc);
-	snprintf(jarg, sizeof jarg, "-j%d", parallel ? s->jobs : 1);
-	build_note(s, "make -C %s %s %s %s %s", s->src, odir, ccarg, jarg, target);
-	return build_run(argv, NULL, s->log_fd, timeout, build_stamp_pid, s);
+	snprintf(jarg, sizeof jarg, "-j%d", !parallel ? 1 : farm && cfg->build_icecc_jobs > 0 ?
+		 (int)cfg->build_icecc_jobs : s->jobs);
+	build_note(s, "make -C %s %s %s %s %s%s", s->src, odir, ccarg, jarg, target,
+		   farm ? " (icecream)" : "");
+	return build_run_in(argv, NULL, s->log_fd, timeout, farm ? cfg->build_icecc_stall : 0,
+			    build_env(s), build_stamp_pid, s);
 }
 
 /* Copies a file (the base config). */
@@ -862,6 +904,13 @@ static void build_report(struct build_state *s, struct proto_result *r, const ch
 		json_object_set_new(rec, "compiler", json_string(s->compiler));
 	if (s->release[0])
 		json_object_set_new(rec, "kernel_release", json_string(s->release));
+	if (s->icecc.configured) {
+		json_t *d = icecc_record(&s->icecc);
+
+		/* the farm compiled part of a build that stalled */
+		json_object_set_new(d, "used", json_boolean(s->icecc.use || s->icecc_fell_back));
+		json_object_set_new(rec, "distributed", d);
+	}
 	if (reason || errors) {
 		char *e = NULL;
 
@@ -1030,7 +1079,8 @@ static int build_modules(struct build_state *s, char **cause)
 		else if (build_run(cp_argv, NULL, s->log_fd, BUILD_TOOL_TIMEOUT, NULL, NULL))
 			mrc = fail_cause(&why, "cannot copy %s", from);
 		else
-			mrc = build_run(make_argv, NULL, fd, s->b->cfg->build_timeout, NULL, NULL);
+			mrc = build_run_in(make_argv, NULL, fd, s->b->cfg->build_timeout, 0,
+					   build_env(s), NULL, NULL);
 		if (fd >= 0)
 			close(fd);
 		if (mrc == 0 && (rc = build_upload_modules(s, to, &found, cause)) == 0 && !found)
@@ -1069,6 +1119,17 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 
 	rc = build_make(s, "all", 1, s->b->cfg->build_timeout -
 			(long long)(build_now() - s->t0));
+	if (rc == -3) {         /* the farm stalled: the rest is compiled here */
+		snprintf(s->icecc.why, sizeof s->icecc.why, "the icecream farm stalled (no build "
+			 "output for %lld s, [build] icecc_stall); finished locally",
+			 s->b->cfg->build_icecc_stall);
+		build_note(s, "%s", s->icecc.why);
+		log_warn("build job %lld: %s", s->b->job->id, s->icecc.why);
+		s->icecc.use = 0;
+		s->icecc_fell_back = 1;
+		rc = build_make(s, "all", 1, s->b->cfg->build_timeout -
+				(long long)(build_now() - s->t0));
+	}
 	if (rc == -2) {
 		build_report(s, r, "timeout", "make did not finish within [build] timeout", NULL);
 		return;
@@ -1163,6 +1224,7 @@ out:
 	log_info("build job %lld: %s in %.1f s", b->job->id, r->status, build_now() - s.t0);
 	free(cause);
 	json_decref(s.warnings);
+	icecc_plan_free(&s.icecc);
 	if (s.log_fd >= 0)
 		close(s.log_fd);
 }

@@ -13,7 +13,6 @@
 #include "lib/proto.h"
 #include "runners/config.h"
 
-#define RCONFIG_MAX_TOKEN 256
 #define RCONFIG_MAX_PATH 4096      /* bytes of the program's own path */
 
 #define KEY(field) offsetof(struct rconfig, field)
@@ -34,7 +33,7 @@ static const struct conf_key rconfig_runner_keys[] = {
 	{ "capabilities", CONF_STR, KEY(capabilities), "bench", 0, 0, NULL, 0,
 	  "job kinds to take: bench, build" },
 	{ "boot_methods", CONF_STR, KEY(boot_methods), "host", 0, 0, NULL, 0,
-	  "how bench jobs may run: host, qemu, kexec" },
+	  "how bench jobs may run: host, qemu, kexec, lava" },
 	{ "poll_min", CONF_INT, KEY(poll_min), "1", 1, 3600, NULL, 0,
 	  "seconds between claims after a job" },
 	{ "poll_max", CONF_INT, KEY(poll_max), "30", 1, 3600, NULL, 0,
@@ -50,7 +49,7 @@ static const struct conf_key rconfig_build_keys[] = {
 	{ "kconfig_dir", CONF_STR, KEY(kconfig_dir), "/usr/local/share/kpci/kconfig", 0, 0, NULL, 0,
 	  "directory of kernel config files and fragments (configs/kconfig/)" },
 	{ "cc", CONF_STR, KEY(build_cc), "gcc", 0, 0, NULL, 0,
-	  "compiler command; \"distcc gcc\" or \"icecc gcc\" spreads builds" },
+	  "compiler command; \"distcc gcc\" spreads builds (for icecream see icecc)" },
 	{ "ccache", CONF_BOOL, KEY(build_ccache), "true", 0, 0, NULL, 0,
 	  "use ccache when it is installed" },
 	{ "jobs", CONF_INT, KEY(build_jobs), "0", 0, 4096, NULL, 0,
@@ -60,6 +59,15 @@ static const struct conf_key rconfig_build_keys[] = {
 	{ "modules", CONF_STR, KEY(build_modules), "wq_flush", 0, 0, NULL, 0,
 	  "out-of-tree modules the suites need, built against each kernel: source "
 	  "directories of the guest directory ([qemu] guest_dir); empty: none" },
+	{ "icecc", CONF_BOOL, KEY(build_icecc), "false", 0, 0, NULL, 0,
+	  "compile through the icecream farm of this machine's iceccd; with ccache, "
+	  "CC=\"ccache CC\" and CCACHE_PREFIX=icecc" },
+	{ "icecc_jobs", CONF_INT, KEY(build_icecc_jobs), "0", 0, 4096, NULL, 0,
+	  "make -jN while the farm compiles (its CPUs, not this machine's); 0: jobs" },
+	{ "icecc_env", CONF_STR, KEY(build_icecc_env), "", 0, 0, NULL, 0,
+	  "ICECC_* settings for icecc, NAME=VALUE separated by spaces (ICECC_VERSION=...)" },
+	{ "icecc_stall", CONF_INT, KEY(build_icecc_stall), "300", 5, 86400, NULL, 0,
+	  "seconds a farm build may go without output before it is stopped and built locally" },
 	{ NULL },
 };
 
@@ -117,6 +125,34 @@ static const struct conf_key rconfig_kexec_keys[] = {
 	{ NULL },
 };
 
+static const struct conf_key rconfig_lava_keys[] = {
+	{ "url", CONF_URL, KEY(lava_url), NULL, 0, 0, NULL, 0,
+	  "the LAVA server whose REST API v0.2 takes the jobs of boot method lava" },
+	{ "token_file", CONF_STR, KEY(lava_token_file), NULL, 0, 0, NULL, 0,
+	  "file whose first line is a LAVA API token of the submitting user" },
+	{ "device_type", CONF_STR, KEY(lava_device_type), "qemu", 0, 0, NULL, 0,
+	  "the LAVA device type the jobs ask for: qemu, or a board's" },
+	{ "tags", CONF_STR, KEY(lava_tags), "", 0, 0, NULL, 0,
+	  "device tags the jobs ask for, separated by spaces" },
+	{ "boot", CONF_ENUM, KEY(lava_boot), "qemu", 0, 0, "qemu|ipxe", 0,
+	  "qemu: deploy to tmpfs and boot QEMU; ipxe: deploy by TFTP and boot an x86 board" },
+	{ "publish_dir", CONF_STR, KEY(lava_publish_dir), NULL, 0, 0, NULL, 0,
+	  "where the kernel and initramfs of a job are put for the lab; default work_dir/lava/publish" },
+	{ "publish_url", CONF_STR, KEY(lava_publish_url), NULL, 0, 0, NULL, 0,
+	  "the URL under which the lab's dispatchers read publish_dir (http://, https:// or file://)" },
+	{ "kernel_args", CONF_STR, KEY(lava_kernel_args), "", 0, 0, NULL, 0,
+	  "appended to the guest kernel's command line (a board's console=)" },
+	{ "poll_interval", CONF_INT, KEY(lava_poll), "30", 1, 3600, NULL, 0,
+	  "seconds between two looks at a submitted job" },
+	{ "job_timeout", CONF_INT, KEY(lava_job_timeout), "30", 1, 1440, NULL, 0,
+	  "minutes the lab gives a job once it runs (LAVA's job timeout)" },
+	{ "wait", CONF_INT, KEY(lava_wait), "86400", 10, 30 * 86400, NULL, 0,
+	  "seconds a job may take, the lab's queue included, before kpci gives up on it" },
+	{ "retries", CONF_INT, KEY(lava_retries), "5", 1, 100, NULL, 0,
+	  "tries of a request the lab answers 5xx or not at all, 1, 2, 4 ... s apart" },
+	{ NULL },
+};
+
 static const struct conf_key rconfig_log_keys[] = {
 	{ "level", CONF_ENUM, KEY(log_level), "info", 0, 0, "debug|info|warn|error", 0,
 	  "lowest level logged" },
@@ -129,6 +165,7 @@ static const struct conf_section rconfig_sections[] = {
 	{ "suites", 0, rconfig_suites_keys, NULL },
 	{ "qemu", 0, rconfig_qemu_keys, NULL },
 	{ "kexec", 0, rconfig_kexec_keys, NULL },
+	{ "lava", 0, rconfig_lava_keys, NULL },
 	{ "log", 0, rconfig_log_keys, NULL },
 	{ NULL },
 };
@@ -147,30 +184,6 @@ int rconfig_load(struct rconfig *c, const char *path, struct buf *errs)
 int rconfig_set(struct rconfig *c, const char *key, const char *value, char **cause)
 {
 	return conf_set(c, rconfig_sections, "runner", key, value, cause);
-}
-
-/* Reads the first line of path into *out. */
-static int rconfig_read_token(char **out, const char *path, char **cause)
-{
-	char line[RCONFIG_MAX_TOKEN + 2];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f)
-		return fail_cause(cause, "token_file '%s' %s", path, strerror(errno));
-	if (!fgets(line, sizeof line, f)) {
-		fclose(f);
-		return fail_cause(cause, "token_file '%s' is empty", path);
-	}
-	fclose(f);
-	n = strcspn(line, "\r\n");
-	line[n] = '\0';
-	if (!n || n > RCONFIG_MAX_TOKEN)
-		return fail_cause(cause, "token_file '%s' does not hold a token on its first line",
-				  path);
-	free(*out);
-	*out = strdup(line);
-	return *out ? 0 : -1;
 }
 
 /*
@@ -226,7 +239,7 @@ int rconfig_finish(struct rconfig *c, char **cause)
 	if (!proto_name_ok(c->runner_class))
 		return fail_cause(cause, "runner class '%s' must be letters, digits and ._:/+-",
 				  c->runner_class);
-	if (!c->token && c->token_file && rconfig_read_token(&c->token, c->token_file, cause) < 0)
+	if (!c->token && c->token_file && conf_read_secret(&c->token, "token_file", c->token_file, cause) < 0)
 		return -1;
 	if (!c->token || !*c->token)
 		return fail_cause(cause, "no runner token: give --token, [runner] token or "

@@ -27,6 +27,10 @@ struct rconfig {
 	long long build_jobs;   /* make -jN; 0: the number of CPUs */
 	long long build_timeout;/* seconds a build may take */
 	char *build_modules;    /* space-separated module dirs of the guest dir */
+	int build_icecc;        /* compile through an icecream farm (runners/build_icecc.c) */
+	long long build_icecc_jobs;  /* make -jN while the farm compiles; 0: jobs */
+	char *build_icecc_env;  /* ICECC_NAME=VALUE ... handed to icecc */
+	long long build_icecc_stall; /* seconds without build output before a local rebuild */
 	/* [suites] (runners/suite*.c) */
 	char *suites_dir;       /* configs/suites/NAME.ini */
 	char *modules_dir;      /* wq_flush.ko for the running kernel */
@@ -51,6 +55,19 @@ struct rconfig {
 	char *kexec_base_kernel;/* default: /boot/vmlinuz-$(uname -r) at staging */
 	char *kexec_base_initrd;
 	char *kexec_execute;    /* auto | systemctl | kexec | none: how to start the loaded kernel */
+	/* [lava] (runners/boot_lava.c, docs/engines.md) */
+	char *lava_url;         /* the LAVA server, e.g. https://lava.example.org */
+	char *lava_token_file;  /* its REST API token, first line */
+	char *lava_device_type; /* qemu, or a board's device type */
+	char *lava_tags;        /* space-separated device tags */
+	char *lava_boot;        /* qemu | ipxe */
+	char *lava_publish_dir; /* where kernels and initramfs are put for the lab */
+	char *lava_publish_url; /* the lab's URL of publish_dir */
+	char *lava_kernel_args; /* appended to the guest's command line */
+	long long lava_poll;    /* seconds between looks at a submitted job */
+	long long lava_job_timeout;  /* minutes the lab gives the job */
+	long long lava_wait;    /* seconds a job may take, queue included */
+	long long lava_retries; /* tries of a request answered 5xx or not at all */
 	/* [log] */
 	char *log_level;
 };

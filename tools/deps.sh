@@ -16,6 +16,7 @@ PACKAGES="
 	nodejs chromium
 	wrk
 	clang libclang-rt-14-dev file
+	icecc python3-jsonschema lava-common
 "
 
 SUDO=

@@ -24,7 +24,7 @@ check_eq "iterations out of range" '400 {"error":"iterations must be an integer 
 out=$(api POST /api/v1/jobs "$AT" '{"suite":"kb ench"}')
 check_contains "a name with a space" "suite must be a name" "$out"
 out=$(api POST /api/v1/jobs "$AT" '{"suite":"kbench","boot":"pxe"}')
-check_eq "an unknown boot method" "400 {\"error\":\"boot 'pxe' is not one of host, qemu, kexec\"}" "$out"
+check_eq "an unknown boot method" "400 {\"error\":\"boot 'pxe' is not one of host, qemu, kexec, lava\"}" "$out"
 out=$(api POST /api/v1/jobs "" '{"suite":"kbench"}')
 check_eq "no token on an admin route is a 401" '401 {"error":"POST /api/v1/jobs needs an admin token"}' "$out"
 out=$(api POST /api/v1/jobs "kpci_0000" '{"suite":"kbench"}')
