@@ -256,16 +256,49 @@ static int sparse_dmesg_line(const char *line, double *t, const char **msg)
 	return 0;
 }
 
-/* The timestamp of the first line whose text contains needle. */
-static int sparse_dmesg_find(const char *text, const char *needle, double *t)
+/* The timestamp and line number (from 1) of the first timestamped line
+ * whose text contains needle; -1 when there is none. */
+static int sparse_dmesg_find(const char *text, const char *needle, double *t, int *lineno)
 {
 	const char *p = text, *end = sparse_end(text), *msg;
 	char line[SPARSE_MAX_LINE];
 
-	while (sparse_next_line(&p, end, line, sizeof line))
+	*lineno = 0;
+	while (sparse_next_line(&p, end, line, sizeof line)) {
+		++*lineno;
 		if (sparse_dmesg_line(line, t, &msg) == 0 && strstr(msg, needle))
 			return 0;
+	}
 	return -1;
+}
+
+/* The interval of marker m in ms into *ms; -1 with a sentence when a line
+ * is missing or the interval would not be one (its end printed before its
+ * start, or stamped earlier: the log's clock was changed in between). */
+static int sparse_marker_ms(const struct sparse_marker *m, const char *text, double *ms,
+			    char **cause)
+{
+	double from, to;
+	int from_line, to_line;
+
+	if (sparse_dmesg_find(text, m->from, &from, &from_line) < 0)
+		return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
+				  m->name, m->from);
+	if (sparse_dmesg_find(text, m->to, &to, &to_line) < 0)
+		return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
+				  m->name, m->to);
+	if (to_line < from_line)
+		return fail_cause(cause, "boot marker '%s': this kernel prints its end '%s' (line "
+				  "%d, %.6f s) before its start '%s' (line %d, %.6f s), so it "
+				  "measures no interval here; choose markers in this kernel's order",
+				  m->name, m->to, to_line, to, m->from, from_line, from);
+	if (to < from)
+		return fail_cause(cause, "boot marker '%s': its end '%s' (line %d) is stamped %.6f s, "
+				  "earlier than its start '%s' (line %d, %.6f s): the kernel's clock "
+				  "changed in between, so the interval is not a duration",
+				  m->name, m->to, to_line, to, m->from, from_line, from);
+	*ms = (to - from) * 1000.0;
+	return 0;
 }
 
 int sparse_boot(struct proto_result *r, const struct sparse_ctx *ctx, const char *text,
@@ -273,7 +306,7 @@ int sparse_boot(struct proto_result *r, const struct sparse_ctx *ctx, const char
 {
 	const char *p = text, *end = sparse_end(text), *msg;
 	char line[SPARSE_MAX_LINE];
-	double t = -1, from, to;
+	double t = -1, ms[SPARSE_MAX_MARKERS];
 	int found = 0;
 
 	while (!found && sparse_next_line(&p, end, line, sizeof line))
@@ -282,21 +315,17 @@ int sparse_boot(struct proto_result *r, const struct sparse_ctx *ctx, const char
 	if (!found)
 		return fail_cause(cause, "the kernel log has no timestamped 'Run /... as init "
 				  "process' line (is CONFIG_PRINTK_TIME on?)");
+	/* every marker is checked before any sample is added: a bad one fails
+	 * the whole boot, which then gives no samples at all */
+	for (size_t i = 0; i < ctx->nmarkers && i < SPARSE_MAX_MARKERS; i++)
+		if (sparse_marker_ms(&ctx->markers[i], text, &ms[i], cause) < 0)
+			return -1;
 	if (sparse_add(r, ctx, ctx->iteration, "run-init", "ms", 0, t * 1000.0, cause) < 0)
 		return -1;
-	for (size_t i = 0; i < ctx->nmarkers; i++) {
-		const struct sparse_marker *m = &ctx->markers[i];
-
-		if (sparse_dmesg_find(text, m->from, &from) < 0)
-			return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
-					  m->name, m->from);
-		if (sparse_dmesg_find(text, m->to, &to) < 0)
-			return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
-					  m->name, m->to);
-		if (sparse_add(r, ctx, ctx->iteration, m->name, "ms", 0, (to - from) * 1000.0,
+	for (size_t i = 0; i < ctx->nmarkers && i < SPARSE_MAX_MARKERS; i++)
+		if (sparse_add(r, ctx, ctx->iteration, ctx->markers[i].name, "ms", 0, ms[i],
 			       cause) < 0)
 			return -1;
-	}
 	return 0;
 }
 
