@@ -388,6 +388,23 @@ static void test_repeat(void)
 	CHECK_INT(repeat_more(noisy, 5, 5, 10, 0), 0);      /* rule off */
 }
 
+static void test_median_spread(void)
+{
+	double odd[] = { 5, 1, 4, 2, 3 }, even[] = { 4, 1, 3, 2 }, one[] = { 7 };
+	double outlier[] = { 100, 101, 99, 100, 400 }, flat[] = { 3, 3, 3 };
+
+	CHECK_NEAR(repeat_median(odd, 5), 3, 0);
+	CHECK_NEAR(repeat_median(even, 4), 2.5, 0);
+	CHECK_NEAR(repeat_median(one, 1), 7, 0);
+	CHECK_NEAR(repeat_median(NULL, 0), 0, 0);
+	/* one wild repetition moves neither the median nor the spread much */
+	CHECK_NEAR(repeat_median(outlier, 5), 100, 0);
+	memcpy(outlier, (double[]){ 100, 101, 99, 100, 400 }, sizeof outlier);
+	CHECK_NEAR(repeat_spread(outlier, 5), 1.4826, 1e-9);
+	CHECK_NEAR(repeat_spread(flat, 3), 0, 0);
+	CHECK_NEAR(repeat_spread(one, 1), 0, 0);
+}
+
 static void test_build_id(void)
 {
 	/* one note: namesz 4, descsz 4, type 3, "GNU\0", de ad be ef */
@@ -409,6 +426,7 @@ int main(void)
 	test_console_boot();
 	test_console_wq_flush();
 	test_kbench_lines();
+	test_median_spread();
 	test_console_garbage();
 	test_suite_files();
 	test_repeat();
