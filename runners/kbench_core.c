@@ -31,6 +31,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -64,13 +65,10 @@ static int kbench_errno(char *cause, size_t n, const char *what)
 	return -1;
 }
 
-static int kbench_getppid(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_getppid(void *state, long ops, char *cause, size_t n)
 {
-	double t0 = kbench_now_ns();
-
 	for (long i = 0; i < ops; i++)
 		syscall(SYS_getppid);
-	*ns = kbench_now_ns() - t0;
 	return 0;
 }
 
@@ -131,6 +129,11 @@ static int kbench_pipes_setup(void **state, char *cause, size_t n)
 	return 0;
 }
 
+static pid_t kbench_pipes_partner(const void *state)
+{
+	return ((const struct kbench_pipes *)state)->pid;
+}
+
 static void kbench_pipes_done(void *state)
 {
 	struct kbench_pipes *p = state;
@@ -142,17 +145,15 @@ static void kbench_pipes_done(void *state)
 	free(p);
 }
 
-static int kbench_pingpong(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_pingpong(void *state, long ops, char *cause, size_t n)
 {
 	struct kbench_pipes *p = state;
-	double t0 = kbench_now_ns();
 
 	for (long i = 0; i < ops; i++)
 		if (kbench_xfer(p->to_child, 1) < 0 || kbench_xfer(p->from_child, 0) < 0) {
 			snprintf(cause, n, "pipe-pingpong: the partner process failed");
 			return -1;
 		}
-	*ns = kbench_now_ns() - t0;
 	return 0;
 }
 
@@ -212,22 +213,19 @@ static void kbench_futex_done(void *state)
 	free(f);
 }
 
-static int kbench_futex(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_futex(void *state, long ops, char *cause, size_t n)
 {
 	struct kbench_futex *f = state;
-	double t0 = kbench_now_ns();
 
 	for (long i = 0; i < ops; i++) {
 		kbench_futex_pass(&f->turn, 1);
 		kbench_futex_wait(&f->turn, 1);
 	}
-	*ns = kbench_now_ns() - t0;
 	return 0;
 }
 
-static int kbench_fork(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_fork(void *state, long ops, char *cause, size_t n)
 {
-	double t0 = kbench_now_ns();
 	int status;
 
 	for (long i = 0; i < ops; i++) {
@@ -240,7 +238,6 @@ static int kbench_fork(void *state, long ops, double *ns, char *cause, size_t n)
 		if (waitpid(pid, &status, 0) < 0)
 			return kbench_errno(cause, n, "fork-exit: waitpid");
 	}
-	*ns = kbench_now_ns() - t0;
 	return 0;
 }
 
@@ -249,9 +246,8 @@ static void *kbench_nothing(void *arg)
 	return arg;
 }
 
-static int kbench_thread(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_thread(void *state, long ops, char *cause, size_t n)
 {
-	double t0 = kbench_now_ns();
 
 	for (long i = 0; i < ops; i++) {
 		pthread_t t;
@@ -262,15 +258,13 @@ static int kbench_thread(void *state, long ops, double *ns, char *cause, size_t 
 		}
 		pthread_join(t, NULL);
 	}
-	*ns = kbench_now_ns() - t0;
 	return 0;
 }
 
 /* One operation is one page: mapped, touched once, unmapped. */
-static int kbench_fault(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_fault(void *state, long ops, char *cause, size_t n)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	double t0 = kbench_now_ns();
 
 	for (long left = ops; left > 0;) {
 		size_t pages = (size_t)left < KBENCH_FAULT_CHUNK / page ? (size_t)left :
@@ -284,7 +278,6 @@ static int kbench_fault(void *state, long ops, double *ns, char *cause, size_t n
 		munmap(p, len);
 		left -= (long)pages;
 	}
-	*ns = kbench_now_ns() - t0;
 	return 0;
 }
 
@@ -297,21 +290,19 @@ static void *kbench_yielder(void *arg)
 	return NULL;
 }
 
-/* Two threads on the one CPU of the sample, ops yields between them. */
-static int kbench_yield(void *state, long ops, double *ns, char *cause, size_t n)
+/* Two threads on the one CPU of the sample, each yielding ops times (an
+ * operation is a pair of yields: the table counts 2 calls per op). */
+static int kbench_yield(void *state, long ops, char *cause, size_t n)
 {
-	long half = ops / 2 > 0 ? ops / 2 : 1, other = ops - half > 0 ? ops - half : 1;
-	double t0 = kbench_now_ns();
 	pthread_t t;
 
-	if (pthread_create(&t, NULL, kbench_yielder, &other)) {
+	if (pthread_create(&t, NULL, kbench_yielder, &ops)) {
 		snprintf(cause, n, "sched-yield: cannot create a thread");
 		return -1;
 	}
-	for (long i = 0; i < half; i++)
+	for (long i = 0; i < ops; i++)
 		sched_yield();
 	pthread_join(t, NULL);
-	*ns = (kbench_now_ns() - t0) * (double)ops / (double)(half + other);
 	return 0;
 }
 
@@ -350,24 +341,21 @@ static void kbench_epoll_done(void *state)
 	free(s);
 }
 
-static int kbench_epoll(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_epoll(void *state, long ops, char *cause, size_t n)
 {
 	struct kbench_epoll *s = state;
 	struct epoll_event got;
 	uint64_t one = 1, val;
-	double t0 = kbench_now_ns();
 
 	for (long i = 0; i < ops; i++)
 		if (write(s->ev, &one, sizeof one) != sizeof one || epoll_wait(s->ep, &got, 1, -1) != 1 ||
 		    read(s->ev, &val, sizeof val) != sizeof val)
 			return kbench_errno(cause, n, "epoll-wait");
-	*ns = kbench_now_ns() - t0;
 	return 0;
 }
 
-static int kbench_open(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_open(void *state, long ops, char *cause, size_t n)
 {
-	double t0 = kbench_now_ns();
 
 	for (long i = 0; i < ops; i++) {
 		int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -376,7 +364,6 @@ static int kbench_open(void *state, long ops, double *ns, char *cause, size_t n)
 			return kbench_errno(cause, n, "open-close: open /");
 		close(fd);
 	}
-	*ns = kbench_now_ns() - t0;
 	return 0;
 }
 
@@ -544,11 +531,10 @@ static int kbench_chase_remote_setup(void **state, char *cause, size_t n)
 }
 
 /* One operation reads KBENCH_BW_CHUNK bytes, going round the memory. */
-static int kbench_bw(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_bw(void *state, long ops, char *cause, size_t n)
 {
 	struct kbench_mem *m = state;
 	size_t chunk = KBENCH_BW_CHUNK / sizeof(size_t), sum = 0;
-	double t0 = kbench_now_ns();
 
 	for (long r = 0; r < ops; r++) {
 		const volatile size_t *p = m->p + m->at;
@@ -557,21 +543,18 @@ static int kbench_bw(void *state, long ops, double *ns, char *cause, size_t n)
 			sum += p[i];
 		m->at = m->at + chunk < m->words ? m->at + chunk : 0;
 	}
-	*ns = kbench_now_ns() - t0;
 	kbench_sink = sum;
 	return 0;
 }
 
 /* One operation is one dependent load, going on along the cycle. */
-static int kbench_chase(void *state, long ops, double *ns, char *cause, size_t n)
+static int kbench_chase(void *state, long ops, char *cause, size_t n)
 {
 	struct kbench_mem *m = state;
 	size_t stride = 64 / sizeof(size_t), at = m->at;
-	double t0 = kbench_now_ns();
 
 	for (long i = 0; i < ops; i++)
 		at = ((volatile size_t *)m->p)[at * stride];
-	*ns = kbench_now_ns() - t0;
 	m->at = at;
 	kbench_sink = at;
 	return 0;
@@ -579,17 +562,55 @@ static int kbench_chase(void *state, long ops, double *ns, char *cause, size_t n
 
 /* ---- one sample ---------------------------------------------------- */
 
+/* Now on clock c, in ns: wall time, or the CPU time of this process, of
+ * the live partner process and of the children it reaped; -1 when the
+ * kernel has no such clock. */
+static double kbench_clock_ns(enum kbench_clock c, pid_t partner)
+{
+	struct timespec ts, tp = { 0, 0 };
+	struct rusage ru;
+	clockid_t pc;
+
+	if (c == KBENCH_WALL)
+		return kbench_now_ns();
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0 || getrusage(RUSAGE_CHILDREN, &ru) < 0)
+		return -1;
+	if (partner > 0 && (clock_getcpuclockid(partner, &pc) || clock_gettime(pc, &tp) < 0))
+		return -1;
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec + (double)tp.tv_sec * 1e9 +
+	       (double)tp.tv_nsec + ((double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec) * 1e9 +
+	       ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) * 1e3;
+}
+
+/* ops operations of b timed on clock c into *ns. */
+static int kbench_timed(const struct kbench_bench *b, void *state, enum kbench_clock c,
+			long ops, double *ns, char *cause, size_t n)
+{
+	pid_t partner = b->partner && state ? b->partner(state) : 0;
+	double t0 = kbench_clock_ns(c, partner), t1;
+
+	if (b->run(state, ops, cause, n) < 0)
+		return -1;
+	t1 = kbench_clock_ns(c, partner);
+	if (t0 < 0 || t1 < 0) {
+		snprintf(cause, n, "%s: the kernel gives no CPU time clock", b->name);
+		return -1;
+	}
+	*ns = t1 > t0 ? t1 - t0 : 1;
+	return 0;
+}
+
 /* The operation count for one repetition of about target_ns: grown from 1
  * until a run takes a tenth of the target, then scaled.  These runs also
  * warm caches and the partner up. */
-static int kbench_calibrate(const struct kbench_bench *b, void *state, double target_ns,
-			    long *ops, char *cause, size_t n)
+static int kbench_calibrate(const struct kbench_bench *b, void *state, enum kbench_clock c,
+			    double target_ns, long *ops, char *cause, size_t n)
 {
 	long k = 1;
 	double ns = 0;
 
 	for (int step = 0; step < KBENCH_CALIBRATE_STEPS; step++) {
-		if (b->run(state, k, &ns, cause, n) < 0)
+		if (kbench_timed(b, state, c, k, &ns, cause, n) < 0)
 			return -1;
 		if (ns >= target_ns / 10 || k >= KBENCH_MAX_OPS / 10)
 			break;
@@ -604,12 +625,22 @@ static int kbench_calibrate(const struct kbench_bench *b, void *state, double ta
 	return 0;
 }
 
+enum kbench_clock kbench_clock_usable(enum kbench_clock want)
+{
+	struct timespec ts;
+
+	if (want == KBENCH_CPU && clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0)
+		return KBENCH_WALL;
+	return want;
+}
+
 int kbench_measure(const struct kbench_bench *b, const struct kbench_plan *p,
 		   struct kbench_sample *out, char *cause, size_t n)
 {
 	double vals[KBENCH_MAX_REPS], tmp[KBENCH_MAX_REPS];
 	int reps = p->reps < 1 ? 1 : p->reps > KBENCH_MAX_REPS ? KBENCH_MAX_REPS : p->reps;
 	double target = (double)(p->rep_ms > 0 ? p->rep_ms : KBENCH_REP_MS) * 1e6;
+	double calls = b->calls_per_op > 0 ? b->calls_per_op : 1;
 	cpu_set_t saved, one;
 	void *state = NULL;
 	int rc = -1;
@@ -628,17 +659,15 @@ int kbench_measure(const struct kbench_bench *b, const struct kbench_plan *p,
 	}
 	if (b->setup && b->setup(&state, cause, n) < 0)
 		goto out;
-	if (kbench_calibrate(b, state, target, &ops, cause, n) < 0)
+	if (kbench_calibrate(b, state, p->clock, target, &ops, cause, n) < 0)
 		goto out;
 	for (int r = 0; r < reps; r++) {
 		double ns;
 
-		if (b->run(state, ops, &ns, cause, n) < 0)
+		if (kbench_timed(b, state, p->clock, ops, &ns, cause, n) < 0)
 			goto out;
-		if (ns <= 0)
-			ns = 1;
 		vals[r] = b->mb_per_op > 0 ? b->mb_per_op * (double)ops / (ns / 1e9) :
-			  ns / (double)ops;
+			  ns / ((double)ops * calls);
 	}
 	memcpy(tmp, vals, sizeof(double) * (size_t)reps);
 	out->value = repeat_median(tmp, reps);
@@ -654,26 +683,30 @@ out:
 
 #define KBENCH_BW_MB ((double)KBENCH_BW_CHUNK / 1e6)
 
+#define KBENCH_NS(nm, ...) { .name = nm, .unit = "ns/op", __VA_ARGS__ }
+
 static const struct kbench_bench kbench_benches[] = {
-	{ "syscall-getppid", "ns/op", 0, 0, 0, NULL, NULL, kbench_getppid },
-	{ "pipe-pingpong", "ns/op", 0, 0, 0, kbench_pipes_setup, kbench_pipes_done,
-	  kbench_pingpong },
-	{ "futex-wake-wait", "ns/op", 0, 0, 0, kbench_futex_setup, kbench_futex_done,
-	  kbench_futex },
-	{ "fork-exit", "ns/op", 0, 0, 0, NULL, NULL, kbench_fork },
-	{ "thread-create", "ns/op", 0, 0, 0, NULL, NULL, kbench_thread },
-	{ "page-fault", "ns/op", 0, 0, 0, NULL, NULL, kbench_fault },
-	{ "sched-yield", "ns/op", 0, 0, 0, NULL, NULL, kbench_yield },
-	{ "epoll-wait", "ns/op", 0, 0, 0, kbench_epoll_setup, kbench_epoll_done, kbench_epoll },
-	{ "open-close", "ns/op", 0, 0, 0, NULL, NULL, kbench_open },
-	{ "numa-bw-local", "MB/s", 1, 0, KBENCH_BW_MB, kbench_local_setup, kbench_mem_done,
-	  kbench_bw },
-	{ "numa-lat-local", "ns", 0, 0, 0, kbench_chase_local_setup, kbench_mem_done,
-	  kbench_chase },
-	{ "numa-bw-remote", "MB/s", 1, 1, KBENCH_BW_MB, kbench_remote_setup, kbench_mem_done,
-	  kbench_bw },
-	{ "numa-lat-remote", "ns", 0, 1, 0, kbench_chase_remote_setup, kbench_mem_done,
-	  kbench_chase },
+	KBENCH_NS("syscall-getppid", .run = kbench_getppid),
+	KBENCH_NS("pipe-pingpong", .setup = kbench_pipes_setup, .done = kbench_pipes_done,
+		  .partner = kbench_pipes_partner, .run = kbench_pingpong),
+	KBENCH_NS("futex-wake-wait", .setup = kbench_futex_setup, .done = kbench_futex_done,
+		  .run = kbench_futex),
+	KBENCH_NS("fork-exit", .run = kbench_fork),
+	KBENCH_NS("thread-create", .run = kbench_thread),
+	KBENCH_NS("page-fault", .run = kbench_fault),
+	KBENCH_NS("sched-yield", .run = kbench_yield, .calls_per_op = 2),
+	KBENCH_NS("epoll-wait", .setup = kbench_epoll_setup, .done = kbench_epoll_done,
+		  .run = kbench_epoll),
+	KBENCH_NS("open-close", .run = kbench_open),
+	{ .name = "numa-bw-local", .unit = "MB/s", .higher_is_better = 1, .mb_per_op = KBENCH_BW_MB,
+	  .setup = kbench_local_setup, .done = kbench_mem_done, .run = kbench_bw },
+	{ .name = "numa-lat-local", .unit = "ns", .setup = kbench_chase_local_setup,
+	  .done = kbench_mem_done, .run = kbench_chase },
+	{ .name = "numa-bw-remote", .unit = "MB/s", .higher_is_better = 1, .needs_numa = 1,
+	  .mb_per_op = KBENCH_BW_MB, .setup = kbench_remote_setup, .done = kbench_mem_done,
+	  .run = kbench_bw },
+	{ .name = "numa-lat-remote", .unit = "ns", .needs_numa = 1,
+	  .setup = kbench_chase_remote_setup, .done = kbench_mem_done, .run = kbench_chase },
 	{ NULL },
 };
 

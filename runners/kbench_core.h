@@ -13,6 +13,7 @@
 #define KPCI_RUNNERS_KBENCH_CORE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #define KBENCH_MAX_CAUSE   256
 #define KBENCH_REP_MS      50     /* default: ms of one inner repetition */
@@ -26,20 +27,31 @@ struct kbench_bench {
 	int higher_is_better;
 	int needs_numa;         /* 1: only where two NUMA nodes exist */
 	double mb_per_op;       /* MB/s metrics: MB one operation moves; 0: ns per op */
+	int calls_per_op;       /* ns metrics: the value is per call, this many per op (0: 1) */
 	/* What run() works on (a partner process, bound memory), made once
 	 * per sample and freed by done(); NULL when there is none. */
 	int (*setup)(void **state, char *cause, size_t n);
 	void (*done)(void *state);
-	/* ops operations; *ns is the time they took.  0, or -1 with a
-	 * sentence in cause. */
-	int (*run)(void *state, long ops, double *ns, char *cause, size_t n);
+	/* The partner process whose CPU time counts too, or 0. */
+	pid_t (*partner)(const void *state);
+	/* ops operations (timed by the caller).  0, or -1 with a sentence in
+	 * cause. */
+	int (*run)(void *state, long ops, char *cause, size_t n);
 };
+
+/* What a repetition is timed with.  KBENCH_CPU: the CPU time of the tasks
+ * the benchmark uses (this process's threads, its partner process, the
+ * children it reaped), so time the CPU gave to other tasks is not counted
+ * (a busy shared host); KBENCH_WALL: CLOCK_MONOTONIC (guests: an emulated
+ * guest cannot see the host's scheduling, and may lack CPU clocks). */
+enum kbench_clock { KBENCH_WALL, KBENCH_CPU };
 
 /* How a sample is taken.  cpu < 0: where the caller runs, unpinned. */
 struct kbench_plan {
 	int rep_ms;
 	int reps;
 	int cpu;
+	enum kbench_clock clock;
 };
 
 struct kbench_sample {
@@ -64,6 +76,9 @@ int kbench_numa_nodes(void);
  * the caller may run on (CPU 0 takes most device interrupts), else the
  * highest it may run on; -1 when affinity cannot be read. */
 int kbench_pick_cpu(void);
+
+/* want, or KBENCH_WALL when the running kernel has no CPU time clocks. */
+enum kbench_clock kbench_clock_usable(enum kbench_clock want);
 
 /* One sample of b under plan p: the calling thread (and what it starts)
  * pinned to p->cpu, the operation count calibrated so one repetition lasts

@@ -2,7 +2,8 @@
  * suite_kbench.c - the kbench suite on the running kernel: every
  * microbenchmark of kbench_core.c (the NUMA remote ones only where two
  * nodes exist), in passes, each sample taken by kbench_measure() on one
- * CPU.  After the warm-up passes, passes are recorded until repeat_more()
+ * CPU and timed with the CPU time of its tasks (what other tasks of a busy
+ * runner take is not counted).  After the warm-up passes, passes are recorded until repeat_more()
  * is content for every metric.  The same benchmarks run inside QEMU
  * guests as runners/guest/kbench_main.c.
  */
@@ -46,9 +47,15 @@ int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 		.iterations = sr->iterations, .warmup = sr->warmup,
 		.max = sr->max_iterations, .rsd_pct = sr->rsd_pct,
 		.plan = { d ? (int)d->rep_ms : KBENCH_REP_MS, d ? (int)d->reps : KBENCH_REPS,
-			  kbench_pick_cpu() },
+			  kbench_pick_cpu(), kbench_clock_usable(KBENCH_CPU) },
 	};
 	char why[KBENCH_MAX_CAUSE] = "";
+
+	/* CPU time and wall time differ on a busy machine: the environment
+	 * says which the samples are */
+	if (r->env)
+		json_object_set_new(r->env, "kbench_clock",
+				    json_string(run.plan.clock == KBENCH_CPU ? "cpu" : "wall"));
 
 	if (kbench_run_set(&run, kbench_add, &dest, why, sizeof why) < 0)
 		return fail_cause(cause, "%s", why);

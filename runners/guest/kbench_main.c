@@ -11,8 +11,10 @@
  * in %), and "KPCI-ERROR text" when a benchmark fails.  Metric and unit
  * names are fixed strings of kbench_core.c, so no JSON escaping is needed.
  *
- * usage: kpci-kbench [ITERATIONS [WARMUP [MAX [RSD% [REP_MS [REPS [CPU]]]]]]]
- * CPU -1 (the default) pins to kbench_pick_cpu(); -2 does not pin.
+ * usage: kpci-kbench [ITERATIONS [WARMUP [MAX [RSD% [REP_MS [REPS [CPU [CLOCK]]]]]]]]
+ * CPU -1 (the default) pins to kbench_pick_cpu(); -2 does not pin.  CLOCK
+ * 0 (the default) times with the wall clock, 1 with the CPU time of the
+ * benchmark's tasks (kbench_core.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,8 +60,11 @@ int main(int argc, char **argv)
 	run.plan.reps = kbench_arg(argc, argv, 6, KBENCH_REPS, 1, KBENCH_MAX_REPS);
 	cpu = kbench_arg(argc, argv, 7, -1, -2, 1 << 20);
 	run.plan.cpu = cpu == -1 ? kbench_pick_cpu() : cpu == -2 ? -1 : cpu;
-	printf("KPCI-INFO kpci-kbench: %d NUMA node(s), samples on CPU %d, %d x %d ms\n",
-	       kbench_numa_nodes(), run.plan.cpu, run.plan.reps, run.plan.rep_ms);
+	run.plan.clock = kbench_clock_usable(kbench_arg(argc, argv, 8, 0, 0, 1) ? KBENCH_CPU :
+					     KBENCH_WALL);
+	printf("KPCI-INFO kpci-kbench: %d NUMA node(s), samples on CPU %d, %d x %d ms of %s time\n",
+	       kbench_numa_nodes(), run.plan.cpu, run.plan.reps, run.plan.rep_ms,
+	       run.plan.clock == KBENCH_CPU ? "CPU" : "wall");
 	if (kbench_run_set(&run, kbench_print, NULL, why, sizeof why) < 0) {
 		printf("KPCI-ERROR %s\n", why[0] ? why : "kpci-kbench: cannot print its results");
 		return 1;

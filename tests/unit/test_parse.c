@@ -8,6 +8,7 @@
  * suites.  The runner's sources are compiled in: unit tests link only
  * libkpci.
  */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -388,6 +389,30 @@ static void test_repeat(void)
 	CHECK_INT(repeat_more(noisy, 5, 5, 10, 0), 0);      /* rule off */
 }
 
+/* Real samples of two benchmarks, short: a value, a spread, and the
+ * caller's CPU affinity as it was. */
+static void test_kbench_measure(void)
+{
+	struct kbench_plan plan = { .rep_ms = 2, .reps = 3, .cpu = kbench_pick_cpu(),
+				    .clock = kbench_clock_usable(KBENCH_CPU) };
+	const char *names[] = { "syscall-getppid", "pipe-pingpong", "sched-yield" };
+	cpu_set_t before, after;
+	char cause[KBENCH_MAX_CAUSE] = "";
+
+	CHECK(plan.cpu >= 0);
+	CHECK_INT(plan.clock, KBENCH_CPU);
+	CHECK_INT(sched_getaffinity(0, sizeof before, &before), 0);
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		struct kbench_sample s = { 0 };
+
+		CHECK_INT(kbench_measure(kbench_find(names[i]), &plan, &s, cause, sizeof cause), 0);
+		CHECK(s.value > 0 && s.spread >= 0 && s.ops >= 1);
+		plan.clock = KBENCH_WALL;
+	}
+	CHECK_INT(sched_getaffinity(0, sizeof after, &after), 0);
+	CHECK(CPU_EQUAL(&before, &after));
+}
+
 static void test_median_spread(void)
 {
 	double odd[] = { 5, 1, 4, 2, 3 }, even[] = { 4, 1, 3, 2 }, one[] = { 7 };
@@ -427,6 +452,7 @@ int main(void)
 	test_console_wq_flush();
 	test_kbench_lines();
 	test_median_spread();
+	test_kbench_measure();
 	test_console_garbage();
 	test_suite_files();
 	test_repeat();
