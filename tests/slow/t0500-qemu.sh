@@ -33,7 +33,7 @@ cp "$TMP/mod/wq_flush.ko" "$TMP/modules/"
 S="$TMP/suites"
 mkdir -p "$S"
 cp configs/suites/boot.ini "$S/"
-printf '%s\n' "[suite]" "parser = kbench" "guest_scale = 20" > "$S/kbench.ini"
+printf '%s\n' "[suite]" "parser = kbench" "rep_ms = 20" "reps = 3" > "$S/kbench.ini"
 printf '%s\n' "[suite]" "parser = wq-flush" "wq_ms = 200" > "$S/wq-flush.ini"
 
 runner_ini() {
