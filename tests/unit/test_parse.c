@@ -228,6 +228,54 @@ static void test_console_boot(void)
 	free(text);
 }
 
+/* The shipped boot.ini on real logs: linux-source-6.12's
+ * qemu-x86_64.config kernel in TCG (the runner's tsc_early_khz= on its
+ * command line), the host's 6.18, and Debian's 6.1 in TCG without it. */
+static void test_shipped_markers(void)
+{
+	struct sdef *d = NULL;
+	struct sparse_ctx ctx = { .suite = "boot" };
+	struct proto_result r = { 0 };
+	struct sparse_console c;
+	char *text = slurp(DATA "qemu-console-boot-6.12.txt"), *cause = NULL;
+
+	CHECK_INT(sdef_find(&d, "configs/suites", "boot", &cause), 0);
+	if (!d)
+		return;
+	ctx.markers = d->markers;
+	ctx.nmarkers = d->nmarkers;
+	CHECK_INT(sparse_console(&c, text, &cause), 0);
+	CHECK_STR(json_string_value(json_object_get(c.env, "kernel_release")), "6.12.117+");
+	CHECK_INT(sparse_boot(&r, &ctx, c.dmesg, &cause), 0);
+	CHECK_INT(r.nsamples, 6);
+	CHECK_NEAR(sample(&r, "memblock-setup", 0), 98.603, 1e-6);
+	CHECK_NEAR(sample(&r, "memmap-init", 0), (0.284566 - 0.098603) * 1000, 1e-6);
+	CHECK_NEAR(sample(&r, "memblock-to-buddy", 0), (0.340808 - 0.302255) * 1000, 1e-6);
+	CHECK(sample(&r, "slub-to-smp", 0) > 0 && sample(&r, "smp-to-free-initmem", 0) > 0);
+	CHECK_NEAR(sample(&r, "run-init", 0), 2564.277, 1e-6);
+	sparse_console_free(&c);
+	free(text);
+	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), 0);
+	CHECK_INT(r.nsamples, 6);
+	CHECK_NEAR(sample(&r, "memblock-setup", 0), (0.001035 - 0.000023) * 1000, 1e-6);
+	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	/* without tsc_early_khz Debian's 6.1 in TCG fails its early TSC
+	 * calibration and prints 'tsc: Detected' late: a clear error */
+	text = slurp(DATA "qemu-console-boot.txt");
+	CHECK_INT(sparse_console(&c, text, &cause), 0);
+	CHECK_INT(sparse_boot(&r, &ctx, c.dmesg, &cause), -1);
+	CHECK(cause && strstr(cause, "boot marker 'memblock-setup': this kernel prints its end "
+			      "'Zone ranges:'") && strstr(cause, "before its start 'tsc: Detected'"));
+	CHECK_INT(r.nsamples, 0);
+	free(cause);
+	sparse_console_free(&c);
+	free(text);
+	sdef_free(d);
+}
+
 static void test_console_wq_flush(void)
 {
 	struct sparse_ctx ctx = { .suite = "wq-flush" };
@@ -328,8 +376,8 @@ static void test_suite_files(void)
 		sdef_free(d);
 	}
 	CHECK_INT(sdef_find(&d, "configs/suites", "boot", &cause), 0);
-	CHECK(d && d->nmarkers == 3 && !strcmp(d->markers[0].name, "memblock-to-slub") &&
-	      !strcmp(d->markers[0].to, "SLUB:"));
+	CHECK(d && d->nmarkers == 5 && !strcmp(d->markers[0].name, "memblock-setup") &&
+	      !strcmp(d->markers[0].to, "Zone ranges:"));
 	sdef_free(d);
 	CHECK_INT(sdef_find(&d, "configs/suites", "stress-ng", &cause), 0);
 	CHECK(d && sdef_argv(argv, SDEF_MAX_ARGS, &storage, d->command, "/tmp/o.yaml") == 0);
@@ -449,6 +497,7 @@ int main(void)
 	test_perf_bench();
 	test_hackbench_fio();
 	test_console_boot();
+	test_shipped_markers();
 	test_console_wq_flush();
 	test_kbench_lines();
 	test_median_spread();
