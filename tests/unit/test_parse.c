@@ -255,6 +255,20 @@ static void test_shipped_markers(void)
 	CHECK_NEAR(sample(&r, "run-init", 0), 2564.277, 1e-6);
 	sparse_console_free(&c);
 	free(text);
+	/* the same kernel with 20 ms planted in each memblock_add_range()
+	 * call: the early memory phases grow, the later ones do not */
+	text = slurp(DATA "qemu-console-boot-6.12-memblock-delay.txt");
+	ctx.iteration = 1;
+	CHECK_INT(sparse_console(&c, text, &cause), 0);
+	CHECK_INT(sparse_boot(&r, &ctx, c.dmesg, &cause), 0);
+	CHECK(sample(&r, "memblock-setup", 1) > 5 * sample(&r, "memblock-setup", 0));
+	CHECK(sample(&r, "memmap-init", 1) > 2 * sample(&r, "memmap-init", 0));
+	CHECK(sample(&r, "memblock-to-buddy", 1) < 1.5 * sample(&r, "memblock-to-buddy", 0));
+	CHECK(sample(&r, "slub-to-smp", 1) < 1.5 * sample(&r, "slub-to-smp", 0));
+	CHECK(sample(&r, "smp-to-free-initmem", 1) < 1.5 * sample(&r, "smp-to-free-initmem", 0));
+	ctx.iteration = 0;
+	sparse_console_free(&c);
+	free(text);
 	proto_result_free(&r);
 	memset(&r, 0, sizeof r);
 	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), 0);
