@@ -313,8 +313,21 @@ static void test_console_wq_flush(void)
 				  "flushes_per_s=5\n", &cause), -1);
 	CHECK(cause && strstr(cause, "no 'kpci-wq-flush:'"));
 	free(cause);
+	cause = NULL;
+	CHECK(s && s->spread < 0);          /* a module from before slices */
 	sparse_console_free(&c);
 	free(text);
+	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	/* the module's lines with slices carry their spread */
+	CHECK_INT(sparse_wq_flush(&r, &ctx, "[    9.1] kpci-wq-flush: iteration=2 metric=percpu-idle "
+				  "flushes_per_s=659000 spread=3.25\n[    9.2] kpci-wq-flush: "
+				  "iteration=2 metric=unbound-idle flushes_per_s=627300 spread=x\n",
+				  &cause), 0);
+	CHECK_INT(r.nsamples, 2);
+	CHECK_NEAR(sample(&r, "percpu-idle", 2), 659000, 0);
+	CHECK_NEAR(r.samples[0].spread, 3.25, 1e-12);
+	CHECK_NEAR(r.samples[1].spread, -1, 0);
 	proto_result_free(&r);
 }
 
@@ -330,8 +343,21 @@ static void test_kbench_lines(void)
 	s = find(&r, "numa-bw-local");
 	CHECK(s && s->higher_is_better && !strcmp(s->unit, "MB/s") && s->value > 0);
 	CHECK(sample(&r, "syscall-getppid", 1) > 0);
+	CHECK(s && s->spread < 0);          /* printed before samples had one */
 	proto_result_free(&r);
 	memset(&r, 0, sizeof r);
+	CHECK_INT(parse_file(&r, "kbench", DATA "kpci-kbench-spread.txt", &ctx, &cause), 0);
+	CHECK_INT(r.nsamples, 22);
+	for (size_t i = 0; i < r.nsamples; i++)
+		CHECK(r.samples[i].spread >= 0 && r.samples[i].spread < PROTO_MAX_SPREAD);
+	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	CHECK_INT(sparse_kbench(&r, &ctx, "KPCI-RESULT {\"metric\":\"m\",\"unit\":\"ns\","
+				"\"higher_is_better\":0,\"iteration\":0,\"value\":1,\"spread\":-1}\n",
+				&cause), -1);
+	CHECK(cause && strstr(cause, "spread 0..1000"));
+	free(cause);
+	cause = NULL;
 	/* a guest printing garbage, or names kpci refuses */
 	CHECK_INT(sparse_kbench(&r, &ctx, "KPCI-RESULT {\"metric\":\"x\"\n", &cause), -1);
 	CHECK(cause && strstr(cause, "result line 1 is not a kpci sample"));
