@@ -324,7 +324,7 @@ static int qemu_pin_vcpus(const struct qemu_boot *q, pid_t pid, char **cause)
 			return fail_cause(cause, "[qemu] pin_vcpus '%s' is not auto, off or a CPU "
 					  "list such as 0-1,4", want);
 	}
-	for (int tries = 0; tries < QEMU_PIN_TRIES && pinned < vcpus; tries++) {
+	for (int tries = 0, seen = 0; tries < QEMU_PIN_TRIES && pinned < vcpus; tries++) {
 		struct timespec nap = { 0, 100 * 1000 * 1000 };
 		pid_t qpid = qemu_child_of(pid);
 		char dir[64];
@@ -333,8 +333,12 @@ static int qemu_pin_vcpus(const struct qemu_boot *q, pid_t pid, char **cause)
 
 		nanosleep(&nap, NULL);
 		snprintf(dir, sizeof dir, "/proc/%d/task", (int)qpid);
-		if (!qpid || !(d = opendir(dir)))
+		if (!qpid || !(d = opendir(dir))) {
+			if (seen)
+				break;          /* QEMU has ended already (a guest that panics) */
 			continue;
+		}
+		seen = 1;
 		pinned = 0;
 		while ((e = readdir(d))) {
 			char path[128], comm[64] = "";
