@@ -184,6 +184,14 @@ void proto_job_free(struct proto_job *job)
 int proto_result_add(struct proto_result *r, const char *suite, const char *metric,
 		     const char *unit, int higher_is_better, int iteration, double value)
 {
+	return proto_result_add_spread(r, suite, metric, unit, higher_is_better, iteration, value,
+				       -1);
+}
+
+int proto_result_add_spread(struct proto_result *r, const char *suite, const char *metric,
+			    const char *unit, int higher_is_better, int iteration, double value,
+			    double spread)
+{
 	struct proto_sample *s;
 
 	if (r->nsamples >= PROTO_MAX_SAMPLES)
@@ -199,6 +207,7 @@ int proto_result_add(struct proto_result *r, const char *suite, const char *metr
 	s->higher_is_better = higher_is_better;
 	s->iteration = iteration;
 	s->value = value;
+	s->spread = spread;
 	r->nsamples++;
 	return s->suite && s->metric && s->unit ? 0 : -1;
 }
@@ -209,11 +218,14 @@ json_t *proto_result_encode(const struct proto_result *r)
 
 	for (size_t i = 0; i < r->nsamples; i++) {
 		const struct proto_sample *s = &r->samples[i];
-
-		json_array_append_new(samples, json_pack("{s:s, s:s, s:s, s:s, s:i, s:f}",
+		json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:i, s:f}",
 			"suite", s->suite, "metric", s->metric, "unit", s->unit,
 			"better", s->higher_is_better ? "higher" : "lower",
-			"iteration", s->iteration, "value", s->value));
+			"iteration", s->iteration, "value", s->value);
+
+		if (o && s->spread >= 0)
+			json_object_set_new(o, "spread", json_real(s->spread));
+		json_array_append_new(samples, o);
 	}
 	j = json_pack("{s:I, s:i, s:s, s:o, s:O}", "job_id", (json_int_t)r->job_id,
 		      "attempt", r->attempt, "status", r->status,
@@ -257,6 +269,16 @@ static int proto_sample_decode(struct proto_sample *s, const json_t *j, size_t i
 		goto out;
 	}
 	s->value = json_number_value(v);
+	s->spread = -1;
+	v = json_object_get(j, "spread");
+	if (v && (!json_is_number(v) || !(json_number_value(v) >= 0) ||
+		  json_number_value(v) > PROTO_MAX_SPREAD)) {
+		fail_cause(cause, "%sspread must be a number from 0 to %g (percent)", where,
+			   PROTO_MAX_SPREAD);
+		goto out;
+	}
+	if (v)
+		s->spread = json_number_value(v);
 	rc = 0;
 out:
 	free(better);

@@ -17,6 +17,7 @@
 #define PROTO_MAX_SAMPLES  100000   /* samples in one result upload */
 #define PROTO_MAX_REASON   4096
 #define PROTO_MAX_LOG      (1 << 20)
+#define PROTO_MAX_SPREAD   1000.0   /* % a sample's spread may say */
 
 /* POST /api/v1/runners/register */
 struct proto_register {
@@ -43,6 +44,7 @@ struct proto_sample {
 	int higher_is_better;
 	int iteration;
 	double value;
+	double spread;          /* % spread of the inner repetitions behind value; < 0: none */
 };
 
 /* POST /api/v1/jobs/ID/result */
@@ -78,9 +80,14 @@ void proto_result_free(struct proto_result *r);
 int proto_result_fail(struct proto_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Appends a sample (strings copied); 0 or -1. */
+/* Appends a sample (strings copied) without a spread; 0 or -1. */
 int proto_result_add(struct proto_result *r, const char *suite, const char *metric,
 		     const char *unit, int higher_is_better, int iteration, double value);
+/* The same with the sample's spread: the robust relative spread (%) of the
+ * inner repetitions whose median value is (runners/repeat.h). */
+int proto_result_add_spread(struct proto_result *r, const char *suite, const char *metric,
+			    const char *unit, int higher_is_better, int iteration, double value,
+			    double spread);
 
 /* 1 if s is a name kpci accepts: 1..PROTO_MAX_NAME of [A-Za-z0-9._:/+-]. */
 int proto_name_ok(const char *s);

@@ -122,7 +122,7 @@ json_t *lava_definition(const struct lava_boot *lb, const char *kernel_url,
 	long long minutes = cfg->lava_job_timeout;
 	int per_node = q->memory_mb / (q->nodes > 0 ? q->nodes : 1);
 
-	qemu_cmdline(cmdline, sizeof cmdline, q, q->sr->iterations, q->sr->warmup);
+	qemu_cmdline(cmdline, sizeof cmdline, q, "lab", q->sr->iterations, q->sr->warmup);
 	if (cfg->lava_kernel_args && *cfg->lava_kernel_args) {
 		size_t n = strlen(cmdline);
 

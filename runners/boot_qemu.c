@@ -19,6 +19,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <sched.h>
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +29,7 @@
 #include "lib/log.h"
 #include "runners/boot_qemu.h"
 #include "runners/guestdir.h"
+#include "runners/kbench_core.h"
 #include "lib/spawn.h"
 #include "runners/suite_defs.h"
 #include "runners/suite_parse.h"
@@ -36,6 +38,8 @@
 #define QEMU_KVM_PAGE    0x1000
 #define QEMU_KILL_GRACE  30      /* s after boot_timeout before timeout(1) kills QEMU */
 #define REPEAT_HARD_MAX_BOOTS 100   /* boots of one boot-suite job */
+#define QEMU_TSC_MS      50      /* ms the host's TSC rate is measured over */
+#define QEMU_PIN_TRIES   50      /* 100 ms looks for QEMU's vCPU threads */
 
 /* In a child: a one-page real-mode guest that executes `hlt` must come
  * back with KVM_EXIT_HLT.  Opening /dev/kvm and creating a VM is not
@@ -223,15 +227,142 @@ int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cause)
 	return rc;
 }
 
-/* The guest kernel command line for one boot. */
-void qemu_cmdline(char *out, size_t n, const struct qemu_boot *q, int iter, int warmup)
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+
+/* The host's TSC rate in kHz, measured once against CLOCK_MONOTONIC. */
+static long qemu_host_tsc_khz(void)
+{
+	static long khz = -1;
+	struct timespec a, b, nap = { 0, QEMU_TSC_MS * 1000000L };
+	unsigned long long c0, c1;
+	double ns;
+
+	if (khz >= 0)
+		return khz;
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	c0 = __rdtsc();
+	nanosleep(&nap, NULL);
+	c1 = __rdtsc();
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	ns = (double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec);
+	khz = ns > 0 && c1 > c0 ? (long)((double)(c1 - c0) / ns * 1e6 + 0.5) : 0;
+	return khz;
+}
+#else
+static long qemu_host_tsc_khz(void)
+{
+	return 0;
+}
+#endif
+
+/* The guest kernel command line for one boot.  A TCG guest reads the
+ * host's TSC, but its early calibration against the emulated PIT fails,
+ * which leaves every kernel log line before the late TSC set-up stamped
+ * 0 (the whole of early memory set-up); tsc_early_khz= tells it the rate. */
+void qemu_cmdline(char *out, size_t n, const struct qemu_boot *q, const char *accel, int iter,
+		  int warmup)
 {
 	const struct sdef *d = q->sr->def;
+	long khz = strcmp(accel, "tcg") || strstr(q->cfg->qemu_cmdline, "tsc_early_khz=") ? 0 :
+		   qemu_host_tsc_khz();
+	char tsc[48] = "";
 
-	snprintf(out, n, "console=ttyS0 quiet panic=-1 printk.time=1 kpci.suite=%s kpci.iter=%d "
-		 "kpci.warmup=%d kpci.max=%d kpci.rsd=%d kpci.scale=%lld kpci.wq_ms=%lld %s",
-		 q->suite, iter, warmup, q->sr->max_iterations, (int)q->sr->rsd_pct,
-		 d ? d->guest_scale : 1, d ? d->wq_ms : 1000, q->cfg->qemu_cmdline);
+	if (khz > 0)
+		snprintf(tsc, sizeof tsc, "tsc_early_khz=%ld ", khz);
+	snprintf(out, n, "console=ttyS0 quiet panic=-1 printk.time=1 %skpci.suite=%s kpci.iter=%d "
+		 "kpci.warmup=%d kpci.max=%d kpci.rsd=%d kpci.rep_ms=%lld kpci.reps=%lld "
+		 "kpci.wq_ms=%lld %s", tsc, q->suite, iter, warmup, q->sr->max_iterations,
+		 (int)q->sr->rsd_pct, d ? d->rep_ms : KBENCH_REP_MS, d ? d->reps : KBENCH_REPS,
+		 d ? d->wq_ms : 1000, q->cfg->qemu_cmdline);
+}
+
+/* The pid of a child of parent (QEMU under timeout(1)), or 0. */
+static pid_t qemu_child_of(pid_t parent)
+{
+	char path[64], buf[64];
+	FILE *f;
+	long child = 0;
+
+	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)parent, (int)parent);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof buf, f))
+		child = strtol(buf, NULL, 10);
+	fclose(f);
+	return (pid_t)child;
+}
+
+/* Pins the vCPU threads ("CPU n/TCG", "CPU n/KVM": QEMU names them with
+ * -name debug-threads=on) of QEMU, the child of pid, to the host CPUs of
+ * [qemu] pin_vcpus in turn.  The threads appear as QEMU starts, so this
+ * looks for a few seconds.  0, or -1 with cause for a bad pin_vcpus; a
+ * thread that cannot be found or pinned is logged, not fatal. */
+static int qemu_pin_vcpus(const struct qemu_boot *q, pid_t pid, char **cause)
+{
+	const char *want = q->cfg->qemu_pin_vcpus ? q->cfg->qemu_pin_vcpus : "auto";
+	int ncpu = 0, vcpus = q->nodes * q->cpus_per_node, pinned = 0;
+	int cpus[CPU_SETSIZE];
+	cpu_set_t set;
+
+	if (!strcmp(want, "off"))
+		return 0;
+	if (!strcmp(want, "auto")) {
+		if (sched_getaffinity(0, sizeof set, &set) < 0)
+			return 0;
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &set))
+				cpus[ncpu++] = c;
+	} else {
+		json_t *list = sparse_cpulist(want);
+
+		for (size_t i = 0; list && i < json_array_size(list) && ncpu < CPU_SETSIZE; i++)
+			cpus[ncpu++] = (int)json_integer_value(json_array_get(list, i));
+		json_decref(list);
+		if (!ncpu)
+			return fail_cause(cause, "[qemu] pin_vcpus '%s' is not auto, off or a CPU "
+					  "list such as 0-1,4", want);
+	}
+	for (int tries = 0, seen = 0; tries < QEMU_PIN_TRIES && pinned < vcpus; tries++) {
+		struct timespec nap = { 0, 100 * 1000 * 1000 };
+		pid_t qpid = qemu_child_of(pid);
+		char dir[64];
+		DIR *d;
+		struct dirent *e;
+
+		nanosleep(&nap, NULL);
+		snprintf(dir, sizeof dir, "/proc/%d/task", (int)qpid);
+		if (!qpid || !(d = opendir(dir))) {
+			if (seen)
+				break;          /* QEMU has ended already (a guest that panics) */
+			continue;
+		}
+		seen = 1;
+		pinned = 0;
+		while ((e = readdir(d))) {
+			char path[128], comm[64] = "";
+			FILE *f;
+			int n;
+
+			snprintf(path, sizeof path, "%s/%s/comm", dir, e->d_name);
+			if (e->d_name[0] == '.' || !(f = fopen(path, "r")))
+				continue;
+			if (!fgets(comm, sizeof comm, f))
+				comm[0] = '\0';
+			fclose(f);
+			if (sscanf(comm, "CPU %d/", &n) != 1 || n < 0)
+				continue;
+			CPU_ZERO(&set);
+			CPU_SET(cpus[n % ncpu], &set);
+			if (sched_setaffinity((pid_t)strtol(e->d_name, NULL, 10), sizeof set, &set) == 0)
+				pinned++;
+		}
+		closedir(d);
+	}
+	if (pinned < vcpus)
+		log_info("qemu: pinned %d of %d vCPU threads (pin_vcpus = %s)", pinned, vcpus, want);
+	return 0;
 }
 
 /* Runs QEMU once; the console ends up in console_path. */
@@ -288,11 +419,18 @@ static int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const c
 	argv[argc++] = "none";
 	argv[argc++] = "-nodefaults";
 	argv[argc++] = "-no-reboot";
+	argv[argc++] = "-name";         /* vCPU threads named "CPU n/TCG", to pin them */
+	argv[argc++] = "kpci,debug-threads=on";
 	argv[argc] = NULL;
 	unlink(console_path);
 	unlink(log);
 	if (spawn_start(&pid, argv, log, cause) < 0)
 		return -1;
+	if (qemu_pin_vcpus(q, pid, cause) < 0) {
+		kill(-pid, SIGKILL);
+		spawn_wait(&status, pid, 0);
+		return -1;
+	}
 	rc = spawn_wait(&status, pid, (int)q->cfg->qemu_boot_timeout);
 	if (rc == 1)
 		return fail_cause(cause, "the guest did not finish within %lld s ([qemu] boot_timeout)",
@@ -372,6 +510,7 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 	char wq[QEMU_MAX_PATH];
 	size_t first = r->nsamples;
 	int per_boot = strcmp(q->suite, "boot") != 0;
+	const char *accel;
 
 	*guest_env = NULL;
 	if (strcmp(q->suite, "kbench") && strcmp(q->suite, "boot") && strcmp(q->suite, "wq-flush"))
@@ -392,11 +531,12 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 	snprintf(console_path, sizeof console_path, "%s/console.log", q->work_dir);
 	if (qemu_initramfs(q, initrd, cause) < 0)
 		return -1;
+	accel = qemu_accel(q->cfg, q->kernel, q->work_dir);
 	if (per_boot) {         /* one boot runs every iteration */
 		char *console;
 		int rc;
 
-		qemu_cmdline(cmdline, sizeof cmdline, q, q->sr->iterations, q->sr->warmup);
+		qemu_cmdline(cmdline, sizeof cmdline, q, accel, q->sr->iterations, q->sr->warmup);
 		if (qemu_boot_once(q, initrd, cmdline, console_path, cause) < 0) {
 			char *why = *cause;
 
@@ -419,7 +559,7 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 
 		if (it >= 0 && !shost_want_more(r, first, it, q->sr))
 			break;
-		qemu_cmdline(cmdline, sizeof cmdline, q, 1, 0);
+		qemu_cmdline(cmdline, sizeof cmdline, q, accel, 1, 0);
 		rc = qemu_boot_once(q, initrd, cmdline, console_path, cause);
 		console = qemu_slurp(console_path);
 		if (rc < 0) {

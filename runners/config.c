@@ -103,6 +103,9 @@ static const struct conf_key rconfig_qemu_keys[] = {
 	  "seconds a guest may run before it is killed" },
 	{ "cmdline", CONF_STR, KEY(qemu_cmdline), "", 0, 0, NULL, 0,
 	  "appended to the guest kernel's command line" },
+	{ "pin_vcpus", CONF_STR, KEY(qemu_pin_vcpus), "auto", 0, 0, NULL, 0,
+	  "host CPUs QEMU's vCPU threads are pinned to in turn: auto (the runner's), off, "
+	  "or a CPU list such as 2-3" },
 	{ NULL },
 };
 

@@ -1,5 +1,6 @@
 /*
- * kbench_core.c - the microbenchmarks of kbench_core.h.
+ * kbench_core.c - the microbenchmarks of kbench_core.h and how one sample
+ * of them is taken (kbench_measure).
  *
  *   syscall-getppid   ns per raw getppid() system call
  *   pipe-pingpong     ns per one-byte round trip between two processes
@@ -30,25 +31,22 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "runners/kbench_core.h"
+#include "runners/repeat.h"
 
-#define KBENCH_SYSCALLS   200000
-#define KBENCH_ROUNDS     10000
-#define KBENCH_FORKS      400
-#define KBENCH_THREADS    1000
-#define KBENCH_FAULT_MB   16
-#define KBENCH_YIELDS     20000
-#define KBENCH_EPOLLS     50000
-#define KBENCH_OPENS      50000
+#define KBENCH_FAULT_CHUNK (16u << 20)   /* bytes mapped at once by page-fault */
 #define KBENCH_NUMA_MB    32
-#define KBENCH_CHASE      (1 << 20)
+#define KBENCH_BW_CHUNK   (1u << 20)    /* bytes one numa-bw operation reads */
 #define KBENCH_MAX_NODES  64
 #define KBENCH_MPOL_BIND  2
+#define KBENCH_MAX_OPS    (1L << 40)
+#define KBENCH_CALIBRATE_STEPS 64
 
 /* Results of the memory loops land here so they are not optimised away. */
 static volatile size_t kbench_sink;
@@ -67,21 +65,10 @@ static int kbench_errno(char *cause, size_t n, const char *what)
 	return -1;
 }
 
-static int kbench_count(int base, int scale)
+static int kbench_getppid(void *state, long ops, char *cause, size_t n)
 {
-	int c = base / (scale > 0 ? scale : 1);
-
-	return c > 0 ? c : 1;
-}
-
-static int kbench_getppid(double *out, int scale, char *cause, size_t n)
-{
-	int count = kbench_count(KBENCH_SYSCALLS, scale);
-	double t0 = kbench_now_ns();
-
-	for (int i = 0; i < count; i++)
+	for (long i = 0; i < ops; i++)
 		syscall(SYS_getppid);
-	*out = (kbench_now_ns() - t0) / count;
 	return 0;
 }
 
@@ -96,50 +83,85 @@ static int kbench_xfer(int fd, int writing)
 	return r == 1 ? 0 : -1;
 }
 
-static int kbench_pingpong(double *out, int scale, char *cause, size_t n)
-{
-	int to_child[2], to_parent[2], status, bad = 0, rounds = kbench_count(KBENCH_ROUNDS, scale);
-	double t0, t1;
+/* pipe ping-pong: a partner process echoes each byte until its pipe closes. */
+struct kbench_pipes {
+	int to_child, from_child;
 	pid_t pid;
+};
 
-	if (pipe(to_child) < 0)
+static int kbench_pipes_setup(void **state, char *cause, size_t n)
+{
+	struct kbench_pipes *p = calloc(1, sizeof *p);
+	int to_child[2], to_parent[2];
+
+	if (!p)
+		return kbench_errno(cause, n, "pipe-pingpong");
+	if (pipe(to_child) < 0) {
+		free(p);
 		return kbench_errno(cause, n, "pipe-pingpong: pipe");
+	}
 	if (pipe(to_parent) < 0) {
 		close(to_child[0]);
 		close(to_child[1]);
+		free(p);
 		return kbench_errno(cause, n, "pipe-pingpong: pipe");
 	}
-	pid = fork();
-	if (pid < 0)
-		return kbench_errno(cause, n, "pipe-pingpong: fork");
-	if (pid == 0) {
+	p->pid = fork();
+	if (p->pid < 0) {
+		kbench_errno(cause, n, "pipe-pingpong: fork");
+		close(to_child[0]), close(to_child[1]), close(to_parent[0]), close(to_parent[1]);
+		free(p);
+		return -1;
+	}
+	if (p->pid == 0) {
 		close(to_child[1]);
 		close(to_parent[0]);
-		for (int i = 0; i < rounds; i++)
-			if (kbench_xfer(to_child[0], 0) < 0 || kbench_xfer(to_parent[1], 1) < 0)
+		while (kbench_xfer(to_child[0], 0) == 0)
+			if (kbench_xfer(to_parent[1], 1) < 0)
 				_exit(1);
 		_exit(0);
 	}
 	close(to_child[0]);
 	close(to_parent[1]);
-	t0 = kbench_now_ns();
-	for (int i = 0; i < rounds && !bad; i++)
-		bad = kbench_xfer(to_child[1], 1) < 0 || kbench_xfer(to_parent[0], 0) < 0;
-	t1 = kbench_now_ns();
-	close(to_child[1]);
-	close(to_parent[0]);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) || bad) {
-		snprintf(cause, n, "pipe-pingpong: the partner process failed");
-		return -1;
-	}
-	*out = (t1 - t0) / rounds;
+	p->to_child = to_child[1];
+	p->from_child = to_parent[0];
+	*state = p;
 	return 0;
 }
 
-/* futex ping-pong: the word holds whose turn it is (0 main, 1 partner). */
+static pid_t kbench_pipes_partner(const void *state)
+{
+	return ((const struct kbench_pipes *)state)->pid;
+}
+
+static void kbench_pipes_done(void *state)
+{
+	struct kbench_pipes *p = state;
+	int status;
+
+	close(p->to_child);
+	close(p->from_child);
+	waitpid(p->pid, &status, 0);
+	free(p);
+}
+
+static int kbench_pingpong(void *state, long ops, char *cause, size_t n)
+{
+	struct kbench_pipes *p = state;
+
+	for (long i = 0; i < ops; i++)
+		if (kbench_xfer(p->to_child, 1) < 0 || kbench_xfer(p->from_child, 0) < 0) {
+			snprintf(cause, n, "pipe-pingpong: the partner process failed");
+			return -1;
+		}
+	return 0;
+}
+
+/* futex ping-pong: the word holds whose turn it is (0 main, 1 partner,
+ * 2 the partner stops). */
 struct kbench_futex {
 	atomic_int turn;
-	int rounds;
+	pthread_t partner;
 };
 
 static void kbench_futex_wait(atomic_int *w, int val)
@@ -158,40 +180,55 @@ static void *kbench_futex_partner(void *arg)
 {
 	struct kbench_futex *f = arg;
 
-	for (int i = 0; i < f->rounds; i++) {
+	for (;;) {
 		kbench_futex_wait(&f->turn, 0);
+		if (atomic_load(&f->turn) == 2)
+			return NULL;
 		kbench_futex_pass(&f->turn, 0);
 	}
-	return NULL;
 }
 
-static int kbench_futex(double *out, int scale, char *cause, size_t n)
+static int kbench_futex_setup(void **state, char *cause, size_t n)
 {
-	struct kbench_futex f = { .rounds = kbench_count(KBENCH_ROUNDS, scale) };
-	pthread_t t;
-	double t0;
+	struct kbench_futex *f = calloc(1, sizeof *f);
 
-	atomic_init(&f.turn, 0);
-	if (pthread_create(&t, NULL, kbench_futex_partner, &f)) {
+	if (!f)
+		return kbench_errno(cause, n, "futex-wake-wait");
+	atomic_init(&f->turn, 0);
+	if (pthread_create(&f->partner, NULL, kbench_futex_partner, f)) {
+		free(f);
 		snprintf(cause, n, "futex-wake-wait: cannot create a thread");
 		return -1;
 	}
-	t0 = kbench_now_ns();
-	for (int i = 0; i < f.rounds; i++) {
-		kbench_futex_pass(&f.turn, 1);
-		kbench_futex_wait(&f.turn, 1);
-	}
-	*out = (kbench_now_ns() - t0) / f.rounds;
-	pthread_join(t, NULL);
+	*state = f;
 	return 0;
 }
 
-static int kbench_fork(double *out, int scale, char *cause, size_t n)
+static void kbench_futex_done(void *state)
 {
-	int count = kbench_count(KBENCH_FORKS, scale), status;
-	double t0 = kbench_now_ns();
+	struct kbench_futex *f = state;
 
-	for (int i = 0; i < count; i++) {
+	kbench_futex_pass(&f->turn, 2);
+	pthread_join(f->partner, NULL);
+	free(f);
+}
+
+static int kbench_futex(void *state, long ops, char *cause, size_t n)
+{
+	struct kbench_futex *f = state;
+
+	for (long i = 0; i < ops; i++) {
+		kbench_futex_pass(&f->turn, 1);
+		kbench_futex_wait(&f->turn, 1);
+	}
+	return 0;
+}
+
+static int kbench_fork(void *state, long ops, char *cause, size_t n)
+{
+	int status;
+
+	for (long i = 0; i < ops; i++) {
 		pid_t pid = fork();
 
 		if (pid < 0)
@@ -201,7 +238,6 @@ static int kbench_fork(double *out, int scale, char *cause, size_t n)
 		if (waitpid(pid, &status, 0) < 0)
 			return kbench_errno(cause, n, "fork-exit: waitpid");
 	}
-	*out = (kbench_now_ns() - t0) / count;
 	return 0;
 }
 
@@ -210,12 +246,10 @@ static void *kbench_nothing(void *arg)
 	return arg;
 }
 
-static int kbench_thread(double *out, int scale, char *cause, size_t n)
+static int kbench_thread(void *state, long ops, char *cause, size_t n)
 {
-	int count = kbench_count(KBENCH_THREADS, scale);
-	double t0 = kbench_now_ns();
 
-	for (int i = 0; i < count; i++) {
+	for (long i = 0; i < ops; i++) {
 		pthread_t t;
 
 		if (pthread_create(&t, NULL, kbench_nothing, NULL)) {
@@ -224,126 +258,112 @@ static int kbench_thread(double *out, int scale, char *cause, size_t n)
 		}
 		pthread_join(t, NULL);
 	}
-	*out = (kbench_now_ns() - t0) / count;
 	return 0;
 }
 
-static int kbench_fault(double *out, int scale, char *cause, size_t n)
+/* One operation is one page: mapped, touched once, unmapped. */
+static int kbench_fault(void *state, long ops, char *cause, size_t n)
 {
-	long page = sysconf(_SC_PAGESIZE);
-	size_t len = (size_t)KBENCH_FAULT_MB << 20;
-	int rounds = kbench_count(8, scale);
-	double t0 = kbench_now_ns();
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 
-	for (int r = 0; r < rounds; r++) {
+	for (long left = ops; left > 0;) {
+		size_t pages = (size_t)left < KBENCH_FAULT_CHUNK / page ? (size_t)left :
+			       KBENCH_FAULT_CHUNK / page, len = pages * page;
 		char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 		if (p == MAP_FAILED)
 			return kbench_errno(cause, n, "page-fault: mmap");
-		for (size_t off = 0; off < len; off += (size_t)page)
+		for (size_t off = 0; off < len; off += page)
 			((volatile char *)p)[off] = 1;
 		munmap(p, len);
+		left -= (long)pages;
 	}
-	*out = (kbench_now_ns() - t0) / ((double)rounds * (double)(len / (size_t)page));
 	return 0;
 }
 
-static int kbench_pin_here(void)
-{
-	cpu_set_t set;
-	int cpu = sched_getcpu();
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu < 0 ? 0 : cpu, &set);
-	return sched_setaffinity(0, sizeof set, &set);
-}
-
-struct kbench_yield {
-	int count;
-	cpu_set_t set;
-};
-
 static void *kbench_yielder(void *arg)
 {
-	struct kbench_yield *y = arg;
+	long count = *(long *)arg;
 
-	sched_setaffinity(0, sizeof y->set, &y->set);
-	for (int i = 0; i < y->count; i++)
+	for (long i = 0; i < count; i++)
 		sched_yield();
 	return NULL;
 }
 
-static int kbench_yield(double *out, int scale, char *cause, size_t n)
+/* Two threads on the one CPU of the sample, each yielding ops times (an
+ * operation is a pair of yields: the table counts 2 calls per op). */
+static int kbench_yield(void *state, long ops, char *cause, size_t n)
 {
-	struct kbench_yield y = { .count = kbench_count(KBENCH_YIELDS, scale) };
-	cpu_set_t saved;
 	pthread_t t;
-	double t0;
 
-	sched_getaffinity(0, sizeof saved, &saved);
-	kbench_pin_here();
-	sched_getaffinity(0, sizeof y.set, &y.set);
-	t0 = kbench_now_ns();
-	if (pthread_create(&t, NULL, kbench_yielder, &y)) {
-		sched_setaffinity(0, sizeof saved, &saved);
+	if (pthread_create(&t, NULL, kbench_yielder, &ops)) {
 		snprintf(cause, n, "sched-yield: cannot create a thread");
 		return -1;
 	}
-	for (int i = 0; i < y.count; i++)
+	for (long i = 0; i < ops; i++)
 		sched_yield();
 	pthread_join(t, NULL);
-	*out = (kbench_now_ns() - t0) / (2.0 * y.count);
-	sched_setaffinity(0, sizeof saved, &saved);
 	return 0;
 }
 
-static int kbench_epoll(double *out, int scale, char *cause, size_t n)
-{
-	int count = kbench_count(KBENCH_EPOLLS, scale), ep, ev;
-	struct epoll_event e = { .events = EPOLLIN }, got;
-	uint64_t one = 1, val;
-	double t0;
+struct kbench_epoll {
+	int ep, ev;
+};
 
-	ep = epoll_create1(0);
-	if (ep < 0)
-		return kbench_errno(cause, n, "epoll-wait: epoll_create1");
-	ev = eventfd(0, 0);
-	if (ev < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, ev, &e) < 0) {
-		kbench_errno(cause, n, "epoll-wait: eventfd");
-		close(ep);
-		if (ev >= 0)
-			close(ev);
+static int kbench_epoll_setup(void **state, char *cause, size_t n)
+{
+	struct epoll_event e = { .events = EPOLLIN };
+	struct kbench_epoll *s = malloc(sizeof *s);
+
+	if (!s)
+		return kbench_errno(cause, n, "epoll-wait");
+	s->ep = epoll_create1(0);
+	s->ev = eventfd(0, 0);
+	if (s->ep < 0 || s->ev < 0 || epoll_ctl(s->ep, EPOLL_CTL_ADD, s->ev, &e) < 0) {
+		kbench_errno(cause, n, "epoll-wait: epoll_create1/eventfd");
+		if (s->ep >= 0)
+			close(s->ep);
+		if (s->ev >= 0)
+			close(s->ev);
+		free(s);
 		return -1;
 	}
-	t0 = kbench_now_ns();
-	for (int i = 0; i < count; i++) {
-		if (write(ev, &one, sizeof one) != sizeof one || epoll_wait(ep, &got, 1, -1) != 1 ||
-		    read(ev, &val, sizeof val) != sizeof val) {
-			kbench_errno(cause, n, "epoll-wait");
-			close(ev);
-			close(ep);
-			return -1;
-		}
-	}
-	*out = (kbench_now_ns() - t0) / count;
-	close(ev);
-	close(ep);
+	*state = s;
 	return 0;
 }
 
-static int kbench_open(double *out, int scale, char *cause, size_t n)
+static void kbench_epoll_done(void *state)
 {
-	int count = kbench_count(KBENCH_OPENS, scale);
-	double t0 = kbench_now_ns();
+	struct kbench_epoll *s = state;
 
-	for (int i = 0; i < count; i++) {
+	close(s->ev);
+	close(s->ep);
+	free(s);
+}
+
+static int kbench_epoll(void *state, long ops, char *cause, size_t n)
+{
+	struct kbench_epoll *s = state;
+	struct epoll_event got;
+	uint64_t one = 1, val;
+
+	for (long i = 0; i < ops; i++)
+		if (write(s->ev, &one, sizeof one) != sizeof one || epoll_wait(s->ep, &got, 1, -1) != 1 ||
+		    read(s->ev, &val, sizeof val) != sizeof val)
+			return kbench_errno(cause, n, "epoll-wait");
+	return 0;
+}
+
+static int kbench_open(void *state, long ops, char *cause, size_t n)
+{
+
+	for (long i = 0; i < ops; i++) {
 		int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 		if (fd < 0)
 			return kbench_errno(cause, n, "open-close: open /");
 		close(fd);
 	}
-	*out = (kbench_now_ns() - t0) / count;
 	return 0;
 }
 
@@ -362,11 +382,10 @@ int kbench_numa_nodes(void)
 	return nodes > 0 ? nodes : 1;
 }
 
-/* Pins the calling thread to the CPUs of node (its cpulist "0-1,4"). */
-static int kbench_pin_node(int node)
+/* The CPUs of node (its cpulist "0-1,4") into set; 0 or -1. */
+static int kbench_node_cpus(int node, cpu_set_t *set)
 {
 	char path[80], list[1024], *p = list;
-	cpu_set_t set;
 	FILE *f;
 
 	snprintf(path, sizeof path, "/sys/devices/system/node/node%d/cpulist", node);
@@ -378,7 +397,7 @@ static int kbench_pin_node(int node)
 		return -1;
 	}
 	fclose(f);
-	CPU_ZERO(&set);
+	CPU_ZERO(set);
 	while (*p && *p != '\n') {
 		char *end;
 		long lo = strtol(p, &end, 10), hi = lo;
@@ -388,11 +407,31 @@ static int kbench_pin_node(int node)
 		if (*end == '-')
 			hi = strtol(end + 1, &end, 10);
 		for (long c = lo; c <= hi && c < CPU_SETSIZE; c++)
-			CPU_SET((int)c, &set);
+			CPU_SET((int)c, set);
 		p = *end == ',' ? end + 1 : end;
 	}
-	return sched_setaffinity(0, sizeof set, &set);
+	return 0;
 }
+
+int kbench_pick_cpu(void)
+{
+	cpu_set_t allowed, node0;
+	int have_node = kbench_node_cpus(0, &node0) == 0;
+
+	if (sched_getaffinity(0, sizeof allowed, &allowed) < 0)
+		return -1;
+	for (int pass = have_node ? 0 : 1; pass < 2; pass++)
+		for (int c = CPU_SETSIZE - 1; c >= 0; c--)
+			if (CPU_ISSET(c, &allowed) && (pass || CPU_ISSET(c, &node0)))
+				return c;
+	return -1;
+}
+
+/* NUMA memory: KBENCH_NUMA_MB bound to one node, read from node 0's CPUs. */
+struct kbench_mem {
+	size_t *p;
+	size_t len, words, at;
+};
 
 /* len bytes of anonymous memory bound to node, touched; NULL on failure. */
 static char *kbench_node_alloc(size_t len, int node)
@@ -412,98 +451,262 @@ static char *kbench_node_alloc(size_t len, int node)
 	return p;
 }
 
-/* MB/s (bw) or ns per load (lat) from node 0's CPUs to memory on mem_node. */
-static int kbench_numa(double *out, int mem_node, int latency, int scale, char *cause, size_t n)
+/* The memory on mem_node; for latency, made one random cycle through
+ * cache-line-spaced slots.  The thread must run on node 0: when the
+ * sample is not pinned there it is pinned to all of node 0's CPUs (the
+ * caller restores its affinity). */
+static int kbench_mem_setup(void **state, int mem_node, int latency, char *cause, size_t n)
 {
-	size_t len = (size_t)KBENCH_NUMA_MB << 20, words = len / sizeof(size_t);
-	cpu_set_t saved;
-	size_t *p;
-	double t0;
+	struct kbench_mem *m;
+	cpu_set_t here, node0;
+	int nodes = kbench_numa_nodes();
 
-	if (mem_node >= kbench_numa_nodes()) {
+	if (mem_node >= nodes) {
 		snprintf(cause, n, "numa: node %d does not exist", mem_node);
 		return -1;
 	}
-	sched_getaffinity(0, sizeof saved, &saved);
-	if (kbench_pin_node(0) < 0 && kbench_numa_nodes() > 1) {
-		snprintf(cause, n, "numa: cannot pin to the CPUs of node 0");
-		return -1;
+	if (nodes > 1 && kbench_node_cpus(0, &node0) == 0 &&
+	    sched_getaffinity(0, sizeof here, &here) == 0) {
+		CPU_AND(&here, &here, &node0);
+		if (CPU_COUNT(&here) == 0 && sched_setaffinity(0, sizeof node0, &node0) < 0) {
+			snprintf(cause, n, "numa: cannot pin to the CPUs of node 0");
+			return -1;
+		}
 	}
-	p = (size_t *)kbench_node_alloc(len, mem_node);
-	if (!p) {
-		sched_setaffinity(0, sizeof saved, &saved);
+	m = calloc(1, sizeof *m);
+	if (!m)
+		return kbench_errno(cause, n, "numa");
+	m->len = (size_t)KBENCH_NUMA_MB << 20;
+	m->words = m->len / sizeof(size_t);
+	m->p = (size_t *)kbench_node_alloc(m->len, mem_node);
+	if (!m->p) {
+		free(m);
 		return kbench_errno(cause, n, "numa: mmap+mbind");
 	}
 	if (latency) {
-		/* a single random cycle through cache-line-spaced slots */
-		size_t stride = 64 / sizeof(size_t), slots = words / stride, at = 0;
-		size_t steps = (size_t)kbench_count(KBENCH_CHASE, scale);
+		size_t stride = 64 / sizeof(size_t), slots = m->words / stride;
 		unsigned long long seed = 88172645463325252ULL;
 
 		for (size_t i = 0; i < slots; i++)
-			p[i * stride] = i;
+			m->p[i * stride] = i;
 		for (size_t i = slots - 1; i > 0; i--) {
 			size_t j, tmp;
 
 			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
 			j = (size_t)(seed % i);     /* Sattolo: one cycle */
-			tmp = p[i * stride], p[i * stride] = p[j * stride], p[j * stride] = tmp;
+			tmp = m->p[i * stride], m->p[i * stride] = m->p[j * stride];
+			m->p[j * stride] = tmp;
 		}
-		t0 = kbench_now_ns();
-		for (size_t i = 0; i < steps; i++)
-			at = ((volatile size_t *)p)[at * stride];
-		*out = (kbench_now_ns() - t0) / (double)steps;
-		kbench_sink = at;
-	} else {
-		int passes = kbench_count(8, scale);
-		size_t sum = 0;
-
-		t0 = kbench_now_ns();
-		for (int r = 0; r < passes; r++)
-			for (size_t i = 0; i < words; i++)
-				sum += ((volatile size_t *)p)[i];
-		*out = (double)passes * (double)len / 1e6 / ((kbench_now_ns() - t0) / 1e9);
-		kbench_sink = sum;
 	}
-	munmap(p, len);
-	sched_setaffinity(0, sizeof saved, &saved);
+	*state = m;
 	return 0;
 }
 
-static int kbench_bw_local(double *out, int scale, char *cause, size_t n)
+static void kbench_mem_done(void *state)
 {
-	return kbench_numa(out, 0, 0, scale, cause, n);
+	struct kbench_mem *m = state;
+
+	munmap(m->p, m->len);
+	free(m);
 }
 
-static int kbench_bw_remote(double *out, int scale, char *cause, size_t n)
+static int kbench_local_setup(void **state, char *cause, size_t n)
 {
-	return kbench_numa(out, 1, 0, scale, cause, n);
+	return kbench_mem_setup(state, 0, 0, cause, n);
 }
 
-static int kbench_lat_local(double *out, int scale, char *cause, size_t n)
+static int kbench_remote_setup(void **state, char *cause, size_t n)
 {
-	return kbench_numa(out, 0, 1, scale, cause, n);
+	return kbench_mem_setup(state, 1, 0, cause, n);
 }
 
-static int kbench_lat_remote(double *out, int scale, char *cause, size_t n)
+static int kbench_chase_local_setup(void **state, char *cause, size_t n)
 {
-	return kbench_numa(out, 1, 1, scale, cause, n);
+	return kbench_mem_setup(state, 0, 1, cause, n);
 }
+
+static int kbench_chase_remote_setup(void **state, char *cause, size_t n)
+{
+	return kbench_mem_setup(state, 1, 1, cause, n);
+}
+
+/* One operation reads KBENCH_BW_CHUNK bytes, going round the memory. */
+static int kbench_bw(void *state, long ops, char *cause, size_t n)
+{
+	struct kbench_mem *m = state;
+	size_t chunk = KBENCH_BW_CHUNK / sizeof(size_t), sum = 0;
+
+	for (long r = 0; r < ops; r++) {
+		const volatile size_t *p = m->p + m->at;
+
+		for (size_t i = 0; i < chunk; i++)
+			sum += p[i];
+		m->at = m->at + chunk < m->words ? m->at + chunk : 0;
+	}
+	kbench_sink = sum;
+	return 0;
+}
+
+/* One operation is one dependent load, going on along the cycle. */
+static int kbench_chase(void *state, long ops, char *cause, size_t n)
+{
+	struct kbench_mem *m = state;
+	size_t stride = 64 / sizeof(size_t), at = m->at;
+
+	for (long i = 0; i < ops; i++)
+		at = ((volatile size_t *)m->p)[at * stride];
+	m->at = at;
+	kbench_sink = at;
+	return 0;
+}
+
+/* ---- one sample ---------------------------------------------------- */
+
+/* Now on clock c, in ns: wall time, or the CPU time of this process, of
+ * the live partner process and of the children it reaped; -1 when the
+ * kernel has no such clock. */
+static double kbench_clock_ns(enum kbench_clock c, pid_t partner)
+{
+	struct timespec ts, tp = { 0, 0 };
+	struct rusage ru;
+	clockid_t pc;
+
+	if (c == KBENCH_WALL)
+		return kbench_now_ns();
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0 || getrusage(RUSAGE_CHILDREN, &ru) < 0)
+		return -1;
+	if (partner > 0 && (clock_getcpuclockid(partner, &pc) || clock_gettime(pc, &tp) < 0))
+		return -1;
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec + (double)tp.tv_sec * 1e9 +
+	       (double)tp.tv_nsec + ((double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec) * 1e9 +
+	       ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) * 1e3;
+}
+
+/* ops operations of b timed on clock c into *ns. */
+static int kbench_timed(const struct kbench_bench *b, void *state, enum kbench_clock c,
+			long ops, double *ns, char *cause, size_t n)
+{
+	pid_t partner = b->partner && state ? b->partner(state) : 0;
+	double t0 = kbench_clock_ns(c, partner), t1;
+
+	if (b->run(state, ops, cause, n) < 0)
+		return -1;
+	t1 = kbench_clock_ns(c, partner);
+	if (t0 < 0 || t1 < 0) {
+		snprintf(cause, n, "%s: the kernel gives no CPU time clock", b->name);
+		return -1;
+	}
+	*ns = t1 > t0 ? t1 - t0 : 1;
+	return 0;
+}
+
+/* The operation count for one repetition of about target_ns: grown from 1
+ * until a run takes a tenth of the target, then scaled.  These runs also
+ * warm caches and the partner up. */
+static int kbench_calibrate(const struct kbench_bench *b, void *state, enum kbench_clock c,
+			    double target_ns, long *ops, char *cause, size_t n)
+{
+	long k = 1;
+	double ns = 0;
+
+	for (int step = 0; step < KBENCH_CALIBRATE_STEPS; step++) {
+		if (kbench_timed(b, state, c, k, &ns, cause, n) < 0)
+			return -1;
+		if (ns >= target_ns / 10 || k >= KBENCH_MAX_OPS / 10)
+			break;
+		k = ns < target_ns / 1000 ? k * 10 : k * 2;
+	}
+	if (ns > 0) {
+		double want = (double)k * target_ns / ns;
+
+		k = want < 1 ? 1 : want > (double)KBENCH_MAX_OPS ? KBENCH_MAX_OPS : (long)want;
+	}
+	*ops = k;
+	return 0;
+}
+
+enum kbench_clock kbench_clock_usable(enum kbench_clock want)
+{
+	struct timespec ts;
+
+	if (want == KBENCH_CPU && clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0)
+		return KBENCH_WALL;
+	return want;
+}
+
+int kbench_measure(const struct kbench_bench *b, const struct kbench_plan *p,
+		   struct kbench_sample *out, char *cause, size_t n)
+{
+	double vals[KBENCH_MAX_REPS], tmp[KBENCH_MAX_REPS];
+	int reps = p->reps < 1 ? 1 : p->reps > KBENCH_MAX_REPS ? KBENCH_MAX_REPS : p->reps;
+	double target = (double)(p->rep_ms > 0 ? p->rep_ms : KBENCH_REP_MS) * 1e6;
+	double calls = b->calls_per_op > 0 ? b->calls_per_op : 1;
+	cpu_set_t saved, one;
+	void *state = NULL;
+	int rc = -1;
+	long ops;
+
+	if (sched_getaffinity(0, sizeof saved, &saved) < 0)
+		return kbench_errno(cause, n, b->name);
+	if (p->cpu >= 0) {
+		CPU_ZERO(&one);
+		CPU_SET(p->cpu, &one);
+		if (sched_setaffinity(0, sizeof one, &one) < 0) {
+			snprintf(cause, n, "%s: cannot pin to CPU %d: %s", b->name, p->cpu,
+				 strerror(errno));
+			return -1;
+		}
+	}
+	if (b->setup && b->setup(&state, cause, n) < 0)
+		goto out;
+	if (kbench_calibrate(b, state, p->clock, target, &ops, cause, n) < 0)
+		goto out;
+	for (int r = 0; r < reps; r++) {
+		double ns;
+
+		if (kbench_timed(b, state, p->clock, ops, &ns, cause, n) < 0)
+			goto out;
+		vals[r] = b->mb_per_op > 0 ? b->mb_per_op * (double)ops / (ns / 1e9) :
+			  ns / ((double)ops * calls);
+	}
+	memcpy(tmp, vals, sizeof(double) * (size_t)reps);
+	out->value = repeat_median(tmp, reps);
+	out->spread = repeat_spread(vals, reps);
+	out->ops = ops;
+	rc = 0;
+out:
+	if (state && b->done)
+		b->done(state);
+	sched_setaffinity(0, sizeof saved, &saved);
+	return rc;
+}
+
+#define KBENCH_BW_MB ((double)KBENCH_BW_CHUNK / 1e6)
+
+#define KBENCH_NS(nm, ...) { .name = nm, .unit = "ns/op", __VA_ARGS__ }
 
 static const struct kbench_bench kbench_benches[] = {
-	{ "syscall-getppid", "ns/op", 0, kbench_getppid, 0 },
-	{ "pipe-pingpong", "ns/op", 0, kbench_pingpong, 0 },
-	{ "futex-wake-wait", "ns/op", 0, kbench_futex, 0 },
-	{ "fork-exit", "ns/op", 0, kbench_fork, 0 },
-	{ "thread-create", "ns/op", 0, kbench_thread, 0 },
-	{ "page-fault", "ns/op", 0, kbench_fault, 0 },
-	{ "sched-yield", "ns/op", 0, kbench_yield, 0 },
-	{ "epoll-wait", "ns/op", 0, kbench_epoll, 0 },
-	{ "open-close", "ns/op", 0, kbench_open, 0 },
-	{ "numa-bw-local", "MB/s", 1, kbench_bw_local, 0 },
-	{ "numa-lat-local", "ns", 0, kbench_lat_local, 0 },
-	{ "numa-bw-remote", "MB/s", 1, kbench_bw_remote, 1 },
-	{ "numa-lat-remote", "ns", 0, kbench_lat_remote, 1 },
+	KBENCH_NS("syscall-getppid", .run = kbench_getppid),
+	KBENCH_NS("pipe-pingpong", .setup = kbench_pipes_setup, .done = kbench_pipes_done,
+		  .partner = kbench_pipes_partner, .run = kbench_pingpong),
+	KBENCH_NS("futex-wake-wait", .setup = kbench_futex_setup, .done = kbench_futex_done,
+		  .run = kbench_futex),
+	KBENCH_NS("fork-exit", .run = kbench_fork),
+	KBENCH_NS("thread-create", .run = kbench_thread),
+	KBENCH_NS("page-fault", .run = kbench_fault),
+	KBENCH_NS("sched-yield", .run = kbench_yield, .calls_per_op = 2),
+	KBENCH_NS("epoll-wait", .setup = kbench_epoll_setup, .done = kbench_epoll_done,
+		  .run = kbench_epoll),
+	KBENCH_NS("open-close", .run = kbench_open),
+	{ .name = "numa-bw-local", .unit = "MB/s", .higher_is_better = 1, .mb_per_op = KBENCH_BW_MB,
+	  .setup = kbench_local_setup, .done = kbench_mem_done, .run = kbench_bw },
+	{ .name = "numa-lat-local", .unit = "ns", .setup = kbench_chase_local_setup,
+	  .done = kbench_mem_done, .run = kbench_chase },
+	{ .name = "numa-bw-remote", .unit = "MB/s", .higher_is_better = 1, .needs_numa = 1,
+	  .mb_per_op = KBENCH_BW_MB, .setup = kbench_remote_setup, .done = kbench_mem_done,
+	  .run = kbench_bw },
+	{ .name = "numa-lat-remote", .unit = "ns", .needs_numa = 1,
+	  .setup = kbench_chase_remote_setup, .done = kbench_mem_done, .run = kbench_chase },
 	{ NULL },
 };
 
@@ -531,4 +734,60 @@ int kbench_listed(const char *list, const char *name)
 		    (p[len] == '\0' || p[len] == ' ' || p[len] == ','))
 			return 1;
 	return 0;
+}
+
+/* 1 while any selected benchmark wants another recorded pass. */
+static int kbench_want_more(double *const vals[], int nbench, int done,
+			    const struct kbench_run *run)
+{
+	for (int b = 0; b < nbench; b++)
+		if (vals[b] && repeat_more(vals[b], done, run->iterations, run->max,
+					   run->rsd_pct))
+			return 1;
+	return 0;
+}
+
+int kbench_run_set(const struct kbench_run *run, kbench_emit_fn emit, void *arg, char *cause,
+		   size_t n)
+{
+	const struct kbench_bench *t = kbench_benches;
+	double *vals[KBENCH_MAX_BENCHES] = { 0 };
+	int nbench = 0, nodes = kbench_numa_nodes(), rc = -1;
+	int max = run->max > run->iterations ? run->max : run->iterations;
+
+	if (max > REPEAT_HARD_MAX)
+		max = REPEAT_HARD_MAX;
+	for (; t[nbench].name && nbench < KBENCH_MAX_BENCHES; nbench++) {
+		if ((t[nbench].needs_numa && nodes < 2) || !kbench_listed(run->set, t[nbench].name))
+			continue;
+		vals[nbench] = calloc((size_t)max, sizeof(double));
+		if (!vals[nbench]) {
+			snprintf(cause, n, "out of memory");
+			goto out;
+		}
+	}
+	for (int i = 0; i < run->warmup + max; i++) {
+		int it = i - run->warmup;
+
+		if (it >= 0 && !kbench_want_more(vals, nbench, it, run))
+			break;
+		for (int b = 0; b < nbench; b++) {
+			struct kbench_sample s;
+
+			if (!vals[b])
+				continue;
+			if (kbench_measure(&t[b], &run->plan, &s, cause, n) < 0)
+				goto out;
+			if (it < 0)
+				continue;
+			vals[b][it] = s.value;
+			if (emit(arg, &t[b], it, &s, cause, n) < 0)
+				goto out;
+		}
+	}
+	rc = 0;
+out:
+	for (int b = 0; b < nbench; b++)
+		free(vals[b]);
+	return rc;
 }

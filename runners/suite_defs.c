@@ -46,8 +46,10 @@ static const struct conf_key sdef_suite_keys[] = {
 	  "wq-flush: milliseconds per scenario" },
 	{ "benchmarks", CONF_STR, SKEY(benchmarks), "all", 0, 0, NULL, 0,
 	  "kbench: which of its benchmarks run, \"all\" or names separated by spaces" },
-	{ "guest_scale", CONF_INT, SKEY(guest_scale), "1", 1, 1000000, NULL, 0,
-	  "kbench in an emulated guest: divide operation counts by this" },
+	{ "rep_ms", CONF_INT, SKEY(rep_ms), SDEF_TEXT(KBENCH_REP_MS), 1, KBENCH_MAX_REP_MS, NULL,
+	  0, "kbench: milliseconds one inner repetition of a sample lasts" },
+	{ "reps", CONF_INT, SKEY(reps), SDEF_TEXT(KBENCH_REPS), 1, KBENCH_MAX_REPS, NULL, 0,
+	  "kbench and wq-flush: inner repetitions of a sample (its value is their median)" },
 	{ NULL },
 };
 

@@ -37,7 +37,8 @@ struct sdef {
 	long long timeout;              /* seconds per iteration (or per guest boot) */
 	char *numa;                     /* all | node | cross */
 	long long wq_ms;                /* wq-flush: ms per scenario */
-	long long guest_scale;          /* kbench in a guest: divide op counts */
+	long long rep_ms;               /* kbench: ms of one inner repetition */
+	long long reps;                 /* kbench, wq-flush: inner repetitions per sample */
 	char *benchmarks;               /* kbench: "all" or names of kbench_core.c */
 	/* [marker NAME] */
 	struct sparse_marker markers[SPARSE_MAX_MARKERS];

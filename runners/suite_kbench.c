@@ -1,9 +1,11 @@
 /*
  * suite_kbench.c - the kbench suite on the running kernel: every
  * microbenchmark of kbench_core.c (the NUMA remote ones only where two
- * nodes exist), in passes.  After the warm-up passes, passes are recorded
- * until repeat_more() is content for every metric.  The same benchmarks
- * run inside QEMU guests as runners/guest/kbench_main.c.
+ * nodes exist), in passes, each sample taken by kbench_measure() on one
+ * CPU and timed with the CPU time of its tasks (what other tasks of a busy
+ * runner take is not counted).  After the warm-up passes, passes are recorded until repeat_more()
+ * is content for every metric.  The same benchmarks run inside QEMU
+ * guests as runners/guest/kbench_main.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,71 +16,48 @@
 #include "runners/suite.h"
 #include "runners/suite_defs.h"
 
-#define KBENCH_MAX_BENCHES 32
 /* Without a suite file (configs/suites/kbench.ini, benchmarks = all) the
  * runner measures the classic quick pair only. */
 #define KBENCH_DEFAULT_SET "syscall-getppid pipe-pingpong"
 
-/* 1 while any metric wants another recorded pass. */
-static int kbench_want_more(double *const vals[], int nbench, int done, const struct suite_run *sr)
-{
-	int max = sr->max_iterations > sr->iterations ? sr->max_iterations : sr->iterations;
+struct kbench_dest {
+	struct proto_result *r;
+	const char *suite;
+};
 
-	for (int b = 0; b < nbench; b++)
-		if (vals[b] && repeat_more(vals[b], done, sr->iterations, max, sr->rsd_pct))
-			return 1;
+static int kbench_add(void *arg, const struct kbench_bench *b, int iteration,
+		      const struct kbench_sample *s, char *cause, size_t n)
+{
+	const struct kbench_dest *d = arg;
+
+	if (proto_result_add_spread(d->r, d->suite, b->name, b->unit, b->higher_is_better,
+				    iteration, s->value, s->spread) < 0) {
+		snprintf(cause, n, "out of memory");
+		return -1;
+	}
 	return 0;
 }
 
 int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 {
-	const struct kbench_bench *t = kbench_table();
-	double *vals[KBENCH_MAX_BENCHES] = { 0 };
-	int nbench = 0, nodes = kbench_numa_nodes(), rc = -1;
-	int max = sr->max_iterations > sr->iterations ? sr->max_iterations : sr->iterations;
-	char why[KBENCH_MAX_CAUSE];
+	const struct sdef *d = sr->def;
+	struct kbench_dest dest = { r, d ? d->name : "kbench" };
+	struct kbench_run run = {
+		.set = d && d->benchmarks ? d->benchmarks : KBENCH_DEFAULT_SET,
+		.iterations = sr->iterations, .warmup = sr->warmup,
+		.max = sr->max_iterations, .rsd_pct = sr->rsd_pct,
+		.plan = { d ? (int)d->rep_ms : KBENCH_REP_MS, d ? (int)d->reps : KBENCH_REPS,
+			  kbench_pick_cpu(), kbench_clock_usable(KBENCH_CPU) },
+	};
+	char why[KBENCH_MAX_CAUSE] = "";
 
-	if (max > REPEAT_HARD_MAX)
-		max = REPEAT_HARD_MAX;
-	const char *set = sr->def && sr->def->benchmarks ? sr->def->benchmarks : KBENCH_DEFAULT_SET;
-	const char *suite = sr->def ? sr->def->name : "kbench";
+	/* CPU time and wall time differ on a busy machine: the environment
+	 * says which the samples are */
+	if (r->env)
+		json_object_set_new(r->env, "kbench_clock",
+				    json_string(run.plan.clock == KBENCH_CPU ? "cpu" : "wall"));
 
-	for (; t[nbench].name && nbench < KBENCH_MAX_BENCHES; nbench++) {
-		if ((t[nbench].needs_numa && nodes < 2) || !kbench_listed(set, t[nbench].name))
-			continue;
-		vals[nbench] = calloc((size_t)max, sizeof(double));
-		if (!vals[nbench]) {
-			fail_cause(cause, "out of memory");
-			goto out;
-		}
-	}
-	for (int i = 0; i < sr->warmup + max; i++) {
-		int it = i - sr->warmup;
-
-		if (it >= 0 && !kbench_want_more(vals, nbench, it, sr))
-			break;
-		for (int b = 0; b < nbench; b++) {
-			double v;
-
-			if (!vals[b])
-				continue;
-			if (t[b].run(&v, 1, why, sizeof why) < 0) {
-				fail_cause(cause, "%s", why);
-				goto out;
-			}
-			if (it < 0)
-				continue;
-			vals[b][it] = v;
-			if (proto_result_add(r, suite, t[b].name, t[b].unit, t[b].higher_is_better,
-					     it, v) < 0) {
-				fail_cause(cause, "out of memory");
-				goto out;
-			}
-		}
-	}
-	rc = 0;
-out:
-	for (int b = 0; b < nbench; b++)
-		free(vals[b]);
-	return rc;
+	if (kbench_run_set(&run, kbench_add, &dest, why, sizeof why) < 0)
+		return fail_cause(cause, "%s", why);
+	return 0;
 }

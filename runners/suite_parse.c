@@ -43,16 +43,24 @@ static const char *sparse_end(const char *text)
 	return text + strnlen(text, SPARSE_MAX_TEXT);
 }
 
-/* Adds suite/metric; the metric is built by the caller.  -1 (with cause)
- * on a name kpci refuses or on OOM. */
-static int sparse_add(struct proto_result *r, const struct sparse_ctx *ctx, int iteration,
-		      const char *metric, const char *unit, int hib, double value, char **cause)
+/* Adds suite/metric with its spread (< 0: none); the metric is built by
+ * the caller.  -1 (with cause) on a name kpci refuses or on OOM. */
+static int sparse_add_spread(struct proto_result *r, const struct sparse_ctx *ctx, int iteration,
+			     const char *metric, const char *unit, int hib, double value,
+			     double spread, char **cause)
 {
 	if (!proto_name_ok(metric))
 		return fail_cause(cause, "'%.64s' is not a usable metric name", metric);
-	if (proto_result_add(r, ctx->suite, metric, unit, hib, iteration, value) < 0)
+	if (proto_result_add_spread(r, ctx->suite, metric, unit, hib, iteration, value,
+				    spread) < 0)
 		return fail_cause(cause, "out of memory");
 	return 0;
+}
+
+static int sparse_add(struct proto_result *r, const struct sparse_ctx *ctx, int iteration,
+		      const char *metric, const char *unit, int hib, double value, char **cause)
+{
+	return sparse_add_spread(r, ctx, iteration, metric, unit, hib, value, -1, cause);
 }
 
 static int sparse_number(const char *s, double *out)
@@ -256,16 +264,49 @@ static int sparse_dmesg_line(const char *line, double *t, const char **msg)
 	return 0;
 }
 
-/* The timestamp of the first line whose text contains needle. */
-static int sparse_dmesg_find(const char *text, const char *needle, double *t)
+/* The timestamp and line number (from 1) of the first timestamped line
+ * whose text contains needle; -1 when there is none. */
+static int sparse_dmesg_find(const char *text, const char *needle, double *t, int *lineno)
 {
 	const char *p = text, *end = sparse_end(text), *msg;
 	char line[SPARSE_MAX_LINE];
 
-	while (sparse_next_line(&p, end, line, sizeof line))
+	*lineno = 0;
+	while (sparse_next_line(&p, end, line, sizeof line)) {
+		++*lineno;
 		if (sparse_dmesg_line(line, t, &msg) == 0 && strstr(msg, needle))
 			return 0;
+	}
 	return -1;
+}
+
+/* The interval of marker m in ms into *ms; -1 with a sentence when a line
+ * is missing or the interval would not be one (its end printed before its
+ * start, or stamped earlier: the log's clock was changed in between). */
+static int sparse_marker_ms(const struct sparse_marker *m, const char *text, double *ms,
+			    char **cause)
+{
+	double from, to;
+	int from_line, to_line;
+
+	if (sparse_dmesg_find(text, m->from, &from, &from_line) < 0)
+		return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
+				  m->name, m->from);
+	if (sparse_dmesg_find(text, m->to, &to, &to_line) < 0)
+		return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
+				  m->name, m->to);
+	if (to_line < from_line)
+		return fail_cause(cause, "boot marker '%s': this kernel prints its end '%s' (line "
+				  "%d, %.6f s) before its start '%s' (line %d, %.6f s), so it "
+				  "measures no interval here; choose markers in this kernel's order",
+				  m->name, m->to, to_line, to, m->from, from_line, from);
+	if (to < from)
+		return fail_cause(cause, "boot marker '%s': its end '%s' (line %d) is stamped %.6f s, "
+				  "earlier than its start '%s' (line %d, %.6f s): the kernel's clock "
+				  "changed in between, so the interval is not a duration",
+				  m->name, m->to, to_line, to, m->from, from_line, from);
+	*ms = (to - from) * 1000.0;
+	return 0;
 }
 
 int sparse_boot(struct proto_result *r, const struct sparse_ctx *ctx, const char *text,
@@ -273,7 +314,7 @@ int sparse_boot(struct proto_result *r, const struct sparse_ctx *ctx, const char
 {
 	const char *p = text, *end = sparse_end(text), *msg;
 	char line[SPARSE_MAX_LINE];
-	double t = -1, from, to;
+	double t = -1, ms[SPARSE_MAX_MARKERS];
 	int found = 0;
 
 	while (!found && sparse_next_line(&p, end, line, sizeof line))
@@ -282,21 +323,17 @@ int sparse_boot(struct proto_result *r, const struct sparse_ctx *ctx, const char
 	if (!found)
 		return fail_cause(cause, "the kernel log has no timestamped 'Run /... as init "
 				  "process' line (is CONFIG_PRINTK_TIME on?)");
+	/* every marker is checked before any sample is added: a bad one fails
+	 * the whole boot, which then gives no samples at all */
+	for (size_t i = 0; i < ctx->nmarkers && i < SPARSE_MAX_MARKERS; i++)
+		if (sparse_marker_ms(&ctx->markers[i], text, &ms[i], cause) < 0)
+			return -1;
 	if (sparse_add(r, ctx, ctx->iteration, "run-init", "ms", 0, t * 1000.0, cause) < 0)
 		return -1;
-	for (size_t i = 0; i < ctx->nmarkers; i++) {
-		const struct sparse_marker *m = &ctx->markers[i];
-
-		if (sparse_dmesg_find(text, m->from, &from) < 0)
-			return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
-					  m->name, m->from);
-		if (sparse_dmesg_find(text, m->to, &to) < 0)
-			return fail_cause(cause, "boot marker '%s': no kernel log line contains '%s'",
-					  m->name, m->to);
-		if (sparse_add(r, ctx, ctx->iteration, m->name, "ms", 0, (to - from) * 1000.0,
+	for (size_t i = 0; i < ctx->nmarkers && i < SPARSE_MAX_MARKERS; i++)
+		if (sparse_add(r, ctx, ctx->iteration, ctx->markers[i].name, "ms", 0, ms[i],
 			       cause) < 0)
 			return -1;
-	}
 	return 0;
 }
 
@@ -310,16 +347,20 @@ int sparse_wq_flush(struct proto_result *r, const struct sparse_ctx *ctx, const 
 	size_t before = r->nsamples;
 
 	while (sparse_next_line(&p, end, line, sizeof line)) {
-		const char *s = strstr(line, "kpci-wq-flush: ");
+		const char *s = strstr(line, "kpci-wq-flush: "), *sp;
 		int it;
-		double v;
+		double v, spread = -1;
 
 		if (!s || sscanf(s, "kpci-wq-flush: iteration=%d metric=%127s flushes_per_s=%lf",
 				 &it, metric, &v) != 3)
 			continue;
 		if (it < 0)
 			continue;
-		if (sparse_add(r, ctx, it, metric, "flushes/s", 1, v, cause) < 0)
+		/* " spread=S": the % spread of the module's slices, when it has them */
+		if ((sp = strstr(s, " spread=")) && (sparse_number(sp + 8, &spread) < 0 ||
+						     !(spread >= 0 && spread <= PROTO_MAX_SPREAD)))
+			spread = -1;
+		if (sparse_add_spread(r, ctx, it, metric, "flushes/s", 1, v, spread, cause) < 0)
 			return -1;
 	}
 	if (r->nsamples == before)
@@ -340,7 +381,7 @@ int sparse_kbench(struct proto_result *r, const struct sparse_ctx *ctx, const ch
 	while (sparse_next_line(&p, end, line, sizeof line)) {
 		const char *s = line;
 		json_error_t err;
-		json_t *j, *hib, *it, *val;
+		json_t *j, *hib, *it, *val, *spread;
 		const char *metric, *unit;
 		int rc;
 
@@ -355,15 +396,20 @@ int sparse_kbench(struct proto_result *r, const struct sparse_ctx *ctx, const ch
 		hib = json_object_get(j, "higher_is_better");
 		it = json_object_get(j, "iteration");
 		val = json_object_get(j, "value");
+		spread = json_object_get(j, "spread");
 		if (!j || !metric || !unit || !proto_name_ok(unit) || !json_is_integer(hib) ||
 		    !json_is_integer(it) || json_integer_value(it) < 0 ||
-		    json_integer_value(it) > PROTO_MAX_SAMPLES || !json_is_number(val)) {
+		    json_integer_value(it) > PROTO_MAX_SAMPLES || !json_is_number(val) ||
+		    (spread && (!json_is_number(spread) || !(json_number_value(spread) >= 0) ||
+				json_number_value(spread) > PROTO_MAX_SPREAD))) {
 			json_decref(j);
 			return fail_cause(cause, "result line %d is not a kpci sample "
-					  "{metric, unit, higher_is_better, iteration, value}", lineno);
+					  "{metric, unit, higher_is_better, iteration, value[, spread "
+					  "0..%g]}", lineno, PROTO_MAX_SPREAD);
 		}
-		rc = sparse_add(r, ctx, (int)json_integer_value(it), metric, unit,
-				json_integer_value(hib) != 0, json_number_value(val), cause);
+		rc = sparse_add_spread(r, ctx, (int)json_integer_value(it), metric, unit,
+				       json_integer_value(hib) != 0, json_number_value(val),
+				       spread ? json_number_value(spread) : -1, cause);
 		json_decref(j);
 		if (rc < 0)
 			return -1;
@@ -420,10 +466,8 @@ static int sparse_append(char **dst, const char *line)
 	return 0;
 }
 
-#define SPARSE_MAX_CPU 8192      /* CPU numbers and CPUs of one cpulist */
 
-/* "0-1,4" -> [0,1,4]; NULL when malformed or beyond SPARSE_MAX_CPU. */
-static json_t *sparse_cpulist(const char *s)
+json_t *sparse_cpulist(const char *s)
 {
 	json_t *a = json_array();
 

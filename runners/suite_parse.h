@@ -76,6 +76,12 @@ struct sparse_console {
 	char *done;             /* the KPCI-DONE status ("ok", "failed"), or NULL */
 };
 
+#define SPARSE_MAX_CPU 8192      /* CPU numbers and CPUs of one cpulist */
+
+/* A CPU list "0-1,4" as the JSON array [0,1,4] (caller owns); NULL when
+ * malformed, empty or beyond SPARSE_MAX_CPU. */
+json_t *sparse_cpulist(const char *s);
+
 /* Splits console text; always fills out (free with sparse_console_free). */
 int sparse_console(struct sparse_console *out, const char *text, char **cause);
 void sparse_console_free(struct sparse_console *c);

@@ -96,7 +96,7 @@ build() { # build COMMIT INI WORKDIR: one build job; prints its build id
 }
 OUT="$TMP/w/builds/trees/linux--qemu-x86_64.config/out"
 
-export CCACHE_DIR="${KPCI_SLOW_CCACHE:-$(pwd)/build/slow-ccache}" CCACHE_BASEDIR="$TMP" CCACHE_NOHASHDIR=1
+export CCACHE_DIR="${KPCI_SLOW_CCACHE:-$(pwd)/build/ccache-kernel}" CCACHE_BASEDIR="$TMP" CCACHE_NOHASHDIR=1
 t0=$(date +%s)
 B1=$(build "$C1" "$TMP/local.ini" "$TMP/w")
 check_eq "the local build is ok" ok "$(sql "SELECT state FROM builds WHERE id = $B1")"

@@ -33,7 +33,7 @@ cp "$TMP/mod/wq_flush.ko" "$TMP/modules/"
 S="$TMP/suites"
 mkdir -p "$S"
 cp configs/suites/boot.ini "$S/"
-printf '%s\n' "[suite]" "parser = kbench" "guest_scale = 20" > "$S/kbench.ini"
+printf '%s\n' "[suite]" "parser = kbench" "rep_ms = 20" "reps = 3" > "$S/kbench.ini"
 printf '%s\n' "[suite]" "parser = wq-flush" "wq_ms = 200" > "$S/wq-flush.ini"
 
 runner_ini() {
@@ -86,7 +86,7 @@ check_eq "the guest's kernel is recorded, not the host's" \
 check_eq "kbench measured NUMA remote bandwidth in the guest" 2 \
 	"$(sql "SELECT count(*) FROM samples s JOIN series r ON r.id = s.series_id JOIN metrics m ON m.id = r.metric_id WHERE s.job_id = 1 AND m.name = 'numa-bw-remote' AND s.value > 0")"
 check_eq "kbench: all 13 benchmarks x 2 iterations" 26 "$(sql "SELECT count(*) FROM samples WHERE job_id = 1")"
-check_eq "boot: run-init and 3 markers x 2 boots" 8 "$(sql "SELECT count(*) FROM samples WHERE job_id = 2")"
+check_eq "boot: run-init and 5 markers x 2 boots" 12 "$(sql "SELECT count(*) FROM samples WHERE job_id = 2")"
 check_eq "boot: run-init is positive" 0 "$(sql "SELECT count(*) FROM samples s JOIN series r ON r.id = s.series_id JOIN metrics m ON m.id = r.metric_id WHERE s.job_id = 2 AND m.name = 'run-init' AND s.value <= 0")"
 check_eq "wq-flush: the 4 scenarios x 2 iterations, flushes/s > 0" 8 \
 	"$(sql "SELECT count(*) FROM samples WHERE job_id = 3 AND value > 0")"

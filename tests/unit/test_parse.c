@@ -8,6 +8,7 @@
  * suites.  The runner's sources are compiled in: unit tests link only
  * libkpci.
  */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,19 +186,108 @@ static void test_console_boot(void)
 	sparse_console_free(&c);
 	free(text);
 	/* a marker whose line never came: a sentence naming it */
+	m[0] = (struct sparse_marker){ "auto-init-to-slub", "mem auto-init:", "SLUB:" };
 	m[1].to = "no such line";
 	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), -1);
 	CHECK(cause && strstr(cause, "boot marker 'slub-to-smp'") && strstr(cause, "no such line"));
 	free(cause);
 	cause = NULL;
-	/* the host's own log: its init is not /init, and Memory: comes after SLUB */
+	/* the host's own log (6.18): its init is not /init, and Memory: comes
+	 * after SLUB:, so that marker is no interval there: an error naming
+	 * both lines, and no sample at all */
 	ctx.nmarkers = 1;
+	m[0] = (struct sparse_marker){ "memblock-to-slub", "Memory:", "SLUB:" };
+	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), -1);
+	CHECK(cause && strstr(cause, "boot marker 'memblock-to-slub': this kernel prints its end "
+			      "'SLUB:' (line 87, 0.081525 s) before its start 'Memory:' (line "
+			      "168, 0.106214 s)"));
+	CHECK_INT(r.nsamples, 0);
+	free(cause);
+	cause = NULL;
+	/* markers in the log's order are fine there */
+	m[0] = (struct sparse_marker){ "auto-init-to-slub", "mem auto-init:", "SLUB:" };
+	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), 0);
+	CHECK_NEAR(sample(&r, "run-init", 0), 238.149, 1e-6);
+	CHECK_NEAR(sample(&r, "auto-init-to-slub", 0), (0.081525 - 0.070144) * 1000, 1e-6);
+	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	/* lines in order whose stamps go back (Debian 6.1 in TCG switches from
+	 * jiffies to the TSC): not a duration either */
+	m[0] = (struct sparse_marker){ "tsc-to-delay", "tsc: Detected", "Calibrating delay loop" };
+	text = slurp(DATA "qemu-console-boot.txt");
+	CHECK_INT(sparse_console(&c, text, &cause), 0);
+	CHECK_INT(sparse_boot(&r, &ctx, c.dmesg, &cause), -1);
+	CHECK(cause && strstr(cause, "boot marker 'tsc-to-delay': its end 'Calibrating delay "
+			      "loop' (line 121) is stamped 0.001172 s, earlier than its start "
+			      "'tsc: Detected' (line 119, 0.048000 s)"));
+	CHECK_INT(r.nsamples, 0);
+	free(cause);
+	sparse_console_free(&c);
+	free(text);
+}
+
+/* The shipped boot.ini on real logs: linux-source-6.12's
+ * qemu-x86_64.config kernel in TCG (the runner's tsc_early_khz= on its
+ * command line), the host's 6.18, and Debian's 6.1 in TCG without it. */
+static void test_shipped_markers(void)
+{
+	struct sdef *d = NULL;
+	struct sparse_ctx ctx = { .suite = "boot" };
+	struct proto_result r = { 0 };
+	struct sparse_console c;
+	char *text = slurp(DATA "qemu-console-boot-6.12.txt"), *cause = NULL;
+
+	CHECK_INT(sdef_find(&d, "configs/suites", "boot", &cause), 0);
+	if (!d)
+		return;
+	ctx.markers = d->markers;
+	ctx.nmarkers = d->nmarkers;
+	CHECK_INT(sparse_console(&c, text, &cause), 0);
+	CHECK_STR(json_string_value(json_object_get(c.env, "kernel_release")), "6.12.117+");
+	CHECK_INT(sparse_boot(&r, &ctx, c.dmesg, &cause), 0);
+	CHECK_INT(r.nsamples, 6);
+	CHECK_NEAR(sample(&r, "memblock-setup", 0), 98.603, 1e-6);
+	CHECK_NEAR(sample(&r, "memmap-init", 0), (0.284566 - 0.098603) * 1000, 1e-6);
+	CHECK_NEAR(sample(&r, "memblock-to-buddy", 0), (0.340808 - 0.302255) * 1000, 1e-6);
+	CHECK(sample(&r, "slub-to-smp", 0) > 0 && sample(&r, "smp-to-free-initmem", 0) > 0);
+	CHECK_NEAR(sample(&r, "run-init", 0), 2564.277, 1e-6);
+	sparse_console_free(&c);
+	free(text);
+	/* the same kernel with 20 ms planted in each memblock_add_range()
+	 * call: the early memory phases grow, the later ones do not */
+	text = slurp(DATA "qemu-console-boot-6.12-memblock-delay.txt");
+	ctx.iteration = 1;
+	CHECK_INT(sparse_console(&c, text, &cause), 0);
+	CHECK_INT(sparse_boot(&r, &ctx, c.dmesg, &cause), 0);
+	CHECK(sample(&r, "memblock-setup", 1) > 5 * sample(&r, "memblock-setup", 0));
+	CHECK(sample(&r, "memmap-init", 1) > 2 * sample(&r, "memmap-init", 0));
+	CHECK(sample(&r, "memblock-to-buddy", 1) < 1.5 * sample(&r, "memblock-to-buddy", 0));
+	CHECK(sample(&r, "slub-to-smp", 1) < 1.5 * sample(&r, "slub-to-smp", 0));
+	CHECK(sample(&r, "smp-to-free-initmem", 1) < 1.5 * sample(&r, "smp-to-free-initmem", 0));
+	ctx.iteration = 0;
+	sparse_console_free(&c);
+	free(text);
 	proto_result_free(&r);
 	memset(&r, 0, sizeof r);
 	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), 0);
-	CHECK_NEAR(sample(&r, "run-init", 0), 238.149, 1e-6);
-	CHECK_NEAR(sample(&r, "memblock-to-slub", 0), (0.081525 - 0.106214) * 1000, 1e-6);
+	CHECK_INT(r.nsamples, 6);
+	CHECK_NEAR(sample(&r, "memblock-setup", 0), (0.001035 - 0.000023) * 1000, 1e-6);
 	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	/* without tsc_early_khz Debian's 6.1 in TCG fails its early TSC
+	 * calibration and prints 'tsc: Detected' late: a clear error */
+	text = slurp(DATA "qemu-console-boot.txt");
+	CHECK_INT(sparse_console(&c, text, &cause), 0);
+	CHECK_INT(sparse_boot(&r, &ctx, c.dmesg, &cause), -1);
+	CHECK(cause && strstr(cause, "boot marker 'memblock-setup': this kernel prints its end "
+			      "'Zone ranges:'") && strstr(cause, "before its start 'tsc: Detected'"));
+	CHECK_INT(r.nsamples, 0);
+	free(cause);
+	sparse_console_free(&c);
+	free(text);
+	sdef_free(d);
 }
 
 static void test_console_wq_flush(void)
@@ -223,8 +313,21 @@ static void test_console_wq_flush(void)
 				  "flushes_per_s=5\n", &cause), -1);
 	CHECK(cause && strstr(cause, "no 'kpci-wq-flush:'"));
 	free(cause);
+	cause = NULL;
+	CHECK(s && s->spread < 0);          /* a module from before slices */
 	sparse_console_free(&c);
 	free(text);
+	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	/* the module's lines with slices carry their spread */
+	CHECK_INT(sparse_wq_flush(&r, &ctx, "[    9.1] kpci-wq-flush: iteration=2 metric=percpu-idle "
+				  "flushes_per_s=659000 spread=3.25\n[    9.2] kpci-wq-flush: "
+				  "iteration=2 metric=unbound-idle flushes_per_s=627300 spread=x\n",
+				  &cause), 0);
+	CHECK_INT(r.nsamples, 2);
+	CHECK_NEAR(sample(&r, "percpu-idle", 2), 659000, 0);
+	CHECK_NEAR(r.samples[0].spread, 3.25, 1e-12);
+	CHECK_NEAR(r.samples[1].spread, -1, 0);
 	proto_result_free(&r);
 }
 
@@ -240,8 +343,21 @@ static void test_kbench_lines(void)
 	s = find(&r, "numa-bw-local");
 	CHECK(s && s->higher_is_better && !strcmp(s->unit, "MB/s") && s->value > 0);
 	CHECK(sample(&r, "syscall-getppid", 1) > 0);
+	CHECK(s && s->spread < 0);          /* printed before samples had one */
 	proto_result_free(&r);
 	memset(&r, 0, sizeof r);
+	CHECK_INT(parse_file(&r, "kbench", DATA "kpci-kbench-spread.txt", &ctx, &cause), 0);
+	CHECK_INT(r.nsamples, 22);
+	for (size_t i = 0; i < r.nsamples; i++)
+		CHECK(r.samples[i].spread >= 0 && r.samples[i].spread < PROTO_MAX_SPREAD);
+	proto_result_free(&r);
+	memset(&r, 0, sizeof r);
+	CHECK_INT(sparse_kbench(&r, &ctx, "KPCI-RESULT {\"metric\":\"m\",\"unit\":\"ns\","
+				"\"higher_is_better\":0,\"iteration\":0,\"value\":1,\"spread\":-1}\n",
+				&cause), -1);
+	CHECK(cause && strstr(cause, "spread 0..1000"));
+	free(cause);
+	cause = NULL;
 	/* a guest printing garbage, or names kpci refuses */
 	CHECK_INT(sparse_kbench(&r, &ctx, "KPCI-RESULT {\"metric\":\"x\"\n", &cause), -1);
 	CHECK(cause && strstr(cause, "result line 1 is not a kpci sample"));
@@ -300,8 +416,8 @@ static void test_suite_files(void)
 		sdef_free(d);
 	}
 	CHECK_INT(sdef_find(&d, "configs/suites", "boot", &cause), 0);
-	CHECK(d && d->nmarkers == 3 && !strcmp(d->markers[0].name, "memblock-to-slub") &&
-	      !strcmp(d->markers[0].to, "SLUB:"));
+	CHECK(d && d->nmarkers == 5 && !strcmp(d->markers[0].name, "memblock-setup") &&
+	      !strcmp(d->markers[0].to, "Zone ranges:"));
 	sdef_free(d);
 	CHECK_INT(sdef_find(&d, "configs/suites", "stress-ng", &cause), 0);
 	CHECK(d && sdef_argv(argv, SDEF_MAX_ARGS, &storage, d->command, "/tmp/o.yaml") == 0);
@@ -361,6 +477,47 @@ static void test_repeat(void)
 	CHECK_INT(repeat_more(noisy, 5, 5, 10, 0), 0);      /* rule off */
 }
 
+/* Real samples of two benchmarks, short: a value, a spread, and the
+ * caller's CPU affinity as it was. */
+static void test_kbench_measure(void)
+{
+	struct kbench_plan plan = { .rep_ms = 2, .reps = 3, .cpu = kbench_pick_cpu(),
+				    .clock = kbench_clock_usable(KBENCH_CPU) };
+	const char *names[] = { "syscall-getppid", "pipe-pingpong", "sched-yield" };
+	cpu_set_t before, after;
+	char cause[KBENCH_MAX_CAUSE] = "";
+
+	CHECK(plan.cpu >= 0);
+	CHECK_INT(plan.clock, KBENCH_CPU);
+	CHECK_INT(sched_getaffinity(0, sizeof before, &before), 0);
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		struct kbench_sample s = { 0 };
+
+		CHECK_INT(kbench_measure(kbench_find(names[i]), &plan, &s, cause, sizeof cause), 0);
+		CHECK(s.value > 0 && s.spread >= 0 && s.ops >= 1);
+		plan.clock = KBENCH_WALL;
+	}
+	CHECK_INT(sched_getaffinity(0, sizeof after, &after), 0);
+	CHECK(CPU_EQUAL(&before, &after));
+}
+
+static void test_median_spread(void)
+{
+	double odd[] = { 5, 1, 4, 2, 3 }, even[] = { 4, 1, 3, 2 }, one[] = { 7 };
+	double outlier[] = { 100, 101, 99, 100, 400 }, flat[] = { 3, 3, 3 };
+
+	CHECK_NEAR(repeat_median(odd, 5), 3, 0);
+	CHECK_NEAR(repeat_median(even, 4), 2.5, 0);
+	CHECK_NEAR(repeat_median(one, 1), 7, 0);
+	CHECK_NEAR(repeat_median(NULL, 0), 0, 0);
+	/* one wild repetition moves neither the median nor the spread much */
+	CHECK_NEAR(repeat_median(outlier, 5), 100, 0);
+	memcpy(outlier, (double[]){ 100, 101, 99, 100, 400 }, sizeof outlier);
+	CHECK_NEAR(repeat_spread(outlier, 5), 1.4826, 1e-9);
+	CHECK_NEAR(repeat_spread(flat, 3), 0, 0);
+	CHECK_NEAR(repeat_spread(one, 1), 0, 0);
+}
+
 static void test_build_id(void)
 {
 	/* one note: namesz 4, descsz 4, type 3, "GNU\0", de ad be ef */
@@ -380,8 +537,11 @@ int main(void)
 	test_perf_bench();
 	test_hackbench_fio();
 	test_console_boot();
+	test_shipped_markers();
 	test_console_wq_flush();
 	test_kbench_lines();
+	test_median_spread();
+	test_kbench_measure();
 	test_console_garbage();
 	test_suite_files();
 	test_repeat();

@@ -43,12 +43,19 @@ static void test_result_roundtrip(void)
 	r.env = json_pack("{s:s}", "kernel_release", "6.12.0-kpci");
 	CHECK_INT(proto_result_add(&r, "kbench", "syscall-getppid", "ns/op", 0, 0, 123.25), 0);
 	CHECK_INT(proto_result_add(&r, "wq-flush", "idle-percpu", "flushes/s", 1, 1, 4.2e6), 0);
+	CHECK_INT(proto_result_add_spread(&r, "kbench", "pipe-pingpong", "ns/op", 0, 0, 4011.5,
+					  3.75), 0);
 	j = proto_result_encode(&r);
+	/* a sample without a spread says nothing about one */
+	CHECK(json_object_get(json_array_get(json_object_get(j, "samples"), 0), "spread") == NULL);
 	CHECK_INT(proto_result_decode(&back, j, &cause), 0);
 	CHECK_INT(back.job_id, 42);
 	CHECK_INT(back.attempt, 2);
 	CHECK_STR(back.status, "ok");
-	CHECK_INT(back.nsamples, 2);
+	CHECK_INT(back.nsamples, 3);
+	CHECK_NEAR(back.samples[0].spread, -1, 0);
+	CHECK_NEAR(back.samples[2].spread, 3.75, 0);
+	CHECK_NEAR(back.samples[2].value, 4011.5, 0);
 	CHECK_STR(back.samples[1].suite, "wq-flush");
 	CHECK_STR(back.samples[1].unit, "flushes/s");
 	CHECK_INT(back.samples[1].higher_is_better, 1);
@@ -86,6 +93,14 @@ static void test_result_errors(void)
 			   "{\"suite\":\"s\",\"metric\":\"m\",\"unit\":\"u\",\"better\":\"lower\","
 			   "\"iteration\":-1,\"value\":1}]}",
 			   "samples[0].iteration must be between 0 and 1000000");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":["
+			   "{\"suite\":\"s\",\"metric\":\"m\",\"unit\":\"u\",\"better\":\"lower\","
+			   "\"iteration\":0,\"value\":1,\"spread\":-2}]}",
+			   "samples[0].spread must be a number from 0 to 1000 (percent)");
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":["
+			   "{\"suite\":\"s\",\"metric\":\"m\",\"unit\":\"u\",\"better\":\"lower\","
+			   "\"iteration\":0,\"value\":1,\"spread\":\"3%\"}]}",
+			   "samples[0].spread must be a number from 0 to 1000 (percent)");
 	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},"
 			   "\"reason\":\"a\\u0000b\",\"samples\":[]}",
 			   "reason contains a NUL byte");
