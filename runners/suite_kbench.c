@@ -69,6 +69,10 @@ int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 			if (it < 0)
 				continue;
 			vals[b][it] = v;
+			if (!proto_value_ok(v)) {
+				fail_cause(cause, "%s: %g is not a usable value", t[b].name, v);
+				goto out;
+			}
 			if (proto_result_add(r, suite, t[b].name, t[b].unit, t[b].higher_is_better,
 					     it, v) < 0) {
 				fail_cause(cause, "out of memory");

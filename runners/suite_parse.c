@@ -50,6 +50,9 @@ static int sparse_add(struct proto_result *r, const struct sparse_ctx *ctx, int 
 {
 	if (!proto_name_ok(metric))
 		return fail_cause(cause, "'%.64s' is not a usable metric name", metric);
+	if (!proto_value_ok(value))
+		return fail_cause(cause, "%s: %g is not a usable value (a finite number of "
+				  "magnitude at most %g)", metric, value, PROTO_MAX_VALUE);
 	if (proto_result_add(r, ctx->suite, metric, unit, hib, iteration, value) < 0)
 		return fail_cause(cause, "out of memory");
 	return 0;
