@@ -1,15 +1,19 @@
 /*
- * db.c - SQLite storage: the connection, migrations and the statement
+ * db.c - SQLite storage: the connections, migrations and the statement
  * helpers of db/db_internal.h.  The queries live by subject in
- * db/db_<subject>.c.  One connection per struct db, serialised by a
- * mutex; writers use BEGIN IMMEDIATE so that a multi-row change is all or
- * nothing.
+ * db/db_<subject>.c.  One writer per struct db, serialised by a mutex
+ * (writers use BEGIN IMMEDIATE so that a multi-row change is all or
+ * nothing), and a pool of read connections that reads take instead, each
+ * in a transaction of its own (one WAL snapshot); docs/ARCHITECTURE.md,
+ * "Concurrency and storage".
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -47,22 +51,19 @@ long long db_now(void)
 
 /*
  * Statements kept prepared (db_prepk): SQLite compiles a statement on
- * every prepare, which was a quarter of the overview's time.  One table
- * for the process, under its own lock, so that db_done needs only the
- * statement; each entry belongs to one connection and is used under that
- * connection's lock.  A full table keeps nothing more (db_prepk then
- * prepares as db_prep does).
+ * every prepare, which was a quarter of the overview's time.  Each
+ * connection (struct db_conn: the writer, each reader) has its own
+ * table, used only by the thread that holds the connection, so it needs
+ * no lock; a statement's slot is found from the hash of its SQL.  A full
+ * table keeps nothing more (db_prepk then prepares as db_prep does).
  */
-#define DB_KEPT_MAX 256
 #define DB_YIELD_WAIT_US 100000     /* db_yield waits at most this for the waiters */
 
-static struct db_kept {
-	sqlite3 *conn;
-	unsigned hash;                  /* of the SQL text */
-	sqlite3_stmt *st;
-	int busy;                       /* handed out, not yet given back */
-} db_kept[DB_KEPT_MAX];
-static pthread_mutex_t db_kept_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The connection the calling thread holds (db_lock, db_read_lock), with
+ * its db; NULL when it holds none.  The ones it held before are chained
+ * through db_conn.prev. */
+static __thread struct db_conn *db_cur;
+static __thread struct db *db_cur_db;
 
 static unsigned db_kept_hash(const char *sql)
 {
@@ -73,71 +74,84 @@ static unsigned db_kept_hash(const char *sql)
 	return h;
 }
 
-/* A kept statement of sql on db's connection that is not in use, marked
- * busy; NULL when there is none. */
-static sqlite3_stmt *db_kept_take(struct db *db, const char *sql, unsigned hash)
+/* A kept statement of sql on c that is not in use, marked busy; NULL
+ * when there is none. */
+static sqlite3_stmt *db_kept_take(struct db_conn *c, const char *sql, unsigned hash)
 {
-	sqlite3_stmt *st = NULL;
+	for (unsigned k = 0; k < DB_KEPT_MAX; k++) {
+		struct db_kept *e = &c->kept[(hash + k) % DB_KEPT_MAX];
 
-	pthread_mutex_lock(&db_kept_lock);
-	for (size_t i = 0; i < DB_KEPT_MAX && !st; i++) {
-		struct db_kept *e = &db_kept[i];
-
-		if (e->st && !e->busy && e->conn == db->conn && e->hash == hash &&
-		    !strcmp(sqlite3_sql(e->st), sql)) {
+		if (!e->st)
+			return NULL;
+		if (!e->busy && e->hash == hash && !strcmp(sqlite3_sql(e->st), sql)) {
 			e->busy = 1;
-			st = e->st;
+			return e->st;
 		}
 	}
-	pthread_mutex_unlock(&db_kept_lock);
-	return st;
+	return NULL;
 }
 
-/* Keeps st (busy) when there is room. */
-static void db_kept_add(struct db *db, sqlite3_stmt *st, unsigned hash)
+/* Keeps st (busy) on c when there is room. */
+static void db_kept_add(struct db_conn *c, sqlite3_stmt *st, unsigned hash)
 {
-	pthread_mutex_lock(&db_kept_lock);
-	for (size_t i = 0; i < DB_KEPT_MAX; i++) {
-		if (!db_kept[i].st) {
-			db_kept[i] = (struct db_kept){ .conn = db->conn, .hash = hash, .st = st,
-						       .busy = 1 };
-			break;
+	for (unsigned k = 0; k < DB_KEPT_MAX; k++) {
+		struct db_kept *e = &c->kept[(hash + k) % DB_KEPT_MAX];
+
+		if (!e->st) {
+			*e = (struct db_kept){ .hash = hash, .st = st, .busy = 1 };
+			return;
 		}
 	}
-	pthread_mutex_unlock(&db_kept_lock);
 }
 
 void db_done(sqlite3_stmt *st)
 {
-	int kept = 0;
+	sqlite3 *conn;
 
 	if (!st)
 		return;
-	pthread_mutex_lock(&db_kept_lock);
-	for (size_t i = 0; i < DB_KEPT_MAX && !kept; i++) {
-		if (db_kept[i].st == st) {
-			sqlite3_reset(st);
-			sqlite3_clear_bindings(st);
-			db_kept[i].busy = 0;
-			kept = 1;
+	conn = sqlite3_db_handle(st);
+	/* the connections the calling thread holds: its own, then those it
+	 * held before (another database's) */
+	for (struct db_conn *c = db_cur; c; c = c->prev) {
+		unsigned hash;
+
+		if (c->conn != conn)
+			continue;
+		hash = db_kept_hash(sqlite3_sql(st));
+		for (unsigned k = 0; k < DB_KEPT_MAX; k++) {
+			struct db_kept *e = &c->kept[(hash + k) % DB_KEPT_MAX];
+
+			if (!e->st)
+				break;
+			if (e->st == st) {
+				sqlite3_reset(st);
+				sqlite3_clear_bindings(st);
+				e->busy = 0;
+				return;
+			}
 		}
+		break;
 	}
-	pthread_mutex_unlock(&db_kept_lock);
-	if (!kept)
-		sqlite3_finalize(st);
+	sqlite3_finalize(st);
 }
 
-/* Finalizes the kept statements of db's connection (before it closes). */
-static void db_kept_drop(struct db *db)
+/* Finalizes the kept statements of c (before its connection closes). */
+static void db_kept_drop(struct db_conn *c)
 {
-	pthread_mutex_lock(&db_kept_lock);
-	for (size_t i = 0; i < DB_KEPT_MAX; i++) {
-		if (db_kept[i].st && db_kept[i].conn == db->conn) {
-			sqlite3_finalize(db_kept[i].st);
-			memset(&db_kept[i], 0, sizeof db_kept[i]);
-		}
-	}
-	pthread_mutex_unlock(&db_kept_lock);
+	for (size_t i = 0; i < DB_KEPT_MAX; i++)
+		sqlite3_finalize(c->kept[i].st);
+	memset(c->kept, 0, sizeof c->kept);
+}
+
+/* The connection the calling thread uses for db: the reader it holds,
+ * else the writer (whose lock it must hold: db_held). */
+static struct db_conn *db_conn_of(struct db *db, const char *what)
+{
+	if (db_cur && db_cur_db == db)
+		return db_cur;
+	db_held(db, what);
+	return &db->writer;
 }
 
 /* Binds the arguments of types to st (see db_prep); an SQLite code. */
@@ -183,9 +197,10 @@ sqlite3_stmt *db_prep(struct db *db, const char *sql, const char *types, ...)
 	va_list ap;
 	int rc;
 
-	db_held(db, "a statement was prepared");
-	if (sqlite3_prepare_v2(db->conn, sql, -1, &st, NULL) != SQLITE_OK) {
-		log_error("db: cannot prepare: %s: %s", sqlite3_errmsg(db->conn), sql);
+	sqlite3 *conn = db_conn_of(db, "a statement was prepared")->conn;
+
+	if (sqlite3_prepare_v2(conn, sql, -1, &st, NULL) != SQLITE_OK) {
+		log_error("db: cannot prepare: %s: %s", sqlite3_errmsg(conn), sql);
 		return NULL;
 	}
 	va_start(ap, types);
@@ -200,22 +215,20 @@ sqlite3_stmt *db_prep(struct db *db, const char *sql, const char *types, ...)
 
 sqlite3_stmt *db_prepk(struct db *db, const char *sql, const char *types, ...)
 {
-	unsigned hash;
-	sqlite3_stmt *st;
+	struct db_conn *c = db_conn_of(db, "a statement was prepared");
+	sqlite3 *conn = c->conn;
+	unsigned hash = db_kept_hash(sql);
+	sqlite3_stmt *st = db_kept_take(c, sql, hash);
 	va_list ap;
 	int rc;
 
-	db_held(db, "a statement was prepared");
-	hash = db_kept_hash(sql);
-	st = db_kept_take(db, sql, hash);
-
 	if (!st) {
-		if (sqlite3_prepare_v3(db->conn, sql, -1, SQLITE_PREPARE_PERSISTENT, &st,
+		if (sqlite3_prepare_v3(conn, sql, -1, SQLITE_PREPARE_PERSISTENT, &st,
 				       NULL) != SQLITE_OK) {
-			log_error("db: cannot prepare: %s: %s", sqlite3_errmsg(db->conn), sql);
+			log_error("db: cannot prepare: %s: %s", sqlite3_errmsg(conn), sql);
 			return NULL;
 		}
-		db_kept_add(db, st, hash);
+		db_kept_add(c, st, hash);
 	}
 	va_start(ap, types);
 	rc = db_bindv(st, types, ap);
@@ -233,25 +246,31 @@ int db_exec_st(struct db *db, sqlite3_stmt *st)
 {
 	int rc;
 
+	sqlite3 *conn;
+
 	if (!st)
 		return DB_ERR;
+	conn = sqlite3_db_handle(st);
 	rc = sqlite3_step(st);
-	db_done(st);
-	if (rc == SQLITE_CONSTRAINT)
+	if (rc == SQLITE_CONSTRAINT) {
+		db_done(st);
 		return DB_INVALID;
+	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		log_error("db: %s", sqlite3_errmsg(db->conn));
+		log_error("db: %s", sqlite3_errmsg(conn));
+		db_done(st);
 		return DB_ERR;
 	}
+	db_done(st);
 	return DB_OK;
 }
 
 int db_exec(struct db *db, const char *sql)
 {
+	sqlite3 *conn = db_conn_of(db, "a statement was run")->conn;
 	char *err = NULL;
 
-	db_held(db, "a statement was run");
-	if (sqlite3_exec(db->conn, sql, NULL, NULL, &err) != SQLITE_OK) {
+	if (sqlite3_exec(conn, sql, NULL, NULL, &err) != SQLITE_OK) {
 		log_error("db: %s", err ? err : "error");
 		sqlite3_free(err);
 		return DB_ERR;
@@ -330,12 +349,31 @@ json_t *db_rows(struct db *db, sqlite3_stmt *st)
 		json_array_append_new(arr, row);
 	}
 	if (rc != SQLITE_DONE) {
-		log_error("db: %s", sqlite3_errmsg(db->conn));
+		log_error("db: %s", sqlite3_errmsg(sqlite3_db_handle(st)));
 		json_decref(arr);
 		arr = NULL;
 	}
 	db_done(st);
 	return arr;
+}
+
+/* Makes c the calling thread's connection for db, remembering the one
+ * it held before (a thread may read one database while it holds
+ * another). */
+static void db_cur_push(struct db_conn *c, struct db *db)
+{
+	c->prev = db_cur;
+	c->prev_db = db_cur_db;
+	db_cur = c;
+	db_cur_db = db;
+}
+
+static void db_cur_pop(struct db_conn *c)
+{
+	db_cur = c->prev;
+	db_cur_db = c->prev_db;
+	c->prev = NULL;
+	c->prev_db = NULL;
 }
 
 void db_lock(struct db *db)
@@ -345,19 +383,24 @@ void db_lock(struct db *db)
 	atomic_fetch_sub(&db->waiting, 1);
 	db->holder = pthread_self();
 	db->held = 1;
+	db_cur_push(&db->writer, db);
 }
 
 void db_unlock(struct db *db)
 {
+	db_cur_pop(&db->writer);
 	db->held = 0;
 	pthread_mutex_unlock(&db->lock);
 }
 
 /* A thread that holds the lock reads what it wrote itself; any other
- * thread reads held 0 or another thread's id, never its own. */
+ * thread reads held 0 or another thread's id, never its own.  A thread
+ * holding one of db's readers may use the helpers too (for reads). */
 void db_held(struct db *db, const char *what)
 {
 	if (db->held && pthread_equal(db->holder, pthread_self()))
+		return;
+	if (db_cur_db == db && db_cur != &db->writer)
 		return;
 	log_error("db: %s without the connection's lock", what);
 	abort();
@@ -370,6 +413,116 @@ void db_yield(struct db *db)
 	for (int us = 0; us < DB_YIELD_WAIT_US && atomic_load(&db->waiting) > 0; us += 100)
 		usleep(100);
 	db_lock(db);
+}
+
+/* Opens read connection number i of db; -1 when it cannot be opened. */
+static int db_reader_open(struct db *db, int i)
+{
+	struct db_conn *c = calloc(1, sizeof *c);
+
+	if (!c)
+		return -1;
+	if (sqlite3_open_v2(db->path, &c->conn, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+			    NULL) != SQLITE_OK ||
+	    sqlite3_exec(c->conn, "PRAGMA query_only = 1", NULL, NULL, NULL) != SQLITE_OK) {
+		log_warn("db: cannot open a read connection to %s: %s", db->path,
+			 c->conn ? sqlite3_errmsg(c->conn) : "out of memory");
+		sqlite3_close(c->conn);
+		free(c);
+		return -1;
+	}
+	sqlite3_busy_timeout(c->conn, DB_BUSY_TIMEOUT_MS);
+	db->readers[i] = c;
+	return 0;
+}
+
+/* A free read connection of db (opened when none is free and fewer than
+ * DB_MAX_READERS are), waiting for one when all are taken; NULL when
+ * none can be opened. */
+static struct db_conn *db_reader_take(struct db *db)
+{
+	struct db_conn *c = NULL;
+	int i;
+
+	pthread_mutex_lock(&db->rlock);
+	while (!db->nfree && db->nreaders == DB_MAX_READERS && !db->no_readers)
+		pthread_cond_wait(&db->rcond, &db->rlock);
+	if (db->nfree) {
+		c = db->readers[db->free[--db->nfree]];
+		pthread_mutex_unlock(&db->rlock);
+		return c;
+	}
+	if (db->no_readers) {
+		pthread_mutex_unlock(&db->rlock);
+		return NULL;
+	}
+	i = db->nreaders++;         /* this slot is ours while it opens */
+	pthread_mutex_unlock(&db->rlock);
+	if (db_reader_open(db, i) == 0) {
+		c = db->readers[i];
+		c->index = i;
+		return c;
+	}
+	pthread_mutex_lock(&db->rlock);
+	db->no_readers = 1;         /* reads take the writer from now on */
+	pthread_cond_broadcast(&db->rcond);
+	pthread_mutex_unlock(&db->rlock);
+	return NULL;
+}
+
+static void db_reader_give(struct db *db, struct db_conn *c)
+{
+	pthread_mutex_lock(&db->rlock);
+	db->free[db->nfree++] = c->index;
+	pthread_cond_signal(&db->rcond);
+	pthread_mutex_unlock(&db->rlock);
+}
+
+void db_read_lock(struct db *db)
+{
+	struct db_conn *c;
+
+	if (db_cur_db == db) {      /* reading or writing db already */
+		db_cur->depth++;
+		return;
+	}
+	c = db_reader_take(db);
+	if (!c) {
+		db_lock(db);
+		db->writer.for_read = 1;
+		return;
+	}
+	db_cur_push(c, db);
+	/* one snapshot for all the statements of the read */
+	if (db_exec_st(db, db_prepk(db, "BEGIN", "")) != DB_OK)
+		log_warn("db: a read runs without its own transaction");
+}
+
+void db_read_unlock(struct db *db)
+{
+	struct db_conn *c = db_cur;
+
+	if (!c || db_cur_db != db) {
+		log_error("db: db_read_unlock without db_read_lock");
+		abort();
+	}
+	if (c->depth > 0) {
+		c->depth--;
+		return;
+	}
+	if (c == &db->writer) {
+		if (!c->for_read) {
+			log_error("db: db_read_unlock while holding the writer's lock");
+			abort();
+		}
+		c->for_read = 0;
+		db_unlock(db);
+		return;
+	}
+	if (!sqlite3_get_autocommit(c->conn))
+		db_exec_st(db, db_prepk(db, "COMMIT", ""));
+	db_cur_pop(c);
+	db_reader_give(db, c);
 }
 
 int db_begin(struct db *db)
@@ -401,9 +554,9 @@ int db_schema_version(struct db *db)
 {
 	int v;
 
-	db_lock(db);
+	db_read_lock(db);
 	v = db_version_locked(db);
-	db_unlock(db);
+	db_read_unlock(db);
 	return v;
 }
 
@@ -463,12 +616,14 @@ static int db_migrate(struct db *db, int target, char **cause)
 	return DB_OK;
 }
 
-/* sqlite3_update_hook: counts the rows written per table.  It runs in the
+/* sqlite3_update_hook: counts the rows written per table, as pending
+ * until their transaction commits (db_publish), so that a reader that
+ * sees a new version also sees the rows behind it.  It runs in the
  * writing thread, which holds db->lock; db_tables_version reads the
- * counters without it, so they change atomically.  SQLite does not call
- * it for rows removed by an ON CONFLICT REPLACE (the insert that replaces
- * them is counted) nor by the truncate optimisation of an unconditional
- * DELETE. */
+ * published counters without it, so they change atomically.  SQLite does
+ * not call it for rows removed by an ON CONFLICT REPLACE (the insert that
+ * replaces them is counted) nor by the truncate optimisation of an
+ * unconditional DELETE. */
 static void db_update_hook(void *cls, int op, const char *dbname, const char *table,
 			   sqlite3_int64 rowid)
 {
@@ -483,13 +638,32 @@ static void db_update_hook(void *cls, int op, const char *dbname, const char *ta
 			break;
 	if (i == n) {
 		if (i == DB_MAX_TABLES || strlen(table) >= sizeof db->written[i].table) {
-			__atomic_fetch_add(&db->written_other, 1, __ATOMIC_RELAXED);
+			db->other_pending++;
 			return;
 		}
 		snprintf(db->written[i].table, sizeof db->written[i].table, "%s", table);
 		__atomic_store_n(&db->nwritten, n + 1, __ATOMIC_RELEASE);
 	}
-	__atomic_fetch_add(&db->written[i].rows, 1, __ATOMIC_RELAXED);
+	db->written[i].pending++;
+}
+
+/* Publishes the rows counted since the last commit (a rolled-back write's
+ * count too: a version that changes for nothing costs a cache miss only). */
+static void db_publish(struct db *db)
+{
+	size_t n = db->nwritten;
+
+	for (size_t i = 0; i < n; i++) {
+		if (db->written[i].pending) {
+			__atomic_fetch_add(&db->written[i].rows, db->written[i].pending,
+					   __ATOMIC_RELEASE);
+			db->written[i].pending = 0;
+		}
+	}
+	if (db->other_pending) {
+		__atomic_fetch_add(&db->written_other, db->other_pending, __ATOMIC_RELEASE);
+		db->other_pending = 0;
+	}
 }
 
 static long long db_mono_ms(void)
@@ -500,14 +674,18 @@ static long long db_mono_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* PRAGMA data_version, read at most every DB_EXTERNAL_CHECK_MS; -1 on error. */
+/* PRAGMA data_version, read at most every DB_EXTERNAL_CHECK_MS; -1 on
+ * error.  It is the writer's: only when the writer is free (a request
+ * answered from the cache never waits for a write to end), else the
+ * value last read. */
 static long long db_external_version(struct db *db)
 {
 	long long now = db_mono_ms(), v;
 
 	if (now - __atomic_load_n(&db->external_at, __ATOMIC_ACQUIRE) < DB_EXTERNAL_CHECK_MS)
 		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);
-	db_lock(db);
+	if (pthread_mutex_trylock(&db->lock) != 0)
+		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);
 	v = db->external;
 	if (now - db->external_at >= DB_EXTERNAL_CHECK_MS) {
 		if (!db->data_version &&
@@ -523,7 +701,7 @@ static long long db_external_version(struct db *db)
 			__atomic_store_n(&db->external_at, now, __ATOMIC_RELEASE);
 		}
 	}
-	db_unlock(db);
+	pthread_mutex_unlock(&db->lock);
 	return v;
 }
 
@@ -539,7 +717,7 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
 		for (const char *const *t = tables; t && *t && !read; t++)
 			read = !strcmp(db->written[i].table, *t);
 		if (read)
-			rows += __atomic_load_n(&db->written[i].rows, __ATOMIC_RELAXED);
+			rows += __atomic_load_n(&db->written[i].rows, __ATOMIC_ACQUIRE);
 	}
 	if (ext < 0)
 		return -1;
@@ -558,12 +736,20 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
  */
 struct db_checkpointer {
 	sqlite3 *conn;
+	char *wal;                      /* the WAL file's path */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	int pages;                      /* DB_CHECKPOINT_BYTES in the file's pages */
 	int due, stop;
 };
+
+/* The size of file path in bytes, 0 when it does not exist. */
+static long long db_file_size(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (long long)st.st_size : 0;
+}
 
 static void *db_checkpointer_main(void *arg)
 {
@@ -580,30 +766,49 @@ static void *db_checkpointer_main(void *arg)
 		if (sqlite3_wal_checkpoint_v2(c->conn, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL,
 					      NULL) != SQLITE_OK)
 			log_warn("db: checkpoint: %s", sqlite3_errmsg(c->conn));
+		/* Readers that overlap without end keep a passive checkpoint
+		 * from finishing, and the WAL from starting over: past
+		 * DB_WAL_TRUNCATE_BYTES, wait a little for a moment when the
+		 * WAL can be emptied and truncated (writers wait as long). */
+		if (db_file_size(c->wal) > DB_WAL_TRUNCATE_BYTES) {
+			sqlite3_busy_timeout(c->conn, DB_TRUNCATE_WAIT_MS);
+			if (sqlite3_wal_checkpoint_v2(c->conn, NULL, SQLITE_CHECKPOINT_TRUNCATE,
+						      NULL, NULL) != SQLITE_OK)
+				log_warn("db: the WAL (%lld bytes) could not be truncated: %s",
+					 db_file_size(c->wal), sqlite3_errmsg(c->conn));
+			sqlite3_busy_timeout(c->conn, DB_BUSY_TIMEOUT_MS);
+		}
 		pthread_mutex_lock(&c->mu);
 	}
 	pthread_mutex_unlock(&c->mu);
 	return NULL;
 }
 
-/* sqlite3_wal_hook of the main connection: runs after each commit. */
+/* sqlite3_wal_hook of the writer: runs after each commit.  It publishes
+ * the rows the commit wrote (db_tables_version) and starts a checkpoint
+ * when the WAL holds DB_CHECKPOINT_BYTES: on the checkpointer's thread,
+ * or here when there is none (as SQLite's own auto-checkpoint would). */
 static int db_wal_hook(void *arg, sqlite3 *conn, const char *dbname, int pages)
 {
-	struct db_checkpointer *c = arg;
+	struct db *db = arg;
+	struct db_checkpointer *c = db->ckpt;
 
-	(void)conn;
-	(void)dbname;
-	if (pages >= c->pages) {
-		pthread_mutex_lock(&c->mu);
-		c->due = 1;
-		pthread_cond_signal(&c->cv);
-		pthread_mutex_unlock(&c->mu);
+	db_publish(db);
+	if (pages < db->ckpt_pages)
+		return SQLITE_OK;
+	if (!c) {
+		sqlite3_wal_checkpoint_v2(conn, dbname, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		return SQLITE_OK;
 	}
+	pthread_mutex_lock(&c->mu);
+	c->due = 1;
+	pthread_cond_signal(&c->cv);
+	pthread_mutex_unlock(&c->mu);
 	return SQLITE_OK;
 }
 
-/* Starts the checkpointer of db (in WAL mode); on failure SQLite's own
- * auto-checkpoint stays, which is slower but correct. */
+/* Starts the checkpointer of db (in WAL mode); on failure the writer
+ * checkpoints itself, which is slower but correct. */
 static void db_checkpointer_start(struct db *db, const char *path)
 {
 	struct db_checkpointer *c = calloc(1, sizeof *c);
@@ -612,25 +817,32 @@ static void db_checkpointer_start(struct db *db, const char *path)
 	if (!c)
 		return;
 	page = db_scalar(db_prep(db, "PRAGMA page_size", ""), 0);   /* once: not kept */
-	c->pages = (int)(DB_CHECKPOINT_BYTES / (page > 0 ? page : 4096));
+	db->ckpt_pages = (int)(DB_CHECKPOINT_BYTES / (page > 0 ? page : 4096));
 	pthread_mutex_init(&c->mu, NULL);
 	pthread_cond_init(&c->cv, NULL);
 	/* A connection that has read nothing does not know the file is in
 	 * WAL mode yet: its checkpoints would do nothing and say so only
 	 * through their frame counts (-1).  The journal mode makes it look. */
-	if (sqlite3_open_v2(path, &c->conn, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+	if (asprintf(&c->wal, "%s-wal", path) < 0)
+		c->wal = NULL;
+	if (!c->wal ||
+	    sqlite3_open_v2(path, &c->conn, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
 	    sqlite3_exec(c->conn, "PRAGMA journal_mode", NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_exec(c->conn, "PRAGMA journal_size_limit = " DB_STR(DB_WAL_KEEP_BYTES),
+			 NULL, NULL, NULL) != SQLITE_OK ||
 	    pthread_create(&c->thread, NULL, db_checkpointer_main, c) != 0) {
 		log_warn("db: no checkpointer thread; commits checkpoint themselves");
 		sqlite3_close(c->conn);
 		pthread_cond_destroy(&c->cv);
 		pthread_mutex_destroy(&c->mu);
+		free(c->wal);
 		free(c);
 		return;
 	}
 	sqlite3_busy_timeout(c->conn, DB_BUSY_TIMEOUT_MS);
+	pthread_mutex_lock(&c->mu);     /* the hook reads db->ckpt under the lock */
 	db->ckpt = c;
-	sqlite3_wal_hook(db->conn, db_wal_hook, c);     /* replaces the auto-checkpoint */
+	pthread_mutex_unlock(&c->mu);
 }
 
 static void db_checkpointer_stop(struct db *db)
@@ -639,7 +851,7 @@ static void db_checkpointer_stop(struct db *db)
 
 	if (!c)
 		return;
-	sqlite3_wal_hook(db->conn, NULL, NULL);
+	db->ckpt = NULL;            /* db_close: no commit, so no hook, runs now */
 	pthread_mutex_lock(&c->mu);
 	c->stop = 1;
 	pthread_cond_signal(&c->cv);
@@ -648,8 +860,8 @@ static void db_checkpointer_stop(struct db *db)
 	sqlite3_close(c->conn);
 	pthread_cond_destroy(&c->cv);
 	pthread_mutex_destroy(&c->mu);
+	free(c->wal);
 	free(c);
-	db->ckpt = NULL;
 }
 
 /* SQLite's own settings, before it starts: no memory statistics, which
@@ -657,10 +869,21 @@ static void db_checkpointer_stop(struct db *db)
 static void db_sqlite_config(void)
 {
 	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	sqlite3_config(SQLITE_CONFIG_LOG, db_fault_log, NULL);     /* db/db_health.c */
+}
+
+/* Creates path, when it does not exist, readable by its owner only: it
+ * holds the token hashes, and SQLite gives the WAL the file's mode. */
+static void db_create_private(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd >= 0)
+		close(fd);
 }
 
 /*
- * The connection is opened without SQLite's mutex (SQLITE_OPEN_NOMUTEX):
+ * The writer is opened without SQLite's mutex (SQLITE_OPEN_NOMUTEX):
  * db->lock already serialises every use of it, and sqlite3_changes and
  * sqlite3_last_insert_rowid depend on that anyway.  SQLite's mutex would
  * be taken again on each bind, step and reset, about 6% of what a poll's
@@ -677,22 +900,34 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 		return db_fail(cause, "out of memory");
 	pthread_once(&once, db_sqlite_config);
 	pthread_mutex_init(&db->lock, NULL);
+	pthread_mutex_init(&db->rlock, NULL);
+	pthread_cond_init(&db->rcond, NULL);
+	db->ckpt_pages = DB_CHECKPOINT_BYTES / 4096;
+	db->path = strdup(path);
 	db_lock(db);                    /* no one else has db yet: for db_held */
+	if (!db->path) {
+		db_fail(cause, "out of memory");
+		goto fail;
+	}
+	db_create_private(path);
 	if (sqlite3_open_v2(path, &db->conn, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
 			    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		db_fail(cause, "cannot open database %s: %s", path,
 			db->conn ? sqlite3_errmsg(db->conn) : "out of memory");
 		goto fail;
 	}
+	db->writer.conn = db->conn;
 	sqlite3_busy_timeout(db->conn, DB_BUSY_TIMEOUT_MS);
 	sqlite3_update_hook(db->conn, db_update_hook, db);
+	sqlite3_wal_hook(db->conn, db_wal_hook, db);    /* replaces the auto-checkpoint */
 	/* A new file gets 16 KiB pages (SQLite's default is 4 KiB); a file
 	 * that has pages keeps its size.  The store of a poll of 10,000 new
 	 * commits ran about 15% faster: fewer pages to split, find and write
 	 * to the WAL for the same rows (docs/watch.md). */
 	if (db_exec(db, "PRAGMA page_size = " DB_STR(DB_PAGE_SIZE)) < 0 ||
 	    db_exec(db, "PRAGMA journal_mode = WAL") < 0 ||
-	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0) {
+	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0 ||
+	    db_exec(db, "PRAGMA journal_size_limit = " DB_STR(DB_WAL_KEEP_BYTES)) < 0) {
 		db_fail(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));
 		goto fail;
 	}
@@ -722,10 +957,20 @@ void db_close(struct db *db)
 	if (!db)
 		return;
 	db_checkpointer_stop(db);
-	db_kept_drop(db);
+	for (int i = 0; i < db->nreaders; i++) {   /* before the writer: it is the last */
+		if (!db->readers[i])
+			continue;
+		db_kept_drop(db->readers[i]);
+		sqlite3_close(db->readers[i]->conn);
+		free(db->readers[i]);
+	}
+	db_kept_drop(&db->writer);
 	sqlite3_finalize(db->data_version);
 	sqlite3_close(db->conn);
+	pthread_cond_destroy(&db->rcond);
+	pthread_mutex_destroy(&db->rlock);
 	pthread_mutex_destroy(&db->lock);
+	free(db->path);
 	free(db);
 }
 
@@ -733,9 +978,9 @@ int db_ping(struct db *db)
 {
 	long long v;
 
-	db_lock(db);
+	db_read_lock(db);
 	v = db_scalar(db_prepk(db, "SELECT 1", ""), 0);
-	db_unlock(db);
+	db_read_unlock(db);
 	return v == 1 ? DB_OK : DB_ERR;
 }
 
@@ -745,7 +990,7 @@ json_t *db_status(struct db *db)
 	size_t i;
 	json_t *row;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT state, count(*) AS n FROM jobs GROUP BY state", ""));
 	json_array_foreach(rows, i, row)
 		json_object_set(jobs, json_string_value(json_object_get(row, "state")),
@@ -757,6 +1002,6 @@ json_t *db_status(struct db *db)
 	json_object_set_new(st, "samples",
 		json_integer(db_scalar(db_prepk(db, "SELECT count(*) FROM samples", ""), 0)));
 	json_object_set_new(st, "schema_version", json_integer(db_version_locked(db)));
-	db_unlock(db);
+	db_read_unlock(db);
 	return st;
 }

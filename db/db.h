@@ -5,8 +5,8 @@
  * db_open() applies the migrations in db/migrations/ (each in one
  * transaction under PRAGMA user_version) and sets WAL, foreign keys and a
  * busy timeout.  Every statement is prepared with bound parameters.  A
- * struct db is safe to share between threads: calls are serialised on one
- * connection.  Functions return DB_OK (0) or a negative DB_* code; with a
+ * struct db is safe to share between threads: writes are serialised on
+ * one connection, reads run on a pool of read connections beside it.  Functions return DB_OK (0) or a negative DB_* code; with a
  * `cause` argument, a failure also leaves one malloc'd sentence there.
  * Lists come back as jansson arrays of objects (caller owns them).
  */
@@ -28,6 +28,9 @@ enum {
 #define DB_BUSY_TIMEOUT_MS 5000
 #define DB_CHECKPOINT_BYTES (4 << 20) /* WAL after a commit that starts a checkpoint */
 #define DB_PAGE_SIZE 16384          /* bytes, of a database file kpci creates */
+#define DB_WAL_KEEP_BYTES 16777216  /* the WAL is cut to this (16 MiB) when it starts over */
+#define DB_WAL_TRUNCATE_BYTES (64 << 20) /* a larger WAL is emptied by a TRUNCATE checkpoint */
+#define DB_TRUNCATE_WAIT_MS 200     /* how long that checkpoint waits for readers */
 #define DB_MAX_LIST 1000            /* rows one list call returns at most */
 
 struct db;
@@ -54,6 +57,30 @@ int db_ping(struct db *db);
  */
 #define DB_EXTERNAL_CHECK_MS 250
 int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables);
+
+/* --- health of the storage (db/db_health.c) ------------------------ */
+enum db_fault {
+	DB_FAULT_NONE = 0,
+	DB_FAULT_FULL,              /* the disk (or the file size limit) is full */
+	DB_FAULT_IO,                /* the system refused a read or a write */
+	DB_FAULT_CORRUPT,           /* SQLite found the file damaged */
+};
+/* The worst fault the calling thread's statements met since its previous
+ * call, with SQLite's message in msg; then forgets it.  DB_FAULT_NONE. */
+int db_fault_take(char *msg, size_t n);
+/* When SQLite last reported a damaged database in this process (0: not
+ * since start or db_corruption_clear), with its message in msg. */
+long long db_corruption_seen(char *msg, size_t n);
+void db_corruption_clear(void);
+/* PRAGMA integrity_check of the whole file, on a connection of its own:
+ * DB_OK when it is whole; DB_INVALID with its findings in *report (one
+ * line, "; " between them; caller frees); DB_ERR when it cannot run. */
+int db_integrity_check(struct db *db, char **report);
+/* Sizes of the database file and its WAL, and the bytes free for them. */
+struct db_storage {
+	long long db_bytes, wal_bytes, free_bytes;
+};
+int db_storage(struct db *db, struct db_storage *out);
 
 /* --- API tokens ---------------------------------------------------- */
 /* Creates a token of role admin|runner|read; *token (malloc'd) is the

@@ -192,7 +192,7 @@ json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT s.id, s.job_id, s.attempt, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
@@ -203,7 +203,7 @@ json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
 		"WHERE (?1 = 0 OR s.job_id = ?1) AND (?2 IS NULL OR m.name = ?2 "
 		"  OR m.suite || '/' || m.name = ?2) "
 		"ORDER BY s.id DESC LIMIT ?3 OFFSET ?4", "Isii", job_id, metric, limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -211,9 +211,9 @@ json_t *db_metrics_list(struct db *db)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT id, suite, name, unit, direction AS better "
 				   "FROM metrics ORDER BY suite, name", ""));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }

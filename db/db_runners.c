@@ -52,22 +52,25 @@ int db_token_check(struct db *db, const char *token, char role[8], long long *id
 	int rc = DB_NOTFOUND;
 
 	sha256_hex(hash, token, strlen(token));
-	db_lock(db);
-	st = db_prep(db, "SELECT id, role, IFNULL(last_used, 0) FROM api_tokens "
-		     "WHERE hash = ? AND revoked = 0", "s", hash);
+	db_read_lock(db);
+	st = db_prepk(db, "SELECT id, role, IFNULL(last_used, 0) FROM api_tokens "
+		      "WHERE hash = ? AND revoked = 0", "s", hash);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
 		*id = sqlite3_column_int64(st, 0);
 		snprintf(role, 8, "%s", (const char *)sqlite3_column_text(st, 1));
 		last_used = sqlite3_column_int64(st, 2);
 		rc = DB_OK;
 	}
-	sqlite3_finalize(st);
-	/* Every request checks a token; write last_used at most once a minute
-	 * so that reads stay reads. */
-	if (rc == DB_OK && now - last_used >= DB_TOKEN_TOUCH_S)
+	db_done(st);
+	db_read_unlock(db);
+	/* Every request checks a token (on a reader: no wait for a writer);
+	 * write last_used at most once a minute so that reads stay reads. */
+	if (rc == DB_OK && now - last_used >= DB_TOKEN_TOUCH_S) {
+		db_lock(db);
 		db_exec_st(db, db_prepk(db, "UPDATE api_tokens SET last_used = ? WHERE id = ?",
 				       "II", now, *id));
-	db_unlock(db);
+		db_unlock(db);
+	}
 	return rc;
 }
 
@@ -75,10 +78,10 @@ json_t *db_tokens_list(struct db *db)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT id, name, role, created_at, last_used, revoked "
 				   "FROM api_tokens ORDER BY id", ""));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -113,10 +116,10 @@ json_t *db_trees_list(struct db *db)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT id, name, url, created_at FROM trees "
 				   "ORDER BY name", ""));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -194,9 +197,9 @@ json_t *db_runners_list(struct db *db, int limit, int offset)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
