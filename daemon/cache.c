@@ -20,8 +20,13 @@ struct cache_slot {
 };
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+	const char *names[CACHE_NAMES];     /* sorted */
+	int n;
+} cache_route_names[CACHE_ROUTES];
 static struct cache_slot cache_slots[CACHE_SLOTS];
 static unsigned long long cache_tick;
+static unsigned long long cache_hits, cache_misses;     /* under cache_lock */
 static size_t cache_bytes;
 
 /* Drops one reference; the caller holds cache_lock. */
@@ -82,8 +87,20 @@ struct cache_body *cache_get(const char *key, const char *version, int gzip_ok)
 		b = gzip_ok && s->gz ? s->gz : s->body;
 		b->refs++;
 	}
+	if (b)
+		cache_hits++;
+	else
+		cache_misses++;
 	pthread_mutex_unlock(&cache_lock);
 	return b;
+}
+
+void cache_counts(unsigned long long *hits, unsigned long long *misses)
+{
+	pthread_mutex_lock(&cache_lock);
+	*hits = cache_hits;
+	*misses = cache_misses;
+	pthread_mutex_unlock(&cache_lock);
 }
 
 /* A new body with one reference: a copy of data[0..len); NULL when out of
@@ -166,4 +183,50 @@ void cache_clear(void)
 		if (cache_slots[i].key)
 			cache_drop(&cache_slots[i]);
 	pthread_mutex_unlock(&cache_lock);
+}
+
+int cache_names_learn(int route, const char *const *names, int n)
+{
+	int added = 0, k;
+	char *name;
+
+	if (route < 0 || route >= CACHE_ROUTES)
+		return -1;
+	pthread_mutex_lock(&cache_lock);
+	for (int i = 0; i < n && added >= 0; i++) {
+		const char **have = cache_route_names[route].names;
+		int *m = &cache_route_names[route].n;
+
+		for (k = 0; k < *m && strcmp(have[k], names[i]) < 0; k++)
+			;
+		if (k < *m && !strcmp(have[k], names[i]))
+			continue;
+		if (*m == CACHE_NAMES) {
+			added = -1;
+			break;
+		}
+		if (!(name = strdup(names[i]))) {
+			added = -1;
+			break;
+		}
+		memmove(&have[k + 1], &have[k], (size_t)(*m - k) * sizeof *have);
+		have[k] = name;         /* kept for the life of the process */
+		(*m)++;
+		added = 1;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return added;
+}
+
+int cache_names(int route, const char *names[CACHE_NAMES])
+{
+	int n;
+
+	if (route < 0 || route >= CACHE_ROUTES)
+		return 0;
+	pthread_mutex_lock(&cache_lock);
+	n = cache_route_names[route].n;
+	memcpy(names, cache_route_names[route].names, (size_t)n * sizeof *names);
+	pthread_mutex_unlock(&cache_lock);
+	return n;
 }

@@ -43,7 +43,23 @@ struct cache_body *cache_get(const char *key, const char *version, int gzip_ok);
 void cache_put(const char *key, const char *version, const char *data, size_t len,
 	       const char *etag, const char *content_type, const char *cache_control);
 void cache_release(struct cache_body *b);
+/* How many cache_get calls found an answer, and how many did not. */
+void cache_counts(unsigned long long *hits, unsigned long long *misses);
 /* Drops every entry (kpcid's shutdown; tests). */
 void cache_clear(void);
+
+/*
+ * The query parameters the answers of a route (numbered by the caller,
+ * below CACHE_ROUTES) depend on: the names its handler was seen to look
+ * up.  A key made of the path and just these parameters cannot be busted
+ * with parameters the handler never reads.
+ */
+#define CACHE_ROUTES 256
+#define CACHE_NAMES 16          /* names kept per route */
+/* Adds names[0..n) (copied) to route's; 1 when one was new, 0 when none
+ * was, -1 when they do not fit (the answer must not be kept). */
+int cache_names_learn(int route, const char *const *names, int n);
+/* Copies route's names, sorted, into names[CACHE_NAMES]; their count. */
+int cache_names(int route, const char *names[CACHE_NAMES]);
 
 #endif

@@ -15,6 +15,7 @@
 #include "daemon/api_pages.h"
 #include "daemon/api_report.h"
 #include "daemon/api_trees.h"
+#include "daemon/health.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
 #include "web/pages.h"
@@ -71,6 +72,7 @@ const struct http_route http_routes[] = {
 	{ "POST", "/api/v1/changes/:id/triage",  HTTP_ADMIN,  api_change_triage },
 	{ "GET",  "/api/v1/compare",             HTTP_PUBLIC, api_compare },
 	{ "GET",  "/api/v1/noise",               HTTP_PUBLIC, api_noise },
+	{ "POST", "/api/v1/integrity-check",     HTTP_ADMIN,  api_integrity_check },
 	{ NULL },
 };
 

@@ -534,7 +534,9 @@ int db_end(struct db *db, int rc)
 {
 	if (rc == DB_OK && db_exec(db, "COMMIT") == DB_OK)
 		return DB_OK;
-	db_exec(db, "ROLLBACK");
+	/* SQLite has rolled back itself after some errors (a full disk) */
+	if (!sqlite3_get_autocommit(db_conn_of(db, "a transaction was ended")->conn))
+		db_exec(db, "ROLLBACK");
 	return rc == DB_OK ? DB_ERR : rc;
 }
 

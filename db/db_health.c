@@ -8,6 +8,7 @@
  */
 #include <libgen.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,11 +103,19 @@ void db_corruption_clear(void)
 	pthread_mutex_unlock(&db_corrupt_lock);
 }
 
+/* SQLite's progress handler of the check: non-zero stops it. */
+static int db_check_stopped(void *arg)
+{
+	const int *stop = arg;
+
+	return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+}
+
 /*
  * The check runs on a connection of its own, in one statement (one
  * snapshot), so writers go on meanwhile; it reads the whole file.
  */
-int db_integrity_check(struct db *db, char **report)
+int db_integrity_check(struct db *db, char **report, const int *stop)
 {
 	sqlite3 *conn = NULL;
 	sqlite3_stmt *st = NULL;
@@ -121,6 +130,7 @@ int db_integrity_check(struct db *db, char **report)
 		return DB_ERR;
 	}
 	sqlite3_busy_timeout(conn, DB_BUSY_TIMEOUT_MS);
+	sqlite3_progress_handler(conn, 10000, db_check_stopped, (void *)(uintptr_t)stop);
 	buf_init(&out, DB_INTEGRITY_REPORT);
 	rc = sqlite3_prepare_v2(conn, "PRAGMA integrity_check(" "20" ")", -1, &st, NULL);
 	while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -138,6 +148,12 @@ int db_integrity_check(struct db *db, char **report)
 			if (n && strncmp(p, "***", 3))
 				buf_printf(&out, "%s%.*s", rows++ ? "; " : "", n, p);
 		}
+	}
+	if (rc == SQLITE_INTERRUPT) {
+		sqlite3_finalize(st);
+		sqlite3_close(conn);
+		buf_free(&out);
+		return db_fail(report, "the integrity check was stopped");
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_OK) {
 		/* a file too damaged to be walked is a finding too */
@@ -178,5 +194,45 @@ int db_storage(struct db *db, struct db_storage *out)
 		rc = DB_ERR;
 	free(wal);
 	free(dir);
+	return rc;
+}
+
+int db_series_failed(struct db *db, long long id, long long last_sample_id, const char *why)
+{
+	int rc;
+
+	db_lock(db);
+	rc = db_exec_st(db, db_prepk(db,
+		"UPDATE series SET dirty = 0, analysis_error = ?, analysis_failed_at = ? "
+		"WHERE id = ? AND (SELECT IFNULL(MAX(s.id), 0) FROM samples s "
+		" WHERE s.series_id = series.id) = ?", "sIII", why, db_now(), id, last_sample_id));
+	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
+		rc = DB_CONFLICT;
+	db_unlock(db);
+	return rc;
+}
+
+int db_series_failures(struct db *db, long long *count, long long *id, char *why, size_t n)
+{
+	sqlite3_stmt *st;
+	int rc = DB_ERR;
+
+	*count = 0;
+	*id = 0;
+	why[0] = '\0';
+	db_read_lock(db);
+	st = db_prepk(db, "SELECT (SELECT count(*) FROM series WHERE analysis_error IS NOT NULL), "
+		      " id, analysis_error FROM series WHERE analysis_error IS NOT NULL "
+		      "ORDER BY analysis_failed_at DESC, id DESC LIMIT 1", "");
+	if (st) {
+		rc = DB_OK;
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			*count = sqlite3_column_int64(st, 0);
+			*id = sqlite3_column_int64(st, 1);
+			snprintf(why, n, "%s", (const char *)sqlite3_column_text(st, 2));
+		}
+	}
+	db_done(st);
+	db_read_unlock(db);
 	return rc;
 }

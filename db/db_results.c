@@ -93,8 +93,16 @@ static int db_result_locked(struct db *db, long long runner_id,
 	int attempt = 0, running = 0, rc = DB_ERR;
 	json_t *env = NULL;
 
-	if (db_scalar(db_prepk(db, "SELECT 1 FROM job_results WHERE job_id = ? AND attempt = ?",
-			      "Ii", r->job_id, r->attempt), 0)) {
+	/* A repeat is acknowledged only to the runner that stored the
+	 * result: the lease it held is gone once the job is finished. */
+	owner = db_scalar(db_prepk(db, "SELECT runner_id FROM job_results WHERE job_id = ? "
+				  "AND attempt = ?", "Ii", r->job_id, r->attempt), 0);
+	if (owner && owner != runner_id) {
+		db_fail(cause, "job %lld attempt %d was finished by another runner", r->job_id,
+			r->attempt);
+		return DB_CONFLICT;
+	}
+	if (owner) {
 		*duplicate = 1;
 		return DB_OK;
 	}

@@ -156,7 +156,7 @@ static void test_integrity(void)
 	struct db *db = open_new("bad.db", path);
 	int fd;
 
-	CHECK_INT(db_integrity_check(db, &report), DB_OK);
+	CHECK_INT(db_integrity_check(db, &report, NULL), DB_OK);
 	CHECK(report == NULL);
 	CHECK_INT(test_exec(db, "CREATE TABLE filler (k INTEGER PRIMARY KEY, v TEXT)", ""),
 		  DB_OK);
@@ -174,7 +174,7 @@ static void test_integrity(void)
 	CHECK_INT(db_open(&db, path, &report), DB_OK);
 	free(report);
 	report = NULL;
-	CHECK_INT(db_integrity_check(db, &report), DB_INVALID);
+	CHECK_INT(db_integrity_check(db, &report, NULL), DB_INVALID);
 	CHECK(report && strlen(report) > 10);
 	printf("# integrity report: %.200s\n", report ? report : "");
 	free(report);
