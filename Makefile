@@ -127,7 +127,7 @@ check: $(PROGS) $(TESTS)
 # Slow tests (real kernel builds, QEMU boots, end-to-end runs in
 # tests/slow/), then the whole suite under ASan+UBSan.  CI runs them
 # after `make check`.
-check-slow: $(PROGS) $(TESTS)
+check-slow: $(PROGS) $(TESTS) $(O)/bench/bench_ingest
 	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) KPCI_SLOW=1 sh tests/run.sh
 	$(MAKE) fuzz
 	$(MAKE) SANITIZE=1 check
@@ -166,10 +166,12 @@ fuzz: $(FUZZERS)
 	rm -rf $(FUZZ_O)/run
 	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_O)/run $(FUZZERS)
 
-# bench_http_const is the ceiling server of bench/bench_http.sh, not a bench.
+# bench_http_const is the ceiling server of bench/bench_http.sh, and
+# bench_ingest a part of bench/bench_load.sh: not benches of their own.
 bench: $(PROGS) $(BENCHES)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_BENCH=$(abspath $(O)/bench) sh bench/run.sh \
-		$(filter-out %/bench_http_const,$(BENCHES)) bench/bench_http.sh
+		$(filter-out %/bench_http_const %/bench_ingest,$(BENCHES)) bench/bench_http.sh \
+		bench/bench_load.sh
 
 deps:
 	sh tools/deps.sh

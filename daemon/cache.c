@@ -27,6 +27,10 @@ static struct {
 static struct cache_slot cache_slots[CACHE_SLOTS];
 static unsigned long long cache_tick;
 static unsigned long long cache_hits, cache_misses;     /* under cache_lock */
+static struct {
+	char *key, *version;
+} cache_builds[CACHE_BUILDS];                           /* under cache_lock */
+static pthread_cond_t cache_built = PTHREAD_COND_INITIALIZER;
 static size_t cache_bytes;
 
 /* Drops one reference; the caller holds cache_lock. */
@@ -229,4 +233,55 @@ int cache_names(int route, const char *names[CACHE_NAMES])
 	memcpy(names, cache_route_names[route].names, (size_t)n * sizeof *names);
 	pthread_mutex_unlock(&cache_lock);
 	return n;
+}
+
+/* The build of key at version, or NULL; the caller holds cache_lock. */
+static int cache_build_find(const char *key, const char *version)
+{
+	for (int i = 0; i < CACHE_BUILDS; i++)
+		if (cache_builds[i].key && !strcmp(cache_builds[i].key, key) &&
+		    !strcmp(cache_builds[i].version, version))
+			return i;
+	return -1;
+}
+
+int cache_build_begin(const char *key, const char *version)
+{
+	int waited = 0;
+
+	pthread_mutex_lock(&cache_lock);
+	while (cache_build_find(key, version) >= 0) {
+		pthread_cond_wait(&cache_built, &cache_lock);
+		waited = 1;
+	}
+	if (!waited) {
+		for (int i = 0; i < CACHE_BUILDS; i++) {
+			if (!cache_builds[i].key) {
+				cache_builds[i].key = strdup(key);
+				cache_builds[i].version = strdup(version);
+				if (!cache_builds[i].key || !cache_builds[i].version) {
+					free(cache_builds[i].key);
+					free(cache_builds[i].version);
+					cache_builds[i].key = cache_builds[i].version = NULL;
+				}
+				break;
+			}
+		}
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return !waited;
+}
+
+void cache_build_end(const char *key, const char *version)
+{
+	int i;
+
+	pthread_mutex_lock(&cache_lock);
+	if ((i = cache_build_find(key, version)) >= 0) {
+		free(cache_builds[i].key);
+		free(cache_builds[i].version);
+		cache_builds[i].key = cache_builds[i].version = NULL;
+		pthread_cond_broadcast(&cache_built);
+	}
+	pthread_mutex_unlock(&cache_lock);
 }

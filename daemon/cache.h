@@ -43,6 +43,18 @@ struct cache_body *cache_get(const char *key, const char *version, int gzip_ok);
 void cache_put(const char *key, const char *version, const char *data, size_t len,
 	       const char *etag, const char *content_type, const char *cache_control);
 void cache_release(struct cache_body *b);
+/*
+ * One build per answer: when many requests miss the same key at the same
+ * version at once (a page everybody reloads after a write), the first
+ * builds it and the others wait for it instead of building it too.
+ * cache_build_begin returns 1 when the caller is to build (and then calls
+ * cache_build_end, after its cache_put if any), 0 when another caller
+ * just built it (look it up again).
+ */
+#define CACHE_BUILDS 64         /* builds tracked at once; more build unshared */
+int cache_build_begin(const char *key, const char *version);
+void cache_build_end(const char *key, const char *version);
+
 /* How many cache_get calls found an answer, and how many did not. */
 void cache_counts(unsigned long long *hits, unsigned long long *misses);
 /* Drops every entry (kpcid's shutdown; tests). */

@@ -5,6 +5,7 @@
  */
 #include <arpa/inet.h>
 #include <netdb.h>
+#include <semaphore.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,12 @@
 
 #define HTTP_DEFAULT_LIMIT 50
 #define HTTP_CONNECTION_TIMEOUT 60  /* seconds a connection may stay silent */
+
+/* Builds of cacheable answers at once ([server] threads): each connection
+ * has a thread of its own, and the answers that cost (a page, a series of
+ * 10,000 points) take one of these slots, so that however many readers
+ * miss the cache, the CPU they take is bounded and runners are answered. */
+static sem_t http_builds;
 #define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
 
 void http_json(struct http_resp *resp, int status, json_t *j)
@@ -420,13 +427,39 @@ int http_cached(struct http_req *req, struct http_resp *resp, const char *versio
 	resp->cache_version = NULL;
 	if (!req->matched || !(resp->cache_key = http_cache_key(req)))
 		return 0;
-	resp->cached = cache_get(resp->cache_key, version, http_accepts_gzip(req->conn));
-	if (resp->cached) {
-		resp->status = 200;
-		return 1;
+	for (;;) {
+		resp->cached = cache_get(resp->cache_key, version,
+					 http_accepts_gzip(req->conn));
+		if (resp->cached) {
+			resp->status = 200;
+			return 1;
+		}
+		if (resp->build_key || cache_build_begin(resp->cache_key, version))
+			break;
+		/* another request built it meanwhile: look again */
 	}
 	resp->cache_version = strdup(version);
+	if (!resp->build_key) {
+		resp->build_key = strdup(resp->cache_key);
+		resp->build_version = strdup(version);
+		while (sem_wait(&http_builds) < 0)
+			;
+		resp->build_slot = 1;
+	}
 	return 0;
+}
+
+/* Ends the build http_cached began (after its answer was kept). */
+static void http_build_end(struct http_resp *resp)
+{
+	if (resp->build_slot)
+		sem_post(&http_builds);
+	resp->build_slot = 0;
+	if (resp->build_key && resp->build_version)
+		cache_build_end(resp->build_key, resp->build_version);
+	free(resp->build_key);
+	free(resp->build_version);
+	resp->build_key = resp->build_version = NULL;
 }
 
 /* Before a handler's 200 answer is kept: the parameters it read join its
@@ -657,6 +690,7 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_req 
 	struct timespec t1;
 	enum MHD_Result ret = http_send(conn, req->method, resp);
 
+	http_build_end(resp);       /* its answer is in the cache now */
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status,
 		  (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6);
@@ -813,7 +847,7 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 				  .ai_socktype = SOCK_STREAM }, *ai = NULL;
 	char *host = NULL, portstr[8];
 	const union MHD_DaemonInfo *info;
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL_LINUX_ONLY |
+	unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD |
 			 MHD_USE_ERROR_LOG;
 	int p, rc;
 
@@ -833,6 +867,7 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 	}
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
+	sem_init(&http_builds, 0, (unsigned)threads);
 	if (http_guard_start() < 0) {
 		if (asprintf(cause, "cannot start the thread of the header deadlines") < 0)
 			*cause = NULL;
@@ -842,7 +877,6 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 	}
 	k->mhd = MHD_start_daemon(flags, (uint16_t)p, NULL, NULL, http_access_cb, k,
 				  MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-				  MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
 				  MHD_OPTION_NOTIFY_COMPLETED, http_completed, k,
 				  MHD_OPTION_URI_LOG_CALLBACK, http_uri_cb, k,
 				  MHD_OPTION_NOTIFY_CONNECTION, http_connection_cb, k,

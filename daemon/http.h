@@ -74,6 +74,10 @@ struct http_resp {
 	 * version under which a 200 answer is to be kept. */
 	struct cache_body *cached;
 	char *cache_key, *cache_version;
+	/* set by http_cached on a miss: the answer's build (cache_build_begin)
+	 * and one of the [server] threads slots that builds may hold */
+	char *build_key, *build_version;
+	int build_slot;
 };
 
 typedef void (*http_handler)(struct kpcid *k, struct http_req *req, struct http_resp *resp);

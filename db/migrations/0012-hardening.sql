@@ -24,3 +24,8 @@ CREATE TRIGGER series_analysed AFTER UPDATE OF analyzed_at ON series
 BEGIN
 	UPDATE series SET analysis_error = NULL, analysis_failed_at = NULL WHERE id = NEW.id;
 END;
+
+-- samples(job_id) repeats the first column of samples' UNIQUE (job_id,
+-- attempt, series_id, iteration) index, which answers the same lookups:
+-- one B-tree fewer for each stored sample (about 15% of an insert).
+DROP INDEX IF EXISTS analysis_samples_job;
