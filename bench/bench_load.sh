@@ -214,11 +214,12 @@ for _ in $(seq 1800); do
 	sleep 0.5
 done
 series=$(sqlite3 -readonly "$TMP/fresh/kpci.db" "SELECT count(*) FROM series")
+analysed=$(sqlite3 -readonly "$TMP/fresh/kpci.db" "SELECT count(*) FROM series WHERE analyzed_at IS NOT NULL")
 samples=$(sqlite3 -readonly "$TMP/fresh/kpci.db" "SELECT count(*) FROM samples")
 for p in / /jobs /runners /changes /series/1 /api/v1/series/1 /api/v1/samples /api/v1/status; do
 	curl -s -o /dev/null "$URL$p"
 done
-echo "then every series analysed in $(( $(date +%s) - t0 )) s; kpcid's peak resident memory with $samples samples in $series series: $(( $(hwm_kib) / 1024 )) MiB"
+echo "$analysed of $series series analysed (the last $(( $(date +%s) - t0 )) s after the ceilings); kpcid's peak resident memory with $samples samples in $series series: $(( $(hwm_kib) / 1024 )) MiB"
 
 echo
 echo "errors $((m_err + b_err))"

@@ -235,26 +235,24 @@ int cache_names(int route, const char *names[CACHE_NAMES])
 	return n;
 }
 
-/* The build of key at version, or NULL; the caller holds cache_lock. */
-static int cache_build_find(const char *key, const char *version)
+/* The slot of the build of key (any version), or -1; the caller holds
+ * cache_lock. */
+static int cache_build_find(const char *key)
 {
 	for (int i = 0; i < CACHE_BUILDS; i++)
-		if (cache_builds[i].key && !strcmp(cache_builds[i].key, key) &&
-		    !strcmp(cache_builds[i].version, version))
+		if (cache_builds[i].key && !strcmp(cache_builds[i].key, key))
 			return i;
 	return -1;
 }
 
 int cache_build_begin(const char *key, const char *version)
 {
-	int waited = 0;
+	int mine = 1;
 
 	pthread_mutex_lock(&cache_lock);
-	while (cache_build_find(key, version) >= 0) {
-		pthread_cond_wait(&cache_built, &cache_lock);
-		waited = 1;
-	}
-	if (!waited) {
+	if (cache_build_find(key) >= 0) {
+		mine = 0;
+	} else {
 		for (int i = 0; i < CACHE_BUILDS; i++) {
 			if (!cache_builds[i].key) {
 				cache_builds[i].key = strdup(key);
@@ -269,7 +267,7 @@ int cache_build_begin(const char *key, const char *version)
 		}
 	}
 	pthread_mutex_unlock(&cache_lock);
-	return !waited;
+	return mine;
 }
 
 void cache_build_end(const char *key, const char *version)
@@ -277,11 +275,36 @@ void cache_build_end(const char *key, const char *version)
 	int i;
 
 	pthread_mutex_lock(&cache_lock);
-	if ((i = cache_build_find(key, version)) >= 0) {
+	if ((i = cache_build_find(key)) >= 0 && !strcmp(cache_builds[i].version, version)) {
 		free(cache_builds[i].key);
 		free(cache_builds[i].version);
 		cache_builds[i].key = cache_builds[i].version = NULL;
 		pthread_cond_broadcast(&cache_built);
 	}
+	pthread_mutex_unlock(&cache_lock);
+}
+
+struct cache_body *cache_get_latest(const char *key, int gzip_ok)
+{
+	struct cache_slot *s;
+	struct cache_body *b = NULL;
+
+	pthread_mutex_lock(&cache_lock);
+	s = cache_find(key);
+	if (s) {
+		s->used = ++cache_tick;
+		b = gzip_ok && s->gz ? s->gz : s->body;
+		b->refs++;
+		cache_hits++;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return b;
+}
+
+void cache_build_wait(const char *key)
+{
+	pthread_mutex_lock(&cache_lock);
+	while (cache_build_find(key) >= 0)
+		pthread_cond_wait(&cache_built, &cache_lock);
 	pthread_mutex_unlock(&cache_lock);
 }

@@ -44,16 +44,23 @@ void cache_put(const char *key, const char *version, const char *data, size_t le
 	       const char *etag, const char *content_type, const char *cache_control);
 void cache_release(struct cache_body *b);
 /*
- * One build per answer: when many requests miss the same key at the same
- * version at once (a page everybody reloads after a write), the first
- * builds it and the others wait for it instead of building it too.
- * cache_build_begin returns 1 when the caller is to build (and then calls
- * cache_build_end, after its cache_put if any), 0 when another caller
- * just built it (look it up again).
+ * One build per URL at a time: when many requests miss the same key at
+ * once (a page everybody reloads, while results keep arriving and every
+ * write makes a new version), the first builds the answer and the others
+ * get the last answer built for that key, at most one build old (or wait
+ * for the build when there is none yet), instead of each building its
+ * own and queueing for the CPU.  cache_build_begin returns 1 when the
+ * caller is to build (it then calls cache_build_end, after its cache_put
+ * if any), 0 when another build of key runs: take cache_get_latest, or
+ * cache_build_wait and look again.
  */
 #define CACHE_BUILDS 64         /* builds tracked at once; more build unshared */
 int cache_build_begin(const char *key, const char *version);
 void cache_build_end(const char *key, const char *version);
+/* The body kept for key at whatever version (as cache_get); NULL. */
+struct cache_body *cache_get_latest(const char *key, int gzip_ok);
+/* Waits until no build of key runs. */
+void cache_build_wait(const char *key);
 
 /* How many cache_get calls found an answer, and how many did not. */
 void cache_counts(unsigned long long *hits, unsigned long long *misses);

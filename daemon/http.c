@@ -436,7 +436,14 @@ int http_cached(struct http_req *req, struct http_resp *resp, const char *versio
 		}
 		if (resp->build_key || cache_build_begin(resp->cache_key, version))
 			break;
-		/* another request built it meanwhile: look again */
+		/* another request builds this answer: the last one built, at
+		 * most one build old, or that build once it is done */
+		resp->cached = cache_get_latest(resp->cache_key, http_accepts_gzip(req->conn));
+		if (resp->cached) {
+			resp->status = 200;
+			return 1;
+		}
+		cache_build_wait(resp->cache_key);
 	}
 	resp->cache_version = strdup(version);
 	if (!resp->build_key) {

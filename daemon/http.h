@@ -129,9 +129,11 @@ json_t *http_body_json(struct http_req *req, struct http_resp *resp);
  * For handlers whose answer is a function of the path, the query
  * parameters they read (http_query), the caller's role and the database
  * tables that version (db_tables_version) covers: 1 when an answer made
- * at this version is cached, which resp now holds (the handler returns at
- * once); else 0, and the 200 answer the handler goes on to make is kept
- * for the next caller (daemon/cache.h).  Parameters the route never reads
+ * at this version is cached, or while another request builds this URL's
+ * answer the last one built (at most one build old), which resp now
+ * holds (the handler returns at once); else 0, and the 200 answer the
+ * handler goes on to make, holding one of [server] threads build slots,
+ * is kept for the next caller (daemon/cache.h).  Parameters the route never reads
  * are not part of the key: an unknown ?x=random is a hit.
  */
 int http_cached(struct http_req *req, struct http_resp *resp, const char *version);
