@@ -5,6 +5,9 @@
 #
 # 1. uploads alone: 4 runners (tests/lib/runners.py: the runner protocol,
 #    60-sample results) with jobs queued for them, LOAD_BASE_SECONDS;
+#    then beside 4 readers of the 10,000-point series with a parameter
+#    the route does not read (?_=random), and with one it does
+#    (?from=random);
 # 2. the same uploads under wrk: 64 connections over the pages and the
 #    API (a third of the requests with a cache-busting ?_=random) plus 4
 #    connections of cache-busting readers that do change the answer
@@ -117,6 +120,26 @@ runners "$BASE_S" "$TMP/base" --runners 4 --submit-every 0.01 --prefix up
 wait "$RUNNERS_PID"
 base_acks=$(count ack "$TMP/base")
 
+# --- 1b. the same beside 4 cache-busting readers of the 10,000-point
+# series: a parameter the route does not read (?_=random, answered from
+# the cache), then one it does (?from=random: every request a real build)
+cat > "$TMP/unknown.lua" <<LUA
+request = function()
+	return wrk.format(nil, "/api/v1/series/$BIG?_=" .. math.random(1, 1e9))
+end
+LUA
+cat > "$TMP/bust.lua" <<LUA
+request = function()
+	return wrk.format(nil, "/api/v1/series/$BIG?from=" .. math.random(1, $COMMITS))
+end
+LUA
+for kind in unknown bust; do
+	runners "$BASE_S" "$TMP/four-$kind" --runners 4 --submit-every 0.01 --prefix up
+	wrk -t2 -c4 -d"${BASE_S}s" --timeout 60s --latency -s "$TMP/$kind.lua" "$URL" \
+		> "$TMP/four-$kind.wrk" 2>&1
+	wait "$RUNNERS_PID"
+done
+
 # --- 2. the same under wrk
 cat > "$TMP/mixed.lua" <<LUA
 local paths = { "/", "/runners", "/jobs", "/changes", "/series/$BIG", "/api/v1/series/$BIG",
@@ -131,11 +154,6 @@ request = function()
 		p = p .. (string.find(p, "?", 1, true) and "&" or "?") .. "_=" .. math.random(1, 1e9)
 	end
 	return wrk.format(nil, p)
-end
-LUA
-cat > "$TMP/bust.lua" <<LUA
-request = function()
-	return wrk.format(nil, "/api/v1/series/$BIG?from=" .. math.random(1, $COMMITS))
 end
 LUA
 runners "$LOAD_S" "$TMP/mixed" --runners 4 --submit-every 0.01 --prefix up
@@ -171,10 +189,23 @@ set -- $(wrk_field "$TMP/wrk.out")
 m_req=$1 m_rps=$2 m_p50=$3 m_p99=$4 m_err=$5
 set -- $(wrk_field "$TMP/bust.out")
 b_req=$1 b_rps=$2 b_p50=$3 b_p99=$4 b_err=$5
+set -- $(wrk_field "$TMP/four-unknown.wrk")
+u_req=$1 u_rps=$2 u_p50=$3 u_p99=$4 u_err=$5
+set -- $(wrk_field "$TMP/four-bust.wrk")
+f_req=$1 f_rps=$2 f_p50=$3 f_p99=$4 f_err=$5
 n=$(wc -l < "$TMP/rss")
 warm=$(awk -v q=$((n / 4 + 1)) 'NR == q { print $2 }' "$TMP/rss")
 end=$(tail -n 1 "$TMP/rss" | awk '{ print $2 }')
 peak=$(awk '$2 > m { m = $2 } END { print m }' "$TMP/rss")
+echo
+echo "4 runners uploading (60 samples a result) beside 4 readers of the series, ${BASE_S} s each:"
+printf '%-44s %9s %8s %8s %8s %7s %10s\n' "readers" "requests" "req/s" "p50 ms" "p99 ms" "errors" "uploads/s"
+printf '%-44s %9s %8s %8s %8s %7s %10s\n' "none" - - - - - \
+	"$(awk -v a="$base_acks" -v s="$BASE_S" 'BEGIN { printf "%.1f", a / s }')"
+printf '%-44s %9s %8s %8s %8s %7s %10s\n' "?_=random (not read by the route)" "$u_req" "$u_rps" \
+	"$u_p50" "$u_p99" "$u_err" "$(awk -v a="$(count ack "$TMP/four-unknown")" -v s="$BASE_S" 'BEGIN { printf "%.1f", a / s }')"
+printf '%-44s %9s %8s %8s %8s %7s %10s\n' "?from=random (each a build)" "$f_req" "$f_rps" \
+	"$f_p50" "$f_p99" "$f_err" "$(awk -v a="$(count ack "$TMP/four-bust")" -v s="$BASE_S" 'BEGIN { printf "%.1f", a / s }')"
 echo
 echo "mixed load, ${LOAD_S} s: wrk 2 threads over 15 pages and API routes (1 in 3 with ?_=random)"
 printf '%-44s %9s %8s %8s %8s %7s\n' "" "requests" "req/s" "p50 ms" "p99 ms" "errors"
@@ -222,7 +253,7 @@ done
 echo "$analysed of $series series analysed (the last $(( $(date +%s) - t0 )) s after the ceilings); kpcid's peak resident memory with $samples samples in $series series: $(( $(hwm_kib) / 1024 )) MiB"
 
 echo
-echo "errors $((m_err + b_err))"
+echo "errors $((m_err + b_err + u_err + f_err))"
 echo "double_handouts $double"
 echo "ingest_ok $(sed -n 's/^ingest_ok //p' "$TMP/ingest.out")"
 echo "rss_growth_kib $((end - warm))"
