@@ -13,8 +13,8 @@
 #    connections of cache-busting readers that do change the answer
 #    (/api/v1/series/BIG?from=random: each a real build of the series),
 #    LOAD_SECONDS: requests, errors, p50/p99, uploads per second beside
-#    phase 1, and kpcid's resident memory each second (flat after the
-#    first quarter?);
+#    phase 1, and kpcid's resident memory each second (flat in the second
+#    half, once the answer cache is full?);
 # 3. LOAD_RUNNERS (500) runners polling for LOAD_CLAIM_SECONDS while jobs
 #    are queued: claims per second, claim p99, and whether any job was
 #    handed out twice;
@@ -194,7 +194,7 @@ u_req=$1 u_rps=$2 u_p50=$3 u_p99=$4 u_err=$5
 set -- $(wrk_field "$TMP/four-bust.wrk")
 f_req=$1 f_rps=$2 f_p50=$3 f_p99=$4 f_err=$5
 n=$(wc -l < "$TMP/rss")
-warm=$(awk -v q=$((n / 4 + 1)) 'NR == q { print $2 }' "$TMP/rss")
+warm=$(awk -v q=$((n / 2 + 1)) 'NR == q { print $2 }' "$TMP/rss")
 end=$(tail -n 1 "$TMP/rss" | awk '{ print $2 }')
 peak=$(awk '$2 > m { m = $2 } END { print m }' "$TMP/rss")
 echo
@@ -214,7 +214,7 @@ printf '%-44s %9s %8s %8s %8s %7s\n' "series ?from=random (a real miss), 4 conn.
 awk -v a="$base_acks" -v b="$load_acks" -v s1="$BASE_S" -v s2="$LOAD_S" 'BEGIN {
 	printf "result uploads (4 runners, 60 samples each): %.1f/s alone, %.1f/s under the load (%.0f%%)\n",
 	       a / s1, b / s2, a ? 100 * (b / s2) / (a / s1) : 0 }'
-echo "kpcid resident memory: $((warm / 1024)) MiB after the first quarter, $((end / 1024)) MiB at the end, peak $((peak / 1024)) MiB"
+echo "kpcid resident memory: $((warm / 1024)) MiB half-way (the answer cache full, at most 64 MiB), $((end / 1024)) MiB at the end, peak $((peak / 1024)) MiB"
 
 # --- 3. many runners polling
 runners "$CLAIM_S" "$TMP/many" --runners "$MANY" --runner-class many --prefix many \

@@ -5,7 +5,7 @@
  */
 #include <arpa/inet.h>
 #include <netdb.h>
-#include <semaphore.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,8 +32,37 @@
 /* Builds of cacheable answers at once ([server] threads): each connection
  * has a thread of its own, and the answers that cost (a page, a series of
  * 10,000 points) take one of these slots, so that however many readers
- * miss the cache, the CPU they take is bounded and runners are answered. */
-static sem_t http_builds;
+ * miss the cache, the CPU they take is bounded and runners are answered.
+ * Slots are handed out in the order they were asked for (a semaphore let
+ * readers that ask again and again keep one waiting for a minute). */
+static struct {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int free;
+	unsigned long long next, serving;   /* tickets */
+} http_builds = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
+
+static void http_build_slot_take(void)
+{
+	unsigned long long mine;
+
+	pthread_mutex_lock(&http_builds.mu);
+	mine = http_builds.next++;
+	while (mine != http_builds.serving || http_builds.free == 0)
+		pthread_cond_wait(&http_builds.cv, &http_builds.mu);
+	http_builds.serving++;
+	http_builds.free--;
+	pthread_cond_broadcast(&http_builds.cv);    /* the next ticket may go */
+	pthread_mutex_unlock(&http_builds.mu);
+}
+
+static void http_build_slot_give(void)
+{
+	pthread_mutex_lock(&http_builds.mu);
+	http_builds.free++;
+	pthread_cond_broadcast(&http_builds.cv);
+	pthread_mutex_unlock(&http_builds.mu);
+}
 #define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
 
 void http_json(struct http_resp *resp, int status, json_t *j)
@@ -449,8 +478,7 @@ int http_cached(struct http_req *req, struct http_resp *resp, const char *versio
 	if (!resp->build_key) {
 		resp->build_key = strdup(resp->cache_key);
 		resp->build_version = strdup(version);
-		while (sem_wait(&http_builds) < 0)
-			;
+		http_build_slot_take();
 		resp->build_slot = 1;
 	}
 	return 0;
@@ -460,7 +488,7 @@ int http_cached(struct http_req *req, struct http_resp *resp, const char *versio
 static void http_build_end(struct http_resp *resp)
 {
 	if (resp->build_slot)
-		sem_post(&http_builds);
+		http_build_slot_give();
 	resp->build_slot = 0;
 	if (resp->build_key && resp->build_version)
 		cache_build_end(resp->build_key, resp->build_version);
@@ -874,7 +902,7 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 	}
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	sem_init(&http_builds, 0, (unsigned)threads);
+	http_builds.free = threads;
 	if (http_guard_start() < 0) {
 		if (asprintf(cause, "cannot start the thread of the header deadlines") < 0)
 			*cause = NULL;

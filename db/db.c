@@ -442,11 +442,18 @@ static int db_reader_open(struct db *db, int i)
 static struct db_conn *db_reader_take(struct db *db)
 {
 	struct db_conn *c = NULL;
+	unsigned long long mine;
 	int i;
 
 	pthread_mutex_lock(&db->rlock);
-	while (!db->nfree && db->nreaders == DB_MAX_READERS && !db->no_readers)
+	/* first come, first served: a thread that reads again and again must
+	 * not keep another waiting */
+	mine = db->rticket_next++;
+	while (mine != db->rticket_serving ||
+	       (!db->nfree && db->nreaders == DB_MAX_READERS && !db->no_readers))
 		pthread_cond_wait(&db->rcond, &db->rlock);
+	db->rticket_serving++;
+	pthread_cond_broadcast(&db->rcond);
 	if (db->nfree) {
 		c = db->readers[db->free[--db->nfree]];
 		pthread_mutex_unlock(&db->rlock);
@@ -474,7 +481,7 @@ static void db_reader_give(struct db *db, struct db_conn *c)
 {
 	pthread_mutex_lock(&db->rlock);
 	db->free[db->nfree++] = c->index;
-	pthread_cond_signal(&db->rcond);
+	pthread_cond_broadcast(&db->rcond);
 	pthread_mutex_unlock(&db->rlock);
 }
 

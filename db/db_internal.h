@@ -68,6 +68,7 @@ struct db {
 	struct db_conn *readers[DB_MAX_READERS];
 	int nreaders;           /* slots used (opened, or opening) */
 	int free[DB_MAX_READERS], nfree;
+	unsigned long long rticket_next, rticket_serving;  /* readers in turn */
 	int no_readers;         /* a reader could not be opened: reads take the writer */
 	struct db_written written[DB_MAX_TABLES];  /* kept by the update hook */
 	size_t nwritten;
