@@ -16,6 +16,7 @@
 #include <microhttpd.h>
 
 #include "daemon/http.h"
+#include "daemon/http_internal.h"
 #include "daemon/cache.h"
 #include "daemon/health.h"
 #include "daemon/http_guard.h"
@@ -28,41 +29,6 @@
 
 #define HTTP_DEFAULT_LIMIT 50
 #define HTTP_CONNECTION_TIMEOUT 60  /* seconds a connection may stay silent */
-
-/* Builds of cacheable answers at once ([server] threads): each connection
- * has a thread of its own, and the answers that cost (a page, a series of
- * 10,000 points) take one of these slots, so that however many readers
- * miss the cache, the CPU they take is bounded and runners are answered.
- * Slots are handed out in the order they were asked for (a semaphore let
- * readers that ask again and again keep one waiting for a minute). */
-static struct {
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	int free;
-	unsigned long long next, serving;   /* tickets */
-} http_builds = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
-
-static void http_build_slot_take(void)
-{
-	unsigned long long mine;
-
-	pthread_mutex_lock(&http_builds.mu);
-	mine = http_builds.next++;
-	while (mine != http_builds.serving || http_builds.free == 0)
-		pthread_cond_wait(&http_builds.cv, &http_builds.mu);
-	http_builds.serving++;
-	http_builds.free--;
-	pthread_cond_broadcast(&http_builds.cv);    /* the next ticket may go */
-	pthread_mutex_unlock(&http_builds.mu);
-}
-
-static void http_build_slot_give(void)
-{
-	pthread_mutex_lock(&http_builds.mu);
-	http_builds.free++;
-	pthread_cond_broadcast(&http_builds.cv);
-	pthread_mutex_unlock(&http_builds.mu);
-}
 #define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
 
 void http_json(struct http_resp *resp, int status, json_t *j)
@@ -98,6 +64,11 @@ void http_error(struct http_resp *resp, int status, const char *fmt, ...)
 		fixed = utf8_repair(msg, strlen(msg), &n);
 	http_json(resp, status, json_pack("{s:s}", "error", fixed ? fixed : msg));
 	free(fixed);
+}
+
+const char *http_query_value(struct http_req *req, const char *name)
+{
+	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
 }
 
 const char *http_query(struct http_req *req, const char *name)
@@ -302,9 +273,7 @@ static int http_allowed(struct kpcid *k, const struct http_route *r, struct http
 	return 0;
 }
 
-/* The method routes are matched with: HEAD is answered as GET (the
- * server sends the headers only). */
-static const char *http_method(const struct http_req *req)
+const char *http_method(const struct http_req *req)
 {
 	return strcmp(req->method, "HEAD") ? req->method : "GET";
 }
@@ -408,10 +377,9 @@ static struct MHD_Response *http_reader_response(const struct http_resp *resp)
 	return mr;
 }
 
-/* 1 when the Accept-Encoding header names gzip (not refused with q=0). */
-static int http_accepts_gzip(struct MHD_Connection *conn)
+int http_accepts_gzip(struct http_req *req)
 {
-	const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	const char *h = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
 						    MHD_HTTP_HEADER_ACCEPT_ENCODING);
 	const char *g;
 
@@ -422,101 +390,6 @@ static int http_accepts_gzip(struct MHD_Connection *conn)
 		return 1;
 	g += 4 + strspn(g + 4, ".0");   /* q=0, q=0.0 ... refuse; q=0.5 accepts */
 	return *g >= '1' && *g <= '9';
-}
-
-/* The answer cache's key of the request: the path as sent, the caller's
- * role and the values of the query parameters its route's answers depend
- * on (cache_names), each with its length; NULL when it is too long. */
-static char *http_cache_key(struct http_req *req)
-{
-	const char *names[CACHE_NAMES], *path = req->raw_path ? req->raw_path : req->path;
-	int n = req->matched ? cache_names((int)(req->matched - http_routes), names) : 0, bad;
-	struct buf key;
-
-	buf_init(&key, CACHE_MAX_KEY);
-	bad = buf_printf(&key, "%s %s %s", http_method(req), path, req->role) < 0;
-	for (int i = 0; i < n && !bad; i++) {
-		const char *v = MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND,
-							    names[i]);
-
-		bad = v ? buf_printf(&key, " %s=%zu:%s", names[i], strlen(v), v) < 0 :
-			  buf_printf(&key, " %s!", names[i]) < 0;
-	}
-	if (bad) {
-		buf_free(&key);
-		return NULL;
-	}
-	return buf_steal(&key);
-}
-
-int http_cached(struct http_req *req, struct http_resp *resp, const char *version)
-{
-	free(resp->cache_key);
-	free(resp->cache_version);
-	resp->cache_version = NULL;
-	if (!req->matched || !(resp->cache_key = http_cache_key(req)))
-		return 0;
-	for (;;) {
-		resp->cached = cache_get(resp->cache_key, version,
-					 http_accepts_gzip(req->conn));
-		if (resp->cached) {
-			resp->status = 200;
-			return 1;
-		}
-		if (resp->build_key || cache_build_begin(resp->cache_key, version))
-			break;
-		/* another request builds this answer: the last one built, at
-		 * most one build old, or that build once it is done */
-		resp->cached = cache_get_latest(resp->cache_key, http_accepts_gzip(req->conn));
-		if (resp->cached) {
-			resp->status = 200;
-			return 1;
-		}
-		cache_build_wait(resp->cache_key);
-	}
-	resp->cache_version = strdup(version);
-	if (!resp->build_key) {
-		resp->build_key = strdup(resp->cache_key);
-		resp->build_version = strdup(version);
-		http_build_slot_take();
-		resp->build_slot = 1;
-	}
-	return 0;
-}
-
-/* Ends the build http_cached began (after its answer was kept). */
-static void http_build_end(struct http_resp *resp)
-{
-	if (resp->build_slot)
-		http_build_slot_give();
-	resp->build_slot = 0;
-	if (resp->build_key && resp->build_version)
-		cache_build_end(resp->build_key, resp->build_version);
-	free(resp->build_key);
-	free(resp->build_version);
-	resp->build_key = resp->build_version = NULL;
-}
-
-/* Before a handler's 200 answer is kept: the parameters it read join its
- * route's (the key is made again if they grew); an answer whose
- * parameters cannot be kept is not kept. */
-static void http_cache_learn(struct http_req *req, struct http_resp *resp)
-{
-	int learned;
-
-	if (!resp->cache_key || !resp->cache_version || resp->status != 200)
-		return;
-	learned = req->nqueried > HTTP_MAX_QUERIED ? -1 :
-		  cache_names_learn((int)(req->matched - http_routes), req->queried,
-				    req->nqueried);
-	if (learned == 1) {
-		free(resp->cache_key);
-		resp->cache_key = http_cache_key(req);
-	}
-	if (learned < 0 || !resp->cache_key) {
-		free(resp->cache_key);
-		resp->cache_key = NULL;
-	}
 }
 
 static void http_cache_free(void *cls)
@@ -902,7 +775,7 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 	}
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	http_builds.free = threads;
+	http_builds_init(threads);
 	if (http_guard_start() < 0) {
 		if (asprintf(cause, "cannot start the thread of the header deadlines") < 0)
 			*cause = NULL;

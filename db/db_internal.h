@@ -105,6 +105,11 @@ struct db {
  */
 #define DB_LEVELS(alias) alias ".level IN (0, 1)"
 
+/* Finalizes the kept statements of c and closes its connection (the
+ * writer last: SQLite checkpoints the WAL when the last one closes).
+ * NULL is a no-op. */
+void db_conn_close(struct db_conn *c);
+
 /* Sets *cause (if cause) to a malloc'd sentence; returns DB_ERR. */
 int db_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 long long db_now(void);
