@@ -41,7 +41,7 @@ out=$(job big 1 2)
 check_contains "and so is 1" '200' "$out"
 
 # What an older kpcid let in: jobs 2 and 3 hold 1e80 and 3e80 against 1 and 2.
-sql_rw() { sqlite3 "$TMP/data/kpci.db" "$1"; }
+sql_rw() { sqlite3 -cmd ".timeout 10000" "$TMP/data/kpci.db" "$1"; }   # waits for kpcid's writes
 sql_rw "UPDATE samples SET value = CASE iteration WHEN 0 THEN 1e80 ELSE 3e80 END WHERE job_id = 2"
 out=$(curl -s -o "$TMP/cmp" -w '%{http_code}' "$URL/api/v1/compare?base=2&head=3")
 check_eq "an anonymous comparison of the two jobs answers" 200 "$out"
