@@ -141,7 +141,7 @@ check: $(PROGS) $(TESTS)
 # compiler cache, KPCI_SLOW_CCACHE (default build/ccache-kernel), so only
 # the first kernel build of a run is cold.
 KPCI_SLOW_CCACHE ?= $(abspath build/ccache-kernel)
-check-slow: $(PROGS) $(TESTS)
+check-slow: $(PROGS) $(TESTS) $(O)/bench/bench_ingest
 	mkdir -p $(KPCI_SLOW_CCACHE)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) KPCI_SLOW=1 \
 		KPCI_SLOW_CCACHE=$(KPCI_SLOW_CCACHE) sh tests/run.sh
@@ -157,9 +157,11 @@ FUZZ_SECONDS ?= 20
 FUZZ_O       := build/fuzz
 FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -fno-omit-frame-pointer -D_GNU_SOURCE -I. \
-		$(shell pkg-config --cflags $(PKGS))
+		-DKPCI_VERSION='"$(VERSION)"' $(shell pkg-config --cflags $(PKGS))
 FUZZERS := $(FUZZ_O)/fuzz_suite_parse $(FUZZ_O)/fuzz_proto $(FUZZ_O)/fuzz_csvnum \
 	   $(FUZZ_O)/fuzz_merge_subject $(FUZZ_O)/fuzz_gitpack
+FUZZERS += $(FUZZ_O)/fuzz_http $(FUZZ_O)/fuzz_api $(FUZZ_O)/fuzz_stats $(FUZZ_O)/fuzz_config \
+	   $(FUZZ_O)/fuzz_pages
 $(FUZZ_O)/fuzz_suite_parse: tests/fuzz/fuzz_suite_parse.c runners/suite_parse.c lib/proto.c \
 		lib/fail.c
 	@mkdir -p $(dir $@)
@@ -176,14 +178,35 @@ $(FUZZ_O)/fuzz_merge_subject: tests/fuzz/fuzz_merge_subject.c daemon/watch/watch
 $(FUZZ_O)/fuzz_gitpack: tests/fuzz/fuzz_gitpack.c lib/gitpack.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+# kpcid's HTTP server in the fuzzer's process (tests/fuzz/kpcid_harness.c):
+# daemon/ and web/ instrumented, main.c's main() renamed out of the way.
+FUZZ_KPCID := tests/fuzz/kpcid_harness.c $(DAEMON_SRC) $(wildcard web/*.c)
+$(FUZZ_O)/fuzz_http $(FUZZ_O)/fuzz_api: $(FUZZ_O)/%: tests/fuzz/%.c $(FUZZ_KPCID) \
+		tests/fuzz/kpcid_harness.h $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Dmain=kpcid_main_unused -o $@ $< $(FUZZ_KPCID) $(LIBKPCI) \
+		$(LDLIBS)
+$(FUZZ_O)/fuzz_stats: tests/fuzz/fuzz_stats.c lib/stats.c lib/cpd.c lib/cpd_default.c \
+		lib/cpd_otava.c lib/cpd_state.c daemon/analyze.c $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+$(FUZZ_O)/fuzz_config: tests/fuzz/fuzz_config.c daemon/config.c runners/config.c lib/conf.c \
+		daemon/watch.c daemon/watch_stream.c $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+$(FUZZ_O)/fuzz_pages: tests/fuzz/fuzz_pages.c $(wildcard web/*.c) lib/buf.c lib/utf8.c $(LIBKPCI)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 fuzz: $(FUZZERS)
 	rm -rf $(FUZZ_O)/run
 	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_O)/run $(FUZZERS)
 
-# bench_http_const is the ceiling server of bench/bench_http.sh, not a bench.
+# bench_http_const is the ceiling server of bench/bench_http.sh, and
+# bench_ingest a part of bench/bench_load.sh: not benches of their own.
 bench: $(PROGS) $(BENCHES)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_BENCH=$(abspath $(O)/bench) sh bench/run.sh \
-		$(filter-out %/bench_http_const,$(BENCHES)) bench/bench_http.sh
+		$(filter-out %/bench_http_const %/bench_ingest,$(BENCHES)) bench/bench_http.sh \
+		bench/bench_load.sh
 
 deps:
 	sh tools/deps.sh

@@ -1,13 +1,16 @@
 /*
  * bench_http_const.c - the ceiling of the HTTP benchmark (bench/bench_http.sh):
  * a libmicrohttpd server started with the same thread model and options as
- * kpcid's daemon/http.c (internal polling thread, epoll, a pool of THREADS
- * workers, the same timeout and connection memory limit) whose only
+ * kpcid's daemon/http.c (a listening thread, a thread per connection with
+ * poll, the same timeout and connection memory limit) whose only
  * handler answers every GET with a constant body and the headers kpcid
  * sends (Content-Type, Cache-Control, ETag).  What kpcid serves is
  * measured against it in the same run.
  *
  *     bench_http_const [THREADS [BODY_FILE [gzip]]]
+ *
+ * THREADS is checked and otherwise unused: kpcid's [server] threads
+ * bound its builds of answers, which a constant never needs.
  *
  * The constant is a small JSON object, or the bytes of BODY_FILE (read
  * once at start: kpcid's own answer saved by curl, so that a large answer
@@ -87,7 +90,7 @@ static enum MHD_Result const_answer(void *cls, struct MHD_Connection *conn, cons
 
 int main(int argc, char **argv)
 {
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL_LINUX_ONLY |
+	unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD |
 			 MHD_USE_ERROR_LOG;
 	long threads = argc > 1 ? strtol(argv[1], NULL, 10) : CONST_THREADS_DEFAULT;
 	const union MHD_DaemonInfo *info;
@@ -112,7 +115,6 @@ int main(int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	d = MHD_start_daemon(flags, 0, NULL, NULL, const_answer, NULL,
 			     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
-			     MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
 			     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONST_TIMEOUT_S,
 			     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(HTTP_MAX_HEADER * 8),
 			     MHD_OPTION_END);

@@ -16,6 +16,7 @@
 #include "daemon/analyze.h"
 #include "daemon/config.h"
 #include "lib/log.h"
+#include "lib/proto.h"
 
 void analyze_params_default(struct analyze_params *p)
 {
@@ -460,6 +461,25 @@ out:
 	return rc;
 }
 
+/* Marks series s as failing analysis (db_series_failed), saying why in
+ * one log line; it is left alone until it gets a new sample. */
+static void analyze_mark_failed(struct db *db, const struct db_series_data *s)
+{
+	char why[160] = "the detector or the store of its changes failed";
+
+	for (size_t i = 0; i < s->nsamples; i++) {
+		if (!proto_value_ok(s->samples[i].value)) {
+			snprintf(why, sizeof why, "job %lld has a sample of %g, beyond what the "
+				 "statistics compute with (a finite magnitude of at most %g)",
+				 s->samples[i].job_id, s->samples[i].value, PROTO_MAX_VALUE);
+			break;
+		}
+	}
+	if (db_series_failed(db, s->id, s->last_sample_id, why) == DB_OK)
+		log_warn("analysis of series %lld failed: %s; it is skipped until it gets "
+			 "new samples", s->id, why);
+}
+
 int analyze_series(struct db *db, long long series_id, const struct analyze_params *p,
 		   size_t *stored)
 {
@@ -483,6 +503,8 @@ int analyze_series(struct db *db, long long series_id, const struct analyze_para
 	 * does not stall the HTTP threads.  The store checks that no sample
 	 * arrived meanwhile. */
 	rc = analyze_loaded(db, s, &a, &noise, p, stored, &more);
+	if (rc < 0)
+		analyze_mark_failed(db, s);
 	analyze_series_free(&a);
 	db_series_data_free(s);
 	return rc;
@@ -501,8 +523,7 @@ int analyze_pass(struct db *db, const struct analyze_params *p, struct analyze_s
 		int rc = analyze_series(db, ids[i], p, &stored);
 
 		if (rc < 0) {
-			log_error("analysis of series %lld failed", ids[i]);
-			st->failed++;
+			st->failed++;       /* analyze_series logged it */
 		} else if (rc == 1) {
 			st->conflicts++;
 		} else {

@@ -97,7 +97,9 @@ struct analyze_stats {
 
 /* Analyses series_id and stores the result.  *stored gets the changes
  * written.  Returns 0, 1 when samples arrived meanwhile (the series stays
- * dirty), or -1 on error. */
+ * dirty), or -1 on error: a series that was loaded but could not be
+ * analysed is then marked failing (db_series_failed) with one log line,
+ * and skipped until it gets a new sample. */
 int analyze_series(struct db *db, long long series_id, const struct analyze_params *p,
 		   size_t *stored);
 

@@ -17,7 +17,6 @@ int api_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
  * absent; -1 after a 400. */
 int api_time_arg(struct http_req *req, struct http_resp *resp, const char *name,
 		 long long *out);
-void api_health(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_trees(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp);

@@ -1,5 +1,5 @@
 /*
- * api_read.c - read-only API: health, status, trees, runners, jobs,
+ * api_read.c - read-only API: status, trees, runners, jobs,
  * samples, metrics.  Lists take ?limit= (at most DB_MAX_LIST) and ?offset=;
  * jobs and samples take the filters of docs/API.md (class, tree, commit,
  * since, until ...).
@@ -33,15 +33,6 @@ static void api_list(struct http_resp *resp, json_t *rows, const char *key,
 	}
 	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", key, rows, "limit", limit,
 				       "offset", offset));
-}
-
-void api_health(struct kpcid *k, struct http_req *req, struct http_resp *resp)
-{
-	int ok = db_ping(k->db) == DB_OK;
-
-	http_json(resp, ok ? 200 : 503, json_pack("{s:s, s:s, s:s}",
-		  "status", ok ? "ok" : "degraded", "version", KPCI_VERSION,
-		  "db", ok ? "ok" : "error"));
 }
 
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp)

@@ -53,7 +53,8 @@ void api_runner_register(struct kpcid *k, struct http_req *req, struct http_resp
 		http_json(resp, 200, json_pack("{s:I, s:i}", "runner_id", (json_int_t)id,
 					       "lease_seconds", kpcid_lease_seconds(k)));
 	} else {
-		http_error(resp, rc == DB_CONFLICT ? 409 : 500, "%s", cause ? cause : "error");
+		http_error(resp, rc == DB_CONFLICT ? 409 : rc == DB_INVALID ? 403 : 500, "%s",
+			   cause ? cause : "error");
 	}
 	proto_register_free(&r);
 out:

@@ -20,8 +20,17 @@ struct cache_slot {
 };
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+	const char *names[CACHE_NAMES];     /* sorted */
+	int n;
+} cache_route_names[CACHE_ROUTES];
 static struct cache_slot cache_slots[CACHE_SLOTS];
 static unsigned long long cache_tick;
+static unsigned long long cache_hits, cache_misses;     /* under cache_lock */
+static struct {
+	char *key, *version;
+} cache_builds[CACHE_BUILDS];                           /* under cache_lock */
+static pthread_cond_t cache_built = PTHREAD_COND_INITIALIZER;
 static size_t cache_bytes;
 
 /* Drops one reference; the caller holds cache_lock. */
@@ -82,8 +91,20 @@ struct cache_body *cache_get(const char *key, const char *version, int gzip_ok)
 		b = gzip_ok && s->gz ? s->gz : s->body;
 		b->refs++;
 	}
+	if (b)
+		cache_hits++;
+	else
+		cache_misses++;
 	pthread_mutex_unlock(&cache_lock);
 	return b;
+}
+
+void cache_counts(unsigned long long *hits, unsigned long long *misses)
+{
+	pthread_mutex_lock(&cache_lock);
+	*hits = cache_hits;
+	*misses = cache_misses;
+	pthread_mutex_unlock(&cache_lock);
 }
 
 /* A new body with one reference: a copy of data[0..len); NULL when out of
@@ -165,5 +186,125 @@ void cache_clear(void)
 	for (size_t i = 0; i < CACHE_SLOTS; i++)
 		if (cache_slots[i].key)
 			cache_drop(&cache_slots[i]);
+	pthread_mutex_unlock(&cache_lock);
+}
+
+int cache_names_learn(int route, const char *const *names, int n)
+{
+	int added = 0, k;
+	char *name;
+
+	if (route < 0 || route >= CACHE_ROUTES)
+		return -1;
+	pthread_mutex_lock(&cache_lock);
+	for (int i = 0; i < n && added >= 0; i++) {
+		const char **have = cache_route_names[route].names;
+		int *m = &cache_route_names[route].n;
+
+		for (k = 0; k < *m && strcmp(have[k], names[i]) < 0; k++)
+			;
+		if (k < *m && !strcmp(have[k], names[i]))
+			continue;
+		if (*m == CACHE_NAMES) {
+			added = -1;
+			break;
+		}
+		if (!(name = strdup(names[i]))) {
+			added = -1;
+			break;
+		}
+		memmove(&have[k + 1], &have[k], (size_t)(*m - k) * sizeof *have);
+		have[k] = name;         /* kept for the life of the process */
+		(*m)++;
+		added = 1;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return added;
+}
+
+int cache_names(int route, const char *names[CACHE_NAMES])
+{
+	int n;
+
+	if (route < 0 || route >= CACHE_ROUTES)
+		return 0;
+	pthread_mutex_lock(&cache_lock);
+	n = cache_route_names[route].n;
+	memcpy(names, cache_route_names[route].names, (size_t)n * sizeof *names);
+	pthread_mutex_unlock(&cache_lock);
+	return n;
+}
+
+/* The slot of the build of key (any version), or -1; the caller holds
+ * cache_lock. */
+static int cache_build_find(const char *key)
+{
+	for (int i = 0; i < CACHE_BUILDS; i++)
+		if (cache_builds[i].key && !strcmp(cache_builds[i].key, key))
+			return i;
+	return -1;
+}
+
+int cache_build_begin(const char *key, const char *version)
+{
+	int mine = 1;
+
+	pthread_mutex_lock(&cache_lock);
+	if (cache_build_find(key) >= 0) {
+		mine = 0;
+	} else {
+		for (int i = 0; i < CACHE_BUILDS; i++) {
+			if (!cache_builds[i].key) {
+				cache_builds[i].key = strdup(key);
+				cache_builds[i].version = strdup(version);
+				if (!cache_builds[i].key || !cache_builds[i].version) {
+					free(cache_builds[i].key);
+					free(cache_builds[i].version);
+					cache_builds[i].key = cache_builds[i].version = NULL;
+				}
+				break;
+			}
+		}
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return mine;
+}
+
+void cache_build_end(const char *key, const char *version)
+{
+	int i;
+
+	pthread_mutex_lock(&cache_lock);
+	if ((i = cache_build_find(key)) >= 0 && !strcmp(cache_builds[i].version, version)) {
+		free(cache_builds[i].key);
+		free(cache_builds[i].version);
+		cache_builds[i].key = cache_builds[i].version = NULL;
+		pthread_cond_broadcast(&cache_built);
+	}
+	pthread_mutex_unlock(&cache_lock);
+}
+
+struct cache_body *cache_get_latest(const char *key, int gzip_ok)
+{
+	struct cache_slot *s;
+	struct cache_body *b = NULL;
+
+	pthread_mutex_lock(&cache_lock);
+	s = cache_find(key);
+	if (s) {
+		s->used = ++cache_tick;
+		b = gzip_ok && s->gz ? s->gz : s->body;
+		b->refs++;
+		cache_hits++;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return b;
+}
+
+void cache_build_wait(const char *key)
+{
+	pthread_mutex_lock(&cache_lock);
+	while (cache_build_find(key) >= 0)
+		pthread_cond_wait(&cache_built, &cache_lock);
 	pthread_mutex_unlock(&cache_lock);
 }

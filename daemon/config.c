@@ -23,11 +23,17 @@ static const struct conf_key config_server_keys[] = {
 	{ "listen", CONF_HOSTPORT, KEY(struct config, listen), "127.0.0.1:8080", 0, 0, NULL, 0,
 	  "address and port of the HTTP server; port 0 picks a free one" },
 	{ "threads", CONF_INT, KEY(struct config, threads), "4", 1, 64, NULL, 0,
-	  "HTTP worker threads" },
+	  "answers not in the cache (pages, series, reports) built at once" },
 	{ "max_body", CONF_INT, KEY(struct config, max_body), "16777216", 1024, 1LL << 30, NULL, 1,
 	  "largest request body accepted, in bytes" },
 	{ "public_read", CONF_BOOL, KEY(struct config, public_read), "true", 0, 0, NULL, 1,
 	  "whether pages and read-only API calls need no token" },
+	{ "max_conns_per_client", CONF_INT, KEY(struct config, max_conns_per_client), "32", 1,
+	  100000, NULL, 0, "connections one client address may have open at once" },
+	{ "header_timeout", CONF_INT, KEY(struct config, header_timeout), "10", 1, 3600, NULL, 1,
+	  "seconds a connection has to send a request's whole header" },
+	{ "body_budget_mb", CONF_INT, KEY(struct config, body_budget_mb), "256", 1, 1 << 20,
+	  NULL, 1, "MiB of request bodies kpcid holds in memory at once, all requests together" },
 	{ NULL },
 };
 
@@ -36,6 +42,10 @@ static const struct conf_key config_storage_keys[] = {
 	  "directory for the database, mirrors and artifacts" },
 	{ "database", CONF_STR, KEY(struct config, database), NULL, 0, 0, NULL, 0,
 	  "SQLite file; default DATA_DIR/kpci.db" },
+	{ "min_free_mb", CONF_INT, KEY(struct config, min_free_mb), "256", 0, 1LL << 30, NULL, 1,
+	  "with less free space beside the database, kpcid stores nothing (507)" },
+	{ "max_wal_mb", CONF_INT, KEY(struct config, max_wal_mb), "256", 1, 1LL << 30, NULL, 1,
+	  "a WAL larger than this makes health say degraded" },
 	{ NULL },
 };
 

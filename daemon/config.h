@@ -37,9 +37,14 @@ struct config {
 	long long threads;
 	long long max_body;
 	int public_read;
+	long long max_conns_per_client;     /* connections from one address at once */
+	long long header_timeout;           /* seconds for a request's whole header */
+	long long body_budget_mb;           /* request bodies held in memory, all together */
 	/* [storage] */
 	char *data_dir;
 	char *database;
+	long long min_free_mb;              /* below: kpcid stores nothing (507) */
+	long long max_wal_mb;               /* above: health says degraded */
 	/* [jobs] */
 	long long lease_seconds;
 	long long max_attempts;

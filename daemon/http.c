@@ -5,6 +5,7 @@
  */
 #include <arpa/inet.h>
 #include <netdb.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +16,19 @@
 #include <microhttpd.h>
 
 #include "daemon/http.h"
+#include "daemon/http_internal.h"
 #include "daemon/cache.h"
+#include "daemon/health.h"
+#include "daemon/http_guard.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
 #include "db/db.h"
 #include "lib/conf.h"
 #include "lib/log.h"
+#include "lib/utf8.h"
 
 #define HTTP_DEFAULT_LIMIT 50
+#define HTTP_CONNECTION_TIMEOUT 60  /* seconds a connection may stay silent */
 #define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
 
 void http_json(struct http_resp *resp, int status, json_t *j)
@@ -45,17 +51,36 @@ void http_json(struct http_resp *resp, int status, json_t *j)
 
 void http_error(struct http_resp *resp, int status, const char *fmt, ...)
 {
-	char msg[1024];
+	char msg[1024], *fixed = NULL;
+	size_t n;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	http_json(resp, status, json_pack("{s:s}", "error", msg));
+	/* a URL's bytes, or a value cut inside a character, are shown with
+	 * U+FFFD: JSON holds only UTF-8, and a 4xx must not become a 500 */
+	if (!utf8_valid(msg, strlen(msg)))
+		fixed = utf8_repair(msg, strlen(msg), &n);
+	http_json(resp, status, json_pack("{s:s}", "error", fixed ? fixed : msg));
+	free(fixed);
+}
+
+const char *http_query_value(struct http_req *req, const char *name)
+{
+	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
 }
 
 const char *http_query(struct http_req *req, const char *name)
 {
+	int i;
+
+	for (i = 0; i < req->nqueried && strcmp(req->queried[i], name); i++)
+		;
+	if (i == req->nqueried && i < HTTP_MAX_QUERIED)
+		req->queried[req->nqueried++] = name;
+	else if (i == HTTP_MAX_QUERIED)
+		req->nqueried = HTTP_MAX_QUERIED + 1;  /* too many: never cached */
 	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
 }
 
@@ -248,30 +273,34 @@ static int http_allowed(struct kpcid *k, const struct http_route *r, struct http
 	return 0;
 }
 
-static void http_dispatch(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+const char *http_method(const struct http_req *req)
+{
+	return strcmp(req->method, "HEAD") ? req->method : "GET";
+}
+
+/* Finds the route of the request (req->matched, and its parameters) and
+ * checks that the caller may use it: 0, or -1 after setting the answer
+ * (404, 405, 401, 403). */
+static int http_route_find(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	int path_known = 0;
 
-	if (req->too_large) {
-		http_error(resp, 413, "the request body is larger than %lld bytes",
-			   (long long)req->body.max);
-		return;
-	}
 	for (const struct http_route *r = http_routes; r->pattern; r++) {
 		if (!http_match(r->pattern, req))
 			continue;
 		path_known = 1;
-		if (strcmp(r->method, req->method))
+		if (strcmp(r->method, http_method(req)))
 			continue;
 		if (http_authenticate(k, req, resp) < 0 || !http_allowed(k, r, req, resp))
-			return;
-		r->handler(k, req, resp);
-		return;
+			return -1;
+		req->matched = r;
+		return 0;
 	}
 	if (path_known)
 		http_error(resp, 405, "%s is not allowed on %s", req->method, req->path);
 	else
 		http_error(resp, 404, "no such resource: %s", req->path);
+	return -1;
 }
 
 /*
@@ -284,7 +313,8 @@ static void http_etag(char etag[24], const char *method, const struct http_resp 
 	unsigned long long h = 14695981039346656037ULL;
 
 	etag[0] = '\0';
-	if (strcmp(method, "GET") || resp->status != 200 || resp->has_file)
+	if ((strcmp(method, "GET") && strcmp(method, "HEAD")) || resp->status != 200 ||
+	    resp->has_file)
 		return;
 	for (size_t i = 0; i < resp->body.len; i++) {
 		h ^= (unsigned char)resp->body.data[i];
@@ -347,10 +377,9 @@ static struct MHD_Response *http_reader_response(const struct http_resp *resp)
 	return mr;
 }
 
-/* 1 when the Accept-Encoding header names gzip (not refused with q=0). */
-static int http_accepts_gzip(struct MHD_Connection *conn)
+int http_accepts_gzip(struct http_req *req)
 {
-	const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	const char *h = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
 						    MHD_HTTP_HEADER_ACCEPT_ENCODING);
 	const char *g;
 
@@ -361,26 +390,6 @@ static int http_accepts_gzip(struct MHD_Connection *conn)
 		return 1;
 	g += 4 + strspn(g + 4, ".0");   /* q=0, q=0.0 ... refuse; q=0.5 accepts */
 	return *g >= '1' && *g <= '9';
-}
-
-int http_cached(struct http_req *req, struct http_resp *resp, const char *version)
-{
-	const char *uri = req->raw_uri ? req->raw_uri : req->path;
-
-	free(resp->cache_key);
-	free(resp->cache_version);
-	resp->cache_version = NULL;
-	if (asprintf(&resp->cache_key, "%s %s %s", req->method, uri, req->role) < 0) {
-		resp->cache_key = NULL;
-		return 0;
-	}
-	resp->cached = cache_get(resp->cache_key, version, http_accepts_gzip(req->conn));
-	if (resp->cached) {
-		resp->status = 200;
-		return 1;
-	}
-	resp->cache_version = strdup(version);
-	return 0;
 }
 
 static void http_cache_free(void *cls)
@@ -472,7 +481,8 @@ static const struct http_route *http_stream_route(struct http_req *req)
 	return NULL;
 }
 
-/* First call of a streamed request: authorise it and let the route begin. */
+/* First call of a streamed request: authorise it and let the route begin.
+ * -1 when memory is out; stream_failed when stream_resp holds the answer. */
 static int http_stream_begin(struct kpcid *k, struct http_req *req)
 {
 	req->stream_resp = calloc(1, sizeof *req->stream_resp);
@@ -481,7 +491,8 @@ static int http_stream_begin(struct kpcid *k, struct http_req *req)
 	req->stream_resp->status = 200;
 	buf_init(&req->stream_resp->body, 1u << 20);
 	if (http_authenticate(k, req, req->stream_resp) < 0 ||
-	    !http_allowed(k, req->route, req, req->stream_resp)) {
+	    !http_allowed(k, req->route, req, req->stream_resp) ||
+	    health_refuse_write(k, req->stream_resp)) {
 		req->stream_failed = 1;
 		return 0;
 	}
@@ -502,6 +513,112 @@ static void http_stream_data(struct http_req *req, const char *data, size_t len)
 	}
 }
 
+/* MHD_KeyValueIterator over the query: stops at the first name or value
+ * that is not UTF-8, left in *cls. */
+static enum MHD_Result http_query_bad(void *cls, enum MHD_ValueKind kind, const char *key,
+				      const char *value)
+{
+	(void)kind;
+	if (utf8_valid(key, strlen(key)) && (!value || utf8_valid(value, strlen(value))))
+		return MHD_YES;
+	*(const char **)cls = key;
+	return MHD_NO;
+}
+
+/* Keeps the bytes of a body piece within the body budget (for a body
+ * without Content-Length, reserved as it comes); -1 when over. */
+static int http_body_reserve(struct kpcid *k, struct http_req *req, size_t n)
+{
+	if (req->reserved >= (long long)(req->body.len + n))
+		return 0;
+	if (http_guard_reserve((long long)n, kpcid_body_budget(k)) < 0)
+		return -1;
+	req->reserved += (long long)n;
+	return 0;
+}
+
+/*
+ * What the header alone decides, before a byte of the body is read: the
+ * query is UTF-8; the route exists and the caller may use it; kpcid can
+ * store (for a write); the announced body fits [server] max_body and the
+ * body budget, which is then reserved for it.  0 to go on, 1 when resp
+ * holds the answer (sent at once; the body is never read).
+ */
+static int http_header_checks(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *bad = NULL, *cl;
+	long long len = 0;
+
+	MHD_get_connection_values(req->conn, MHD_GET_ARGUMENT_KIND, http_query_bad, &bad);
+	if (bad) {
+		http_error(resp, 400, "query parameter %.64s: the name or value is not UTF-8", bad);
+		return 1;
+	}
+	if (req->route) {
+		if (!req->stream_failed)
+			return 0;
+		resp->status = req->stream_resp->status;
+		resp->content_type = req->stream_resp->content_type;
+		buf_add(&resp->body, req->stream_resp->body.data, req->stream_resp->body.len);
+		return 1;
+	}
+	if (http_route_find(k, req, resp) < 0)
+		return 1;
+	/* a write is refused while kpcid cannot store (the integrity check,
+	 * a POST that only reads, is how it learns it can again) */
+	if (strcmp(http_method(req), "GET") && req->matched->handler != api_integrity_check &&
+	    health_refuse_write(k, resp))
+		return 1;
+	cl = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+					 MHD_HTTP_HEADER_CONTENT_LENGTH);
+	if (cl)
+		len = strtoll(cl, NULL, 10);    /* MHD refused a malformed one */
+	if (len > (long long)req->body.max) {
+		http_error(resp, 413, "the request body is larger than %lld bytes",
+			   (long long)req->body.max);
+		return 1;
+	}
+	if (len > 0 && http_guard_reserve(len, kpcid_body_budget(k)) < 0) {
+		http_error(resp, 503, "kpcid holds %lld MiB of request bodies in memory, its "
+			   "[server] body_budget_mb; send this one again in a moment",
+			   http_guard_held() >> 20);
+		return 1;
+	}
+	req->reserved = len;
+	if (len > 0)
+		buf_presize(&req->body, (size_t)len);
+	return 0;
+}
+
+/* Sends resp, counts and logs it (with the time since t0); frees what
+ * resp holds. */
+static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_req *req,
+				   struct http_resp *resp, const struct timespec *t0)
+{
+	struct timespec t1;
+	enum MHD_Result ret = http_send(conn, req->method, resp);
+
+	http_build_end(resp);       /* its answer is in the cache now */
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status,
+		  (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6);
+	prom_request_observe(resp->status, (double)(t1.tv_sec - t0->tv_sec) +
+			     (double)(t1.tv_nsec - t0->tv_nsec) / 1e9);
+	buf_free(&resp->body);
+	free(resp->cache_key);
+	free(resp->cache_version);
+	return ret;
+}
+
+/* The connection's guard (its socket context), or NULL. */
+static struct http_guard_conn *http_conn_guard(struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return ci ? ci->socket_context : NULL;
+}
+
 static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 				      const char *url, const char *method,
 				      const char *version, const char *upload_data,
@@ -510,12 +627,13 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	struct kpcid *k = cls;
 	struct http_req *req = *con_cls;
 	struct http_resp resp = { .status = 200 };
-	struct timespec t0, t1;
-	enum MHD_Result ret;
+	struct timespec t0;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (!req || !req->method) {     /* the first call (http_uri_cb may have made req) */
 		if (!req && !(req = calloc(1, sizeof *req)))
 			return MHD_NO;
+		http_guard_header_done(http_conn_guard(conn));
 		buf_init(&req->body, (size_t)kpcid_max_body(k));
 		*con_cls = req;
 		req->method = method;
@@ -524,40 +642,49 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 		req->route = http_stream_route(req);
 		if (req->route && http_stream_begin(k, req) < 0)
 			return MHD_NO;
+		buf_init(&resp.body, 1u << 20);
+		if (http_header_checks(k, req, &resp))
+			return http_answer(conn, req, &resp, &t0);
+		buf_free(&resp.body);
 		return MHD_YES;
 	}
 	if (*upload_size) {
 		if (req->route)
 			http_stream_data(req, upload_data, *upload_size);
-		else if (!req->too_large && buf_add(&req->body, upload_data, *upload_size) < 0)
+		else if (req->too_large || req->over_budget)
+			;
+		else if (http_body_reserve(k, req, *upload_size) < 0)
+			req->over_budget = 1;
+		else if (buf_add(&req->body, upload_data, *upload_size) < 0)
 			req->too_large = 1;
 		*upload_size = 0;
 		return MHD_YES;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	req->method = method;
 	req->path = url;
 	req->conn = conn;
 	buf_init(&resp.body, 256u << 20);
+	db_fault_take(NULL, 0);
 	if (req->route && req->stream_failed) {
 		resp.status = req->stream_resp->status;
 		resp.content_type = req->stream_resp->content_type;
 		buf_add(&resp.body, req->stream_resp->body.data, req->stream_resp->body.len);
 	} else if (req->route) {
 		req->route->handler(k, req, &resp);
+	} else if (req->too_large) {
+		http_error(&resp, 413, "the request body is larger than %lld bytes",
+			   (long long)req->body.max);
+	} else if (req->over_budget) {
+		http_error(&resp, 503, "kpcid holds %lld MiB of request bodies in memory, its "
+			   "[server] body_budget_mb; send this one again in a moment",
+			   http_guard_held() >> 20);
 	} else {
-		http_dispatch(k, req, &resp);
+		req->matched->handler(k, req, &resp);
 	}
-	ret = http_send(conn, method, &resp);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	log_debug("%s %s -> %d (%.1f ms)", method, url, resp.status,
-		  (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
-	prom_request_observe(resp.status, (double)(t1.tv_sec - t0.tv_sec) +
-			     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	buf_free(&resp.body);
-	free(resp.cache_key);
-	free(resp.cache_version);
-	return ret;
+	if (resp.status == 500)
+		health_fault_answer(&resp);
+	http_cache_learn(req, &resp);
+	return http_answer(conn, req, &resp, &t0);
 }
 
 /*
@@ -582,10 +709,16 @@ static void *http_uri_cb(void *cls, const char *uri, struct MHD_Connection *conn
 static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 			   enum MHD_RequestTerminationCode toe)
 {
+	struct kpcid *k = cls;
 	struct http_req *req = *con_cls;
 
+	/* a connection kept alive owes the next request's header in time */
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
+		http_guard_wait_header(http_conn_guard(conn), kpcid_header_timeout(k));
 	if (!req)
 		return;
+	if (req->reserved)
+		http_guard_release(req->reserved);
 	if (req->stream_ctx)
 		req->route->stream->abort(req->stream_ctx);
 	if (req->stream_resp)
@@ -598,13 +731,31 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 	*con_cls = NULL;
 }
 
+/* MHD's connection callback: each connection is guarded from its start
+ * (http_guard.h) until its socket closes. */
+static void http_connection_cb(void *cls, struct MHD_Connection *conn, void **socket_context,
+			       enum MHD_ConnectionNotificationCode toe)
+{
+	struct kpcid *k = cls;
+	const union MHD_ConnectionInfo *ci;
+
+	if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+		http_guard_close(*socket_context);
+		*socket_context = NULL;
+		return;
+	}
+	ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+	*socket_context = ci ? http_guard_open(ci->connect_fd) : NULL;
+	http_guard_wait_header(*socket_context, kpcid_header_timeout(k));
+}
+
 int http_start(struct kpcid *k, const char *listen, int threads, int *port, char **cause)
 {
 	struct addrinfo hints = { .ai_flags = AI_PASSIVE,
 				  .ai_socktype = SOCK_STREAM }, *ai = NULL;
 	char *host = NULL, portstr[8];
 	const union MHD_DaemonInfo *info;
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL_LINUX_ONLY |
+	unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD |
 			 MHD_USE_ERROR_LOG;
 	int p, rc;
 
@@ -624,17 +775,28 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 	}
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
+	http_builds_init(threads);
+	if (http_guard_start() < 0) {
+		if (asprintf(cause, "cannot start the thread of the header deadlines") < 0)
+			*cause = NULL;
+		freeaddrinfo(ai);
+		free(host);
+		return -1;
+	}
 	k->mhd = MHD_start_daemon(flags, (uint16_t)p, NULL, NULL, http_access_cb, k,
 				  MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-				  MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
 				  MHD_OPTION_NOTIFY_COMPLETED, http_completed, k,
 				  MHD_OPTION_URI_LOG_CALLBACK, http_uri_cb, k,
-				  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+				  MHD_OPTION_NOTIFY_CONNECTION, http_connection_cb, k,
+				  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_CONNECTION_TIMEOUT,
 				  MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(HTTP_MAX_HEADER * 8),
+				  MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+				  (unsigned)k->cfg.max_conns_per_client,
 				  MHD_OPTION_END);
 	freeaddrinfo(ai);
 	free(host);
 	if (!k->mhd) {
+		http_guard_stop();
 		if (asprintf(cause, "cannot listen on %s (address in use or not local?)", listen) < 0)
 			*cause = NULL;
 		return -1;
@@ -650,4 +812,5 @@ void http_stop(struct kpcid *k)
 		MHD_stop_daemon(k->mhd);
 		k->mhd = NULL;
 	}
+	http_guard_stop();
 }

@@ -17,6 +17,7 @@
 #define HTTP_MAX_ARGS 2         /* :name segments in one route */
 #define HTTP_MAX_ARG 128        /* characters of one :name segment */
 #define HTTP_MAX_HEADER 4096    /* bytes of one request header we read */
+#define HTTP_MAX_QUERIED 16     /* query parameters one handler reads, at most */
 
 struct kpcid;
 struct cache_body;
@@ -42,6 +43,11 @@ struct http_req {
 	long long token_id;
 	void *conn;                         /* the MHD connection */
 	int too_large;
+	int over_budget;                    /* the body did not fit [server] body_budget_mb */
+	long long reserved;                 /* bytes of the body budget this request holds */
+	const struct http_route *matched;   /* the route, once the header is in */
+	const char *queried[HTTP_MAX_QUERIED];  /* names http_query looked up */
+	int nqueried;
 	/* streamed routes only (see struct http_stream) */
 	const struct http_route *route;
 	void *stream_ctx;                   /* what begin returned; the handler frees it */
@@ -68,6 +74,10 @@ struct http_resp {
 	 * version under which a 200 answer is to be kept. */
 	struct cache_body *cached;
 	char *cache_key, *cache_version;
+	/* set by http_cached on a miss: the answer's build (cache_build_begin)
+	 * and one of the [server] threads slots that builds may hold */
+	char *build_key, *build_version;
+	int build_slot;
 };
 
 typedef void (*http_handler)(struct kpcid *k, struct http_req *req, struct http_resp *resp);
@@ -105,7 +115,9 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 /* Stops accepting and waits for handlers in flight. */
 void http_stop(struct kpcid *k);
 
-/* A query-string argument, or NULL; borrowed from the request. */
+/* A query-string argument, or NULL; borrowed from the request.  The names
+ * a handler looks up make its answer's key in the answer cache, so every
+ * read of the query goes through here. */
 const char *http_query(struct http_req *req, const char *name);
 /* Parses ?limit= and ?offset= (defaults 50 and 0, limit capped); -1 on a bad value
  * after setting an error response. */
@@ -114,11 +126,15 @@ int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *o
 json_t *http_body_json(struct http_req *req, struct http_resp *resp);
 
 /*
- * For handlers whose answer is a function of the URL, the caller's role
- * and the database tables that version (db_tables_version) covers: 1 when
- * an answer made at this version is cached, which resp now holds (the
- * handler returns at once); else 0, and the 200 answer the handler goes on
- * to make is kept for the next caller (daemon/cache.h).
+ * For handlers whose answer is a function of the path, the query
+ * parameters they read (http_query), the caller's role and the database
+ * tables that version (db_tables_version) covers: 1 when an answer made
+ * at this version is cached, or while another request builds this URL's
+ * answer the last one built (at most one build old), which resp now
+ * holds (the handler returns at once); else 0, and the 200 answer the
+ * handler goes on to make, holding one of [server] threads build slots,
+ * is kept for the next caller (daemon/cache.h).  Parameters the route never reads
+ * are not part of the key: an unknown ?x=random is a hit.
  */
 int http_cached(struct http_req *req, struct http_resp *resp, const char *version);
 

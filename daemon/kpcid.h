@@ -25,6 +25,10 @@ struct kpcid {
 	long long live_max_body;
 	int live_lease_seconds;
 	int live_max_attempts;
+	long long live_header_timeout;
+	long long live_body_budget;     /* bytes */
+	long long live_min_free;        /* bytes */
+	long long live_max_wal;         /* bytes */
 };
 
 /* Copies the reloadable keys of k->cfg into the live atomics. */
@@ -33,5 +37,10 @@ int kpcid_public_read(struct kpcid *k);
 long long kpcid_max_body(struct kpcid *k);
 int kpcid_lease_seconds(struct kpcid *k);
 int kpcid_max_attempts(struct kpcid *k);
+/* The reloadable [server] and [storage] limits, in seconds and bytes. */
+long long kpcid_header_timeout(struct kpcid *k);
+long long kpcid_body_budget(struct kpcid *k);
+long long kpcid_min_free(struct kpcid *k);
+long long kpcid_max_wal(struct kpcid *k);
 
 #endif

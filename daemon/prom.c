@@ -7,6 +7,8 @@
 
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
+#include "daemon/cache.h"
+#include "daemon/http_guard.h"
 #include "db/db.h"
 #include "web/pages.h"
 
@@ -102,11 +104,31 @@ static void prom_db(struct buf *b, struct db *db)
 	json_decref(runners);
 }
 
+/* The answer cache, the body budget and the header deadlines. */
+static void prom_limits(struct buf *b)
+{
+	unsigned long long hits, misses;
+
+	cache_counts(&hits, &misses);
+	buf_printf(b, "# HELP kpcid_cache_lookups_total Answer cache lookups, by result.\n"
+		   "# TYPE kpcid_cache_lookups_total counter\n"
+		   "kpcid_cache_lookups_total{result=\"hit\"} %llu\n"
+		   "kpcid_cache_lookups_total{result=\"miss\"} %llu\n"
+		   "# HELP kpcid_request_body_bytes Request bodies held in memory now.\n"
+		   "# TYPE kpcid_request_body_bytes gauge\nkpcid_request_body_bytes %lld\n"
+		   "# HELP kpcid_header_deadline_cuts_total Connections shut down for not "
+		   "sending a header in time.\n"
+		   "# TYPE kpcid_header_deadline_cuts_total counter\n"
+		   "kpcid_header_deadline_cuts_total %llu\n",
+		   hits, misses, http_guard_held(), http_guard_cut());
+}
+
 void api_prometheus(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	struct buf *b = &resp->body;
 
 	prom_http(b);
+	prom_limits(b);
 	prom_db(b, k->db);
 	buf_printf(b, "# HELP kpcid_analysis_passes_total Analysis passes (one a second).\n"
 		   "# TYPE kpcid_analysis_passes_total counter\nkpcid_analysis_passes_total %llu\n"

@@ -16,6 +16,7 @@
 #include "daemon/api_report.h"
 #include "daemon/api_reports.h"
 #include "daemon/api_trees.h"
+#include "daemon/health.h"
 #include "daemon/kpcid.h"
 #include "daemon/prom.h"
 #include "web/pages.h"
@@ -78,6 +79,7 @@ const struct http_route http_routes[] = {
 	{ "GET",  "/api/v1/reports/:id",         HTTP_PUBLIC, api_report_get },
 	{ "POST", "/api/v1/reports/:id/resend",  HTTP_ADMIN,  api_report_resend },
 	{ "POST", "/api/v1/reports/:id/hold",    HTTP_ADMIN,  api_report_hold },
+	{ "POST", "/api/v1/integrity-check",     HTTP_ADMIN,  api_integrity_check },
 	{ NULL },
 };
 

@@ -1,15 +1,17 @@
 /*
- * db.c - SQLite storage: the connection, migrations and the statement
- * helpers of db/db_internal.h.  The queries live by subject in
- * db/db_<subject>.c.  One connection per struct db, serialised by a
- * mutex; writers use BEGIN IMMEDIATE so that a multi-row change is all or
- * nothing.
+ * db.c - SQLite storage: opening the file (mode, page size, WAL),
+ * migrations, the versions of the tables for the answer cache, the
+ * checkpointer, status counts.  The connections, their locks and the
+ * statement helpers are db/db_conn.c; the queries live by subject in
+ * db/db_<subject>.c.  docs/ARCHITECTURE.md, "Concurrency and storage".
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,7 +21,6 @@
 #include "db/db_internal.h"
 #include "db/migrations.h"
 #include "lib/log.h"
-#include "lib/utf8.h"
 
 #define DB_STR_(x) #x
 #define DB_STR(x) DB_STR_(x)            /* a number's macro as SQL text */
@@ -45,346 +46,6 @@ long long db_now(void)
 	return (long long)time(NULL);
 }
 
-/*
- * Statements kept prepared (db_prepk): SQLite compiles a statement on
- * every prepare, which was a quarter of the overview's time.  One table
- * for the process, under its own lock, so that db_done needs only the
- * statement; each entry belongs to one connection and is used under that
- * connection's lock.  A full table keeps nothing more (db_prepk then
- * prepares as db_prep does).
- */
-#define DB_KEPT_MAX 256
-#define DB_YIELD_WAIT_US 100000     /* db_yield waits at most this for the waiters */
-
-static struct db_kept {
-	sqlite3 *conn;
-	unsigned hash;                  /* of the SQL text */
-	sqlite3_stmt *st;
-	int busy;                       /* handed out, not yet given back */
-} db_kept[DB_KEPT_MAX];
-static pthread_mutex_t db_kept_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static unsigned db_kept_hash(const char *sql)
-{
-	unsigned h = 2166136261u;       /* FNV-1a */
-
-	for (const unsigned char *p = (const unsigned char *)sql; *p; p++)
-		h = (h ^ *p) * 16777619u;
-	return h;
-}
-
-/* A kept statement of sql on db's connection that is not in use, marked
- * busy; NULL when there is none. */
-static sqlite3_stmt *db_kept_take(struct db *db, const char *sql, unsigned hash)
-{
-	sqlite3_stmt *st = NULL;
-
-	pthread_mutex_lock(&db_kept_lock);
-	for (size_t i = 0; i < DB_KEPT_MAX && !st; i++) {
-		struct db_kept *e = &db_kept[i];
-
-		if (e->st && !e->busy && e->conn == db->conn && e->hash == hash &&
-		    !strcmp(sqlite3_sql(e->st), sql)) {
-			e->busy = 1;
-			st = e->st;
-		}
-	}
-	pthread_mutex_unlock(&db_kept_lock);
-	return st;
-}
-
-/* Keeps st (busy) when there is room. */
-static void db_kept_add(struct db *db, sqlite3_stmt *st, unsigned hash)
-{
-	pthread_mutex_lock(&db_kept_lock);
-	for (size_t i = 0; i < DB_KEPT_MAX; i++) {
-		if (!db_kept[i].st) {
-			db_kept[i] = (struct db_kept){ .conn = db->conn, .hash = hash, .st = st,
-						       .busy = 1 };
-			break;
-		}
-	}
-	pthread_mutex_unlock(&db_kept_lock);
-}
-
-void db_done(sqlite3_stmt *st)
-{
-	int kept = 0;
-
-	if (!st)
-		return;
-	pthread_mutex_lock(&db_kept_lock);
-	for (size_t i = 0; i < DB_KEPT_MAX && !kept; i++) {
-		if (db_kept[i].st == st) {
-			sqlite3_reset(st);
-			sqlite3_clear_bindings(st);
-			db_kept[i].busy = 0;
-			kept = 1;
-		}
-	}
-	pthread_mutex_unlock(&db_kept_lock);
-	if (!kept)
-		sqlite3_finalize(st);
-}
-
-/* Finalizes the kept statements of db's connection (before it closes). */
-static void db_kept_drop(struct db *db)
-{
-	pthread_mutex_lock(&db_kept_lock);
-	for (size_t i = 0; i < DB_KEPT_MAX; i++) {
-		if (db_kept[i].st && db_kept[i].conn == db->conn) {
-			sqlite3_finalize(db_kept[i].st);
-			memset(&db_kept[i], 0, sizeof db_kept[i]);
-		}
-	}
-	pthread_mutex_unlock(&db_kept_lock);
-}
-
-/* Binds the arguments of types to st (see db_prep); an SQLite code. */
-static int db_bindv(sqlite3_stmt *st, const char *types, va_list ap)
-{
-	int rc = SQLITE_OK, idx = 1;
-
-	for (const char *t = types; *t && rc == SQLITE_OK; t++, idx++) {
-		const char *s;
-		char *text;
-
-		switch (*t) {
-		case 'i': rc = sqlite3_bind_int(st, idx, va_arg(ap, int)); break;
-		case 'I': rc = sqlite3_bind_int64(st, idx, va_arg(ap, long long)); break;
-		case 'd': rc = sqlite3_bind_double(st, idx, va_arg(ap, double)); break;
-		case 's':
-			s = va_arg(ap, const char *);
-			rc = s ? sqlite3_bind_text(st, idx, s, -1, SQLITE_TRANSIENT)
-			       : sqlite3_bind_null(st, idx);
-			break;
-		case 'j':
-			text = json_dumps(va_arg(ap, const json_t *), JSON_COMPACT | JSON_SORT_KEYS);
-			rc = text ? sqlite3_bind_text(st, idx, text, -1, free)
-				  : sqlite3_bind_null(st, idx);
-			break;
-		default:
-			rc = SQLITE_MISUSE;
-		}
-		if (rc != SQLITE_OK)
-			log_error("db: cannot bind parameter %d: %s", idx, sqlite3_errstr(rc));
-	}
-	return rc;
-}
-
-/*
- * Prepares sql and binds the arguments described by types, one letter per
- * parameter: i int, I long long, d double, s text (NULL binds NULL),
- * j json_t * (bound as its compact text).  Returns NULL on error (logged).
- */
-sqlite3_stmt *db_prep(struct db *db, const char *sql, const char *types, ...)
-{
-	sqlite3_stmt *st;
-	va_list ap;
-	int rc;
-
-	db_held(db, "a statement was prepared");
-	if (sqlite3_prepare_v2(db->conn, sql, -1, &st, NULL) != SQLITE_OK) {
-		log_error("db: cannot prepare: %s: %s", sqlite3_errmsg(db->conn), sql);
-		return NULL;
-	}
-	va_start(ap, types);
-	rc = db_bindv(st, types, ap);
-	va_end(ap);
-	if (rc != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return NULL;
-	}
-	return st;
-}
-
-sqlite3_stmt *db_prepk(struct db *db, const char *sql, const char *types, ...)
-{
-	unsigned hash;
-	sqlite3_stmt *st;
-	va_list ap;
-	int rc;
-
-	db_held(db, "a statement was prepared");
-	hash = db_kept_hash(sql);
-	st = db_kept_take(db, sql, hash);
-
-	if (!st) {
-		if (sqlite3_prepare_v3(db->conn, sql, -1, SQLITE_PREPARE_PERSISTENT, &st,
-				       NULL) != SQLITE_OK) {
-			log_error("db: cannot prepare: %s: %s", sqlite3_errmsg(db->conn), sql);
-			return NULL;
-		}
-		db_kept_add(db, st, hash);
-	}
-	va_start(ap, types);
-	rc = db_bindv(st, types, ap);
-	va_end(ap);
-	if (rc != SQLITE_OK) {
-		db_done(st);
-		return NULL;
-	}
-	return st;
-}
-
-/* Runs a statement that returns no rows; finalizes it.  A violated
- * constraint (a repeated unique key) is DB_INVALID. */
-int db_exec_st(struct db *db, sqlite3_stmt *st)
-{
-	int rc;
-
-	if (!st)
-		return DB_ERR;
-	rc = sqlite3_step(st);
-	db_done(st);
-	if (rc == SQLITE_CONSTRAINT)
-		return DB_INVALID;
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		log_error("db: %s", sqlite3_errmsg(db->conn));
-		return DB_ERR;
-	}
-	return DB_OK;
-}
-
-int db_exec(struct db *db, const char *sql)
-{
-	char *err = NULL;
-
-	db_held(db, "a statement was run");
-	if (sqlite3_exec(db->conn, sql, NULL, NULL, &err) != SQLITE_OK) {
-		log_error("db: %s", err ? err : "error");
-		sqlite3_free(err);
-		return DB_ERR;
-	}
-	return DB_OK;
-}
-
-/* Single integer from the first column of the first row; def if none. */
-long long db_scalar(sqlite3_stmt *st, long long def)
-{
-	long long v = def;
-
-	if (st && sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
-		v = sqlite3_column_int64(st, 0);
-	db_done(st);
-	return v;
-}
-
-/* Text as a JSON string; text that is not valid UTF-8 (a Latin-1 commit
- * subject) is shown with U+FFFD for each bad byte rather than dropped. */
-static json_t *db_text_json(const char *s, size_t n)
-{
-	json_t *v = json_stringn(s ? s : "", s ? n : 0);
-	char *fixed;
-	size_t len;
-
-	if (v || !(fixed = utf8_repair(s, n, &len)))
-		return v;
-	v = json_stringn(fixed, len);
-	free(fixed);
-	return v;
-}
-
-/*
- * Turns every row of st into a JSON object keyed by column name; a column
- * named "x_json" holds JSON text and becomes key "x" with that value.
- * Finalizes st.  NULL on error.
- */
-json_t *db_rows(struct db *db, sqlite3_stmt *st)
-{
-	json_t *arr;
-	int rc;
-
-	if (!st)
-		return NULL;
-	arr = json_array();
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *row = json_object();
-
-		for (int i = 0; i < sqlite3_column_count(st); i++) {
-			const char *name = sqlite3_column_name(st, i);
-			size_t n = strlen(name);
-			json_t *v;
-
-			switch (sqlite3_column_type(st, i)) {
-			case SQLITE_INTEGER: v = json_integer(sqlite3_column_int64(st, i)); break;
-			case SQLITE_FLOAT: v = json_real(sqlite3_column_double(st, i)); break;
-			case SQLITE_NULL: v = json_null(); break;
-			default:
-				v = NULL;
-				if (n > 5 && !strcmp(name + n - 5, "_json"))
-					v = json_loads((const char *)sqlite3_column_text(st, i), 0, NULL);
-				if (!v)
-					v = db_text_json((const char *)sqlite3_column_text(st, i),
-							 (size_t)sqlite3_column_bytes(st, i));
-			}
-			if (n > 5 && !strcmp(name + n - 5, "_json")) {
-				char key[64];
-
-				snprintf(key, sizeof key, "%.*s", (int)(n - 5), name);
-				json_object_set_new(row, key, v);
-			} else {
-				json_object_set_new(row, name, v);
-			}
-		}
-		json_array_append_new(arr, row);
-	}
-	if (rc != SQLITE_DONE) {
-		log_error("db: %s", sqlite3_errmsg(db->conn));
-		json_decref(arr);
-		arr = NULL;
-	}
-	db_done(st);
-	return arr;
-}
-
-void db_lock(struct db *db)
-{
-	atomic_fetch_add(&db->waiting, 1);
-	pthread_mutex_lock(&db->lock);
-	atomic_fetch_sub(&db->waiting, 1);
-	db->holder = pthread_self();
-	db->held = 1;
-}
-
-void db_unlock(struct db *db)
-{
-	db->held = 0;
-	pthread_mutex_unlock(&db->lock);
-}
-
-/* A thread that holds the lock reads what it wrote itself; any other
- * thread reads held 0 or another thread's id, never its own. */
-void db_held(struct db *db, const char *what)
-{
-	if (db->held && pthread_equal(db->holder, pthread_self()))
-		return;
-	log_error("db: %s without the connection's lock", what);
-	abort();
-}
-
-void db_yield(struct db *db)
-{
-	db_unlock(db);
-	/* until each waiter has had its turn: at most DB_YIELD_WAIT_US */
-	for (int us = 0; us < DB_YIELD_WAIT_US && atomic_load(&db->waiting) > 0; us += 100)
-		usleep(100);
-	db_lock(db);
-}
-
-int db_begin(struct db *db)
-{
-	return db_exec(db, "BEGIN IMMEDIATE");
-}
-
-int db_end(struct db *db, int rc)
-{
-	if (rc == DB_OK && db_exec(db, "COMMIT") == DB_OK)
-		return DB_OK;
-	db_exec(db, "ROLLBACK");
-	return rc == DB_OK ? DB_ERR : rc;
-}
-
 /* ------------------------------------------------------------------ */
 
 int db_latest_version(void)
@@ -401,9 +62,9 @@ int db_schema_version(struct db *db)
 {
 	int v;
 
-	db_lock(db);
+	db_read_lock(db);
 	v = db_version_locked(db);
-	db_unlock(db);
+	db_read_unlock(db);
 	return v;
 }
 
@@ -463,12 +124,14 @@ static int db_migrate(struct db *db, int target, char **cause)
 	return DB_OK;
 }
 
-/* sqlite3_update_hook: counts the rows written per table.  It runs in the
+/* sqlite3_update_hook: counts the rows written per table, as pending
+ * until their transaction commits (db_publish), so that a reader that
+ * sees a new version also sees the rows behind it.  It runs in the
  * writing thread, which holds db->lock; db_tables_version reads the
- * counters without it, so they change atomically.  SQLite does not call
- * it for rows removed by an ON CONFLICT REPLACE (the insert that replaces
- * them is counted) nor by the truncate optimisation of an unconditional
- * DELETE. */
+ * published counters without it, so they change atomically.  SQLite does
+ * not call it for rows removed by an ON CONFLICT REPLACE (the insert that
+ * replaces them is counted) nor by the truncate optimisation of an
+ * unconditional DELETE. */
 static void db_update_hook(void *cls, int op, const char *dbname, const char *table,
 			   sqlite3_int64 rowid)
 {
@@ -483,13 +146,32 @@ static void db_update_hook(void *cls, int op, const char *dbname, const char *ta
 			break;
 	if (i == n) {
 		if (i == DB_MAX_TABLES || strlen(table) >= sizeof db->written[i].table) {
-			__atomic_fetch_add(&db->written_other, 1, __ATOMIC_RELAXED);
+			db->other_pending++;
 			return;
 		}
 		snprintf(db->written[i].table, sizeof db->written[i].table, "%s", table);
 		__atomic_store_n(&db->nwritten, n + 1, __ATOMIC_RELEASE);
 	}
-	__atomic_fetch_add(&db->written[i].rows, 1, __ATOMIC_RELAXED);
+	db->written[i].pending++;
+}
+
+/* Publishes the rows counted since the last commit (a rolled-back write's
+ * count too: a version that changes for nothing costs a cache miss only). */
+static void db_publish(struct db *db)
+{
+	size_t n = db->nwritten;
+
+	for (size_t i = 0; i < n; i++) {
+		if (db->written[i].pending) {
+			__atomic_fetch_add(&db->written[i].rows, db->written[i].pending,
+					   __ATOMIC_RELEASE);
+			db->written[i].pending = 0;
+		}
+	}
+	if (db->other_pending) {
+		__atomic_fetch_add(&db->written_other, db->other_pending, __ATOMIC_RELEASE);
+		db->other_pending = 0;
+	}
 }
 
 static long long db_mono_ms(void)
@@ -500,14 +182,18 @@ static long long db_mono_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* PRAGMA data_version, read at most every DB_EXTERNAL_CHECK_MS; -1 on error. */
+/* PRAGMA data_version, read at most every DB_EXTERNAL_CHECK_MS; -1 on
+ * error.  It is the writer's: only when the writer is free (a request
+ * answered from the cache never waits for a write to end), else the
+ * value last read. */
 static long long db_external_version(struct db *db)
 {
 	long long now = db_mono_ms(), v;
 
 	if (now - __atomic_load_n(&db->external_at, __ATOMIC_ACQUIRE) < DB_EXTERNAL_CHECK_MS)
 		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);
-	db_lock(db);
+	if (pthread_mutex_trylock(&db->lock) != 0)
+		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);
 	v = db->external;
 	if (now - db->external_at >= DB_EXTERNAL_CHECK_MS) {
 		if (!db->data_version &&
@@ -523,7 +209,7 @@ static long long db_external_version(struct db *db)
 			__atomic_store_n(&db->external_at, now, __ATOMIC_RELEASE);
 		}
 	}
-	db_unlock(db);
+	pthread_mutex_unlock(&db->lock);
 	return v;
 }
 
@@ -539,7 +225,7 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
 		for (const char *const *t = tables; t && *t && !read; t++)
 			read = !strcmp(db->written[i].table, *t);
 		if (read)
-			rows += __atomic_load_n(&db->written[i].rows, __ATOMIC_RELAXED);
+			rows += __atomic_load_n(&db->written[i].rows, __ATOMIC_ACQUIRE);
 	}
 	if (ext < 0)
 		return -1;
@@ -558,12 +244,20 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
  */
 struct db_checkpointer {
 	sqlite3 *conn;
+	char *wal;                      /* the WAL file's path */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	int pages;                      /* DB_CHECKPOINT_BYTES in the file's pages */
 	int due, stop;
 };
+
+/* The size of file path in bytes, 0 when it does not exist. */
+static long long db_file_size(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (long long)st.st_size : 0;
+}
 
 static void *db_checkpointer_main(void *arg)
 {
@@ -580,30 +274,49 @@ static void *db_checkpointer_main(void *arg)
 		if (sqlite3_wal_checkpoint_v2(c->conn, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL,
 					      NULL) != SQLITE_OK)
 			log_warn("db: checkpoint: %s", sqlite3_errmsg(c->conn));
+		/* Readers that overlap without end keep a passive checkpoint
+		 * from finishing, and the WAL from starting over: past
+		 * DB_WAL_TRUNCATE_BYTES, wait a little for a moment when the
+		 * WAL can be emptied and truncated (writers wait as long). */
+		if (db_file_size(c->wal) > DB_WAL_TRUNCATE_BYTES) {
+			sqlite3_busy_timeout(c->conn, DB_TRUNCATE_WAIT_MS);
+			if (sqlite3_wal_checkpoint_v2(c->conn, NULL, SQLITE_CHECKPOINT_TRUNCATE,
+						      NULL, NULL) != SQLITE_OK)
+				log_warn("db: the WAL (%lld bytes) could not be truncated: %s",
+					 db_file_size(c->wal), sqlite3_errmsg(c->conn));
+			sqlite3_busy_timeout(c->conn, DB_BUSY_TIMEOUT_MS);
+		}
 		pthread_mutex_lock(&c->mu);
 	}
 	pthread_mutex_unlock(&c->mu);
 	return NULL;
 }
 
-/* sqlite3_wal_hook of the main connection: runs after each commit. */
+/* sqlite3_wal_hook of the writer: runs after each commit.  It publishes
+ * the rows the commit wrote (db_tables_version) and starts a checkpoint
+ * when the WAL holds DB_CHECKPOINT_BYTES: on the checkpointer's thread,
+ * or here when there is none (as SQLite's own auto-checkpoint would). */
 static int db_wal_hook(void *arg, sqlite3 *conn, const char *dbname, int pages)
 {
-	struct db_checkpointer *c = arg;
+	struct db *db = arg;
+	struct db_checkpointer *c = db->ckpt;
 
-	(void)conn;
-	(void)dbname;
-	if (pages >= c->pages) {
-		pthread_mutex_lock(&c->mu);
-		c->due = 1;
-		pthread_cond_signal(&c->cv);
-		pthread_mutex_unlock(&c->mu);
+	db_publish(db);
+	if (pages < db->ckpt_pages)
+		return SQLITE_OK;
+	if (!c) {
+		sqlite3_wal_checkpoint_v2(conn, dbname, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		return SQLITE_OK;
 	}
+	pthread_mutex_lock(&c->mu);
+	c->due = 1;
+	pthread_cond_signal(&c->cv);
+	pthread_mutex_unlock(&c->mu);
 	return SQLITE_OK;
 }
 
-/* Starts the checkpointer of db (in WAL mode); on failure SQLite's own
- * auto-checkpoint stays, which is slower but correct. */
+/* Starts the checkpointer of db (in WAL mode); on failure the writer
+ * checkpoints itself, which is slower but correct. */
 static void db_checkpointer_start(struct db *db, const char *path)
 {
 	struct db_checkpointer *c = calloc(1, sizeof *c);
@@ -612,25 +325,32 @@ static void db_checkpointer_start(struct db *db, const char *path)
 	if (!c)
 		return;
 	page = db_scalar(db_prep(db, "PRAGMA page_size", ""), 0);   /* once: not kept */
-	c->pages = (int)(DB_CHECKPOINT_BYTES / (page > 0 ? page : 4096));
+	db->ckpt_pages = (int)(DB_CHECKPOINT_BYTES / (page > 0 ? page : 4096));
 	pthread_mutex_init(&c->mu, NULL);
 	pthread_cond_init(&c->cv, NULL);
 	/* A connection that has read nothing does not know the file is in
 	 * WAL mode yet: its checkpoints would do nothing and say so only
 	 * through their frame counts (-1).  The journal mode makes it look. */
-	if (sqlite3_open_v2(path, &c->conn, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+	if (asprintf(&c->wal, "%s-wal", path) < 0)
+		c->wal = NULL;
+	if (!c->wal ||
+	    sqlite3_open_v2(path, &c->conn, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
 	    sqlite3_exec(c->conn, "PRAGMA journal_mode", NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_exec(c->conn, "PRAGMA journal_size_limit = " DB_STR(DB_WAL_KEEP_BYTES),
+			 NULL, NULL, NULL) != SQLITE_OK ||
 	    pthread_create(&c->thread, NULL, db_checkpointer_main, c) != 0) {
 		log_warn("db: no checkpointer thread; commits checkpoint themselves");
 		sqlite3_close(c->conn);
 		pthread_cond_destroy(&c->cv);
 		pthread_mutex_destroy(&c->mu);
+		free(c->wal);
 		free(c);
 		return;
 	}
 	sqlite3_busy_timeout(c->conn, DB_BUSY_TIMEOUT_MS);
+	pthread_mutex_lock(&c->mu);     /* the hook reads db->ckpt under the lock */
 	db->ckpt = c;
-	sqlite3_wal_hook(db->conn, db_wal_hook, c);     /* replaces the auto-checkpoint */
+	pthread_mutex_unlock(&c->mu);
 }
 
 static void db_checkpointer_stop(struct db *db)
@@ -639,7 +359,7 @@ static void db_checkpointer_stop(struct db *db)
 
 	if (!c)
 		return;
-	sqlite3_wal_hook(db->conn, NULL, NULL);
+	db->ckpt = NULL;            /* db_close: no commit, so no hook, runs now */
 	pthread_mutex_lock(&c->mu);
 	c->stop = 1;
 	pthread_cond_signal(&c->cv);
@@ -648,8 +368,8 @@ static void db_checkpointer_stop(struct db *db)
 	sqlite3_close(c->conn);
 	pthread_cond_destroy(&c->cv);
 	pthread_mutex_destroy(&c->mu);
+	free(c->wal);
 	free(c);
-	db->ckpt = NULL;
 }
 
 /* SQLite's own settings, before it starts: no memory statistics, which
@@ -657,10 +377,21 @@ static void db_checkpointer_stop(struct db *db)
 static void db_sqlite_config(void)
 {
 	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	sqlite3_config(SQLITE_CONFIG_LOG, db_fault_log, NULL);     /* db/db_health.c */
+}
+
+/* Creates path, when it does not exist, readable by its owner only: it
+ * holds the token hashes, and SQLite gives the WAL the file's mode. */
+static void db_create_private(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd >= 0)
+		close(fd);
 }
 
 /*
- * The connection is opened without SQLite's mutex (SQLITE_OPEN_NOMUTEX):
+ * The writer is opened without SQLite's mutex (SQLITE_OPEN_NOMUTEX):
  * db->lock already serialises every use of it, and sqlite3_changes and
  * sqlite3_last_insert_rowid depend on that anyway.  SQLite's mutex would
  * be taken again on each bind, step and reset, about 6% of what a poll's
@@ -677,22 +408,34 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 		return db_fail(cause, "out of memory");
 	pthread_once(&once, db_sqlite_config);
 	pthread_mutex_init(&db->lock, NULL);
+	pthread_mutex_init(&db->rlock, NULL);
+	pthread_cond_init(&db->rcond, NULL);
+	db->ckpt_pages = DB_CHECKPOINT_BYTES / 4096;
+	db->path = strdup(path);
 	db_lock(db);                    /* no one else has db yet: for db_held */
+	if (!db->path) {
+		db_fail(cause, "out of memory");
+		goto fail;
+	}
+	db_create_private(path);
 	if (sqlite3_open_v2(path, &db->conn, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
 			    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		db_fail(cause, "cannot open database %s: %s", path,
 			db->conn ? sqlite3_errmsg(db->conn) : "out of memory");
 		goto fail;
 	}
+	db->writer.conn = db->conn;
 	sqlite3_busy_timeout(db->conn, DB_BUSY_TIMEOUT_MS);
 	sqlite3_update_hook(db->conn, db_update_hook, db);
+	sqlite3_wal_hook(db->conn, db_wal_hook, db);    /* replaces the auto-checkpoint */
 	/* A new file gets 16 KiB pages (SQLite's default is 4 KiB); a file
 	 * that has pages keeps its size.  The store of a poll of 10,000 new
 	 * commits ran about 15% faster: fewer pages to split, find and write
 	 * to the WAL for the same rows (docs/watch.md). */
 	if (db_exec(db, "PRAGMA page_size = " DB_STR(DB_PAGE_SIZE)) < 0 ||
 	    db_exec(db, "PRAGMA journal_mode = WAL") < 0 ||
-	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0) {
+	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0 ||
+	    db_exec(db, "PRAGMA journal_size_limit = " DB_STR(DB_WAL_KEEP_BYTES)) < 0) {
 		db_fail(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));
 		goto fail;
 	}
@@ -722,10 +465,17 @@ void db_close(struct db *db)
 	if (!db)
 		return;
 	db_checkpointer_stop(db);
-	db_kept_drop(db);
+	for (int i = 0; i < db->nreaders; i++) {   /* before the writer: it is the last */
+		db_conn_close(db->readers[i]);
+		free(db->readers[i]);
+	}
 	sqlite3_finalize(db->data_version);
-	sqlite3_close(db->conn);
+	db->writer.conn = db->conn;     /* also when db_open_at failed early */
+	db_conn_close(&db->writer);
+	pthread_cond_destroy(&db->rcond);
+	pthread_mutex_destroy(&db->rlock);
 	pthread_mutex_destroy(&db->lock);
+	free(db->path);
 	free(db);
 }
 
@@ -733,9 +483,9 @@ int db_ping(struct db *db)
 {
 	long long v;
 
-	db_lock(db);
+	db_read_lock(db);
 	v = db_scalar(db_prepk(db, "SELECT 1", ""), 0);
-	db_unlock(db);
+	db_read_unlock(db);
 	return v == 1 ? DB_OK : DB_ERR;
 }
 
@@ -745,7 +495,7 @@ json_t *db_status(struct db *db)
 	size_t i;
 	json_t *row;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT state, count(*) AS n FROM jobs GROUP BY state", ""));
 	json_array_foreach(rows, i, row)
 		json_object_set(jobs, json_string_value(json_object_get(row, "state")),
@@ -757,6 +507,6 @@ json_t *db_status(struct db *db)
 	json_object_set_new(st, "samples",
 		json_integer(db_scalar(db_prepk(db, "SELECT count(*) FROM samples", ""), 0)));
 	json_object_set_new(st, "schema_version", json_integer(db_version_locked(db)));
-	db_unlock(db);
+	db_read_unlock(db);
 	return st;
 }

@@ -5,8 +5,8 @@
  * db_open() applies the migrations in db/migrations/ (each in one
  * transaction under PRAGMA user_version) and sets WAL, foreign keys and a
  * busy timeout.  Every statement is prepared with bound parameters.  A
- * struct db is safe to share between threads: calls are serialised on one
- * connection.  Functions return DB_OK (0) or a negative DB_* code; with a
+ * struct db is safe to share between threads: writes are serialised on
+ * one connection, reads run on a pool of read connections beside it.  Functions return DB_OK (0) or a negative DB_* code; with a
  * `cause` argument, a failure also leaves one malloc'd sentence there.
  * Lists come back as jansson arrays of objects (caller owns them).
  */
@@ -29,6 +29,9 @@ enum {
 #define DB_BUSY_TIMEOUT_MS 5000
 #define DB_CHECKPOINT_BYTES (4 << 20) /* WAL after a commit that starts a checkpoint */
 #define DB_PAGE_SIZE 16384          /* bytes, of a database file kpci creates */
+#define DB_WAL_KEEP_BYTES 16777216  /* the WAL is cut to this (16 MiB) when it starts over */
+#define DB_WAL_TRUNCATE_BYTES (64 << 20) /* a larger WAL is emptied by a TRUNCATE checkpoint */
+#define DB_TRUNCATE_WAIT_MS 200     /* how long that checkpoint waits for readers */
 #define DB_MAX_LIST 1000            /* rows one list call returns at most */
 
 struct db;
@@ -56,11 +59,47 @@ int db_ping(struct db *db);
 #define DB_EXTERNAL_CHECK_MS 250
 int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables);
 
+/* --- health of the storage (db/db_health.c) ------------------------ */
+enum db_fault {
+	DB_FAULT_NONE = 0,
+	DB_FAULT_FULL,              /* the disk (or the file size limit) is full */
+	DB_FAULT_IO,                /* the system refused a read or a write */
+	DB_FAULT_CORRUPT,           /* SQLite found the file damaged */
+};
+/* The worst fault the calling thread's statements met since its previous
+ * call, with SQLite's message in msg; then forgets it.  DB_FAULT_NONE. */
+int db_fault_take(char *msg, size_t n);
+/* When SQLite last reported a damaged database in this process (0: not
+ * since start or db_corruption_clear), with its message in msg. */
+long long db_corruption_seen(char *msg, size_t n);
+void db_corruption_clear(void);
+/* PRAGMA integrity_check of the whole file, on a connection of its own:
+ * DB_OK when it is whole; DB_INVALID with its findings in *report (one
+ * line, "; " between them; caller frees); DB_ERR when it cannot run or
+ * *stop (if stop) became non-zero meanwhile. */
+int db_integrity_check(struct db *db, char **report, const int *stop);
+/* Sizes of the database file and its WAL, and the bytes free for them. */
+struct db_storage {
+	long long db_bytes, wal_bytes, free_bytes;
+};
+int db_storage(struct db *db, struct db_storage *out);
+/* Marks series id as failing analysis with why (one sentence) and clears
+ * its dirty flag, unless a sample newer than last_sample_id arrived (then
+ * DB_CONFLICT: it stays dirty).  A new sample makes it dirty again; a
+ * stored analysis clears the mark (migration 0012). */
+int db_series_failed(struct db *db, long long id, long long last_sample_id, const char *why);
+/* How many series are marked failing, and the newest one's id and why
+ * (why: n bytes, "" when none). */
+int db_series_failures(struct db *db, long long *count, long long *id, char *why, size_t n);
+
 /* --- API tokens ---------------------------------------------------- */
 /* Creates a token of role admin|runner|read; *token (malloc'd) is the
- * plaintext, shown once: only its SHA-256 is stored. */
+ * plaintext, shown once: only its SHA-256 is stored.  A runner token
+ * names the runner classes its runners may register under in classes
+ * (names separated by spaces or commas, or "*": any); other roles take
+ * NULL. */
 int db_token_create(struct db *db, char **token, const char *role, const char *name,
-		    char **cause);
+		    const char *classes, char **cause);
 /* Looks a presented token up; fills role (admin|runner|read) and id. */
 int db_token_check(struct db *db, const char *token, char role[8], long long *id);
 json_t *db_tokens_list(struct db *db);
@@ -72,7 +111,8 @@ json_t *db_trees_list(struct db *db);
 
 /* --- runners ------------------------------------------------------- */
 /* Registers or updates runner r->name for the token; a name held by
- * another token is DB_CONFLICT. */
+ * another token is DB_CONFLICT, a runner class the token may not serve
+ * DB_INVALID (each with a sentence in *cause). */
 int db_runner_register(struct db *db, long long *id, long long token_id,
 		       const struct proto_register *r, char **cause);
 /* DB_OK when runner_id exists and belongs to token_id; marks it seen. */
@@ -92,8 +132,9 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 /* Requeues running jobs whose lease expired, or fails them after their
  * last attempt.  Counts what it did in *requeued and *failed. */
 int db_job_expire_leases(struct db *db, int *requeued, int *failed);
-/* Stores a result once per (job, attempt): a repeat sets *duplicate and
- * stores nothing.  DB_CONFLICT when the lease is no longer the runner's. */
+/* Stores a result once per (job, attempt): a repeat by the runner that
+ * stored it sets *duplicate and stores nothing.  DB_CONFLICT when the
+ * lease is not the runner's, or another runner stored the result. */
 int db_job_result(struct db *db, long long runner_id, const struct proto_result *r,
 		  int *duplicate, char **cause);
 /* state may be NULL for all. */

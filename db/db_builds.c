@@ -178,9 +178,9 @@ int db_build_lease_ok(struct db *db, long long runner_id, long long job_id, int 
 {
 	long long id;
 
-	db_lock(db);
+	db_read_lock(db);
 	id = db_build_of_lease(db, job_id, attempt, runner_id);
-	db_unlock(db);
+	db_read_unlock(db);
 	return id ? DB_OK : DB_CONFLICT;
 }
 
@@ -229,13 +229,13 @@ char *db_artifact_bad(struct db *db, const char *sha256)
 	sqlite3_stmt *st;
 	char *why = NULL;
 
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prep(db, "SELECT bad FROM artifacts WHERE sha256 = ? AND bad IS NOT NULL", "s",
 		     sha256);
 	if (st && sqlite3_step(st) == SQLITE_ROW)
 		why = strdup((const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return why;
 }
 
@@ -243,9 +243,9 @@ long long db_artifacts_total(struct db *db)
 {
 	long long n;
 
-	db_lock(db);
+	db_read_lock(db);
 	n = db_scalar(db_prepk(db, "SELECT IFNULL(sum(size), 0) FROM artifacts", ""), 0);
-	db_unlock(db);
+	db_read_unlock(db);
 	return n;
 }
 
@@ -260,7 +260,7 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"WITH ranked AS (SELECT id, row_number() OVER (PARTITION BY tree_id, "
 		"  IFNULL(branch, ''), config_name ORDER BY id DESC) AS n FROM builds "
@@ -269,7 +269,7 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit)
 		"  ON r.id = ba.build_id WHERE r.n <= ?1) "
 		"SELECT sha256, size FROM artifacts WHERE sha256 NOT IN (SELECT sha256 FROM pinned) "
 		"ORDER BY last_used, created_at LIMIT ?2", "ii", keep_builds, limit));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -307,11 +307,11 @@ json_t *db_builds_list(struct db *db, const char *state, int limit, int offset)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b "
 				   "WHERE ?1 IS NULL OR b.state = ?1 ORDER BY b.id DESC "
 				   "LIMIT ? OFFSET ?", "sii", state, limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -319,13 +319,13 @@ json_t *db_build_get(struct db *db, long long id)
 {
 	json_t *rows, *arts, *build = NULL;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE b.id = ?",
 				   "I", id));
 	arts = db_rows(db, db_prepk(db, "SELECT ba.name, ba.sha256, a.size FROM build_artifacts ba "
 				   "JOIN artifacts a ON a.sha256 = ba.sha256 WHERE ba.build_id = ? "
 				   "ORDER BY ba.name", "I", id));
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rows && arts && json_array_size(rows)) {
 		build = json_incref(json_array_get(rows, 0));
 		json_object_set(build, "artifacts", arts);
@@ -343,7 +343,7 @@ int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long
 	*zlog = NULL;
 	*zlen = 0;
 	*size = 0;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prep(db, "SELECT log, IFNULL(log_size, 0) FROM builds WHERE id = ? AND "
 		     "log IS NOT NULL", "I", id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
@@ -361,7 +361,7 @@ int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long
 	}
 	if (st)
 		sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 

@@ -30,19 +30,19 @@ int db_series_dirty(struct db *db, long long **ids, size_t *n, size_t max,
 	v = calloc(max, sizeof *v);
 	if (!v)
 		return DB_ERR;
-	db_lock(db);
+	db_read_lock(db);
 	/* series_dirty is a partial index: clean series cost nothing here. */
 	st = db_prep(db, "SELECT id FROM series WHERE dirty = 1 AND IFNULL(dirty_at, 0) <= ? "
 		     "ORDER BY id LIMIT ?", "II", db_now() - settle, (long long)max);
 	if (!st) {
-		db_unlock(db);
+		db_read_unlock(db);
 		free(v);
 		return DB_ERR;
 	}
 	while (k < max && sqlite3_step(st) == SQLITE_ROW)
 		v[k++] = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (k == 0) {
 		free(v);
 		v = NULL;
@@ -179,7 +179,7 @@ int db_series_load(struct db *db, struct db_series_data **out, long long id)
 	if (!s)
 		return DB_ERR;
 	s->id = id;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prep(db, "SELECT m.direction = 'higher', IFNULL((SELECT MAX(id) FROM samples "
 		     " WHERE series_id = se.id), 0) FROM series se JOIN metrics m "
 		     " ON m.id = se.metric_id WHERE se.id = ?", "I", id);
@@ -197,7 +197,7 @@ int db_series_load(struct db *db, struct db_series_data **out, long long id)
 	if (rc == DB_OK)
 		rc = db_load_changes(db, s);
 out:
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rc != DB_OK) {
 		db_series_data_free(s);
 		return rc;
@@ -405,7 +405,7 @@ json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int lim
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_CHANGE_COLUMNS
 		"FROM changes c JOIN series se ON se.id = c.series_id "
@@ -423,7 +423,7 @@ json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int lim
 		"ssssIIiiisssII", f->state, f->direction, f->metric, f->runner_class, f->series_id,
 		f->group_id, f->noisy, limit, offset, f->kind, f->tree, f->branch, f->since,
 		f->until));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -431,12 +431,12 @@ json_t *db_change_get(struct db *db, long long id)
 {
 	json_t *rows, *c = NULL;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT " DB_CHANGE_COLUMNS
 				   "FROM changes c JOIN series se ON se.id = c.series_id "
 				   " JOIN metrics m ON m.id = se.metric_id WHERE c.id = ?",
 				   "I", id));
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rows && json_array_size(rows))
 		c = json_incref(json_array_get(rows, 0));
 	json_decref(rows);
@@ -469,7 +469,7 @@ json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT se.runner_class, m.id AS metric_id, m.suite, m.name AS metric, m.unit, "
 		" COUNT(*) AS series, SUM(se.aa_ss) AS aa_ss, SUM(se.aa_df) AS aa_df, "
@@ -481,7 +481,7 @@ json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_
 		"WHERE (?1 IS NULL OR se.runner_class = ?1) AND (?2 = 0 OR m.id = ?2) "
 		"GROUP BY se.runner_class, m.id ORDER BY se.runner_class, m.suite, m.name "
 		"LIMIT ?3", "sIi", runner_class, metric_id, DB_MAX_LIST));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -507,9 +507,9 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 	/* Commit ids are lower-case hex: every id starting with p sorts in
 	 * [p, p + "g"). */
 	snprintf(end, sizeof end, "%sg", sha_prefix ? sha_prefix : "");
-	db_lock(db);
+	db_read_lock(db);
 	if (sha_prefix && db_prefix_commits(db, sha_prefix, end) > 1) {
-		db_unlock(db);
+		db_read_unlock(db);
 		return DB_CONFLICT;
 	}
 	st = db_prep(db,
@@ -522,7 +522,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		"ORDER BY se.runner_class, se.metric_id, s.job_id, s.iteration",
 		"Isss", job_id, sha_prefix, end, runner_class);
 	if (!st) {
-		db_unlock(db);
+		db_read_unlock(db);
 		return DB_ERR;
 	}
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
@@ -552,7 +552,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 	if (rc == DB_OK && step != SQLITE_DONE)
 		rc = DB_ERR;
 	sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rc == DB_OK && k == 0)
 		rc = DB_NOTFOUND;
 	if (rc != DB_OK) {

@@ -13,13 +13,13 @@ json_t *db_series_siblings(struct db *db, long long id)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT o.id, o.runner_class, o.points FROM series s JOIN series o "
 		" ON o.metric_id = s.metric_id AND o.config_name = s.config_name "
 		" AND IFNULL(o.branch_id, 0) = IFNULL(s.branch_id, 0) "
 		"WHERE s.id = ? ORDER BY o.runner_class", "I", id));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -29,7 +29,7 @@ int db_series_place(struct db *db, long long *branch_id, long long *tree_id, lon
 	int rc = DB_NOTFOUND;
 
 	*branch_id = *tree_id = 0;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prep(db, "SELECT IFNULL(se.branch_id, 0), IFNULL(b.tree_id, 0) FROM series se "
 		     "LEFT JOIN branches b ON b.id = se.branch_id WHERE se.id = ?", "I", id);
 	if (!st) {
@@ -40,7 +40,7 @@ int db_series_place(struct db *db, long long *branch_id, long long *tree_id, lon
 		rc = DB_OK;
 	}
 	sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -48,13 +48,13 @@ json_t *db_branch_details(struct db *db, long long branch_id, const json_t *posi
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT bc.position, c.sha, c.subject, c.author_name AS author, c.commit_time "
 		"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
 		"WHERE bc.branch_id = ? AND bc.position IN (SELECT value FROM json_each(?)) "
 		"ORDER BY bc.position", "Ij", branch_id, positions));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -62,14 +62,14 @@ json_t *db_job_attempts(struct db *db, long long job_id, int tail)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT x.attempt, x.status, x.reason, x.received_at, r.name AS runner, "
 		" r.runner_class, length(x.log) AS log_size, "
 		" substr(x.log, max(length(x.log) - ?2 + 1, 1)) AS log_tail "
 		"FROM job_results x LEFT JOIN runners r ON r.id = x.runner_id "
 		"WHERE x.job_id = ?1 ORDER BY x.attempt", "Ii", job_id, tail));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -77,7 +77,7 @@ json_t *db_job_series(struct db *db, long long job_id)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT se.id AS series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, se.runner_class, s.attempt, count(*) AS iterations, "
@@ -86,7 +86,7 @@ json_t *db_job_series(struct db *db, long long job_id)
 		" JOIN metrics m ON m.id = se.metric_id "
 		"WHERE s.job_id = ? GROUP BY s.series_id, s.attempt ORDER BY m.suite, m.name, s.attempt",
 		"I", job_id));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -98,7 +98,7 @@ int db_job_where(struct db *db, long long *build_id, char tree[PROTO_MAX_NAME + 
 
 	*build_id = 0;
 	tree[0] = '\0';
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prep(db, "SELECT IFNULL(j.build_id, (SELECT b.id FROM builds b WHERE "
 		     " b.job_id = j.id ORDER BY b.id DESC LIMIT 1)), "
 		     " (SELECT t.name FROM trees t WHERE t.id = j.tree_id) FROM jobs j WHERE j.id = ?",
@@ -114,7 +114,7 @@ int db_job_where(struct db *db, long long *build_id, char tree[PROTO_MAX_NAME + 
 		rc = DB_OK;
 	}
 	sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -122,7 +122,7 @@ json_t *db_jobs_find(struct db *db, const struct db_job_filter *f, int limit, in
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, "
 		" (SELECT t.name FROM trees t WHERE t.id = j.tree_id) AS tree, j.commit_sha, "
@@ -140,7 +140,7 @@ json_t *db_jobs_find(struct db *db, const struct db_job_filter *f, int limit, in
 		"ORDER BY j.id DESC LIMIT ?8 OFFSET ?9",
 		"sssssIIii", f->state, f->kind, f->runner_class, f->tree, f->commit, f->since,
 		f->until, limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -149,7 +149,7 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
@@ -168,6 +168,6 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 		"ORDER BY s.id DESC LIMIT ?8 OFFSET ?9",
 		"IssIsIIii", f->job_id, f->metric, f->runner_class, f->series_id, f->commit,
 		f->since, f->until, limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }

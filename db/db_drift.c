@@ -155,7 +155,7 @@ json_t *db_runner_get(struct db *db, long long id)
 {
 	json_t *rows, *r = NULL, *env, *drift;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_RUNNER_COLUMNS "FROM runners r WHERE r.id = ?", "I", id));
 	env = db_rows(db, db_prepk(db, "SELECT boot_method, env AS env_json, job_id, updated_at "
@@ -165,7 +165,7 @@ json_t *db_runner_get(struct db *db, long long id)
 				    "job_id, detected_at, acked_by, acked_at FROM runner_drift "
 				    "WHERE runner_id = ? ORDER BY id DESC LIMIT ?", "Ii", id,
 				    DRIFT_HISTORY));
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rows && env && drift && json_array_size(rows)) {
 		r = json_incref(json_array_get(rows, 0));
 		json_object_set(r, "environment", env);

@@ -15,30 +15,70 @@
 
 #define DB_MAX_TABLES 64
 
+#define DB_KEPT_MAX 256             /* statements kept prepared per connection */
+#define DB_MAX_READERS 16           /* read connections of one struct db at most */
+
 /* Rows written to one table through this connection (db_tables_version). */
 struct db_written {
 	char table[32];
-	unsigned long long rows;
+	unsigned long long rows;        /* committed: read without the lock */
+	unsigned long long pending;     /* written, not yet committed (writer's lock) */
+};
+
+/* A statement kept prepared on a connection (db_prepk). */
+struct db_kept {
+	unsigned hash;                  /* of its SQL text: where its slot is */
+	sqlite3_stmt *st;
+	int busy;                       /* handed out, not yet given back */
 };
 
 /*
- * The counters of written rows are kept by the update hook (under lock) and
- * read by db_tables_version without it (atomically), so that a request
- * answered from the answer cache never waits for the connection.
+ * One connection with its kept statements: the writer (used under
+ * db->lock) or a reader (used by the thread that took it from the pool).
+ * Only the thread holding it touches it.
+ */
+struct db_conn {
+	sqlite3 *conn;
+	struct db_conn *prev;           /* what the holding thread held before */
+	struct db *prev_db;
+	int depth;                      /* nested db_read_lock calls on it */
+	int for_read;                   /* the writer, taken by db_read_lock (no reader) */
+	int index;                      /* a reader's place in db->readers */
+	struct db_kept kept[DB_KEPT_MAX];
+};
+
+/*
+ * The counters of written rows are kept by the update hook (under lock),
+ * published at commit, and read by db_tables_version without it
+ * (atomically), so that a request answered from the answer cache never
+ * waits for the connection.
  */
 struct db {
-	sqlite3 *conn;          /* opened without SQLite's own mutex: lock is the only one */
+	sqlite3 *conn;          /* the writer, opened without SQLite's own mutex:
+				 * lock is the only one */
+	struct db_conn writer;  /* conn and its kept statements */
 	pthread_mutex_t lock;   /* serialises every use of conn */
 	pthread_t holder;       /* the thread that holds lock, when held is 1 */
 	int held;               /* both written by the holder only (db_held) */
 	atomic_int waiting;     /* threads in db_lock, waiting for lock */
+	char *path;
+	/* the read connections, opened when first needed (db_read_lock) */
+	pthread_mutex_t rlock;
+	pthread_cond_t rcond;   /* a reader was given back */
+	struct db_conn *readers[DB_MAX_READERS];
+	int nreaders;           /* slots used (opened, or opening) */
+	int free[DB_MAX_READERS], nfree;
+	unsigned long long rticket_next, rticket_serving;  /* readers in turn */
+	int no_readers;         /* a reader could not be opened: reads take the writer */
 	struct db_written written[DB_MAX_TABLES];  /* kept by the update hook */
 	size_t nwritten;
 	unsigned long long written_other;          /* rows of tables past the array */
+	unsigned long long other_pending;
 	sqlite3_stmt *data_version;                /* PRAGMA data_version, kept prepared */
 	long long external;                        /* its last value */
 	long long external_at;                     /* when it was read (monotonic ms) */
-	struct db_checkpointer *ckpt;              /* NULL: SQLite's own auto-checkpoint */
+	struct db_checkpointer *ckpt;              /* NULL: the writer checkpoints itself */
+	int ckpt_pages;                            /* DB_CHECKPOINT_BYTES in pages */
 };
 
 /* A runner row as the API shows it (runners r): its topology, current
@@ -64,6 +104,11 @@ struct db {
  * it missed (db_line_write_locked: the poll's own commits, at level 0).
  */
 #define DB_LEVELS(alias) alias ".level IN (0, 1)"
+
+/* Finalizes the kept statements of c and closes its connection (the
+ * writer last: SQLite checkpoints the WAL when the last one closes).
+ * NULL is a no-op. */
+void db_conn_close(struct db_conn *c);
 
 /* Sets *cause (if cause) to a malloc'd sentence; returns DB_ERR. */
 int db_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -96,11 +141,21 @@ long long db_scalar(sqlite3_stmt *st, long long def);
  * parsed); ends st.  NULL on error. */
 json_t *db_rows(struct db *db, sqlite3_stmt *st);
 
-/* The caller holds db->lock around every use of the helpers above. */
+/* The caller holds db->lock around every use of the helpers above that
+ * writes... */
 void db_lock(struct db *db);
 void db_unlock(struct db *db);
-/* Stops kpcid (abort) when the calling thread does not hold db's lock:
- * the statement helpers check it before they touch the connection. */
+/* ...and either that lock or a read connection around every read: a
+ * function that only reads takes db_read_lock instead, which gives the
+ * thread a connection of the pool in a read transaction (one snapshot
+ * of the WAL, taken at its first statement) so that it waits for no
+ * writer.  A thread already reading or writing db keeps its connection
+ * (calls nest).  When no reader can be opened, it takes db->lock. */
+void db_read_lock(struct db *db);
+void db_read_unlock(struct db *db);
+/* Stops kpcid (abort) when the calling thread holds neither db's lock
+ * nor one of its readers: the statement helpers check it before they
+ * touch a connection. */
 void db_held(struct db *db, const char *what);
 /* Unlocks, lets the threads waiting for the connection have it (the
  * mutex alone would hand it straight back to a thread that unlocks and
@@ -110,6 +165,10 @@ void db_yield(struct db *db);
  * returns rc (DB_ERR when the commit failed). */
 int db_begin(struct db *db);
 int db_end(struct db *db, int rc);
+
+/* db_health.c: SQLite's error log (SQLITE_CONFIG_LOG): notes a full disk,
+ * an I/O error or corruption for db_fault_take and the health report. */
+void db_fault_log(void *arg, int code, const char *msg);
 
 /* db_drift.c: compares env, an upload's environment, with what runner_id
  * showed before on its boot method; records drift rows and remembers the

@@ -139,11 +139,11 @@ json_t *db_jobs_list(struct db *db, const char *state, int limit, int offset)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j "
 				   "WHERE ?1 IS NULL OR j.state = ?1 ORDER BY j.id DESC LIMIT ? OFFSET ?",
 				   "sii", state, limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -151,10 +151,10 @@ json_t *db_job_get(struct db *db, long long id)
 {
 	json_t *rows, *job = NULL;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j WHERE j.id = ?",
 				   "I", id));
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rows && json_array_size(rows))
 		job = json_incref(json_array_get(rows, 0));
 	json_decref(rows);

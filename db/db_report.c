@@ -263,13 +263,13 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		return rc;
 	from = json_integer_value(json_object_get(w, "from_position"));
 	to = json_integer_value(json_object_get(w, "to_position"));
-	db_lock(db);
+	db_read_lock(db);
 	branch_id = report_branch_locked(db, tree, branch);
 	if (branch_id) {
 		rows = report_changes_locked(db, branch_id, from, to);
 		measured = report_measured_locked(db, branch_id, from, to);
 	}
-	db_unlock(db);
+	db_read_unlock(db);
 	/* each measured commit against the one before it (daemon/analyze_verdict.c
 	 * decides them over the metrics of each commit) */
 	verdicts = branch_id ? db_window_verdicts(db, branch_id, from, to) : json_array();
@@ -328,13 +328,13 @@ int db_window_current(struct db *db, json_t **out, const char *tree, char **caus
 	/* The counts of db_window_report's summary, without reading the rows. */
 	from = json_integer_value(json_object_get(last, "from_position"));
 	to = json_integer_value(json_object_get(last, "to_position"));
-	db_lock(db);
+	db_read_lock(db);
 	branch_id = report_branch_locked(db, tree, NULL);
 	if (branch_id) {
 		report_counts_locked(db, branch_id, from, to, &reg, &imp);
 		measured = report_measured_locked(db, branch_id, from, to);
 	}
-	db_unlock(db);
+	db_read_unlock(db);
 	*out = json_pack("{s:s, s:O, s:O, s:O, s:I, s:I, s:I, s:O}", "release", release,
 		"closed_by", json_object_get(last, "closed_by") ?
 			json_object_get(last, "closed_by") : json_null(),

@@ -83,6 +83,115 @@ static int db_env_id(struct db *db, long long *id, json_t *env, const char *runn
 	return DB_OK;
 }
 
+/*
+ * The series of each sample of a result, looked up once per metric: a
+ * result holds each metric's iterations (kbench: 10 metrics x 20), and
+ * three statements per sample (metric, series, dirty flag) were most of
+ * an upload's cost.  Open addressing on the hash of suite and metric.
+ */
+struct db_series_map {
+	size_t cap;                     /* a power of two */
+	const struct proto_sample **key;
+	long long *series;
+};
+
+static unsigned long long db_sample_hash(const struct proto_sample *s)
+{
+	unsigned long long h = 1469598103934665603ULL;
+
+	for (const char *p = s->suite; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h = (h ^ '/') * 1099511628211ULL;
+	for (const char *p = s->metric; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	return h;
+}
+
+/* The slot of s's metric in m: the one holding it, or the empty one
+ * where it goes. */
+static size_t db_series_slot(const struct db_series_map *m, const struct proto_sample *s)
+{
+	size_t i = (size_t)db_sample_hash(s) & (m->cap - 1);
+
+	while (m->key[i] && (strcmp(m->key[i]->suite, s->suite) ||
+			     strcmp(m->key[i]->metric, s->metric)))
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+/* Inserts the samples of r, each into its series (found or made, marked
+ * dirty, once per metric), with one prepared statement.  Inside the
+ * result's transaction. */
+static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
+				    long long runner_id, const char *runner_class,
+				    const char *config, const char *commit, long long env_id,
+				    char **cause)
+{
+	struct db_series_map m = { .cap = 16 };
+	sqlite3_stmt *ins = NULL;
+	long long now = db_now();
+	int rc = DB_OK;
+
+	while (m.cap < 2 * r->nsamples)
+		m.cap *= 2;
+	m.key = calloc(m.cap, sizeof *m.key);
+	m.series = calloc(m.cap, sizeof *m.series);
+	ins = db_prep(db, "INSERT INTO samples (job_id, attempt, series_id, env_id, runner_id, "
+		      "commit_sha, iteration, value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		      "");
+	if (!m.key || !m.series || !ins)
+		rc = DB_ERR;
+	for (size_t i = 0; rc == DB_OK && i < r->nsamples; i++) {
+		const struct proto_sample *s = &r->samples[i];
+		size_t slot = db_series_slot(&m, s);
+		long long metric_id;
+		int step;
+
+		if (!m.key[slot]) {
+			rc = db_metric_id(db, &metric_id, s, cause);
+			if (rc == DB_OK)
+				rc = db_series_id(db, &m.series[slot], metric_id, runner_class, config);
+			if (rc != DB_OK)
+				break;
+			m.key[slot] = s;
+		} else if (strcmp(m.key[slot]->unit, s->unit) ||
+			   m.key[slot]->higher_is_better != s->higher_is_better) {
+			rc = db_metric_id(db, &metric_id, s, cause);    /* says what differs */
+			if (rc == DB_OK) {
+				db_fail(cause, "samples[%zu] gives %s/%s another unit or direction than "
+					"an earlier sample of the result", i, s->suite, s->metric);
+				rc = DB_INVALID;
+			}
+			break;
+		}
+		sqlite3_bind_int64(ins, 1, r->job_id);
+		sqlite3_bind_int(ins, 2, r->attempt);
+		sqlite3_bind_int64(ins, 3, m.series[slot]);
+		sqlite3_bind_int64(ins, 4, env_id);
+		sqlite3_bind_int64(ins, 5, runner_id);
+		if (commit)
+			sqlite3_bind_text(ins, 6, commit, -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(ins, 6);
+		sqlite3_bind_int(ins, 7, s->iteration);
+		sqlite3_bind_double(ins, 8, s->value);
+		sqlite3_bind_int64(ins, 9, now);
+		step = sqlite3_step(ins);
+		sqlite3_reset(ins);
+		if (step == SQLITE_CONSTRAINT) {
+			db_fail(cause, "samples[%zu] repeats %s/%s iteration %d", i, s->suite,
+				s->metric, s->iteration);
+			rc = DB_INVALID;
+		} else if (step != SQLITE_DONE) {
+			rc = DB_ERR;
+		}
+	}
+	sqlite3_finalize(ins);
+	free(m.key);
+	free(m.series);
+	return rc;
+}
+
 /* Body of db_job_result inside its transaction. */
 static int db_result_locked(struct db *db, long long runner_id,
 			    const struct proto_result *r, int *duplicate, char **cause)
@@ -93,8 +202,16 @@ static int db_result_locked(struct db *db, long long runner_id,
 	int attempt = 0, running = 0, rc = DB_ERR;
 	json_t *env = NULL;
 
-	if (db_scalar(db_prepk(db, "SELECT 1 FROM job_results WHERE job_id = ? AND attempt = ?",
-			      "Ii", r->job_id, r->attempt), 0)) {
+	/* A repeat is acknowledged only to the runner that stored the
+	 * result: the lease it held is gone once the job is finished. */
+	owner = db_scalar(db_prepk(db, "SELECT runner_id FROM job_results WHERE job_id = ? "
+				  "AND attempt = ?", "Ii", r->job_id, r->attempt), 0);
+	if (owner && owner != runner_id) {
+		db_fail(cause, "job %lld attempt %d was finished by another runner", r->job_id,
+			r->attempt);
+		return DB_CONFLICT;
+	}
+	if (owner) {
 		*duplicate = 1;
 		return DB_OK;
 	}
@@ -133,24 +250,10 @@ static int db_result_locked(struct db *db, long long runner_id,
 	if (db_env_id(db, &env_id, env, runner_class) < 0 ||
 	    db_drift_check_locked(db, runner_id, r->job_id, env) < 0)
 		goto out;
-	for (size_t i = 0; i < r->nsamples; i++) {
-		const struct proto_sample *s = &r->samples[i];
-		long long metric_id, series_id;
-
-		rc = db_metric_id(db, &metric_id, s, cause);
-		if (rc == DB_OK)
-			rc = db_series_id(db, &series_id, metric_id, runner_class, config);
-		if (rc == DB_OK)
-			rc = db_exec_st(db, db_prepk(db, "INSERT INTO samples (job_id, attempt, "
-				"series_id, env_id, runner_id, commit_sha, iteration, value, created_at) "
-				"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", "IiIIIsidI", r->job_id, r->attempt,
-				series_id, env_id, runner_id, commit, s->iteration, s->value, db_now()));
-		if (rc == DB_INVALID && cause && !*cause)
-			db_fail(cause, "samples[%zu] repeats %s/%s iteration %d", i, s->suite,
-				s->metric, s->iteration);
-		if (rc != DB_OK)
-			goto out;
-	}
+	rc = db_samples_insert_locked(db, r, runner_id, runner_class, config, commit, env_id,
+				      cause);
+	if (rc != DB_OK)
+		goto out;
 	rc = db_exec_st(db, db_prepk(db, "INSERT INTO job_results (job_id, attempt, runner_id, "
 				   "status, reason, log, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 				   "IiIsssI", r->job_id, r->attempt, runner_id, r->status, r->reason,
@@ -196,7 +299,7 @@ json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT s.id, s.job_id, s.attempt, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
@@ -207,7 +310,7 @@ json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
 		"WHERE (?1 = 0 OR s.job_id = ?1) AND (?2 IS NULL OR m.name = ?2 "
 		"  OR m.suite || '/' || m.name = ?2) "
 		"ORDER BY s.id DESC LIMIT ?3 OFFSET ?4", "Isii", job_id, metric, limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -215,9 +318,9 @@ json_t *db_metrics_list(struct db *db)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT id, suite, name, unit, direction AS better "
 				   "FROM metrics ORDER BY suite, name", ""));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }

@@ -8,23 +8,65 @@
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/buf.h"
+#include "lib/proto.h"
 #include "lib/sha256.h"
 
 #define DB_TOKEN_TOUCH_S 60     /* granularity of api_tokens.last_used */
 
 /* --- tokens --------------------------------------------------------- */
 
+/* classes as kept: names separated by one space, or "*"; NULL after a
+ * sentence in *cause when a name is not a runner class name. */
+static char *db_classes_norm(const char *classes, char **cause)
+{
+	struct buf out;
+	const char *p = classes;
+	char *kept;
+
+	if (!strcmp(classes, "*"))
+		return strdup("*");
+	buf_init(&out, strlen(classes) + 1);
+	while (*(p += strspn(p, " ,"))) {
+		size_t n = strcspn(p, " ,");
+		char name[PROTO_MAX_NAME + 1];
+
+		snprintf(name, sizeof name, "%.*s", (int)n, p);
+		if (n > PROTO_MAX_NAME || !proto_name_ok(name)) {
+			db_fail(cause, "runner class '%.*s' must be 1 to %d letters, digits and ._:/+-",
+				(int)(n > 64 ? 64 : n), p, PROTO_MAX_NAME);
+			buf_free(&out);
+			return NULL;
+		}
+		buf_printf(&out, "%s%s", out.len ? " " : "", name);
+		p += n;
+	}
+	if (!out.len) {
+		db_fail(cause, "a runner token needs at least one runner class (or '*' for any)");
+		buf_free(&out);
+		return NULL;
+	}
+	kept = strdup(buf_str(&out));
+	buf_free(&out);
+	return kept;
+}
+
 int db_token_create(struct db *db, char **token, const char *role, const char *name,
-		    char **cause)
+		    const char *classes, char **cause)
 {
 	static const char digits[] = "0123456789abcdef";
 	unsigned char raw[24];
-	char text[5 + 2 * sizeof raw + 1], hash[SHA256_HEX_LEN + 1];
+	char text[5 + 2 * sizeof raw + 1], hash[SHA256_HEX_LEN + 1], *kept = NULL;
 	int rc;
 
 	*token = NULL;
 	if (strcmp(role, "admin") && strcmp(role, "runner") && strcmp(role, "read"))
 		return db_fail(cause, "unknown token role '%s' (admin, runner or read)", role);
+	if (!strcmp(role, "runner") != !!classes)
+		return db_fail(cause, "runner classes are given for runner tokens, and only "
+			       "for them");
+	if (classes && !(kept = db_classes_norm(classes, cause)))
+		return DB_ERR;
 	if (sha256_random(raw, sizeof raw) < 0)
 		return db_fail(cause, "cannot read random bytes for the token");
 	memcpy(text, "kpci_", 5);
@@ -35,9 +77,11 @@ int db_token_create(struct db *db, char **token, const char *role, const char *n
 	text[sizeof text - 1] = '\0';
 	sha256_hex(hash, text, strlen(text));
 	db_lock(db);
-	rc = db_exec_st(db, db_prepk(db, "INSERT INTO api_tokens (name, role, hash, created_at) "
-				   "VALUES (?, ?, ?, ?)", "sssI", name, role, hash, db_now()));
+	rc = db_exec_st(db, db_prepk(db, "INSERT INTO api_tokens (name, role, hash, created_at, "
+				   "runner_classes) VALUES (?, ?, ?, ?, ?)", "sssIs", name, role,
+				   hash, db_now(), kept));
 	db_unlock(db);
+	free(kept);
 	if (rc < 0)
 		return db_fail(cause, "cannot store the token");
 	*token = strdup(text);
@@ -52,22 +96,25 @@ int db_token_check(struct db *db, const char *token, char role[8], long long *id
 	int rc = DB_NOTFOUND;
 
 	sha256_hex(hash, token, strlen(token));
-	db_lock(db);
-	st = db_prep(db, "SELECT id, role, IFNULL(last_used, 0) FROM api_tokens "
-		     "WHERE hash = ? AND revoked = 0", "s", hash);
+	db_read_lock(db);
+	st = db_prepk(db, "SELECT id, role, IFNULL(last_used, 0) FROM api_tokens "
+		      "WHERE hash = ? AND revoked = 0", "s", hash);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
 		*id = sqlite3_column_int64(st, 0);
 		snprintf(role, 8, "%s", (const char *)sqlite3_column_text(st, 1));
 		last_used = sqlite3_column_int64(st, 2);
 		rc = DB_OK;
 	}
-	sqlite3_finalize(st);
-	/* Every request checks a token; write last_used at most once a minute
-	 * so that reads stay reads. */
-	if (rc == DB_OK && now - last_used >= DB_TOKEN_TOUCH_S)
+	db_done(st);
+	db_read_unlock(db);
+	/* Every request checks a token (on a reader: no wait for a writer);
+	 * write last_used at most once a minute so that reads stay reads. */
+	if (rc == DB_OK && now - last_used >= DB_TOKEN_TOUCH_S) {
+		db_lock(db);
 		db_exec_st(db, db_prepk(db, "UPDATE api_tokens SET last_used = ? WHERE id = ?",
 				       "II", now, *id));
-	db_unlock(db);
+		db_unlock(db);
+	}
 	return rc;
 }
 
@@ -75,10 +122,10 @@ json_t *db_tokens_list(struct db *db)
 {
 	json_t *rows;
 
-	db_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT id, name, role, created_at, last_used, revoked "
-				   "FROM api_tokens ORDER BY id", ""));
-	db_unlock(db);
+	db_read_lock(db);
+	rows = db_rows(db, db_prepk(db, "SELECT id, name, role, created_at, last_used, revoked, "
+				   "runner_classes FROM api_tokens ORDER BY id", ""));
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -113,10 +160,10 @@ json_t *db_trees_list(struct db *db)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db, "SELECT id, name, url, created_at FROM trees "
 				   "ORDER BY name", ""));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -147,6 +194,16 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 	if (db_begin(db) < 0) {
 		db_unlock(db);
 		return db_fail(cause, "database busy");
+	}
+	/* the classes the token may serve: ' c1 c2 ' holds ' c1 ' */
+	if (!db_scalar(db_prepk(db, "SELECT IFNULL(runner_classes, '*') = '*' OR "
+				" instr(' ' || runner_classes || ' ', ' ' || ? || ' ') > 0 "
+				"FROM api_tokens WHERE id = ?", "sI", r->runner_class, token_id), 0)) {
+		rc = db_end(db, DB_INVALID);
+		db_unlock(db);
+		db_fail(cause, "this token may not serve runner class '%s' (kpcid token create "
+			"--classes names the classes a runner token serves)", r->runner_class);
+		return rc;
 	}
 	owner = db_scalar(db_prepk(db, "SELECT token_id FROM runners WHERE name = ?", "s",
 				  r->name), -1);
@@ -194,9 +251,9 @@ json_t *db_runners_list(struct db *db, int limit, int offset)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }

@@ -105,7 +105,7 @@ int db_branch_get(struct db *db, long long *branch_id, char tip[DB_SHA_LEN + 1],
 	sqlite3_stmt *st;
 	int rc = DB_NOTFOUND;
 
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prep(db, "SELECT id, IFNULL(tip_sha, ''), length, state FROM branches "
 		     "WHERE tree_id = ? AND name = ?", "Is", tree_id, branch);
 	if (!st)
@@ -118,7 +118,7 @@ int db_branch_get(struct db *db, long long *branch_id, char tip[DB_SHA_LEN + 1],
 		rc = DB_OK;
 	}
 	sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -135,9 +135,9 @@ int db_branch_position(struct db *db, long long *pos, long long branch_id, const
 {
 	long long p;
 
-	db_lock(db);
+	db_read_lock(db);
 	p = db_branch_position_locked(db, branch_id, sha);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (p < 0)
 		return DB_NOTFOUND;
 	*pos = p;
@@ -596,7 +596,7 @@ int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const 
 	sqlite3_stmt *st;
 	int rc = DB_OK, step;
 
-	db_lock(db);
+	db_read_lock(db);
 	/* each level through its own index (migration 0011); left to itself,
 	 * SQLite reads level 1 of commits_sha, every tree's commits */
 	st = db_prep(db, "SELECT sha FROM commits INDEXED BY commits_tree "
@@ -604,7 +604,7 @@ int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const 
 		     "UNION ALL SELECT sha FROM commits WHERE level = 0 AND tree_id = ?1",
 		     "I", tree_id);
 	if (!st) {
-		db_unlock(db);
+		db_read_unlock(db);
 		return DB_ERR;
 	}
 	while ((step = sqlite3_step(st)) == SQLITE_ROW)
@@ -615,7 +615,7 @@ int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const 
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
 		rc = DB_ERR;
 	sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -729,7 +729,7 @@ json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id)
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT t.name, t.kind, t.major, t.minor, t.rc, bc.position FROM tags t "
 		"JOIN commits c ON c.tree_id = t.tree_id "
@@ -737,7 +737,7 @@ json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id)
 		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
 		"WHERE t.tree_id = ? AND t.kind IN ('release', 'rc') "
 		"ORDER BY bc.position, t.major, t.minor, t.rc", "II", branch_id, tree_id));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -799,7 +799,7 @@ json_t *db_trees_status(struct db *db)
 	json_t *trees, *tree, *branches, *b;
 	size_t i, j;
 
-	db_lock(db);
+	db_read_lock(db);
 	trees = db_rows(db, db_prepk(db,
 		"SELECT id, name, url, created_at, polled_at, fetched_at, last_error, error_count, "
 		" next_poll_at, policy AS policy_json, candidates_dropped, "
@@ -821,7 +821,7 @@ json_t *db_trees_status(struct db *db)
 				json_integer_value(json_object_get(b, "id")), DB_TREE_EVENTS)));
 		json_object_set_new(tree, "branches", branches ? branches : json_array());
 	}
-	db_unlock(db);
+	db_read_unlock(db);
 	return trees;
 }
 
@@ -926,7 +926,7 @@ int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *b
 	int rc;
 
 	*out = NULL;
-	db_lock(db);
+	db_read_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK && window)
 		rc = db_window_locked(db, &from, &to, rc1, tree_id, branch_id, window, cause);
@@ -938,7 +938,7 @@ int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *b
 			branch_id, window ? from : -1LL, to, limit, offset));
 		rc = *out ? DB_OK : DB_ERR;
 	}
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -970,7 +970,7 @@ int db_tree_window_last(struct db *db, json_t **out, const char *tree, const cha
 	int rc;
 
 	*out = NULL;
-	db_lock(db);
+	db_read_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK) {
 		name = db_rows(db, db_prepk(db,
@@ -984,7 +984,7 @@ int db_tree_window_last(struct db *db, json_t **out, const char *tree, const cha
 	if (rc == DB_OK)
 		*out = db_window_json_locked(db, tree_id, branch_id, json_string_value(
 			json_object_get(json_array_get(name, 0), "name")));
-	db_unlock(db);
+	db_read_unlock(db);
 	json_decref(name);
 	if (rc == DB_NOTFOUND)
 		db_fail(cause, "tree '%.128s' has no release on the branch", tree);
@@ -1002,7 +1002,7 @@ int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *b
 	int rc;
 
 	*out = NULL;
-	db_lock(db);
+	db_read_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK)
 		releases = db_rows(db, db_prepk(db,
@@ -1025,7 +1025,7 @@ int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *b
 			continue;
 		json_array_append_new(windows, w);
 	}
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rc == DB_OK)
 		*out = json_pack("{s:s, s:o, s:o}", "tree", tree, "releases", releases,
 				 "windows", windows);
@@ -1045,7 +1045,7 @@ int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const c
 	int rc;
 
 	*out = NULL;
-	db_lock(db);
+	db_read_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK)
 		rc = db_window_locked(db, &from, &to, rc1, tree_id, branch_id, release, cause);
@@ -1057,7 +1057,7 @@ int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const c
 			branch_id, from, to));
 		rc = merges ? DB_OK : DB_ERR;
 	}
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rc == DB_OK)
 		*out = json_pack("{s:s, s:s, s:s?, s:s, s:I, s:I, s:o}", "tree", tree,
 				 "release", release, "closed_by", rc1[0] ? rc1 : NULL,

@@ -51,6 +51,23 @@ static int buf_reserve(struct buf *b, size_t extra)
 	return 0;
 }
 
+int buf_presize(struct buf *b, size_t n)
+{
+	char *p;
+
+	if (n > b->max || n >= SIZE_MAX)
+		return -1;
+	if (n + 1 <= b->cap)
+		return 0;
+	p = realloc(b->data, n + 1);
+	if (!p)
+		return -1;
+	p[b->len] = '\0';
+	b->data = p;
+	b->cap = n + 1;
+	return 0;
+}
+
 int buf_add(struct buf *b, const void *data, size_t len)
 {
 	if (buf_reserve(b, len) < 0)

@@ -21,6 +21,10 @@ void buf_init(struct buf *b, size_t max);
 void buf_free(struct buf *b);
 void buf_reset(struct buf *b);
 int buf_add(struct buf *b, const void *data, size_t len);
+/* Allocates room for n bytes in all at once (a body whose size is
+ * announced: one allocation of its size instead of doublings); 0, or -1
+ * past max or out of memory. */
+int buf_presize(struct buf *b, size_t n);
 int buf_adds(struct buf *b, const char *s);
 int buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -32,6 +32,7 @@ struct conf_parse {
 	char cur_section[CONF_MAX_LINE];
 	const struct conf_section *sec;  /* section of cur_section, or NULL */
 	void *inst;                      /* where its keys go */
+	int content;                     /* lines other than blanks and comments */
 };
 
 static void conf_error(struct conf_parse *p, const char *fmt, ...)
@@ -331,6 +332,8 @@ static char *conf_reader(char *str, int num, void *stream)
 		str[0] = '\n';  /* hand inih an empty line instead */
 		str[1] = '\0';
 	}
+	if (!strchr("#;\n", str[strspn(str, " \t\r")]))
+		p->content++;
 	return str;
 }
 
@@ -357,6 +360,11 @@ int conf_load(void *obj, const struct conf_section *secs, const char *path,
 	} else if (rc < 0) {
 		p.line = 0;
 		conf_error(&p, "cannot read the file");
+	} else if (!p.content) {
+		/* a file emptied by accident must not stand for "all defaults" */
+		p.line = 0;
+		conf_error(&p, "the file is empty (no section, no key); without a file the "
+			   "defaults apply");
 	}
 	return p.nerrs;
 }

@@ -1,6 +1,7 @@
 /*
  * proto.c - encode and check the runner protocol's JSON bodies.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +25,11 @@ int proto_name_ok(const char *s)
 			return 0;
 	}
 	return 1;
+}
+
+int proto_value_ok(double v)
+{
+	return isfinite(v) && fabs(v) <= PROTO_MAX_VALUE;
 }
 
 /* Copies string field `key` of j into *out; optional fields may be absent. */
@@ -194,7 +200,7 @@ int proto_result_add_spread(struct proto_result *r, const char *suite, const cha
 {
 	struct proto_sample *s;
 
-	if (r->nsamples >= PROTO_MAX_SAMPLES)
+	if (r->nsamples >= PROTO_MAX_SAMPLES || !proto_value_ok(value))
 		return -1;
 	s = realloc(r->samples, (r->nsamples + 1) * sizeof *s);
 	if (!s)
@@ -269,6 +275,11 @@ static int proto_sample_decode(struct proto_sample *s, const json_t *j, size_t i
 		goto out;
 	}
 	s->value = json_number_value(v);
+	if (!proto_value_ok(s->value)) {
+		fail_cause(cause, "%svalue %g is out of range: a sample is a finite number of "
+			   "magnitude at most %g", where, s->value, PROTO_MAX_VALUE);
+		goto out;
+	}
 	s->spread = -1;
 	v = json_object_get(j, "spread");
 	if (v && (!json_is_number(v) || !(json_number_value(v) >= 0) ||

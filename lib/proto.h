@@ -18,6 +18,10 @@
 #define PROTO_MAX_REASON   4096
 #define PROTO_MAX_LOG      (1 << 20)
 #define PROTO_MAX_SPREAD   1000.0   /* % a sample's spread may say */
+/* The largest magnitude of a sample value.  Larger values (and NaN and
+ * infinities) are refused: no kernel measurement comes near it, and the
+ * statistics square and sum values, which must stay finite. */
+#define PROTO_MAX_VALUE    1e15
 
 /* POST /api/v1/runners/register */
 struct proto_register {
@@ -80,7 +84,9 @@ void proto_result_free(struct proto_result *r);
 int proto_result_fail(struct proto_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Appends a sample (strings copied) without a spread; 0 or -1. */
+/* Appends a sample (strings copied) without a spread; 0, or -1 when memory
+ * is out, the result is full or value is not a finite number within
+ * PROTO_MAX_VALUE. */
 int proto_result_add(struct proto_result *r, const char *suite, const char *metric,
 		     const char *unit, int higher_is_better, int iteration, double value);
 /* The same with the sample's spread: the robust relative spread (%) of the
@@ -88,6 +94,9 @@ int proto_result_add(struct proto_result *r, const char *suite, const char *metr
 int proto_result_add_spread(struct proto_result *r, const char *suite, const char *metric,
 			    const char *unit, int higher_is_better, int iteration, double value,
 			    double spread);
+
+/* 1 if v is a sample value kpci accepts: finite, |v| <= PROTO_MAX_VALUE. */
+int proto_value_ok(double v);
 
 /* 1 if s is a name kpci accepts: 1..PROTO_MAX_NAME of [A-Za-z0-9._:/+-]. */
 int proto_name_ok(const char *s);

@@ -189,7 +189,8 @@ double stats_beta_inc(double a, double b, double x)
 {
 	double ic;
 
-	assert(a > 0 && b > 0);
+	if (!(a > 0 && b > 0))		/* NaN too: never from valid input */
+		return NAN;
 	return stats_beta_inc_xy(a, b, x, 1 - x, &ic);
 }
 
@@ -197,8 +198,7 @@ double stats_t_sf2(double t, double df)
 {
 	double t2, ic;
 
-	assert(df > 0);
-	if (isnan(t))
+	if (isnan(t) || !(df > 0) || isinf(df))
 		return NAN;
 	if (isinf(t))
 		return 0;
@@ -222,7 +222,8 @@ double stats_t_quantile(double p, double df)
 {
 	double lo, hi;
 
-	assert(p > 0 && p < 1 && df > 0);
+	if (!(p > 0 && p < 1) || !(df > 0) || isinf(df))
+		return NAN;     /* e.g. Welch's df of values too large to square */
 	if (p < 0.5)
 		return -stats_t_quantile(1 - p, df);
 	if (p == 0.5)

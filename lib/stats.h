@@ -42,7 +42,10 @@ int stats_median(double *out, const double *x, size_t n);
 /* Median of x[0..n), reordering x in place; n must be > 0. */
 double stats_median_inplace(double *x, size_t n);
 
-/* Regularized incomplete beta function I_x(a, b) for a, b > 0, 0 <= x <= 1. */
+/* Regularized incomplete beta function I_x(a, b) for a, b > 0, 0 <= x <= 1.
+ * The functions of the t distribution below return NaN, never stop the
+ * program, when their arguments are out of their domain (a NaN or
+ * infinite df from values too large to square). */
 double stats_beta_inc(double a, double b, double x);
 
 /* Cumulative distribution function of Student's t with df > 0 degrees of
@@ -52,7 +55,8 @@ double stats_t_cdf(double t, double df);
 /* Two-sided tail probability P(|T| >= |t|) for Student's t with df > 0. */
 double stats_t_sf2(double t, double df);
 
-/* Quantile of Student's t: the t with stats_t_cdf(t, df) == p, 0 < p < 1. */
+/* Quantile of Student's t: the t with stats_t_cdf(t, df) == p, 0 < p < 1;
+ * NaN for another p or a df that is not a finite positive number. */
 double stats_t_quantile(double p, double df);
 
 /* Standard normal cumulative distribution function. */
@@ -91,7 +95,8 @@ int stats_bh_adjust(double *q, const double *p, size_t n);
 
 /* Percent change from mean(a) to mean(b) with a delta-method confidence
  * interval at the given level (e.g. 0.95), using Welch's degrees of freedom.
- * Returns 0, or -1 when a sample has fewer than 2 points or mean(a) is 0. */
+ * Returns 0, or -1 when a sample has fewer than 2 points or mean(a) is 0.
+ * Values too large to square give NaN bounds. */
 int stats_percent_change_ci(struct stats_change_ci *out, const double *a,
 			    size_t na, const double *b, size_t nb,
 			    double level);

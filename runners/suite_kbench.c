@@ -30,6 +30,10 @@ static int kbench_add(void *arg, const struct kbench_bench *b, int iteration,
 {
 	const struct kbench_dest *d = arg;
 
+	if (!proto_value_ok(s->value)) {
+		snprintf(cause, n, "%s: %g is not a usable value", b->name, s->value);
+		return -1;
+	}
 	if (proto_result_add_spread(d->r, d->suite, b->name, b->unit, b->higher_is_better,
 				    iteration, s->value, s->spread) < 0) {
 		snprintf(cause, n, "out of memory");

@@ -51,6 +51,9 @@ static int sparse_add_spread(struct proto_result *r, const struct sparse_ctx *ct
 {
 	if (!proto_name_ok(metric))
 		return fail_cause(cause, "'%.64s' is not a usable metric name", metric);
+	if (!proto_value_ok(value))
+		return fail_cause(cause, "%s: %g is not a usable value (a finite number of "
+				  "magnitude at most %g)", metric, value, PROTO_MAX_VALUE);
 	if (proto_result_add_spread(r, ctx->suite, metric, unit, hib, iteration, value,
 				    spread) < 0)
 		return fail_cause(cause, "out of memory");

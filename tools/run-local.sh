@@ -80,7 +80,8 @@ boot_timeout = 600
 EOF
 
 if [ ! -s var/runner.token ]; then
-	"$BIN/kpcid" -c var/kpcid.ini token create --role runner --name local > var/runner.token
+	"$BIN/kpcid" -c var/kpcid.ini token create --role runner --name local \
+		--classes "$CLASS" > var/runner.token
 fi
 if [ ! -s var/admin.token ]; then
 	"$BIN/kpcid" -c var/kpcid.ini token create --role admin --name local-admin > var/admin.token

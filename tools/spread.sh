@@ -38,7 +38,7 @@ for _ in $(seq 100); do
 done
 URL=http://127.0.0.1:$PORT
 AT=$("$BIN/kpcid" --data-dir "$TMP/data" token create --role admin --name spread)
-RT=$("$BIN/kpcid" --data-dir "$TMP/data" token create --role runner --name spread)
+RT=$("$BIN/kpcid" --data-dir "$TMP/data" token create --role runner --name spread --classes "*")
 for suite in "$@"; do
 	for _ in $(seq "$boots"); do
 		curl -sf -o /dev/null -H "Authorization: Bearer $AT" -H 'Content-Type: application/json' \

@@ -63,9 +63,15 @@ stop_kpcid() {
 	wait "$KPCID_PID" 2>/dev/null
 }
 
-# token ROLE [NAME]: prints a new API token.
+# token ROLE [NAME [CLASSES]]: prints a new API token; a runner token
+# serves CLASSES (default '*': any runner class).
 token() {
-	"$KPCI_BIN/kpcid" --data-dir "$TMP/data" token create --role "$1" --name "${2:-test}"
+	if [ "$1" = runner ]; then
+		"$KPCI_BIN/kpcid" --data-dir "$TMP/data" token create --role runner \
+			--name "${2:-test}" --classes "${3:-*}"
+	else
+		"$KPCI_BIN/kpcid" --data-dir "$TMP/data" token create --role "$1" --name "${2:-test}"
+	fi
 }
 
 # api METHOD PATH [TOKEN] [BODY]: prints "STATUS BODY".

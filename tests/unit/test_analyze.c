@@ -598,10 +598,10 @@ int main(void)
 	CHECK_INT(db_open(&db, path, &cause), DB_OK);
 	CHECK_INT(sqlite3_open(path, &raw), SQLITE_OK);
 	sqlite3_busy_timeout(raw, 5000);
-	CHECK_INT(db_token_create(db, &tok, "admin", "analyst", &cause), DB_OK);
+	CHECK_INT(db_token_create(db, &tok, "admin", "analyst", NULL, &cause), DB_OK);
 	CHECK_INT(db_token_check(db, tok, role, &token_id), DB_OK);
 	free(tok);
-	CHECK_INT(db_token_create(db, &tok, "runner", "r", &cause), DB_OK);
+	CHECK_INT(db_token_create(db, &tok, "runner", "r", "*", &cause), DB_OK);
 	CHECK_INT(db_token_check(db, tok, role, &rtok), DB_OK);
 	free(tok);
 	r.name = strdup("lab-1");

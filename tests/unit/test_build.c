@@ -241,7 +241,7 @@ static void test_db_builds(void)
 	snprintf(path, sizeof path, "%s/kpci.db", dir);
 	CHECK_INT(db_open(&db, path, &cause), DB_OK);
 	CHECK_INT(db_tree_upsert(db, "fake", "/src/fake"), DB_OK);
-	CHECK_INT(db_token_create(db, &token, "runner", "r", &cause), DB_OK);
+	CHECK_INT(db_token_create(db, &token, "runner", "r", "*", &cause), DB_OK);
 	CHECK_INT(db_token_check(db, token, role, &tok), DB_OK);
 	free(token);
 	reg.capabilities = json_pack("[s]", "build");

@@ -140,6 +140,17 @@ static void test_errors(struct buf *errs)
 	CHECK(has(errs, 1, "'orphan' is outside any [section]"));
 	cfg_free(&c);
 
+	/* an emptied file (a truncated write, a wrong path's twin) is not
+	 * read as "all the defaults" */
+	CHECK_INT(load(&c, errs, ""), 1);
+	CHECK(has(errs, 0, "the file is empty (no section, no key); without a file the "
+		  "defaults apply"));
+	cfg_free(&c);
+	CHECK_INT(load(&c, errs, "# only a comment\n\n  ; and another\n"), 1);
+	cfg_free(&c);
+	CHECK_INT(load(&c, errs, "[main]\n"), 0);
+	cfg_free(&c);
+
 	CHECK_INT(load(&c, errs,
 		       "[main]\n"                       /* 1 */
 		       "threads = many\n"               /* 2 */

@@ -18,6 +18,7 @@
 #include "db/db_internal.h"
 #include "check_db.h"
 #include "lib/proto.h"
+#include "lib/sha256.h"
 #include "check.h"
 
 static char dir[] = "/tmp/kpci-test-db.XXXXXX";
@@ -37,11 +38,19 @@ static struct db *open_fresh(const char *name, int version)
 static void test_migrations(void)
 {
 	struct db *db = open_fresh("m.db", 1);
-	char *token = NULL, *cause = NULL, role[8];
+	char *cause = NULL, role[8], hash[SHA256_HEX_LEN + 1];
+	const char *token = "kpci_made_by_schema_1";
 	long long id;
 
 	CHECK_INT(db_schema_version(db), 1);
-	CHECK_INT(db_token_create(db, &token, "admin", "old", &cause), DB_OK);
+	/* the tokens of schema 1, as its kpcid made them: an admin one, and a
+	 * runner one whose runner registered under class lab */
+	sha256_hex(hash, token, strlen(token));
+	CHECK_INT(test_exec(db, "INSERT INTO api_tokens (name, role, hash, created_at) "
+			    "VALUES ('old', 'admin', ?, 0), ('r', 'runner', 'x', 0)", "s", hash),
+		  DB_OK);
+	CHECK_INT(test_exec(db, "INSERT INTO runners (name, runner_class, token_id, "
+			    "registered_at, last_seen) VALUES ('r1', 'lab', 2, 0, 0)", ""), DB_OK);
 	db_close(db);
 
 	/* Reopening migrates 1 -> latest and keeps the data. */
@@ -49,6 +58,10 @@ static void test_migrations(void)
 	CHECK_INT(db_schema_version(db), db_latest_version());
 	CHECK_INT(db_token_check(db, token, role, &id), DB_OK);
 	CHECK_STR(role, "admin");
+	/* 0012: a runner token serves the classes its runners registered under */
+	CHECK_INT(test_scalar(db, "SELECT runner_classes = 'lab' AND (SELECT runner_classes "
+			      "FROM api_tokens WHERE id = 1) IS NULL FROM api_tokens WHERE id = 2",
+			      ""), 1);
 	json_decref(db_status(db));
 	db_close(db);
 
@@ -56,7 +69,6 @@ static void test_migrations(void)
 	CHECK_INT(db_open(&db, path, &cause), DB_OK);
 	CHECK_INT(db_schema_version(db), db_latest_version());
 	db_close(db);
-	free(token);
 
 	/* From empty straight to the latest. */
 	db = open_fresh("empty.db", db_latest_version());
@@ -439,8 +451,8 @@ static void test_tokens(struct db *db)
 	char *t1 = NULL, *t2 = NULL, *cause = NULL, role[8];
 	long long id1, id2;
 
-	CHECK_INT(db_token_create(db, &t1, "runner", "r", &cause), DB_OK);
-	CHECK_INT(db_token_create(db, &t2, "runner", "r", &cause), DB_OK);
+	CHECK_INT(db_token_create(db, &t1, "runner", "r", "*", &cause), DB_OK);
+	CHECK_INT(db_token_create(db, &t2, "runner", "r", "*", &cause), DB_OK);
 	CHECK(strncmp(t1, "kpci_", 5) == 0 && strlen(t1) == 53);
 	CHECK(strcmp(t1, t2) != 0);
 	CHECK_INT(db_token_check(db, t1, role, &id1), DB_OK);
@@ -448,7 +460,7 @@ static void test_tokens(struct db *db)
 	CHECK(id1 != id2);
 	CHECK_INT(db_token_check(db, "kpci_nope", role, &id1), DB_NOTFOUND);
 	free(t1);
-	CHECK_INT(db_token_create(db, &t1, "root", "x", &cause), DB_ERR);
+	CHECK_INT(db_token_create(db, &t1, "root", "x", NULL, &cause), DB_ERR);
 	CHECK(t1 == NULL);
 	CHECK(cause && strstr(cause, "unknown token role 'root'"));
 	free(cause);

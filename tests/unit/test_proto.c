@@ -104,6 +104,27 @@ static void test_result_errors(void)
 	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},"
 			   "\"reason\":\"a\\u0000b\",\"samples\":[]}",
 			   "reason contains a NUL byte");
+	/* Values the statistics cannot square are refused at the door. */
+	check_result_error("{\"job_id\":1,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":["
+			   "{\"suite\":\"s\",\"metric\":\"m\",\"unit\":\"u\",\"better\":\"lower\","
+			   "\"iteration\":0,\"value\":1e15},"
+			   "{\"suite\":\"s\",\"metric\":\"m\",\"unit\":\"u\",\"better\":\"lower\","
+			   "\"iteration\":1,\"value\":-1e80}]}",
+			   "samples[1].value -1e+80 is out of range: a sample is a finite number of "
+			   "magnitude at most 1e+15");
+}
+
+static void test_result_values(void)
+{
+	struct proto_result r = { 0 };
+
+	CHECK(proto_value_ok(0) && proto_value_ok(-1e15) && proto_value_ok(4.2e-300));
+	CHECK(!proto_value_ok(NAN) && !proto_value_ok(INFINITY) && !proto_value_ok(1.7e308));
+	CHECK_INT(proto_result_add(&r, "s", "m", "u", 0, 0, 1.5), 0);
+	CHECK_INT(proto_result_add(&r, "s", "m", "u", 0, 1, NAN), -1);
+	CHECK_INT(proto_result_add(&r, "s", "m", "u", 0, 2, 3e300), -1);
+	CHECK_INT(r.nsamples, 1);
+	proto_result_free(&r);
 }
 
 static void test_job_and_register(void)
@@ -171,6 +192,7 @@ int main(void)
 {
 	test_result_roundtrip();
 	test_result_errors();
+	test_result_values();
 	test_job_and_register();
 	test_names();
 	return check_done();

@@ -126,6 +126,30 @@ static void test_percent_change(void)
 	CHECK_INT(stats_percent_change_ci(&ci, a, 1, b, 3, 0.95), -1);
 }
 
+/* What the database may hold (values stored before uploads were checked)
+ * gives NaN figures, never a stopped program. */
+static void test_extreme_values(void)
+{
+	const double big[] = { 1e80, 3e80 }, small[] = { 1, 2 }, huge[] = { 1e300, 1.7e308 };
+	struct stats_change_ci ci;
+	struct stats_test t;
+
+	CHECK(isnan(stats_t_quantile(0.975, NAN)));
+	CHECK(isnan(stats_t_quantile(0.975, INFINITY)));
+	CHECK(isnan(stats_t_quantile(0.975, -1)));
+	CHECK(isnan(stats_t_quantile(NAN, 10)));
+	CHECK(isnan(stats_t_quantile(1, 10)));
+	CHECK(isnan(stats_t_sf2(2, NAN)));
+	CHECK(isnan(stats_t_cdf(2, 0)));
+	CHECK(isnan(stats_beta_inc(NAN, 1, 0.5)));
+	CHECK_INT(stats_percent_change_ci(&ci, big, 2, small, 2, 0.95), 0);
+	CHECK(isnan(ci.lo) && isnan(ci.hi));
+	CHECK_INT(stats_percent_change_ci(&ci, huge, 2, small, 2, 0.95), 0);
+	CHECK_INT(stats_welch_t(&t, huge, 2, small, 2), 0);
+	CHECK_INT(stats_mann_whitney(&t, huge, 2, small, 2), 0);
+	CHECK(t.pvalue > 0 && t.pvalue <= 1);
+}
+
 static void test_bh_known(void)
 {
 	const double p[] = { 0.01, 0.04, 0.03, 0.005 };
@@ -186,6 +210,7 @@ int main(void)
 	test_t_distribution();
 	test_two_sample();
 	test_percent_change();
+	test_extreme_values();
 	test_bh_known();
 	test_bh_fdr();
 	return check_done();
