@@ -30,7 +30,7 @@
 #include "lib/gitrepo.h"
 #include "lib/log.h"
 
-#define BISECTOR_DUE_EVERY_S 10     /* how often changes due a bisection are looked for */
+#define BISECTOR_DUE_EVERY_S 5      /* how often changes due a bisection are looked for */
 #define BISECTOR_DUE_LIMIT 16       /* changes looked at per look */
 #define BISECTOR_OPEN_MAX 2         /* bisections opened automatically per look */
 #define BISECTOR_RUNNER_SEEN_S 600  /* a runner seen this recently may be free */

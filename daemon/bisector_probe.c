@@ -118,8 +118,8 @@ int bisector_probe_revert(struct bisector_run *r, struct db_bisect_probe *p)
 	if (!spec)
 		return -1;
 	json_object_set_new(spec, "revert", json_string(culprit));
-	/* its jobs' samples go to series of their own, not the tree's */
-	snprintf(config, sizeof config, "%s+revert-%.*s", r->b.config, BISECTOR_SHA, culprit);
+	/* its jobs' samples go to series of their own (db_results.c: '@') */
+	snprintf(config, sizeof config, "%s@revert-%.*s", r->b.config, BISECTOR_SHA, culprit);
 	rc = db_bisect_queue_build(r->k->db, &build, p->id, r->b.id, spec, config,
 				   (int)r->k->cfg.bisect_priority, kpcid_max_attempts(r->k));
 	json_decref(spec);

@@ -96,8 +96,10 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 	*out = NULL;
 	*n = 0;
 	db_lock(db);
-	/* the series' samples at the probes' commits; the revert's jobs land
-	 * in series of their own config, matched by metric and class */
+	/* the routine series' samples at the probes' commits, and those of
+	 * the bisection's own jobs, which land in series of their own
+	 * ("CONFIG@bisect", the revert's "CONFIG@revert-SHA") matched by
+	 * metric and class; the revert's are sha "" */
 	st = db_prepk(db,
 		"SELECT s.series_id, s.job_id, s.commit_sha, s.value, s.iteration "
 		"FROM bisection_metrics bm JOIN samples s ON s.series_id = bm.series_id "
@@ -105,14 +107,15 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 		"WHERE bm.bisection_id = ?1 AND r.status = 'ok' AND s.commit_sha IN "
 		" (SELECT sha FROM bisection_probes WHERE bisection_id = ?1 AND role <> 'revert') "
 		"UNION ALL "
-		"SELECT bm.series_id, s.job_id, '', s.value, s.iteration FROM bisection_probes p "
+		"SELECT bm.series_id, s.job_id, CASE WHEN p.role = 'revert' THEN '' "
+		" ELSE s.commit_sha END, s.value, s.iteration FROM bisection_probes p "
 		" JOIN bisection_jobs bj ON bj.probe_id = p.id JOIN samples s ON s.job_id = bj.job_id "
 		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		" JOIN series se ON se.id = s.series_id "
 		" JOIN bisection_metrics bm ON bm.bisection_id = p.bisection_id "
 		" JOIN series sb ON sb.id = bm.series_id AND sb.metric_id = se.metric_id "
 		"  AND sb.runner_class = se.runner_class "
-		"WHERE p.bisection_id = ?1 AND p.role = 'revert' AND r.status = 'ok' "
+		"WHERE p.bisection_id = ?1 AND r.status = 'ok' AND s.series_id <> bm.series_id "
 		"ORDER BY 1, 3, 2, 5", "I", id);
 	while (st && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		if (k == cap) {
@@ -310,10 +313,18 @@ static int db_bisect_jobs_locked(struct db *db, int *queued, long long probe_id,
 				" tree_id, commit_sha, created_at) VALUES ('bench', json_patch(?1, "
 				" json_object('commit', ?6)), ?2, ?3, ?4, NULLIF(?5, 0), ?6, ?7)", "jsiiIsI",
 				spec, runner_class, priority, max_attempts, tree_id, sha, db_now()));
-		if (rc == DB_OK)
-			rc = db_exec_st(db, db_prepk(db, "INSERT INTO bisection_jobs (probe_id, job_id) "
-						   "VALUES (?, ?)", "II", probe_id,
-						   (long long)sqlite3_last_insert_rowid(db->conn)));
+		if (rc == DB_OK) {
+			long long job = sqlite3_last_insert_rowid(db->conn);
+
+			/* its samples go to the bisection's series, not the routine one */
+			rc = db_exec_st(db, db_prepk(db,
+				"UPDATE jobs SET spec = json_set(spec, '$.config', IFNULL(json_extract("
+				" spec, '$.config'), '') || '@bisect') WHERE id = ? AND instr(IFNULL("
+				" json_extract(spec, '$.config'), ''), '@') = 0", "I", job));
+			if (rc == DB_OK)
+				rc = db_exec_st(db, db_prepk(db, "INSERT INTO bisection_jobs (probe_id, "
+							   "job_id) VALUES (?, ?)", "II", probe_id, job));
+		}
 		*queued += rc == DB_OK;
 	}
 	if (rc == DB_OK)

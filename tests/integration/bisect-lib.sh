@@ -116,7 +116,7 @@ bench_one() {
 	slow=0
 	if bad "$sha"; then slow=1; fi
 	case "$(echo "${out#* }" | jq -r .job.spec.config)" in
-	*+revert-*) slow=0 ;;
+	*@revert-*) slow=0 ;;
 	esac
 	out=$(api POST "/api/v1/jobs/$id/result" "$RT" "$(result "$id" "$att" "$1" "$slow" "$it")")
 	[ "${out%% *}" = 200 ] || echo "result of job $id: $out"
@@ -138,7 +138,7 @@ serve_until() {
 	limit=$(( $(date +%s) + $1 ))
 	while [ "$(date +%s)" -lt "$limit" ]; do
 		[ "$(sql "$2")" = "$3" ] && return 0
-		serve || sleep 0.3
+		serve || sleep 0.2
 	done
 	echo "timed out after $1 s waiting for '$2' to be '$3' (it is '$(sql "$2")')"
 	return 1

@@ -7,7 +7,8 @@
 # `kpci bisect` starts one.  Its first probe's job is lost (the runner
 # dies with it; the lease runs out): queued again, the probe decides.
 # It names the planted commit in log2(15) probes, confirms it against
-# its parent with more iterations, sets the change culprit-found, and
+# its parent with more iterations, measures its revert on top of the
+# first bad commit, sets the change culprit-found, and
 # the API, `kpci bisections`, `kpci bisection`, the pages and the
 # culprit report (dry run, `kpci report`) show its log.
 . tests/integration/lib.sh
@@ -47,13 +48,13 @@ check_contains "a change that does not exist: 404" '404 {"error":"change 99 does
 	"$(api POST /api/v1/bisections "$AT" '{"change":99}')"
 check_contains "revert must be a boolean" "revert must be true or false" \
 	"$(api POST /api/v1/bisections "$AT" "{\"change\":$CH,\"revert\":1}")"
-# the bisector looks for changes due a bisection every 10 s: wait for one
+# the bisector looks for changes due a bisection every 5 s: wait for one
 # look after the change was found
-while [ "$(date +%s)" -lt $((STARTED + 11)) ]; do sleep 0.5; done
+while [ "$(date +%s)" -lt $((STARTED + 6)) ]; do sleep 0.2; done
 check_eq "the tree's changes are not bisected automatically (bisect = false)" 0 \
 	"$(sql "SELECT count(*) FROM bisections")"
 LOSE_NEXT=1
-out=$("$KPCI_BIN/kpci" bisect "$CH")
+out=$("$KPCI_BIN/kpci" bisect "$CH" --revert)
 check_contains "kpci bisect starts one over the 15 commits" \
 	"bisection 1 of change $CH started: 15 commits $(echo "$GOOD" | cut -c1-12)..$(echo "$TIP" | cut -c1-12)" "$out"
 check_contains "a second one of the same change: 409" "a bisection of this change's group is running" \
@@ -75,8 +76,8 @@ check_eq "the culprit was confirmed against its parent with twice the iterations
 check_eq "the change is culprit-found" "culprit-found" "$(sql "SELECT state FROM changes WHERE id = $CH")"
 check "its confidence is high" test "$(sql "SELECT confidence > 0.999 FROM bisections")" = 1
 LOG=$(sql "SELECT log FROM bisections")
-check_eq "the log: the ends, each probe, the confirmation" \
-	"ends probe probe probe probe confirm" \
+check_eq "the log: the ends, each probe, the confirmation, the revert" \
+	"ends probe probe probe probe confirm revert" \
 	"$(echo "$LOG" | jq -r '[.[] | .role] | join(" ")')"
 check "each probe of the log has its verdict and numbers" test \
 	"$(echo "$LOG" | jq '[.[] | select(.role == "probe" and (.verdict == "good" or .verdict == "bad") and (.metrics[0].good | test("%")))] | length')" -ge 3
@@ -86,6 +87,11 @@ B=$(curl -s "$URL/api/v1/bisections/1")
 check_eq "GET /api/v1/bisections/1: done, the culprit, its subject" "done $CULPRIT sys: change 10" \
 	"$(echo "$B" | jq -r '"\(.state) \(.culprit_sha) \(.culprit_subject)"')"
 check_eq "  with the result's confirmation" "confirmed" "$(echo "$B" | jq -r .result.confirmation.verdict)"
+check_eq "  and its revert, built on the first bad commit in a config of its own" \
+	"restores the good side|$TIP|qemu-x86_64.config@revert-$(echo "$CULPRIT" | cut -c1-12)|$CULPRIT" \
+	"$(echo "$B" | jq -r .result.revert.verdict)|$(sql "SELECT b.commit_sha || '|' || b.config_name || '|' ||
+		json_extract(b.spec, '$.revert') FROM builds b JOIN bisection_probes p ON p.build_id = b.id
+		WHERE p.role = 'revert'")"
 check_eq "GET /api/v1/bisections?change=: the change's group" 1 \
 	"$(curl -s "$URL/api/v1/bisections?change=$CH" | jq '.bisections | length')"
 check_contains "a bad state filter: 400" "query parameter state" "$(api GET '/api/v1/bisections?state=odd')"
@@ -112,5 +118,6 @@ check_contains "kpci report: the bisection's range" "bisection ($(echo "$GOOD" |
 check_contains "  its first round, readable" "  round 1   " "$out"
 check_contains "  a probe's numbers" "kbench/getppid: " "$out"
 check_contains "  the confirmation" "confirm   $(echo "$CULPRIT" | cut -c1-12) confirmed" "$out"
+check_contains "  the revert" "revert    $(echo "$TIP" | cut -c1-12) restores" "$out"
 check_contains "  the culprit" "culprit: $CULPRIT" "$out"
 finish

@@ -9,7 +9,7 @@
 # commit that is on no first-parent line.  One first-round probe does not
 # build (skipped like `git bisect skip` and named in the result); every
 # job of the other is lost with its runner (lease expiry), queued again
-# twice, then the probe is reported lost and skipped.  kpcid is stopped
+# ([bisect] retries = 1), then the probe is reported lost and skipped.  kpcid is stopped
 # and started again in the middle of the search.  The bisection still
 # names the planted commit, never measures a commit twice, and its log
 # and result name the two skipped probes.
@@ -40,7 +40,7 @@ RC1=$(git -C "$REPO" rev-parse v7.4-rc1^0)
 CULPRIT=$(git -C "$REPO" rev-parse mm~1)
 N=$(git -C "$REPO" rev-list --count "$GOOD..$RC1")
 
-LEASE=2 ATTEMPTS=1 BENCH=2 bisect_ini "$TMP/kpcid.ini" "retries = 2"
+LEASE=2 ATTEMPTS=1 BENCH=2 bisect_ini "$TMP/kpcid.ini" "retries = 1"
 BENCH=2 bisect_start
 check "the first poll of linux ends" wait_sql 20 "SELECT count(*) FROM commits" 23
 for s in $GOOD $GOOD $GOOD $RC1 $RC1 $RC1; do measure "$s"; done
@@ -55,7 +55,7 @@ check_eq "its candidates hold the topic commits, not only the merges" 16 \
 check_eq "two runners free: two probes at once" 2 "$(sql "SELECT parallel FROM bisections")"
 set -- $(sql "SELECT sha FROM bisection_probes WHERE role = 'probe' AND round = 1 ORDER BY id")
 UNBUILDABLE=$1
-LOSE="$2 $2 $2 $2"
+LOSE="$2 $2 $2"
 NOBUILD=$1 GONE=$2
 
 # --- round 1: one probe does not build, the other's results never come ----
@@ -64,9 +64,9 @@ check "round 1 ends: one skipped, one lost" serve_until 60 \
 check_contains "the unbuildable probe: its build's first error" \
 	"does not build: build" "$(sql "SELECT reason FROM bisection_probes WHERE sha = '$NOBUILD'")"
 check_contains "the lost one: queued again twice, then reported" \
-	"lost: none of its 4 jobs came back, 2 of them queued again (last: lease expired" \
+	"lost: none of its 3 jobs came back, 1 of them queued again (last: lease expired" \
 	"$(sql "SELECT reason FROM bisection_probes WHERE sha = '$GONE'")"
-check_eq "  its four jobs failed, none is left queued" "4|0" \
+check_eq "  its three jobs failed, none is left queued" "3|0" \
 	"$(sql "SELECT SUM(j.state = 'failed'), SUM(j.state IN ('queued', 'running')) FROM bisection_jobs bj
 		JOIN jobs j ON j.id = bj.job_id JOIN bisection_probes p ON p.id = bj.probe_id WHERE p.sha = '$GONE'")"
 check_eq "an unbuildable probe opens no build-failure change" 0 \
