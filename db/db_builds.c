@@ -300,7 +300,7 @@ int db_artifact_delete(struct db *db, const char *sha256)
 	"b.data_size, b.bss_size, b.image_size, b.error, b.warnings AS warnings_json, " \
 	"b.log_size, b.spec AS spec_json, b.created_at, b.started_at, b.finished_at, " \
 	"(SELECT MIN(c.id) FROM changes c WHERE c.kind = 'build-failure' AND " \
-	"c.build_id = b.id) AS change_id "
+	"c.build_id = b.id) AS change_id, b.bisection_id "
 
 json_t *db_builds_list(struct db *db, const char *state, int limit, int offset)
 {

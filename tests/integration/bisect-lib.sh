@@ -13,7 +13,8 @@
 # never answered (the runner "dies" with it), once per name; with
 # LOSE_NEXT=1 the next bench job is.
 
-# bisect_ini FILE [EXTRA]: kpcid's configuration for tree linux.
+# bisect_ini FILE [EXTRA]: kpcid's configuration for tree linux, EXTRA in
+# its [bisect] section and $TREE_EXTRA in its [tree linux] section.
 bisect_ini() {
 	cat > "$1" <<EOF
 [jobs]
@@ -30,6 +31,7 @@ branches = master
 poll_interval = 3600
 candidates =
 configs = qemu-x86_64.config
+${TREE_EXTRA:-}
 EOF
 }
 

@@ -40,7 +40,9 @@ RC1=$(git -C "$REPO" rev-parse v7.4-rc1^0)
 CULPRIT=$(git -C "$REPO" rev-parse mm~1)
 N=$(git -C "$REPO" rev-list --count "$GOOD..$RC1")
 
-LEASE=2 ATTEMPTS=1 BENCH=2 bisect_ini "$TMP/kpcid.ini" "retries = 1"
+TREE_EXTRA="suites = kbench
+bench_classes = numa2
+bench_boot = qemu" LEASE=2 ATTEMPTS=1 BENCH=2 bisect_ini "$TMP/kpcid.ini" "retries = 1"
 BENCH=2 bisect_start
 check "the first poll of linux ends" wait_sql 20 "SELECT count(*) FROM commits" 23
 for s in $GOOD $GOOD $GOOD $RC1 $RC1 $RC1; do measure "$s"; done
@@ -95,6 +97,16 @@ check_eq "  and the culprit's subject" "mm: step 2" "$(echo "$R" | jq -r .culpri
 LOG=$(sql "SELECT log FROM bisections")
 check_eq "the log holds the skipped probes with why" "does not build lost" \
 	"$(echo "$LOG" | jq -r '[.[] | select(.role == "probe" and (.verdict == "does not build" or .verdict == "lost")) | .verdict] | sort | join(" ")')"
+check_eq "the bisection's builds queued none of the tree's routine bench jobs" 0 \
+	"$(sql "SELECT count(*) FROM jobs j JOIN builds b ON b.id = j.build_id WHERE j.kind = 'bench'
+		AND b.bisection_id IS NOT NULL AND j.id NOT IN (SELECT job_id FROM bisection_jobs)")"
+check "the builds of the ends did (the tree's suites)" test \
+	"$(sql "SELECT count(*) FROM jobs j JOIN builds b ON b.id = j.build_id WHERE j.kind = 'bench'
+		AND b.bisection_id IS NULL AND j.id NOT IN (SELECT job_id FROM bisection_jobs)")" -gt 6
+check_eq "the bisection's jobs measured into series of their own, which are never analysed" \
+	"qemu-x86_64.config@bisect|0" \
+	"$(sql "SELECT DISTINCT se.config_name || '|' || se.dirty FROM series se JOIN samples s ON s.series_id = se.id
+		JOIN bisection_jobs bj ON bj.job_id = s.job_id")"
 check_eq "the changes of the group are culprit-found" "culprit-found" \
 	"$(sql "SELECT DISTINCT state FROM changes")"
 out=$("$KPCI_BIN/kpci" bisection 1)
