@@ -13,12 +13,17 @@
  * job's draw and e each iteration's, so that a job's mean has standard
  * deviation sigma (half of its variance between jobs).  The judgement
  * gets that noise model as kpcid's analyzer would have it.  The ends
- * start with 3 jobs each, as the analyzer's more_jobs_max leaves them.
+ * start with 3 jobs each, as the analyzer's more_jobs_max leaves them;
+ * as in kpcid, a probe starts with BISECT_PROBE_JOBS jobs and gets one
+ * more per undecided look (the ends topped up to the probe's jobs, the
+ * probes decided pooled into them), is skipped at BISECT_PROBE_MAX_JOBS,
+ * and a bisection gives up after BISECT_MAX_UNDECIDED skipped probes.
  *
  * For effect/sigma 1, 2, 4 and 1, 2, 4 runners (k probes a round): the
  * rate of correct culprits, probes (commits measured), rounds and jobs,
- * beside log2(N) and log(N)/log(k+1); then the two goals of docs/bisect.md
- * checked.  BENCH_BISECT_TRIALS (environment) sets the trials per cell.
+ * beside log2(N) and log(N)/log(k+1); then the two goals of
+ * docs/performance.md checked.  BENCH_BISECT_TRIALS (environment) sets
+ * the trials per cell.
  */
 #include <math.h>
 #include <stdint.h>
