@@ -44,7 +44,7 @@ static void cmd_bisect_show(const json_t *b)
 		printf("why:     %s\n", cli_jstr(b, "reason"));
 	printf("\n%5s %-7s %-12s %-9s %-7s %4s  %s\n", "ROUND", "ROLE", "COMMIT", "STATE",
 	       "OUTCOME", "JOBS", "SUBJECT / WHY");
-	json_array_foreach(json_object_get(b, "probes"), i, p) {
+	json_array_foreach(json_object_get(b, "probe_list"), i, p) {
 		printf("%5lld %-7s %-12.12s %-9s %-7s %4lld  %s\n", cli_jint(p, "round"),
 		       cli_jstr(p, "role"), cli_jstr(p, "sha"), cli_jstr(p, "state"),
 		       json_is_string(json_object_get(p, "outcome")) ? cli_jstr(p, "outcome") : "",

@@ -262,8 +262,8 @@ static void bisector_ends(struct bisector_run *r)
 	json_object_set_new(entry, "role", json_string("ends"));
 	json_object_set_new(entry, "metrics", bisector_metrics_json(r, v, NULL, 1));
 	if (usable) {
-		db_bisect_probe_set(r->k->db, b->id, "measuring", NULL, NULL, NULL, -1, -1, -1,
-				    entry);
+		db_bisect_probe_set(r->k->db, b->id, "measuring", NULL, "the ends differ", entry, -1,
+				    -1, -1, entry);
 		bisector_progress(r, "search", 0, 0, -1, NULL);
 		log_info("bisection %lld: the ends differ on %zu metric%s; searching %zu commits",
 			 r->b.id, usable, usable == 1 ? "" : "s", r->dag->n);

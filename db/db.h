@@ -781,7 +781,7 @@ long long db_bisect_free_runners(struct db *db, const char *runner_class, const 
  * group (0: any), with their change's metric (caller owns). */
 json_t *db_bisections_list(struct db *db, const char *state, long long change_id, int limit,
 			   int offset);
-/* One bisection with "log" and "result" parsed, "probes" (with their
+/* One bisection with "log" and "result" parsed, "probe_list" (with their
  * commit's subject and jobs) and "metrics", or NULL (caller owns). */
 json_t *db_bisection_full(struct db *db, long long id);
 

@@ -424,8 +424,10 @@ json_t *db_bisection_full(struct db *db, long long id)
 		" JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id "
 		"WHERE b.id = ?", "I", id));
 	probes = db_rows(db, db_prepk(db,
-		"SELECT p.id, p.role, p.idx, p.sha, (SELECT bc.subject FROM bisection_commits bc "
-		" WHERE bc.bisection_id = p.bisection_id AND bc.sha = p.sha LIMIT 1) AS subject, "
+		"SELECT p.id, p.role, p.idx, p.sha, IFNULL((SELECT bc.subject FROM bisection_commits "
+		" bc WHERE bc.bisection_id = p.bisection_id AND bc.sha = p.sha LIMIT 1), (SELECT "
+		" c.subject FROM commits c WHERE " DB_LEVELS("c") " AND c.sha = p.sha LIMIT 1)) "
+		" AS subject, "
 		" p.round, p.state, p.outcome, p.build_id, p.iterations, p.retries, p.reason, "
 		" p.detail AS detail_json, (SELECT count(*) FROM bisection_jobs bj "
 		"  WHERE bj.probe_id = p.id) AS jobs, p.created_at, p.decided_at "
@@ -438,7 +440,7 @@ json_t *db_bisection_full(struct db *db, long long id)
 	db_unlock(db);
 	if (rows && json_array_size(rows) && probes && metrics) {
 		b = json_incref(json_array_get(rows, 0));
-		json_object_set(b, "probes", probes);
+		json_object_set(b, "probe_list", probes);
 		json_object_set(b, "metrics", metrics);
 	}
 	json_decref(rows);

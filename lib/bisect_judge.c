@@ -200,12 +200,11 @@ static void bisect_reason(struct bisect_judgement *j, size_t n, double alpha)
 			 "midpoint toward the good end, %zu toward the bad end", j->good,
 			 j->good == 1 ? "s" : "", j->bad);
 	else if (j->outcome == BISECT_GOOD || j->outcome == BISECT_BAD)
-		snprintf(j->reason, sizeof j->reason, "%s: %zu of %zu metric%s whose ends differ "
-			 "put%s it past the midpoint toward the %s end (alpha %g), none the other way",
-			 bisect_outcome_name(j->outcome), j->outcome == BISECT_GOOD ? j->good : j->bad,
-			 j->usable, j->usable == 1 ? "" : "s",
-			 (j->outcome == BISECT_GOOD ? j->good : j->bad) == 1 ? "s" : "",
-			 bisect_outcome_name(j->outcome), alpha);
+		snprintf(j->reason, sizeof j->reason, "%s: past the midpoint toward the %s end on "
+			 "%zu of %zu metric%s (alpha %g), none the other way",
+			 bisect_outcome_name(j->outcome), bisect_outcome_name(j->outcome),
+			 j->outcome == BISECT_GOOD ? j->good : j->bad, j->usable,
+			 j->usable == 1 ? "" : "s", alpha);
 	else
 		snprintf(j->reason, sizeof j->reason, "undecided: none of %zu metric%s whose ends "
 			 "differ puts it past the midpoint at alpha %g; more %s would decide",

@@ -174,7 +174,7 @@ static void bisect_probes(struct buf *b, const json_t *probes)
 	size_t i;
 
 	buf_adds(b, "<table id=\"probes\"><tr><th>round</th><th>role</th><th>commit</th>"
-		 "<th>subject</th><th>state</th><th>outcome</th><th>jobs</th><th>why</th>"
+		 "<th>subject</th><th>state</th><th>outcome</th><th>jobs queued</th><th>why</th>"
 		 "<th>numbers</th></tr>\n");
 	json_array_foreach(probes, i, p) {
 		buf_adds(b, "<tr>");
@@ -254,7 +254,7 @@ int page_bisection(struct buf *b, const json_t *r)
 	buf_adds(b, ", kernel config ");
 	html_txt(b, *html_jstr(r, "config") ? html_jstr(r, "config") : "-");
 	buf_adds(b, ".</p>\n<h2>Probes</h2>\n");
-	bisect_probes(b, json_object_get(r, "probes"));
+	bisect_probes(b, json_object_get(r, "probe_list"));
 	html_page_end(b);
 	return 0;
 }
@@ -268,5 +268,5 @@ void page_change_bisection(struct buf *b, const json_t *r)
 		return;
 	}
 	bisect_summary(b, r);
-	bisect_probes(b, json_object_get(r, "probes"));
+	bisect_probes(b, json_object_get(r, "probe_list"));
 }

@@ -181,7 +181,7 @@ static void test_judge(void)
 	CHECK_INT(j.outcome, BISECT_GOOD);
 	CHECK_INT(v[0].says, BISECT_GOOD);
 	CHECK(v[0].usable && v[0].ends.kind == VERDICT_CHANGED);
-	CHECK(strstr(j.reason, "toward the good end") != NULL);
+	CHECK(strstr(j.reason, "past the midpoint toward the good end on 1 of 1") != NULL);
 	jobs_of(p, 3, 150);
 	CHECK_INT(bisect_judge(&j, v, m, 1, &par), 0);
 	CHECK_INT(j.outcome, BISECT_BAD);
