@@ -36,6 +36,7 @@
 #define BISECTOR_RUNNER_SEEN_S 600  /* a runner seen this recently may be free */
 #define BISECTOR_LISTED 8           /* commits a "one of" sentence names */
 #define BISECTOR_UNBISECTABLE 1024  /* changes remembered as not bisectable */
+#define BISECTOR_SUBJECT_MAX 200    /* bytes of a candidate's subject kept */
 
 static struct bisector_dag *bisector_dags;  /* the main loop's */
 static long long bisector_due_at;
@@ -68,7 +69,7 @@ static int bisector_commits_of(struct db_bisect_commit **commits, const struct g
 		snprintf(c[i].sha, sizeof c[i].sha, "%s", v[i].sha);
 		snprintf(c[i].first_parent, sizeof c[i].first_parent, "%s",
 			 v[i].nparents ? v[i].parents[0] : "");
-		c[i].subject = strdup(v[i].subject ? v[i].subject : "");
+		c[i].subject = strndup(v[i].subject ? v[i].subject : "", BISECTOR_SUBJECT_MAX);
 		c[i].parents = calloc(v[i].nparents ? v[i].nparents : 1, sizeof *c[i].parents);
 		if (!c[i].subject || !c[i].parents)
 			goto fail;

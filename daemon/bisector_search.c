@@ -92,15 +92,6 @@ fail:
 	return -1;
 }
 
-/* 1 when every metric has jobs on both ends. */
-static int bisector_sides_complete(const struct bisector_sides *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (!s->m[i].good.njobs || !s->m[i].bad.njobs)
-			return 0;
-	return s->n > 0;
-}
-
 /* The skipped probes as [{sha, subject, reason}]. */
 static json_t *bisector_skipped(const struct bisector_run *r)
 {
@@ -254,7 +245,7 @@ static void bisector_ends(struct bisector_run *r)
 	}
 	v = calloc(r->nmetrics, sizeof *v);
 	if (!v || bisector_pool(r, 0, &good) < 0 || bisector_pool(r, 1, &bad) < 0 ||
-	    bisector_sides_make(r, &s, &good, &bad, NULL, 0) < 0 || !bisector_sides_complete(&s) ||
+	    bisector_sides_make(r, &s, &good, &bad, NULL, 0) < 0 ||
 	    bisect_judge_ends(&usable, v, s.m, s.n, &r->params) < 0)
 		goto out;
 	entry = bisector_entry(r, b, usable ? "ends differ" : "ends do not differ", NULL);
@@ -348,7 +339,7 @@ static int bisector_judge(struct bisector_run *r, struct db_bisect_probe *p,
 
 	if (!v || bisector_pool(r, 0, &good) < 0 || bisector_pool(r, 1, &bad) < 0 ||
 	    bisector_sides_make(r, &s, &good, &bad, &sha, 1) < 0 ||
-	    !bisector_sides_complete(&s) || bisect_judge(&j, v, s.m, s.n, &r->params) < 0)
+	    bisect_judge(&j, v, s.m, s.n, &r->params) < 0)
 		goto out;
 	if (j.outcome == BISECT_UNKNOWN && !bisector_more(r, p, &j, g, b, &good, &bad))
 		goto out;
@@ -380,10 +371,10 @@ out:
 	return rc;
 }
 
-/* 1 when a skipped probe did not build (it does not count as undecided). */
-static int bisector_unbuildable(const struct db_bisect_probe *p)
+/* 1 when a probe was skipped undecided (not for its build, nor lost). */
+static int bisector_undecided(const struct db_bisect_probe *p)
 {
-	return !strncmp(p->reason, "does not build", 14);
+	return !strncmp(p->reason, "undecided", 9);
 }
 
 /* Starts the next round: one probe per free runner (at most max_parallel). */
@@ -452,7 +443,7 @@ static void bisector_search(struct bisector_run *r)
 		    !strcmp(p->state, "moot"))
 			continue;
 		if (!strcmp(p->state, "skipped")) {
-			undecided += !bisector_unbuildable(p);
+			undecided += bisector_undecided(p);
 			continue;
 		}
 		if (!bisect_alive(r->dag->search, (size_t)p->idx)) {
@@ -465,7 +456,7 @@ static void bisector_search(struct bisector_run *r)
 		if (st == BISECTOR_GONE) {
 			if (bisector_mark(r, p, BISECT_SKIP) < 0)
 				return;
-			undecided += !bisector_unbuildable(p);
+			undecided += bisector_undecided(p);
 			continue;
 		}
 		if (st == BISECTOR_WAIT || ends_busy) {
@@ -496,7 +487,7 @@ static int bisector_signs(struct bisector_run *r, int *sign)
 	int rc = -1;
 
 	if (v && bisector_pool(r, 0, &good) == 0 && bisector_pool(r, 1, &bad) == 0 &&
-	    bisector_sides_make(r, &s, &good, &bad, NULL, 0) == 0 && bisector_sides_complete(&s) &&
+	    bisector_sides_make(r, &s, &good, &bad, NULL, 0) == 0 &&
 	    bisect_judge_ends(&usable, v, s.m, s.n, &r->params) == 0) {
 		for (size_t i = 0; i < r->nmetrics; i++)
 			sign[i] = v[i].usable ? (v[i].ends.diff > 0) - (v[i].ends.diff < 0) : 0;

@@ -164,16 +164,17 @@ struct bisect_judgement {
 };
 
 /*
- * Judges a probe on the metrics m[0..n) (each side with at least one
- * job; a metric whose probe side is empty only tells whether its ends
- * differ): v[0..n) gets each metric's verdicts, *j the outcome.  Returns
- * 0, or -1 when a side has no job or memory is out.
+ * Judges a probe on the metrics m[0..n): v[0..n) gets each metric's
+ * verdicts, *j the outcome.  A metric without jobs at an end takes no
+ * part; one whose probe side is empty only tells whether its ends
+ * differ.  Returns 0, or -1 when memory is out.
  */
 int bisect_judge(struct bisect_judgement *j, struct bisect_metric_verdict *v,
 		 const struct bisect_sides *m, size_t n, const struct bisect_params *p);
 
 /* Whether the ends differ: m[i].probe is not read.  *usable gets the
- * metrics whose ends are changed, v[i].ends each verdict.  0 or -1. */
+ * metrics whose ends are changed, v[i].ends each verdict (all 0 for a
+ * metric without jobs at an end).  0 or -1. */
 int bisect_judge_ends(size_t *usable, struct bisect_metric_verdict *v,
 		      const struct bisect_sides *m, size_t n, const struct bisect_params *p);
 

@@ -117,6 +117,7 @@ int bisect_judge_ends(size_t *usable, struct bisect_metric_verdict *v,
 {
 	struct verdict_params vp;
 	struct verdict **sel = calloc(n ? n : 1, sizeof *sel);
+	size_t k = 0;
 
 	*usable = 0;
 	if (!sel)
@@ -126,19 +127,22 @@ int bisect_judge_ends(size_t *usable, struct bisect_metric_verdict *v,
 		const struct verdict_noise *noise = &m[i].noise;
 
 		memset(&v[i], 0, sizeof v[i]);
+		/* a metric without jobs at an end cannot take part */
+		if (!bisect_side_ok(&m[i].good) || !bisect_side_ok(&m[i].bad))
+			continue;
 		if (verdict_test(&v[i].ends, &m[i].good, &m[i].bad, noise, &vp) < 0) {
 			free(sel);
 			return -1;
 		}
-		sel[i] = &v[i].ends;
+		sel[k++] = &v[i].ends;
 	}
-	if (bisect_fdr(sel, n, p, p->ends_alpha) < 0) {
+	if (bisect_fdr(sel, k, p, p->ends_alpha) < 0) {
 		free(sel);
 		return -1;
 	}
 	free(sel);
 	for (size_t i = 0; i < n; i++) {
-		v[i].usable = v[i].ends.kind == VERDICT_CHANGED;
+		v[i].usable = v[i].ends.jobs[0] && v[i].ends.kind == VERDICT_CHANGED;
 		*usable += (size_t)v[i].usable;
 	}
 	return 0;
@@ -223,9 +227,6 @@ int bisect_judge(struct bisect_judgement *j, struct bisect_metric_verdict *v,
 	j->outcome = BISECT_UNKNOWN;
 	if (!sg || !sb)
 		goto out;
-	for (size_t i = 0; i < n; i++)
-		if (!bisect_side_ok(&m[i].good) || !bisect_side_ok(&m[i].bad))
-			goto out;
 	if (bisect_judge_ends(&j->usable, v, m, n, p) < 0)
 		goto out;
 	for (size_t i = 0; i < n; i++) {

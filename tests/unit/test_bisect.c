@@ -215,9 +215,13 @@ static void test_judge(void)
 	CHECK_INT(bisect_judge(&j, v, m, 1, &par), 0);
 	CHECK_INT(j.usable, 0);
 	CHECK(strstr(j.reason, "do not differ") != NULL);
-	/* a side without a job is refused */
+	/* a metric without jobs at an end takes no part */
+	jobs_of(bad, 4, 150);
 	m[0].good.njobs = 0;
-	CHECK_INT(bisect_judge(&j, v, m, 1, &par), -1);
+	CHECK_INT(bisect_judge(&j, v, m, 2, &par), 0);
+	CHECK(!v[0].usable);
+	CHECK_INT(j.usable, 1);
+	CHECK_INT(j.outcome, BISECT_BAD);       /* the second metric alone: p2 at its bad end */
 }
 
 static void test_shift(void)
