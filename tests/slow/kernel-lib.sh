@@ -1,5 +1,6 @@
-# kernel-lib.sh - shared by the slow tests that build Debian's
-# linux-source-6.12 (tests/slow/t0400, t0540), sourced after lib.sh.
+# kernel-lib.sh - for the slow tests that build Debian's linux-source-6.12
+# (tests/slow/t0540; t0400 does the same steps inline), sourced after
+# lib.sh.
 SRC_TAR=/usr/src/linux-source-6.12.tar.xz
 
 # kernel_tree DIR: DIR becomes a git tree of the source, one commit
@@ -24,11 +25,12 @@ kernel_tree() {
 	$G commit -q -m "linux-source-6.12"
 }
 
-# kernel_ccache: the compiler cache of kernel builds: KPCI_SLOW_CCACHE
-# keeps it between runs (a developer's re-run); CI starts cold.  The base
-# dir makes hits independent of $TMP.
+# kernel_ccache: the compiler cache of kernel builds: KPCI_SLOW_CCACHE,
+# else build/ccache-kernel, kept between runs.  The base dir makes hits
+# independent of $TMP.
 kernel_ccache() {
-	export CCACHE_DIR="${KPCI_SLOW_CCACHE:-$TMP/ccache}" CCACHE_BASEDIR="$TMP" CCACHE_NOHASHDIR=1
+	export CCACHE_DIR="${KPCI_SLOW_CCACHE:-$(pwd)/build/ccache-kernel}" CCACHE_BASEDIR="$TMP" \
+		CCACHE_NOHASHDIR=1
 }
 
 # build_runner_ini FILE: a build runner's configuration (the shipped
