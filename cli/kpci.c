@@ -14,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "cli/cmd_bisect.h"
 #include "cli/cmd_builds.h"
 #include "cli/cmd_changes.h"
 #include "cli/cmd_compare.h"
@@ -257,6 +258,13 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "report-hold", "report-hold ID [--release]  (admin)", 1, cmd_report_hold },
 	{ "maintainers", "maintainers -C DIR [--rev REV] [FILE...]  (offline: who a report on "
 	  "these files, or on commit REV, goes to)", 0, cmd_maintainers_offline },
+	{ "bisect", "bisect CHANGE [--revert]  (admin: find the commit that made the change)", 1,
+	  cmd_bisect },
+	{ "bisections", "bisections [--state running|done|failed|cancelled] [--change ID] "
+	  "[--limit N] [--offset N]", 1, cmd_bisections },
+	{ "bisection", "bisection ID  (where it stands or what it found, and its probes)", 1,
+	  cmd_bisection },
+	{ "bisect-cancel", "bisect-cancel ID  (admin)", 1, cmd_bisect_cancel },
 	{ NULL },
 };
 

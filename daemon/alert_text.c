@@ -211,6 +211,84 @@ static void atext_setup(struct buf *b, const json_t *head)
 	}
 }
 
+#define ATEXT_PROBE_METRICS 3        /* metrics of a probe written under it */
+
+/* Appends text of key made one line (commit data: it may hold anything). */
+static void atext_line(struct buf *b, const json_t *o, const char *key, size_t max)
+{
+	char *line = mail_one_line(atext_str(o, key), max);
+
+	buf_adds(b, line ? line : "");
+	free(line);
+}
+
+/* The numbers of one metric of a bisection log entry. */
+static void atext_probe_metric(struct buf *b, const json_t *m)
+{
+	buf_adds(b, "             ");
+	atext_line(b, m, "metric", 100);
+	buf_adds(b, ": ");
+	if (json_is_string(json_object_get(m, "good"))) {
+		atext_line(b, m, "good", 60);
+		buf_adds(b, " against good, ");
+		atext_line(b, m, "bad", 60);
+		buf_adds(b, " against bad");
+	} else {
+		atext_line(b, m, "change", 60);
+		buf_adds(b, " (");
+		atext_line(b, m, json_is_string(json_object_get(m, "verdict")) ? "verdict" : "says", 40);
+		buf_adds(b, ")");
+	}
+	buf_adds(b, "\n");
+}
+
+/* One entry of a bisection's log (daemon/bisector.c writes them: role,
+ * round, sha, subject, verdict, jobs, metrics); an entry of another
+ * shape is written as its JSON. */
+static void atext_probe(struct buf *b, size_t i, const json_t *e)
+{
+	const char *role = atext_str(e, "role");
+	const json_t *m;
+	size_t k;
+
+	if (!json_is_string(json_object_get(e, "sha")) ||
+	    !json_is_string(json_object_get(e, "verdict"))) {
+		char *text = json_dumps(e, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+		char *line = mail_one_line(text ? text : "", 300);
+
+		buf_printf(b, "  %zu. %s\n", i + 1, line ? line : "");
+		free(text);
+		free(line);
+		return;
+	}
+	if (!strcmp(role, "probe"))
+		buf_printf(b, "  round %-3lld ", (long long)json_integer_value(json_object_get(e,
+											   "round")));
+	else
+		buf_printf(b, "  %-9.9s ", role[0] ? role : "probe");
+	buf_printf(b, "%.12s ", atext_str(e, "sha"));
+	atext_line(b, e, "verdict", 40);
+	if (json_is_integer(json_object_get(e, "jobs")))
+		buf_printf(b, " (%lld jobs)", (long long)json_integer_value(json_object_get(e, "jobs")));
+	if (json_is_string(json_object_get(e, "parent")))
+		buf_printf(b, " against its parent %.12s", atext_str(e, "parent"));
+	if (*atext_str(e, "subject")) {
+		buf_adds(b, "  ");
+		atext_line(b, e, "subject", ATEXT_SUBJECT_MAX);
+	}
+	buf_adds(b, "\n");
+	json_array_foreach(json_object_get(e, "metrics"), k, m)
+		if (k < ATEXT_PROBE_METRICS)
+			atext_probe_metric(b, m);
+	if (!strcmp(atext_str(e, "verdict"), "undecided") || !strcmp(atext_str(e, "verdict"),
+								       "does not build") ||
+	    !strcmp(atext_str(e, "verdict"), "lost")) {
+		buf_adds(b, "             ");
+		atext_line(b, e, "reason", 300);
+		buf_adds(b, "\n");
+	}
+}
+
 static void atext_bisection(struct buf *b, const json_t *bis)
 {
 	const json_t *probe;
@@ -221,16 +299,10 @@ static void atext_bisection(struct buf *b, const json_t *bis)
 			 "commit) the\nchange points at, whose pull brought the change.\n");
 		return;
 	}
-	buf_printf(b, "\nbisection (%s..%s, %s):\n", atext_str(bis, "good_sha"),
+	buf_printf(b, "\nbisection (%.12s..%.12s, %s):\n", atext_str(bis, "good_sha"),
 		   atext_str(bis, "bad_sha"), atext_str(bis, "state"));
-	json_array_foreach(json_object_get(bis, "log"), i, probe) {
-		char *text = json_dumps(probe, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
-		char *line = mail_one_line(text ? text : "", 300);
-
-		buf_printf(b, "  %zu. %s\n", i + 1, line ? line : "");
-		free(text);
-		free(line);
-	}
+	json_array_foreach(json_object_get(bis, "log"), i, probe)
+		atext_probe(b, i, probe);
 	buf_printf(b, "  culprit: %s\n", atext_str(bis, "culprit_sha"));
 }
 

@@ -11,6 +11,7 @@
 #include "daemon/analyze.h"
 #include "daemon/compare.h"
 #include "daemon/api.h"
+#include "daemon/api_bisect.h"
 #include "daemon/api_changes.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
@@ -209,6 +210,7 @@ void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *res
 		return;
 	}
 	json_object_set_new(c, "points", points);
+	json_object_set_new(c, "bisection", api_bisection_of_change(k->db, req->params[0]));
 	noise = db_noise_list(k->db, json_string_value(json_object_get(c, "runner_class")),
 			      json_integer_value(json_object_get(c, "metric_id")));
 	if (noise && json_array_size(noise)) {

@@ -21,6 +21,7 @@
 #include "daemon/analyze.h"
 #include "daemon/compare.h"
 #include "daemon/api.h"
+#include "daemon/api_bisect.h"
 #include "daemon/api_detail.h"
 #include "daemon/api_pages.h"
 #include "daemon/kpcid.h"
@@ -169,6 +170,7 @@ void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *re
 	}
 	json_object_set_new(c, "points", points);
 	json_object_set_new(c, "reports", db_reports_list(k->db, req->params[0], PAGE_ROWS, 0));
+	json_object_set_new(c, "bisection", api_bisection_of_change(k->db, req->params[0]));
 	pages_html(resp, page_change(&resp->body, c));
 	json_decref(c);
 }

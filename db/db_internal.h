@@ -180,6 +180,13 @@ int db_drift_check_locked(struct db *db, long long runner_id, long long job_id,
  * marks the open ones fixed (a good build).  The caller holds the lock. */
 int db_build_failure_track_locked(struct db *db, long long build_id);
 
+/* db_bisect.c: copies column i of st (text, or "" for NULL) into out. */
+void db_col(char *out, size_t size, sqlite3_stmt *st, int i);
+/* db_builds.c: queues a build job and its build row (db_build_queue
+ * inside the caller's transaction). */
+int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,
+			  const json_t *spec, const char *runner_class, int priority,
+			  int max_attempts);
 /* db_builds.c: inserts a bench job of build_id: spec (suite, boot, maybe
  * iterations and warmup) with the build's kernel, modules, release,
  * config, commit, tree and branch added.  The caller holds the lock. */

@@ -41,19 +41,24 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 	return rc;
 }
 
+/* The series of a sample, marked dirty for the analyzer; a config_name
+ * with '@' (a bisection's probes, "CONFIG@bisect", "CONFIG@revert-SHA")
+ * is a series of its own that the analyzer leaves alone. */
 static int db_series_id(struct db *db, long long *id, long long metric_id,
 			const char *runner_class, const char *config)
 {
+	int routine = !strchr(config, '@');
+
 	*id = db_scalar(db_prepk(db, "SELECT id FROM series WHERE metric_id = ? AND "
 				"runner_class = ? AND config_name = ? AND branch_id IS NULL",
 				"Iss", metric_id, runner_class, config), 0);
 	if (*id) {
-		return db_exec_st(db, db_prepk(db, "UPDATE series SET dirty = 1 WHERE id = ?",
-					      "I", *id));
+		return db_exec_st(db, db_prepk(db, "UPDATE series SET dirty = 1 WHERE id = ? "
+					      "AND ?", "Ii", *id, routine));
 	}
 	if (db_exec_st(db, db_prepk(db, "INSERT INTO series (metric_id, runner_class, "
-				   "config_name, dirty) VALUES (?, ?, ?, 1)", "Iss",
-				   metric_id, runner_class, config)) < 0)
+				   "config_name, dirty) VALUES (?, ?, ?, ?)", "Issi",
+				   metric_id, runner_class, config, routine)) < 0)
 		return DB_ERR;
 	*id = sqlite3_last_insert_rowid(db->conn);
 	return DB_OK;

@@ -72,6 +72,7 @@ void html_page_begin(struct buf *b, const char *title)
 		 "</style></head>\n<body>\n<header><a href=\"/\">kpci</a>"
 		 "<a href=\"/runners\">Runners</a><a href=\"/jobs\">Jobs</a>"
 		 "<a href=\"/changes\">Changes</a><a href=\"/compare\">Compare</a><a href=\"/reports\">Reports</a>"
+		 "<a href=\"/bisections\">Bisections</a>"
 		 "<a href=\"/api/v1/status\">API status</a></header>\n<main>\n<h1>");
 	html_txt(b, title);
 	buf_adds(b, "</h1>\n");

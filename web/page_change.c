@@ -4,8 +4,8 @@
  * a table and a chart, its triage state and a triage form.  The form
  * posts to POST /api/v1/changes/ID/triage with the admin token pasted in
  * it (web/static/kpci.js adds the Authorization header; the page never
- * holds a token).  Sections for the bisection log, the culprit and the
- * mails sent go after the range when those exist.
+ * holds a token).  The bisection of the change's group (its culprit and
+ * probe log, web/page_bisect.c) and the reports sent go after the range.
  */
 #include <stdio.h>
 #include <string.h>
@@ -80,8 +80,8 @@ static void change_range(struct buf *b, const json_t *c)
 			   "commit). <a href=\"/compare?base=job:%lld&amp;head=job:%lld\">Compare "
 			   "the two jobs</a>.", gj, gj, bj, bj, gj, bj);
 	}
-	buf_adds(b, "</p>\n<h2>Bisection</h2>\n<p class=\"muted\" id=\"bisection\">"
-		 "No bisection has run for this change.</p>\n");
+	buf_adds(b, "</p>\n");
+	page_change_bisection(b, json_object_get(c, "bisection"));  /* web/page_bisect.c */
 }
 
 static void change_points(struct buf *b, const json_t *c)

@@ -239,6 +239,7 @@ int page_overview(struct buf *b, struct db *db)
 	json_t *runners = db_runners_list(db, DB_MAX_LIST, 0);
 	json_t *jobs = db_jobs_list(db, NULL, OVERVIEW_JOBS, 0);
 	json_t *samples = db_samples_list(db, 0, NULL, OVERVIEW_SAMPLES, 0);
+	json_t *bisections = db_bisections_list(db, "running", 0, OVERVIEW_CHANGES, 0);
 	int rc = -1;
 
 	if (runners && jobs && samples) {
@@ -246,6 +247,7 @@ int page_overview(struct buf *b, struct db *db)
 		overview_trees(b, trees);
 		overview_windows(b, db, trees);
 		overview_changes(b, changes);
+		page_overview_bisections(b, bisections);   /* web/page_bisect.c */
 		overview_runners(b, runners);
 		overview_jobs(b, jobs);
 		overview_samples(b, samples);
@@ -257,5 +259,6 @@ int page_overview(struct buf *b, struct db *db)
 	json_decref(runners);
 	json_decref(jobs);
 	json_decref(samples);
+	json_decref(bisections);
 	return rc;
 }

@@ -57,4 +57,16 @@ int page_report(struct buf *b, const json_t *report);
 /* The reports of a change (db_reports_list rows) as a section of its page. */
 void page_change_reports(struct buf *b, const json_t *reports);
 
+/* "/bisections": the running ones (db_bisections_list rows) with their
+ * progress, then all. */
+int page_bisections(struct buf *b, const json_t *running, const json_t *all);
+/* "/bisections/ID": one bisection (db_bisection_full) and its probes. */
+int page_bisection(struct buf *b, const json_t *bisection);
+/* The running bisections (db_bisections_list rows) with their progress,
+ * as a section of the overview; nothing when none runs. */
+void page_overview_bisections(struct buf *b, const json_t *running);
+/* The bisection of a change's group (db_bisection_full, or JSON null) as
+ * a section of its page. */
+void page_change_bisection(struct buf *b, const json_t *bisection);
+
 #endif
