@@ -55,8 +55,12 @@ static void analyze_job_point(struct analyze_point *pt, const struct db_sample *
 {
 	double mean;
 
-	for (size_t i = 0; i < n; i++)
+	pt->min = pt->max = s[0].value;
+	for (size_t i = 0; i < n; i++) {
 		scratch[i] = s[i].value;
+		pt->min = s[i].value < pt->min ? s[i].value : pt->min;
+		pt->max = s[i].value > pt->max ? s[i].value : pt->max;
+	}
 	mean = stats_mean(scratch, n);
 	pt->it_ss = 0;
 	pt->it_df = 0;
@@ -604,8 +608,9 @@ int analyze_points_json(json_t **out, struct db *db, long long series_id,
 	for (size_t i = lo; arr && i < hi; i++) {
 		const struct analyze_point *p = &a.points[i];
 
-		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:f, s:I}",
+		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:o, s:f, s:I}",
 			"index", (json_int_t)i, "job_id", (json_int_t)p->job_id,
+			"position", a.by_commit ? json_integer(p->position) : json_null(),
 			"commit_sha", p->sha[0] ? json_string(p->sha) : json_null(),
 			"value", p->value, "iterations", (json_int_t)p->iterations));
 	}

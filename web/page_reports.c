@@ -46,7 +46,7 @@ int page_reports(struct buf *b, const json_t *reports)
 
 void page_change_reports(struct buf *b, const json_t *reports)
 {
-	buf_adds(b, "<h2>Reports</h2>\n");
+	buf_adds(b, "<h2 id=\"reports-head\">Reports</h2>\n");
 	if (!json_array_size(reports))
 		buf_adds(b, "<p class=\"muted\" id=\"reports\">No report has been sent about this "
 			 "change.</p>\n");

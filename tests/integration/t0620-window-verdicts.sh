@@ -194,7 +194,8 @@ check "report: no merge without a step has a changed metric" test \
 P=$(curl -s "$URL/trees/linux/windows/v7.3")
 check_contains "page: the summary" '1 regression</span>, <span class="improvement">2 improvements' "$P"
 check_contains "page: the measured commits" '<table id="measured">' "$P"
-check_contains "page: the changed wq-flush metric under its merge" 'wq-flush/idle-percpu (numa2) +' "$P"
+check_contains "page: the changed wq-flush metric under its merge, linking its chart" \
+	'">wq-flush/idle-percpu</a> (numa2) +' "$P"
 check_contains "page: a change's verdict and why" 'beyond the smallest effect that matters' "$P"
 
 # --- comparisons --------------------------------------------------------------
