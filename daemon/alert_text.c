@@ -23,6 +23,7 @@
 #define ATEXT_SUBJECT_MAX 200       /* bytes of a commit subject quoted */
 #define ATEXT_SUBSYS_MAX 40         /* bytes of the [subsystem] of a subject */
 #define ATEXT_TITLE_SUBJECT 120     /* bytes of a subject in a change's title */
+#define ATEXT_WRAP 76               /* columns of a summary's wrapped lines */
 
 static const char *atext_str(const json_t *o, const char *key)
 {
@@ -293,6 +294,29 @@ static void atext_commit_line(struct buf *b, const json_t *c)
 	free(s);
 }
 
+/* Appends text cut at spaces into lines of ATEXT_WRAP columns: the first
+ * has first columns left, the next ones start with indent spaces. */
+static void atext_wrap(struct buf *b, const char *text, size_t first, size_t indent)
+{
+	size_t room = first, col = 0;
+
+	while (*text) {
+		size_t word = strcspn(text, " ");
+
+		if (col && col + 1 + word > room) {
+			buf_printf(b, "\n%*s", (int)indent, "");
+			room = ATEXT_WRAP - indent;
+			col = 0;
+		} else if (col) {
+			buf_adds(b, " ");
+			col++;
+		}
+		buf_add(b, text, word);
+		col += word;
+		text += word + strspn(text + word, " ");
+	}
+}
+
 void alert_change_title(struct buf *b, const json_t *c)
 {
 	const json_t *place = json_object_get(c, "place");
@@ -354,7 +378,9 @@ void alert_change_summary(struct buf *b, const json_t *c, const char *base_url)
 	if (*atext_str(c, "verdict")) {
 		char *why = mail_one_line(atext_str(c, "reason"), 400);
 
-		buf_printf(b, "\nverdict:      %s: %s", atext_str(c, "verdict"), why ? why : "");
+		buf_printf(b, "\nverdict:      %s: ", atext_str(c, "verdict"));
+		atext_wrap(b, why ? why : "", ATEXT_WRAP - 14 - strlen(atext_str(c, "verdict")) - 2,
+			   14);
 		free(why);
 	}
 	buf_printf(b, "\nstate:        %s\n\n", atext_str(c, "state"));

@@ -162,6 +162,8 @@ void html_date(struct buf *b, long long t)
 
 void html_pager(struct buf *b, const char *base, int page, int more)
 {
+	if (page <= 1 && !more)     /* one page: nothing to page through */
+		return;
 	buf_adds(b, "<p class=\"pager\">");
 	if (page > 1)
 		buf_printf(b, "<a rel=\"prev\" href=\"%s%spage=%d\">&larr; newer</a>", base,

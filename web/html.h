@@ -31,7 +31,8 @@ void html_time(struct buf *b, long long t);
 /* Appends a Unix time's day as "YYYY-MM-DD" (UTC); nothing for t <= 0. */
 void html_date(struct buf *b, long long t);
 /* Appends newer/older links: base (already escaped for an attribute, a path
- * with or without a query) with page=N added; more: a next page exists. */
+ * with or without a query) with page=N added; more: a next page exists.
+ * Nothing when page 1 is the only one. */
 void html_pager(struct buf *b, const char *base, int page, int more);
 
 /* A string member of a JSON object, "" when absent (borrowed). */

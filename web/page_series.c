@@ -245,12 +245,12 @@ static size_t series_xs(long long **out, const struct series_class *c, size_t nc
 	return n;
 }
 
+/* One job's point: its value, its iterations' range, its job. */
 static void series_cell(struct buf *b, const json_t *p)
 {
 	long long job = json_integer_value(json_object_get(p, "job_id"));
 	const json_t *lo = json_object_get(p, "min"), *hi = json_object_get(p, "max");
 
-	buf_adds(b, "<td class=\"num\">");
 	html_number(b, json_number_value(json_object_get(p, "value")));
 	if (json_is_number(lo) && json_is_number(hi) &&
 	    json_number_value(lo) != json_number_value(hi)) {
@@ -260,7 +260,7 @@ static void series_cell(struct buf *b, const json_t *p)
 		html_number(b, json_number_value(hi));
 		buf_adds(b, ")</span>");
 	}
-	buf_printf(b, " <a href=\"/jobs/%lld\">job %lld</a></td>", job, job);
+	buf_printf(b, " <a href=\"/jobs/%lld\">job %lld</a>", job, job);
 }
 
 /* One page of the points, the newest first: page 1 ends at the newest. */
@@ -283,6 +283,7 @@ static void series_points(struct buf *b, const json_t *s, const struct series_cl
 	for (size_t r = n > skip ? n - skip : 0, shown = 0; r > 0 && shown < PAGE_ROWS;
 	     r--, shown++) {
 		const json_t *first = NULL, *at[SERIES_MAX_CLASSES] = { NULL };
+		size_t from[SERIES_MAX_CLASSES] = { 0 };
 		long long x = xs[r - 1];
 
 		for (size_t k = 0; k < nc; k++) {
@@ -302,6 +303,7 @@ static void series_points(struct buf *b, const json_t *s, const struct series_cl
 			p = json_array_get(c[k].points, lo);
 			if (p && series_x(p, by_commit) == x) {
 				at[k] = p;
+				from[k] = lo;
 				first = first ? first : p;
 			}
 		}
@@ -312,10 +314,16 @@ static void series_points(struct buf *b, const json_t *s, const struct series_cl
 		buf_adds(b, "</td>");
 		html_td_text(b, html_jstr(first, "subject"));
 		for (size_t k = 0; k < nc; k++) {
-			if (at[k])
-				series_cell(b, at[k]);
-			else
-				buf_adds(b, "<td></td>");
+			const json_t *p;
+
+			/* every job that measured this commit on the class */
+			buf_adds(b, "<td class=\"num\">");
+			for (size_t i = from[k]; at[k] && (p = json_array_get(c[k].points, i)) &&
+			     series_x(p, by_commit) == x; i++) {
+				buf_adds(b, i > from[k] ? "<br>" : "");
+				series_cell(b, p);
+			}
+			buf_adds(b, "</td>");
 		}
 		buf_adds(b, "</tr>\n");
 	}

@@ -230,7 +230,8 @@ static void window_measure(struct buf *b, const json_t *r, const json_t *g)
 	buf_printf(b, "<p class=\"unmeasured-note\"><strong>%zu of these merges %s never "
 		   "measured</strong>: measuring %s would tell which one brought the change.</p>\n",
 		   n, n == 1 ? "was" : "were", n == 1 ? "it" : "them");
-	buf_adds(b, "<form class=\"measure\" method=\"post\" action=\"/api/v1/jobs\" data-tree=\"");
+	buf_adds(b, "<form class=\"measure filters\" method=\"post\" action=\"/api/v1/jobs\" "
+		 "data-tree=\"");
 	html_attr(b, html_jstr(r, "tree"));
 	buf_adds(b, "\" data-commits=\"");
 	html_attr(b, buf_str(&shas));

@@ -198,6 +198,28 @@ check_contains "page: the changed wq-flush metric under its merge, linking its c
 	'">wq-flush/idle-percpu</a> (numa2) +' "$P"
 check_contains "page: a change's verdict and why" 'beyond the smallest effect that matters' "$P"
 
+# --- what a maintainer sees of the 4x step: the series' jobs named only a
+# tree and a commit, so the series has no branch of its own: its page
+# still names the branch whose line orders it, with the merges' subjects.
+S=$(sql "SELECT se.id FROM series se JOIN metrics m ON m.id = se.metric_id WHERE m.name = 'idle-percpu'")
+J=$(curl -s "$URL/api/v1/series/$S?commits=1")
+check_eq "series: placed on linux master, every point with its subject and time" \
+	"linux master true" "$(echo "$J" | jq -r '"\(.tree) \(.branch) \(all(.points[]; .subject != null and .time > 0))"')"
+check_eq "series: two segments around the step, each with its noise" "2 true" \
+	"$(echo "$J" | jq -r '"\(.segments | length) \(all(.segments[]; .sd > 0 and .mean > 0))"')"
+check "series: each point has its iterations' range" \
+	test "$(echo "$J" | jq '[.points[] | select(.min <= .value and .value <= .max)] | length')" -ge 7
+SP=$(curl -s "$URL/series/$S")
+check_contains "series page: the branch named" '<span id="branch">master</span>' "$SP"
+check_contains "series page: the merge's subject in the points" \
+	"Merge tag 'wq-for-7.4' of git://git.kernel.org/pub/scm/linux/kernel/git/wq" "$SP"
+C=$(sql "SELECT c.id FROM changes c JOIN series se ON se.id = c.series_id JOIN metrics m
+	ON m.id = se.metric_id WHERE m.name = 'idle-percpu'")
+check_contains "change: its title names the step and its merge" \
+	"wq-flush/idle-percpu +" "$(curl -s "$URL/api/v1/changes/$C" | jq -r .title)"
+check_contains "  at the wq pull" "improvement at Merge tag 'wq-for-7.4' of git://" \
+	"$(curl -s "$URL/api/v1/changes/$C" | jq -r .title)"
+
 # --- comparisons --------------------------------------------------------------
 C=$(curl -s "$URL/api/v1/compare?base=$M1&head=$M2")
 check_eq "compare the sides of the wq step: wq-flush changed, improvements" \

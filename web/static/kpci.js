@@ -38,6 +38,7 @@
 
 	var COLORS = ['#036', '#c60', '#090', '#909', '#066', '#960', '#600', '#339'];
 	var X_LABEL_GAP = 96;       /* CSS pixels between two x labels at least */
+	var X_LABEL_HALF = 40;      /* half an x label: the room right of the plot */
 	var LABEL_ROWS = 3;         /* rows of release labels at the top */
 	var SD_SPAN = 3;            /* the y axis shows a segment's mean +- this many sd */
 
@@ -74,7 +75,24 @@
 		return new Date(t * 1000).toISOString().slice(0, 10);
 	}
 
-	/* xs: every x of every class, sorted; at[c][i]: class c's point at xs[i]. */
+	/* The jobs of one class at one x as one point: the median of their
+	 * values, the range of all their iterations, the jobs in "jobs". */
+	function merged(list) {
+		if (list.length === 1)
+			return list[0];
+		var v = list.map(function (p) { return p.value; }).sort(function (a, b) { return a - b; });
+		var n = v.length, mid = n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+		var lo = Math.min.apply(null, list.map(function (p) {
+			return typeof p.min === 'number' ? p.min : p.value;
+		}));
+		var hi = Math.max.apply(null, list.map(function (p) {
+			return typeof p.max === 'number' ? p.max : p.value;
+		}));
+		return Object.assign({}, list[0], { value: mid, min: lo, max: hi, jobs: list });
+	}
+
+	/* xs: every x of every class, sorted; at[c][i]: class c's point at
+	 * xs[i] (a commit measured by several jobs is one point of them all). */
 	function align(classes) {
 		var seen = {}, xs = [];
 		classes.forEach(function (c) {
@@ -86,9 +104,12 @@
 		var where = {};
 		xs.forEach(function (x, i) { where[x] = i; });
 		var at = classes.map(function (c) {
-			var row = new Array(xs.length).fill(null);
-			c.points.forEach(function (p) { row[where[p.x]] = p; });
-			return row;
+			var lists = new Array(xs.length).fill(null);
+			c.points.forEach(function (p) {
+				var i = where[p.x];
+				(lists[i] = lists[i] || []).push(p);
+			});
+			return lists.map(function (l) { return l ? merged(l) : null; });
 		});
 		return { xs: xs, at: at, where: where };
 	}
@@ -113,9 +134,9 @@
 		return function (u, axisIdx, min, max) {
 			var width = (u.bbox.width / devicePixelRatio) || u.width || 400;
 			var unit = (max - min) / Math.max(width, 1), gap = X_LABEL_GAP * unit;
-			var edge = 36 * unit, out = [], last = -Infinity;     /* half a label */
+			var out = [], last = -Infinity;
 			al.xs.forEach(function (x) {
-				if (x >= min + edge && x <= max - edge && x - last >= gap) {
+				if (x >= min && x <= max && x - last >= gap) {
 					out.push(x);
 					last = x;
 				}
@@ -319,7 +340,13 @@
 			var line = c.name + ': ' + fmt(p.value) + ' ' + (d.unit || '');
 			if (typeof p.min === 'number' && p.min !== p.max)
 				line += ' (' + fmt(p.min) + '\u2013' + fmt(p.max) + ')';
-			lines.push(line + ' job ' + p.job_id);
+			if (p.jobs)
+				line += ' over ' + p.jobs.length + ' jobs: ' + p.jobs.map(function (j) {
+					return fmt(j.value) + ' (job ' + j.job_id + ')';
+				}).join(', ');
+			else
+				line += ' job ' + p.job_id;
+			lines.push(line);
 		});
 		if (!first)
 			return '';
@@ -383,7 +410,7 @@
 		var opts = {
 			width: width,
 			height: chartHeight(width),
-			padding: [(d.releases || []).length ? LABEL_ROWS * 14 + 4 : 10, 12, 0, 0],
+			padding: [(d.releases || []).length ? LABEL_ROWS * 14 + 4 : 10, X_LABEL_HALF, 0, 0],
 			scales: { x: { time: false }, y: { range: yRange(d, al) } },
 			series: series,
 			legend: { live: true },
@@ -437,11 +464,10 @@
 			if (i === null || i === undefined)
 				return;
 			al.at.forEach(function (row) {
-				var p = row[i];
-				if (!p)
-					return;
-				var dy = Math.abs(u.valToPos(p.value, 'y') - u.cursor.top);
-				if (dy < dist) { dist = dy; best = p; }
+				(row[i] ? row[i].jobs || [row[i]] : []).forEach(function (p) {
+					var dy = Math.abs(u.valToPos(p.value, 'y') - u.cursor.top);
+					if (dy < dist) { dist = dy; best = p; }
+				});
 			});
 			if (best)
 				window.location.href = '/jobs/' + encodeURIComponent(String(best.job_id));
