@@ -215,7 +215,9 @@ static void test_change_groups(void)
 	CHECK(strstr(buf_str(&b), "rel=\"next\" href=\"/changes?page=2\"") != NULL);
 	buf_reset(&b);
 	/* no change yet: what to do next */
-	CHECK_INT(page_changes(&b, json_array(), &q, 0, 1, 0), 0);
+	json_decref(rows);
+	rows = json_array();
+	CHECK_INT(page_changes(&b, rows, &q, 0, 1, 0), 0);
 	CHECK(strstr(buf_str(&b), "id=\"no-changes\"") && strstr(buf_str(&b), "kpci submit"));
 	buf_free(&b);
 	json_decref(rows);
