@@ -219,6 +219,13 @@ static void test_change_groups(void)
 	rows = json_array();
 	CHECK_INT(page_changes(&b, rows, &q, 0, 1, 0), 0);
 	CHECK(strstr(buf_str(&b), "id=\"no-changes\"") && strstr(buf_str(&b), "kpci submit"));
+	/* the other lists say what to do next too */
+	buf_reset(&b);
+	CHECK_INT(page_jobs(&b, rows, NULL, 1, 0), 0);
+	CHECK(strstr(buf_str(&b), "No job has been queued yet.") && strstr(buf_str(&b), "kpci submit"));
+	buf_reset(&b);
+	CHECK_INT(page_runners(&b, rows, 0, 1, 0), 0);
+	CHECK(strstr(buf_str(&b), "id=\"no-runners\"") && strstr(buf_str(&b), "kpci-runner --server"));
 	buf_free(&b);
 	json_decref(rows);
 }
