@@ -415,6 +415,7 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	struct verdict *pairs = NULL;
 	long long *drop = NULL;
 	struct db_analysis an = { 0 };
+	double spark[DB_SPARK_POINTS];
 	int rc = -1;
 
 	if (analyze_detect(&cp, &ncp, a, noise, p) < 0)
@@ -447,6 +448,11 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	an.noise_min_df = ANALYZE_NOISE_MIN_DF;
 	an.verdicts = rows;
 	an.nverdicts = nrows;
+	/* the newest points for the metrics index */
+	for (size_t i = a->n > DB_SPARK_POINTS ? a->n - DB_SPARK_POINTS : 0; i < a->n; i++)
+		spark[an.nspark++] = a->points[i].value;
+	an.spark = spark;
+	an.spark_job = a->n ? a->points[a->n - 1].job_id : 0;
 	switch (db_analysis_store(db, &an)) {
 	case DB_OK: rc = 0; *stored = nch; break;
 	case DB_CONFLICT: rc = 1; break;

@@ -317,6 +317,9 @@ struct db_analysis {
 	long long rep_df, win_df;
 	const struct db_commit_verdict *verdicts;   /* replace the series' rows */
 	size_t nverdicts;
+	const double *spark;        /* the last points' values, oldest first (the index) */
+	size_t nspark;              /* at most DB_SPARK_POINTS */
+	long long spark_job;        /* the job of the last point, 0 when none */
 };
 
 /* Up to max ids of series dirty since settle seconds or more into *ids

@@ -319,6 +319,22 @@ static int db_update_noisy(struct db *db, long long series_id, double max_cv, lo
 				      metric_id, rclass));
 }
 
+/* The series' newest points for the metrics index (0017-series-spark.sql). */
+static int db_spark_store_locked(struct db *db, const struct db_analysis *a)
+{
+	json_t *spark = json_array();
+	int rc;
+
+	for (size_t i = 0; spark && i < a->nspark && i < DB_SPARK_POINTS; i++)
+		json_array_append_new(spark, json_real(a->spark[i]));
+	if (!spark)
+		return DB_ERR;
+	rc = db_exec_st(db, db_prepk(db, "UPDATE series SET spark = ?, spark_job = ? WHERE id = ?",
+				    "jII", spark, a->spark_job, a->series_id));
+	json_decref(spark);
+	return rc;
+}
+
 static int db_store_locked(struct db *db, const struct db_analysis *a)
 {
 	char key[DB_RANGE_KEY_MAX];
@@ -365,6 +381,8 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 		rc = db_exec_st(db, db_prepk(db, "UPDATE series SET rep_ss = ?, rep_df = ?, "
 			" rep_wn = ?, win_ss = ?, win_df = ? WHERE id = ?", "dIddII", a->rep_ss,
 			a->rep_df, a->rep_wn, a->win_ss, a->win_df, a->series_id));
+	if (rc == DB_OK)
+		rc = db_spark_store_locked(db, a);
 	if (rc == DB_OK)
 		rc = db_commit_verdicts_store_locked(db, a);
 	if (rc == DB_OK)

@@ -1,7 +1,9 @@
 /*
  * db_dash.c - the reads only the dashboard needs: one series with its
  * metric (for /series/ID and GET /api/v1/series/:id), and the metrics
- * index (/series) with a sparkline of each series' newest points.
+ * index (/series) with a sparkline of each series' newest points: those
+ * the analyzer kept (series.spark), or, for a series not analysed yet,
+ * the medians of the jobs of its newest samples.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +47,7 @@ static int dash_sample_cmp(const void *pa, const void *pb)
 	return (a->value > b->value) - (a->value < b->value);
 }
 
-/* The sparkline of s: the medians of the jobs of its newest
+/* The sparkline of s not analysed yet: the medians of the jobs of its newest
  * DB_SPARK_SAMPLES samples (ok results), in first-parent order when its
  * branch places them, else in job order; the last DB_SPARK_POINTS.  The
  * caller holds the lock. */
@@ -89,6 +91,20 @@ static int dash_spark_locked(struct db *db, struct db_series_brief *s)
 	return st ? DB_OK : DB_ERR;
 }
 
+/* The sparkline the analyzer kept for s (a JSON array of numbers). */
+static void dash_spark_kept(struct db_series_brief *s, const char *spark, long long job)
+{
+	json_t *a = json_loads(spark, 0, NULL), *v;
+	size_t i;
+
+	s->nspark = 0;
+	json_array_foreach(a, i, v)
+		if (json_is_number(v) && s->nspark < DB_SPARK_POINTS)
+			s->spark[s->nspark++] = json_number_value(v);
+	s->latest_job = job;
+	json_decref(a);
+}
+
 int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int *more,
 		    const char *q, int limit, int offset)
 {
@@ -117,7 +133,8 @@ int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int 
 	st = st ? db_prepk(db,
 		"SELECT se.id, se.metric_id, m.suite, m.name, m.unit, m.direction, se.runner_class, "
 		" se.noisy, (SELECT count(*) FROM changes c WHERE c.series_id = se.id "
-		"  AND c.state <> 'invalid') FROM series se JOIN metrics m ON m.id = se.metric_id "
+		"  AND c.state <> 'invalid'), se.spark, se.spark_job "
+		"FROM series se JOIN metrics m ON m.id = se.metric_id "
 		"WHERE se.metric_id IN (SELECT value FROM json_each(?)) "
 		"ORDER BY m.suite, m.name, se.runner_class, se.id", "j", ids) : NULL;
 	while (st && rc == DB_OK && sqlite3_step(st) == SQLITE_ROW) {
@@ -145,12 +162,19 @@ int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int 
 		db_column_text(s->runner_class, sizeof s->runner_class, st, 6);
 		s->noisy = sqlite3_column_int(st, 7);
 		s->changes = sqlite3_column_int64(st, 8);
+		s->nspark = (size_t)-1;         /* not analysed yet: read below */
+		if (sqlite3_column_type(st, 9) == SQLITE_TEXT)
+			dash_spark_kept(s, (const char *)sqlite3_column_text(st, 9),
+					sqlite3_column_int64(st, 10));
 	}
 	if (!st)
 		rc = DB_ERR;
 	db_done(st);
 	for (size_t i = 0; rc == DB_OK && i < k; i++)
-		rc = dash_spark_locked(db, &v[i]);
+		if (v[i].nspark == (size_t)-1) {
+			v[i].nspark = 0;
+			rc = dash_spark_locked(db, &v[i]);
+		}
 	db_unlock(db);
 	json_decref(ids);
 	if (rc != DB_OK) {

@@ -209,6 +209,12 @@ check_eq "series: two segments around the step, each with its noise" "2 true" \
 	"$(echo "$J" | jq -r '"\(.segments | length) \(all(.segments[]; .sd > 0 and .mean > 0))"')"
 check "series: each point has its iterations' range" \
 	test "$(echo "$J" | jq '[.points[] | select(.min <= .value and .value <= .max)] | length')" -ge 7
+check_eq "series: the analyzer keeps each series' points (one a job) for the metrics index" \
+	"6|1" "$(sql "SELECT count(*), MIN(json_array_length(spark) = points) FROM series
+		WHERE spark IS NOT NULL")"
+check_contains "the metrics index draws the kept points" \
+	"aria-label=\"the last $(sql "SELECT json_array_length(spark) FROM series WHERE id = $S") points\"" \
+	"$(curl -s "$URL/series?q=idle-percpu")"
 SP=$(curl -s "$URL/series/$S")
 check_contains "series page: the branch named" '<span id="branch">master</span>' "$SP"
 check_contains "series page: the merge's subject in the points" \
