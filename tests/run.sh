@@ -1,15 +1,26 @@
 #!/bin/sh
 # run.sh - runs every test program and shell test, then prints the total.
 #
-#   KPCI_BIN=bin KPCI_TESTS=build/opt/tests sh tests/run.sh [PATTERN]
+#   KPCI_BIN=bin KPCI_TESTS=build/opt/tests sh tests/run.sh [PATTERN...]
+# Runs the tests whose name holds one of the PATTERNs (all without one).
 # Each test prints its own "N passed, N failed" as its last line; a test
 # that exits non-zero without counting a failure counts as one failure.
-# Logs of failed tests are shown; all logs stay in build/test-logs/.
+# Of a failed test, its failed checks and the last lines of its log (a
+# slow test prints what it waited for there) are shown; all logs stay in
+# build/test-logs/.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 : "${KPCI_BIN:=$(pwd)/bin}" "${KPCI_TESTS:=$(pwd)/build/opt/tests}"
 export KPCI_BIN KPCI_TESTS
-pattern=${1:-}
+patterns=$*
+# wanted NAME: NAME holds one of the patterns, or there are none
+wanted() {
+	[ -z "$patterns" ] && return 0
+	for p in $patterns; do
+		case "$1" in *"$p"*) return 0 ;; esac
+	done
+	return 1
+}
 logs=build/test-logs
 mkdir -p "$logs"
 total_pass=0
@@ -38,6 +49,8 @@ run_one() {
 	else
 		printf 'FAIL %-34s %5d passed, %d failed (exit %d), log %s\n' "$name" "$p" "$f" "$rc" "$log"
 		grep -E 'FAIL|not ok|error|Error|ERROR' "$log" | head -n 20 | sed 's/^/    /'
+		echo "    --- the last lines of $log:"
+		tail -n 30 "$log" | cut -c1-240 | sed 's/^/    /'
 	fi
 }
 
@@ -46,7 +59,7 @@ if [ -n "${KPCI_SLOW:-}" ]; then
 	for t in tests/slow/t[0-9]*.sh; do
 		[ -f "$t" ] || continue
 		name=$(basename "$t" .sh)
-		case "$name" in *"$pattern"*) ;; *) continue ;; esac
+		wanted "$name" || continue
 		run_one "$name" sh "$t"
 	done
 	echo "$total_pass passed, $total_fail failed"
@@ -56,13 +69,13 @@ fi
 for t in "$KPCI_TESTS"/test_*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
-	case "$name" in *"$pattern"*) ;; *) continue ;; esac
+	wanted "$name" || continue
 	run_one "$name" "$t"
 done
 for t in tests/integration/t[0-9]*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
-	case "$name" in *"$pattern"*) ;; *) continue ;; esac
+	wanted "$name" || continue
 	run_one "$name" sh "$t"
 done
 echo "$total_pass passed, $total_fail failed"

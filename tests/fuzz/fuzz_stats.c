@@ -4,9 +4,10 @@
  * at a time as they are (so NaN, infinities, 1e308, denormals and -0 all
  * come), split where the first byte says.  The two-sample tests, the
  * interval of a percent change, the t distribution at the degrees of
- * freedom they give, Benjamini-Hochberg, the comparison of kpcid's
- * /api/v1/compare (daemon/analyze.c) and both change-point detectors run
- * on them.  Nothing may stop the program, and a p-value is NaN or in
+ * freedom they give, Benjamini-Hochberg, the three-way verdict of
+ * kpcid's /api/v1/compare (lib/verdict.c: each value a job of one
+ * iteration, then the halves as jobs of many) and both change-point
+ * detectors run on them.  Nothing may stop the program, and a p-value is NaN or in
  * [0, 1].  Seeds: tests/fuzz/seeds/stats/.
  */
 #include <math.h>
@@ -15,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/analyze.h"
 #include "lib/cpd.h"
 #include "lib/stats.h"
+#include "lib/verdict.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -35,7 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	double *x, q[2], median;
 	struct stats_test t;
 	struct stats_change_ci ci;
-	struct analyze_cmp cmp[2];
+	struct verdict_job *jobs, halves[2];
+	struct verdict v[2];
+	struct verdict_params vp;
 	struct cpd_point *cp = NULL;
 	struct cpd_params p;
 	size_t ncp = 0;
@@ -59,13 +62,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stats_t_quantile(fabs(fmod(x[0], 1.0)), x[n - 1]);
 	stats_t_cdf(x[0], x[n - 1]);
 	stats_beta_inc(x[0], x[n - 1], 0.5);
-	memset(cmp, 0, sizeof cmp);
-	cmp[0] = (struct analyze_cmp){ .base = x, .nb = na, .head = x + na, .nh = n - na };
-	cmp[1] = (struct analyze_cmp){ .base = x + na, .nb = n - na, .head = x, .nh = na };
-	if (analyze_compare(cmp, 2) == 0) {
-		check_p(cmp[0].q, "compare q");
-		check_p(cmp[1].p, "compare p");
+	jobs = malloc(n * sizeof *jobs);
+	for (size_t i = 0; i < n; i++)
+		verdict_job_of(&jobs[i], &x[i], 1);
+	verdict_params_default(&vp);
+	if (na && na < n) {
+		verdict_job_of(&halves[0], x, na);
+		verdict_job_of(&halves[1], x + na, n - na);
+		if (verdict_test(&v[0], &(struct verdict_side){ jobs, na },
+				 &(struct verdict_side){ jobs + na, n - na }, NULL, &vp) == 0 &&
+		    verdict_test(&v[1], &(struct verdict_side){ &halves[0], 1 },
+				 &(struct verdict_side){ &halves[1], 1 }, NULL, &vp) == 0 &&
+		    verdict_fdr(v, 2, &vp) == 0) {
+			check_p(v[0].p, "verdict p");
+			check_p(v[1].q, "verdict q");
+			check_p(v[0].p_same, "verdict p_same");
+		}
 	}
+	free(jobs);
 	q[0] = x[0];
 	q[1] = x[n - 1];
 	stats_bh_adjust(q, q, 2);
