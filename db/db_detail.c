@@ -159,7 +159,7 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
 		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at, "
-		" jr.lab_job_url, jr.lab_device "
+		" jr.lab_job_url, jr.lab_device, s.spread "
 		"FROM samples s JOIN series se ON se.id = s.series_id "
 		" JOIN metrics m ON m.id = se.metric_id JOIN environments e ON e.id = s.env_id "
 		" LEFT JOIN runners r ON r.id = s.runner_id "

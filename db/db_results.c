@@ -142,7 +142,8 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 	m.key = calloc(m.cap, sizeof *m.key);
 	m.series = calloc(m.cap, sizeof *m.series);
 	ins = db_prep(db, "INSERT INTO samples (job_id, attempt, series_id, env_id, runner_id, "
-		      "commit_sha, iteration, value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		      "commit_sha, iteration, value, created_at, spread) "
+		      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		      "");
 	if (!m.key || !m.series || !ins)
 		rc = DB_ERR;
@@ -181,6 +182,10 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 		sqlite3_bind_int(ins, 7, s->iteration);
 		sqlite3_bind_double(ins, 8, s->value);
 		sqlite3_bind_int64(ins, 9, now);
+		if (s->spread >= 0)
+			sqlite3_bind_double(ins, 10, s->spread);
+		else
+			sqlite3_bind_null(ins, 10);
 		step = sqlite3_step(ins);
 		sqlite3_reset(ins);
 		if (step == SQLITE_CONSTRAINT) {
@@ -308,7 +313,8 @@ json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
 	rows = db_rows(db, db_prepk(db,
 		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
-		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at "
+		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at, "
+		" s.spread "
 		"FROM samples s JOIN series se ON se.id = s.series_id "
 		" JOIN metrics m ON m.id = se.metric_id JOIN environments e ON e.id = s.env_id "
 		" LEFT JOIN runners r ON r.id = s.runner_id "

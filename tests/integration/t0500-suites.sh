@@ -61,6 +61,13 @@ check_eq "fio: iops, bandwidth, latency of the reads" "rr-read-bw rr-read-clat-m
 check_contains "kbench with benchmarks = all measures futexes" "futex-wake-wait" "$(metrics kb)"
 check_contains "... and NUMA-local memory bandwidth" "numa-bw-local" "$(metrics kb)"
 check_eq "... every benchmark twice" "$(( $(sql "SELECT count(DISTINCT name) FROM metrics WHERE suite = 'kb'") * 2 ))" "$(count kb)"
+check_eq "kbench stores each sample's spread of its repetitions" 0 \
+	"$(sql "SELECT count(*) FROM samples s JOIN jobs j ON j.id = s.job_id WHERE json_extract(j.spec, '\$.suite') = 'kb' AND (s.spread IS NULL OR s.spread < 0)")"
+KBJ=$(sql "SELECT min(s.job_id) FROM samples s JOIN jobs j ON j.id = s.job_id WHERE json_extract(j.spec, '\$.suite') = 'kb'")
+check_eq "... and the API returns it" 0 \
+	"$(curl -s "$URL/api/v1/samples?job=$KBJ&limit=500" | jq '[.samples[] | select((.spread | type) != "number")] | length')"
+check_eq "a benchmark without repetitions has none" 0 \
+	"$(sql "SELECT count(*) FROM samples s JOIN jobs j ON j.id = s.job_id WHERE json_extract(j.spec, '\$.suite') = 'hack' AND s.spread IS NOT NULL")"
 check_eq "kbench without a suite file: the quick pair" "pipe-pingpong syscall-getppid" "$(metrics kbench)"
 check_eq "host boot: run-init and the marker, once" "run-init slub-to-memory|2" \
 	"$(metrics hostboot)|$(count hostboot)"
