@@ -110,10 +110,29 @@ struct http_route {
 
 extern const struct http_route http_routes[];
 
-/* Starts serving on listen ("host:port"); *port gets the bound port. */
-int http_start(struct kpcid *k, const char *listen, int threads, int *port, char **cause);
-/* Stops accepting and waits for handlers in flight. */
-void http_stop(struct kpcid *k);
+/* The server's settings (kpcid's [server] keys, daemon/kpcid.c).  The
+ * first four are reloadable (http_configure); requests read them without
+ * a lock. */
+struct http_settings {
+	int public_read;            /* reading needs no token */
+	long long max_body;         /* bytes of a collected request body */
+	long long header_timeout;   /* seconds a connection has for a whole header */
+	long long body_budget;      /* bytes of request bodies in memory, all together */
+	int max_conns_per_client;   /* connections from one address at once; at start only */
+	int threads;                /* answers built at once (build slots); at start only */
+};
+
+struct http_server;
+
+/* Starts serving on listen ("host:port") with the settings s; handlers
+ * get k.  *out gets the server (stop it with http_stop), *port the bound
+ * port.  0, or -1 with *cause. */
+int http_start(struct http_server **out, struct kpcid *k, const char *listen,
+	       const struct http_settings *s, int *port, char **cause);
+/* Replaces the reloadable settings of a running server. */
+void http_configure(struct http_server *srv, const struct http_settings *s);
+/* Stops accepting, waits for handlers in flight and frees srv; NULL: nothing. */
+void http_stop(struct http_server *srv);
 
 /* A query-string argument, or NULL; borrowed from the request.  The names
  * a handler looks up make its answer's key in the answer cache, so every
