@@ -45,6 +45,15 @@ BENCH_SRC  := $(wildcard bench/*.c)
 
 obj = $(patsubst %.c,$(O)/%.o,$(1))
 LIBKPCI := $(O)/libkpci.a
+# Each program is its main file and an archive of the rest of its folder;
+# unit tests and benches link the same archives and take what they use.
+DAEMON_MAIN := daemon/main.c
+RUNNER_MAIN := runners/main.c
+CLI_MAIN    := cli/kpci.c
+LIBKPCID    := $(O)/libkpcid.a
+LIBRUNNER   := $(O)/librunner.a
+LIBCLI      := $(O)/libcli.a
+PROG_LIBS   := $(LIBKPCID) $(LIBRUNNER) $(LIBCLI)
 MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
 
 PROGS := $(BIN)/kpcid $(BIN)/kpci-runner $(BIN)/kpci
@@ -73,13 +82,20 @@ $(LIBKPCI): $(call obj,$(LIB_SRC)) $(O)/gen/migrations.o
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BIN)/kpcid: $(call obj,$(DAEMON_SRC)) $(LIBKPCI)
+$(LIBKPCID): $(call obj,$(filter-out $(DAEMON_MAIN),$(DAEMON_SRC)))
+$(LIBRUNNER): $(call obj,$(filter-out $(RUNNER_MAIN),$(RUNNER_SRC)))
+$(LIBCLI): $(call obj,$(filter-out $(CLI_MAIN),$(CLI_SRC)))
+$(PROG_LIBS):
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN)/kpcid: $(call obj,$(DAEMON_MAIN)) $(LIBKPCID) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(BIN)/kpci-runner: $(call obj,$(RUNNER_SRC)) $(LIBKPCI)
+$(BIN)/kpci-runner: $(call obj,$(RUNNER_MAIN)) $(LIBRUNNER) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(BIN)/kpci: $(call obj,$(CLI_SRC)) $(LIBKPCI)
+$(BIN)/kpci: $(call obj,$(CLI_MAIN)) $(LIBCLI) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -101,34 +117,10 @@ guest: $(GUEST)
 all: guest
 check check-slow: guest
 
-$(O)/tests/%: $(O)/tests/unit/%.o $(LIBKPCI)
+$(O)/tests/%: $(O)/tests/unit/%.o $(PROG_LIBS) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-# test_build also tests the runner's build executor and kpcid's artifact store.
-$(O)/tests/test_build: $(O)/tests/unit/test_build.o $(O)/runners/build.o $(O)/runners/build_icecc.o \
-		$(O)/runners/guestdir.o $(O)/daemon/artifacts.o $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-# test_watch and bench_watch drive the watcher's steps (daemon/watch/watch_internal.h):
-# they link the objects kpcid links.
-$(O)/tests/test_watch: $(O)/tests/unit/test_watch.o $(call obj,$(WATCH_SRC)) $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/bench/bench_watch: $(O)/bench/bench_watch.o $(call obj,$(WATCH_SRC)) $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-# test_analyze and bench_analyze link the analyzer (it depends on db/ and lib/ only).
-ANALYZER_OBJ := $(O)/daemon/analyze.o $(O)/daemon/analyze_verdict.o $(O)/daemon/compare.o
-$(O)/tests/test_analyze: $(O)/tests/unit/test_analyze.o $(ANALYZER_OBJ) $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/bench/bench_analyze: $(O)/bench/bench_analyze.o $(ANALYZER_OBJ) $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/tests/test_cache: $(O)/tests/unit/test_cache.o $(O)/daemon/cache.o $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/bench/%: $(O)/bench/%.o $(LIBKPCI)
+$(O)/bench/%: $(O)/bench/%.o $(PROG_LIBS) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 

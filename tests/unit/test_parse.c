@@ -5,8 +5,7 @@
  * tests/data/suites/: stress-ng --yaml, perf bench, hackbench, fio JSON,
  * a host dmesg, and the serial consoles of QEMU guests booted by kpci
  * (Debian's 6.1 kernel, 2 NUMA nodes) running the boot and wq-flush
- * suites.  The runner's sources are compiled in: unit tests link only
- * libkpci.
+ * suites.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -15,10 +14,11 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "runners/kbench_core.c"
-#include "runners/repeat.c"
-#include "runners/suite_defs.c"
-#include "runners/suite_parse.c"
+#include "lib/proto.h"
+#include "runners/kbench_core.h"
+#include "runners/repeat.h"
+#include "runners/suite_defs.h"
+#include "runners/suite_parse.h"
 
 #define DATA "tests/data/suites/"
 
