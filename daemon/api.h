@@ -13,10 +13,6 @@
  * every table): 1 when resp holds a cached answer (see daemon/cache.h). */
 int api_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
 	       const char *const *tables);
-/* ?name= as a time: UNIX seconds or YYYY-MM-DD (UTC midnight); 0 when
- * absent; -1 after a 400. */
-int api_time_arg(struct http_req *req, struct http_resp *resp, const char *name,
-		 long long *out);
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_trees(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp);

@@ -31,24 +31,6 @@ static int api_known(const char *const *list, const char *v)
 	return 0;
 }
 
-/* An optional positive id in the query; -1 after an error response. */
-static int api_query_id(struct http_req *req, struct http_resp *resp, const char *name,
-			long long *out)
-{
-	const char *v = http_query(req, name);
-	char *end;
-
-	*out = 0;
-	if (!v)
-		return 0;
-	*out = strtoll(v, &end, 10);
-	if (!*v || *end || *out <= 0) {
-		http_error(resp, 400, "query parameter %s: '%.40s' is not a positive id", name, v);
-		return -1;
-	}
-	return 0;
-}
-
 /* Reads and checks the filters of the change list; -1 after a response. */
 static int api_change_filter(struct http_req *req, struct http_resp *resp,
 			     struct db_change_filter *f)
@@ -101,10 +83,10 @@ static int api_change_filter(struct http_req *req, struct http_resp *resp,
 			   f->tree && strlen(f->tree) > PROTO_MAX_NAME ? "tree" : "branch");
 		return -1;
 	}
-	if (api_query_id(req, resp, "series", &f->series_id) < 0 ||
-	    api_query_id(req, resp, "group", &f->group_id) < 0 ||
-	    api_time_arg(req, resp, "since", &f->since) < 0 ||
-	    api_time_arg(req, resp, "until", &f->until) < 0)
+	if (http_query_id(req, resp, "series", &f->series_id) < 0 ||
+	    http_query_id(req, resp, "group", &f->group_id) < 0 ||
+	    http_query_time(req, resp, "since", &f->since) < 0 ||
+	    http_query_time(req, resp, "until", &f->until) < 0)
 		return -1;
 	return 0;
 }

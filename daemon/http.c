@@ -4,6 +4,7 @@
  * with a struct http_stream get their body piece by piece instead.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netdb.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -108,32 +109,93 @@ const char *http_query(struct http_req *req, const char *name)
 	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
 }
 
-static int http_query_int(struct http_req *req, struct http_resp *resp, const char *name,
-			  int def, int min, int max, int *out)
+int http_query_int(struct http_req *req, struct http_resp *resp, const char *name,
+		   long long def, long long min, long long max, long long *out)
 {
 	const char *v = http_query(req, name);
 	char *end;
-	long n;
+	long long n;
 
 	*out = def;
 	if (!v)
 		return 0;
-	n = strtol(v, &end, 10);
-	if (!*v || *end || n < min || n > max) {
-		http_error(resp, 400, "query parameter %s: '%.40s' is not a number from %d to %d",
+	errno = 0;
+	n = strtoll(v, &end, 10);
+	if (!*v || *end || errno || n < min || n > max) {
+		http_error(resp, 400, "query parameter %s: '%.40s' is not a number from %lld to %lld",
 			   name, v, min, max);
 		return -1;
 	}
-	*out = (int)n;
+	*out = n;
 	return 0;
+}
+
+int http_query_id(struct http_req *req, struct http_resp *resp, const char *name,
+		  long long *out)
+{
+	const char *v = http_query(req, name);
+	char *end;
+
+	*out = 0;
+	if (!v)
+		return 0;
+	errno = 0;
+	*out = strtoll(v, &end, 10);
+	if (!*v || *end || errno || *out <= 0) {
+		*out = 0;
+		http_error(resp, 400, "query parameter %s: '%.40s' is not a %s id", name, v, name);
+		return -1;
+	}
+	return 0;
+}
+
+int http_query_time(struct http_req *req, struct http_resp *resp, const char *name,
+		    long long *out)
+{
+	const char *v = http_query(req, name);
+	struct tm tm;
+	const char *end;
+	char *nend;
+
+	*out = 0;
+	if (!v)
+		return 0;
+	memset(&tm, 0, sizeof tm);
+	if (strlen(v) == 10 && (end = strptime(v, "%Y-%m-%d", &tm)) && !*end) {
+		*out = (long long)timegm(&tm);
+		return 0;
+	}
+	*out = strtoll(v, &nend, 10);
+	if (*v && !*nend && *out > 0 && strlen(v) < 14)
+		return 0;
+	http_error(resp, 400, "query parameter %s: '%.40s' is neither UNIX seconds nor "
+		   "YYYY-MM-DD", name, v);
+	return -1;
 }
 
 int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *offset)
 {
-	if (http_query_int(req, resp, "limit", HTTP_DEFAULT_LIMIT, 1, DB_MAX_LIST, limit) < 0 ||
-	    http_query_int(req, resp, "offset", 0, 0, 1 << 30, offset) < 0)
+	long long l, o;
+
+	if (http_query_int(req, resp, "limit", HTTP_DEFAULT_LIMIT, 1, DB_MAX_LIST, &l) < 0 ||
+	    http_query_int(req, resp, "offset", 0, 0, 1 << 30, &o) < 0)
 		return -1;
+	*limit = (int)l;
+	*offset = (int)o;
 	return 0;
+}
+
+int http_status(int db_rc)
+{
+	switch (db_rc) {
+	case DB_OK: return 200;
+	case DB_NOTFOUND: return 404;
+	case DB_CONFLICT: return 409;
+	case DB_INVALID: return 400;
+	case DB_MISMATCH: return 422;
+	case DB_DENIED: return 403;
+	default: return 500;
+	}
 }
 
 json_t *http_body_json(struct http_req *req, struct http_resp *resp)

@@ -138,9 +138,27 @@ void http_stop(struct http_server *srv);
  * a handler looks up make its answer's key in the answer cache, so every
  * read of the query goes through here. */
 const char *http_query(struct http_req *req, const char *name);
+/* ?name= as a whole number from min to max, def when absent: 0, or -1
+ * after a 400 ("query parameter limit: '0' is not a number from 1 to 1000").
+ * Every handler reads numbers from the query through these. */
+int http_query_int(struct http_req *req, struct http_resp *resp, const char *name,
+		   long long def, long long min, long long max, long long *out);
+/* ?name= as a positive id, 0 when absent: 0, or -1 after a 400 ("query
+ * parameter job: 'x' is not a job id"). */
+int http_query_id(struct http_req *req, struct http_resp *resp, const char *name,
+		  long long *out);
+/* ?name= as a time: UNIX seconds or YYYY-MM-DD (UTC midnight); 0 when
+ * absent; -1 after a 400. */
+int http_query_time(struct http_req *req, struct http_resp *resp, const char *name,
+		    long long *out);
 /* Parses ?limit= and ?offset= (defaults 50 and 0, limit capped); -1 on a bad value
  * after setting an error response. */
 int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *offset);
+/* The HTTP status of a db/db.h code, the one mapping every handler uses:
+ * DB_OK 200, DB_NOTFOUND 404, DB_CONFLICT 409, DB_INVALID 400 (the request
+ * names something malformed or asks too much), DB_MISMATCH 422 (the input
+ * contradicts what is stored), DB_DENIED 403, anything else 500. */
+int http_status(int db_rc);
 /* Parses the body as a JSON object; NULL after setting a 400 response. */
 json_t *http_body_json(struct http_req *req, struct http_resp *resp);
 

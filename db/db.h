@@ -23,7 +23,9 @@ enum {
 	DB_ERR = -1,        /* SQLite or memory failure */
 	DB_NOTFOUND = -2,   /* no such row */
 	DB_CONFLICT = -3,   /* the row is not in a state that allows this */
-	DB_INVALID = -4,    /* the input does not fit the stored data */
+	DB_INVALID = -4,    /* the input is not acceptable: malformed, too much asked */
+	DB_MISMATCH = -5,   /* the input contradicts what is stored (a metric's unit) */
+	DB_DENIED = -6,     /* the caller may not do this (a class its token does not serve) */
 };
 
 #define DB_BUSY_TIMEOUT_MS 5000
@@ -112,7 +114,7 @@ json_t *db_trees_list(struct db *db);
 /* --- runners ------------------------------------------------------- */
 /* Registers or updates runner r->name for the token; a name held by
  * another token is DB_CONFLICT, a runner class the token may not serve
- * DB_INVALID (each with a sentence in *cause). */
+ * DB_DENIED (each with a sentence in *cause). */
 int db_runner_register(struct db *db, long long *id, long long token_id,
 		       const struct proto_register *r, char **cause);
 /* DB_OK when runner_id exists and belongs to token_id; marks it seen. */
@@ -134,7 +136,9 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 int db_job_expire_leases(struct db *db, int *requeued, int *failed);
 /* Stores a result once per (job, attempt): a repeat by the runner that
  * stored it sets *duplicate and stores nothing.  DB_CONFLICT when the
- * lease is not the runner's, or another runner stored the result. */
+ * lease is not the runner's, or another runner stored the result;
+ * DB_MISMATCH (with *cause) when a sample gives a stored metric another
+ * unit or direction, or repeats an iteration. */
 int db_job_result(struct db *db, long long runner_id, const struct proto_result *r,
 		  int *duplicate, char **cause);
 /* state may be NULL for all. */

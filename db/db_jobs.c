@@ -126,7 +126,7 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 	return rc;
 }
 
-/* Finds or creates the metric of a sample; DB_INVALID when it exists with
+/* Finds or creates the metric of a sample; DB_MISMATCH when it exists with
  * another unit or direction. */
 #define DB_JOB_COLUMNS \
 	"j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, " \

@@ -25,8 +25,8 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 		*id = sqlite3_column_int64(st, 0);
 		if (strcmp((const char *)sqlite3_column_text(st, 1), s->unit) ||
 		    strcmp((const char *)sqlite3_column_text(st, 2), dir))
-			rc = DB_INVALID;
-		if (rc == DB_INVALID)
+			rc = DB_MISMATCH;
+		if (rc == DB_MISMATCH)
 			db_fail(cause, "metric %s/%s is stored in %s (%s is better), not in %s "
 				"(%s is better)", s->suite, s->metric,
 				sqlite3_column_text(st, 1), sqlite3_column_text(st, 2),
@@ -160,7 +160,7 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 			if (rc == DB_OK) {
 				db_fail(cause, "samples[%zu] gives %s/%s another unit or direction than "
 					"an earlier sample of the result", i, s->suite, s->metric);
-				rc = DB_INVALID;
+				rc = DB_MISMATCH;
 			}
 			break;
 		}
@@ -181,7 +181,7 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 		if (step == SQLITE_CONSTRAINT) {
 			db_fail(cause, "samples[%zu] repeats %s/%s iteration %d", i, s->suite,
 				s->metric, s->iteration);
-			rc = DB_INVALID;
+			rc = DB_MISMATCH;
 		} else if (step != SQLITE_DONE) {
 			rc = DB_ERR;
 		}

@@ -199,7 +199,7 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 	if (!db_scalar(db_prepk(db, "SELECT IFNULL(runner_classes, '*') = '*' OR "
 				" instr(' ' || runner_classes || ' ', ' ' || ? || ' ') > 0 "
 				"FROM api_tokens WHERE id = ?", "sI", r->runner_class, token_id), 0)) {
-		rc = db_end(db, DB_INVALID);
+		rc = db_end(db, DB_DENIED);
 		db_unlock(db);
 		db_fail(cause, "this token may not serve runner class '%s' (kpcid token create "
 			"--classes names the classes a runner token serves)", r->runner_class);

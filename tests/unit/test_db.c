@@ -603,7 +603,7 @@ static void test_metric_conflict(struct db *db)
 	make_result(&r, id, 1, 10);
 	free(r.samples[2].unit);
 	r.samples[2].unit = strdup("ms");
-	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_INVALID);
+	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_MISMATCH);
 	CHECK(cause && strstr(cause, "is stored in ns/op"));
 	free(cause);
 	/* All or nothing: the two good samples were rolled back too. */
