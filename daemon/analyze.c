@@ -599,39 +599,43 @@ void analyze_noise_model(struct analyze_noise *out, double aa_ss, long long aa_d
 	out->noisy = out->known && out->cv_job > p->noise_max_cv;
 }
 
-/* ---- points as JSON (the change's view) -------------------------- */
+/* ---- the points around a change (its view) ------------------------ */
 
-int analyze_points_json(json_t **out, struct db *db, long long series_id,
-			long long bad_job_id, size_t around)
+int analyze_points_around(struct analyze_around **out, size_t *n, struct db *db,
+			  long long series_id, long long bad_job_id, size_t around)
 {
 	struct db_series_data *s = NULL;
 	struct analyze_series a;
 	size_t at = 0, lo, hi;
-	json_t *arr;
+	int rc;
 
 	*out = NULL;
-	if (db_series_load(db, &s, series_id) != DB_OK)
-		return -1;
+	*n = 0;
+	rc = db_series_load(db, &s, series_id);
+	if (rc != DB_OK)
+		return rc;
 	if (analyze_series_points(&a, s) < 0) {
 		db_series_data_free(s);
-		return -1;
+		return DB_ERR;
 	}
 	for (size_t i = 0; i < a.n; i++)
 		if (a.points[i].job_id == bad_job_id)
 			at = i;
 	lo = at > around ? at - around : 0;
 	hi = at + around + 1 < a.n ? at + around + 1 : a.n;
-	arr = json_array();
-	for (size_t i = lo; arr && i < hi; i++) {
+	*out = calloc(hi > lo ? hi - lo : 1, sizeof **out);
+	for (size_t i = lo; *out && i < hi; i++) {
 		const struct analyze_point *p = &a.points[i];
+		struct analyze_around *o = &(*out)[i - lo];
 
-		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:f, s:I}",
-			"index", (json_int_t)i, "job_id", (json_int_t)p->job_id,
-			"commit_sha", p->sha[0] ? json_string(p->sha) : json_null(),
-			"value", p->value, "iterations", (json_int_t)p->iterations));
+		o->index = i;
+		o->job_id = p->job_id;
+		snprintf(o->sha, sizeof o->sha, "%s", p->sha);
+		o->value = p->value;
+		o->iterations = p->iterations;
 	}
+	*n = *out ? hi - lo : 0;
 	analyze_series_free(&a);
 	db_series_data_free(s);
-	*out = arr;
-	return arr ? 0 : -1;
+	return *out ? DB_OK : DB_ERR;
 }

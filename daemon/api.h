@@ -7,6 +7,9 @@
 #define KPCI_DAEMON_API_H
 
 #include "daemon/http.h"
+#include "lib/verdict.h"
+
+struct db;
 
 /* api_read.c: state anyone may read (see [server] public_read) */
 /* http_cached() at the version of the NULL-terminated tables list (NULL:
@@ -51,6 +54,24 @@ void api_artifact_download(struct kpcid *k, struct http_req *req, struct http_re
 void api_builds(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_build(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_build_log(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+
+/* api_verdicts.c: what the analysis decided, as JSON (docs/API.md) */
+/* The comparison of base and head (daemon/compare.h) as GET
+ * /api/v1/compare answers it, into *out (caller owns).  Returns 0, or an
+ * HTTP status with *cause (malloc'd) saying why. */
+int api_compare_json(json_t **out, struct db *db, const char *base, const char *head,
+		     const char *runner_class, const struct verdict_params *vp, char **cause);
+/* The points of series_id around the point of job bad_job_id (around
+ * points each side) as a JSON array of {index, job_id, commit_sha, value,
+ * iterations}; *out (caller owns).  Returns 0 or -1. */
+int api_points_json(json_t **out, struct db *db, long long series_id, long long bad_job_id,
+		    size_t around);
+/* The merge-window report's "commit_verdicts" rows (db_window_report)
+ * decided again per measured commit (analyze_commit_verdicts): report
+ * gets "measured" [{position, sha, merge, subject, metrics, changed,
+ * same, inconclusive, changes [...]}] and summary counts; the rows are
+ * removed.  Returns 0, or -1 when memory is out. */
+int api_window_verdicts(json_t *report, const struct verdict_params *vp);
 
 /* routes.c: the dashboard */
 void api_page_overview(struct kpcid *k, struct http_req *req, struct http_resp *resp);

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "daemon/analyze.h"
-#include "daemon/compare.h"
 #include "daemon/api.h"
 #include "daemon/api_changes.h"
 #include "daemon/kpcid.h"
@@ -181,13 +180,12 @@ void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *res
 		return;
 	}
 	analyze_params_from_config(&p, &k->cfg);
-	if (analyze_points_json(&points, k->db,
-				json_integer_value(json_object_get(c, "series_id")),
-				json_integer_value(json_object_get(c, "bad_job_id")),
-				API_POINTS_AROUND) < 0) {
-		json_decref(c);
+	if (api_points_json(&points, k->db, json_integer_value(json_object_get(c, "series_id")),
+			    json_integer_value(json_object_get(c, "bad_job_id")),
+			    API_POINTS_AROUND) < 0) {
 		http_error(resp, 500, "cannot read the points of series %lld",
 			   (long long)json_integer_value(json_object_get(c, "series_id")));
+		json_decref(c);
 		return;
 	}
 	json_object_set_new(c, "points", points);
@@ -269,7 +267,7 @@ void api_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	}
 	analyze_params_from_config(&p, &k->cfg);
 	p.verdict.alpha = alpha;
-	rc = compare_json(&out, k->db, base, head, rclass, &p.verdict, &cause);
+	rc = api_compare_json(&out, k->db, base, head, rclass, &p.verdict, &cause);
 	if (rc)
 		http_error(resp, rc, "%s", cause ? cause : "cannot compare");
 	else

@@ -159,7 +159,7 @@ void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *re
 		pages_error(resp, 404, msg);
 		return;
 	}
-	if (analyze_points_json(&points, k->db,
+	if (api_points_json(&points, k->db,
 				json_integer_value(json_object_get(c, "series_id")),
 				json_integer_value(json_object_get(c, "bad_job_id")),
 				PAGES_POINTS_AROUND) < 0) {
@@ -275,7 +275,7 @@ void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *r
 		struct analyze_params p;
 
 		analyze_params_from_config(&p, &k->cfg);
-		rc = compare_json(&report, k->db, base, head, NULL, &p.verdict, &cause);
+		rc = api_compare_json(&report, k->db, base, head, NULL, &p.verdict, &cause);
 		if (rc && !cause)
 			cause = strdup("cannot compare");
 	}

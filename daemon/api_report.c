@@ -56,7 +56,7 @@ static int report_read(struct kpcid *k, json_t **out, struct http_req *req,
 	if (rc != DB_OK)
 		return rc;
 	analyze_params_from_config(&p, &k->cfg);
-	if (analyze_window_verdicts(*out, &p.verdict) < 0) {
+	if (api_window_verdicts(*out, &p.verdict) < 0) {
 		json_decref(*out);
 		*out = NULL;
 		if (asprintf(cause, "out of memory while deciding the window's verdicts") < 0)

@@ -7,12 +7,41 @@
 #ifndef KPCI_DAEMON_COMPARE_H
 #define KPCI_DAEMON_COMPARE_H
 
-#include <jansson.h>
-
 #include "db/db.h"
+#include "lib/proto.h"
 #include "lib/verdict.h"
 
 #define COMPARE_MIN_PREFIX 7        /* hex digits of a commit prefix at least */
+
+/* One side of a row: LKP's columns over every iteration. */
+struct compare_side {
+	size_t n;                   /* iterations */
+	size_t jobs;
+	double mean;
+	double stddev_percent;      /* of the mean; NAN when the mean is 0 and they differ */
+};
+
+/* One (runner class, metric) both sides measured, and its verdict. */
+struct compare_row {
+	char runner_class[PROTO_MAX_NAME + 1];
+	long long metric_id;
+	char metric[2 * PROTO_MAX_NAME + 2];    /* "suite/name" */
+	char unit[PROTO_MAX_NAME + 1];
+	const char *better;         /* "higher" or "lower" (is better); static */
+	struct compare_side base, head;
+	double p_welch, p_mw;       /* over iterations, beside the verdict; NAN: untested */
+	int known;                  /* the noise model had between-job degrees of freedom */
+	struct verdict v;           /* after Benjamini-Hochberg over the rows */
+	const char *direction;      /* a changed row's "improvement" or "regression", or NULL */
+};
+
+/* A comparison: its rows, in runner class and metric id order. */
+struct compare_report {
+	struct compare_row *rows;
+	size_t n;
+	size_t only_base, only_head;    /* (runner class, metric) groups of one side only */
+	long long counts[3];        /* rows per enum verdict_kind */
+};
 
 /*
  * The samples of base and head (each "job:N", "commit:HEX", a bare job
@@ -20,11 +49,14 @@
  * digits) compared for every (runner class, metric) both sides measured,
  * optionally of one runner class, the job as the unit of replication and
  * the noise model of each (runner class, metric); vp gives alpha (the FDR
- * level), the smallest effect and the prior.  *out (caller owns) gets the
- * report (docs/API.md).  Returns 0, or an HTTP status (400, 404, 409,
- * 500) with *cause (malloc'd) saying why.
+ * level), the smallest effect and the prior.  *out (free with
+ * compare_report_free) gets the report.  Returns DB_OK, or with *cause
+ * DB_INVALID (a side that is neither, too many samples), DB_NOTFOUND (a
+ * side without samples, no metric in common), DB_CONFLICT (a prefix of
+ * several commits) or DB_ERR.
  */
-int compare_json(json_t **out, struct db *db, const char *base, const char *head,
-		 const char *runner_class, const struct verdict_params *vp, char **cause);
+int compare_run(struct compare_report **out, struct db *db, const char *base, const char *head,
+		const char *runner_class, const struct verdict_params *vp, char **cause);
+void compare_report_free(struct compare_report *rep);
 
 #endif
