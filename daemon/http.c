@@ -27,6 +27,7 @@
 #include "lib/conf.h"
 #include "lib/fail.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 #include "lib/utf8.h"
 
 #define HTTP_CONNECTION_TIMEOUT 60  /* seconds a connection may stay silent */
@@ -534,17 +535,15 @@ static int http_header_checks(struct http_server *srv, struct http_req *req,
 /* Sends resp, counts and logs it (with the time since t0); frees what
  * resp holds. */
 static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_req *req,
-				   struct http_resp *resp, const struct timespec *t0)
+				   struct http_resp *resp, double t0)
 {
-	struct timespec t1;
 	enum MHD_Result ret = http_send(conn, req->method, resp);
+	double took;
 
 	http_build_end(resp);       /* its answer is in the cache now */
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status,
-		  (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6);
-	prom_request_observe(resp->status, (double)(t1.tv_sec - t0->tv_sec) +
-			     (double)(t1.tv_nsec - t0->tv_nsec) / 1e9);
+	took = mono_now() - t0;
+	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status, took * 1e3);
+	prom_request_observe(resp->status, took);
 	buf_free(&resp->body);
 	free(resp->cache_key);
 	free(resp->cache_version);
@@ -568,9 +567,8 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	struct http_server *srv = cls;
 	struct http_req *req = *con_cls;
 	struct http_resp resp = { .status = 200 };
-	struct timespec t0;
+	double t0 = mono_now();
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (!req || !req->method) {     /* the first call (http_uri_cb may have made req) */
 		if (!req && !(req = calloc(1, sizeof *req)))
 			return MHD_NO;
@@ -585,7 +583,7 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 			return MHD_NO;
 		buf_init(&resp.body, 1u << 20);
 		if (http_header_checks(srv, req, &resp))
-			return http_answer(conn, req, &resp, &t0);
+			return http_answer(conn, req, &resp, t0);
 		buf_free(&resp.body);
 		return MHD_YES;
 	}
@@ -625,7 +623,7 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	if (resp.status == 500)
 		health_fault_answer(&resp);
 	http_cache_learn(req, &resp);
-	return http_answer(conn, req, &resp, &t0);
+	return http_answer(conn, req, &resp, t0);
 }
 
 /*

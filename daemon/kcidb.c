@@ -18,6 +18,7 @@
 #include "lib/conf.h"
 #include "lib/fail.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define KCIDB_SCHEMA_MAJOR 5
 #define KCIDB_SCHEMA_MINOR 3
@@ -540,8 +541,7 @@ static void *kcidb_main(void *arg)
 			backoff = 0;
 			wait = kcidb.k->cfg.kcidb_interval;
 		}
-		clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_sec += (time_t)wait;
+		mono_deadline(&until, (long long)wait * 1000);
 		pthread_mutex_lock(&kcidb.lock);
 		while (!kcidb.stop && pthread_cond_timedwait(&kcidb.cv, &kcidb.lock, &until) == 0)
 			;

@@ -36,6 +36,7 @@
 #include "lib/conf.h"
 #include "lib/fs.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define KPCID_TICK_S 1          /* how often leases are checked */
 #define KPCID_MMAP_MIN (1 << 20) /* allocations this large are mapped, and unmapped when freed */
@@ -270,13 +271,10 @@ static int serve(struct kpcid *k)
 		    (requeued || failed))
 			log_warn("leases expired: %d jobs requeued, %d failed", requeued, failed);
 		if (k->cfg.analysis_enabled) {
-			struct timespec t0, t1;
+			double t0 = mono_now();
 
-			clock_gettime(CLOCK_MONOTONIC, &t0);
 			analyze_tick(k->db, &k->cfg);
-			clock_gettime(CLOCK_MONOTONIC, &t1);
-			prom_analysis_observe((double)(t1.tv_sec - t0.tv_sec) +
-					      (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+			prom_analysis_observe(mono_now() - t0);
 		}
 	}
 	log_info("stopping: finishing requests in flight");

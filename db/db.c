@@ -21,6 +21,7 @@
 #include "db/db_internal.h"
 #include "db/migrations.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define DB_STR_(x) #x
 #define DB_STR(x) DB_STR_(x)            /* a number's macro as SQL text */
@@ -174,21 +175,13 @@ static void db_publish(struct db *db)
 	}
 }
 
-static long long db_mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* PRAGMA data_version, read at most every DB_EXTERNAL_CHECK_MS; -1 on
  * error.  It is the writer's: only when the writer is free (a request
  * answered from the cache never waits for a write to end), else the
  * value last read. */
 static long long db_external_version(struct db *db)
 {
-	long long now = db_mono_ms(), v;
+	long long now = mono_ms(), v;
 
 	if (now - __atomic_load_n(&db->external_at, __ATOMIC_ACQUIRE) < DB_EXTERNAL_CHECK_MS)
 		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);

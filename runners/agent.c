@@ -17,6 +17,7 @@
 
 #include "lib/client.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 #include "lib/proto.h"
 #include "runners/agent.h"
 #include "runners/bench.h"
@@ -40,15 +41,6 @@ const volatile int *agent_stopping_flag(void)
 }
 
 /* Sleeps up to seconds, returning early when a stop was asked. */
-/* Monotonic seconds. */
-static long long agent_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec;
-}
-
 static void agent_sleep(long long seconds)
 {
 	for (long long i = 0; i < seconds * 10 && !agent_stopping; i++) {
@@ -294,7 +286,7 @@ int agent_run(struct agent *a)
 {
 	struct client c;
 	char *cause = NULL;
-	long long wait = a->cfg->poll_min, idle_since = agent_now();
+	long long wait = a->cfg->poll_min, idle_since = (long long)mono_now();
 	int rc = 0, left, ran = 0;
 
 	if (client_init(&c, a->cfg->server, a->cfg->token, &cause) < 0) {
@@ -328,7 +320,7 @@ int agent_run(struct agent *a)
 			left = agent_run_job(a, &c, &job);
 			proto_job_free(&job);
 			ran++;
-			idle_since = agent_now();
+			idle_since = (long long)mono_now();
 			if (a->once) {
 				if (left)
 					log_error("%d result(s) could not be uploaded; they wait in %s "
@@ -351,14 +343,14 @@ int agent_run(struct agent *a)
 			break;
 		}
 		json_decref(answer);
-		if (a->cfg->idle_exit && agent_now() - idle_since >= a->cfg->idle_exit) {
+		if (a->cfg->idle_exit && (long long)mono_now() - idle_since >= a->cfg->idle_exit) {
 			log_info("no job for %lld s (idle_exit); stopping after %d job%s",
-				 agent_now() - idle_since, ran, ran == 1 ? "" : "s");
+				 (long long)mono_now() - idle_since, ran, ran == 1 ? "" : "s");
 			rc = ran ? 0 : AGENT_EXIT_IDLE;
 			break;
 		}
-		if (a->cfg->idle_exit && wait > a->cfg->idle_exit - (agent_now() - idle_since))
-			wait = a->cfg->idle_exit - (agent_now() - idle_since);
+		if (a->cfg->idle_exit && wait > a->cfg->idle_exit - ((long long)mono_now() - idle_since))
+			wait = a->cfg->idle_exit - ((long long)mono_now() - idle_since);
 		if (spool_flush(a->spool_dir, &c, a->runner_id) == 0 && status == 204)
 			log_debug("no job; next claim in %lld s", wait);
 		agent_sleep(wait);

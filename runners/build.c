@@ -30,6 +30,7 @@
 #include "lib/fail.h"
 #include "lib/log.h"
 #include "lib/sha256.h"
+#include "lib/mono.h"
 #include "lib/spawn.h"
 #include "runners/build.h"
 #include "runners/build_icecc.h"
@@ -51,14 +52,6 @@ static char *build_arg(const char *s)
 	return u.m;
 }
 
-static double build_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* --- processes ------------------------------------------------------ */
 
 /*
@@ -74,12 +67,12 @@ static int build_run_in(char *const argv[], const char *dir, int out_fd, long lo
 			long long stall, char *const envp[], void (*started)(pid_t pid, void *arg),
 			void *arg)
 {
-	double last_growth = build_now();
+	double last_growth = mono_now();
 	off_t last_size = -1;
 	struct stat st;
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
-	double deadline = build_now() + (double)timeout;
+	double deadline = mono_now() + (double)timeout;
 	pid_t pid;
 	int rc, status, nullfd = -1;
 
@@ -115,11 +108,11 @@ static int build_run_in(char *const argv[], const char *dir, int out_fd, long lo
 			return -1;
 		if (stall > 0 && fstat(out_fd, &st) == 0 && st.st_size != last_size) {
 			last_size = st.st_size;
-			last_growth = build_now();
+			last_growth = mono_now();
 		}
-		if (build_now() > deadline ||
-		    (stall > 0 && build_now() - last_growth > (double)stall)) {
-			int stalled = build_now() <= deadline;
+		if (mono_now() > deadline ||
+		    (stall > 0 && mono_now() - last_growth > (double)stall)) {
+			int stalled = mono_now() <= deadline;
 
 			kill(-pid, SIGTERM);
 			ts.tv_sec = 2;
@@ -895,7 +888,7 @@ static void build_report(struct build_state *s, struct proto_result *r, const ch
 			 const char *reason, const long long sizes[4])
 {
 	char *errors = strcmp(state, "ok") ? build_error_lines(s->log) : NULL, *tail;
-	long long ms = (long long)((build_now() - s->t0) * 1000);
+	long long ms = (long long)((mono_now() - s->t0) * 1000);
 	json_t *rec;
 
 	rec = json_pack("{s:s, s:I, s:i, s:O}", "state", state, "duration_ms", (json_int_t)ms,
@@ -1118,7 +1111,7 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 	int rc;
 
 	rc = build_make(s, "all", 1, s->b->cfg->build_timeout -
-			(long long)(build_now() - s->t0));
+			(long long)(mono_now() - s->t0));
 	if (rc == -3) {         /* the farm stalled: the rest is compiled here */
 		snprintf(s->icecc.why, sizeof s->icecc.why, "the icecream farm stalled (no build "
 			 "output for %lld s, [build] icecc_stall); finished locally",
@@ -1128,7 +1121,7 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 		s->icecc.use = 0;
 		s->icecc_fell_back = 1;
 		rc = build_make(s, "all", 1, s->b->cfg->build_timeout -
-				(long long)(build_now() - s->t0));
+				(long long)(mono_now() - s->t0));
 	}
 	if (rc == -2) {
 		build_report(s, r, "timeout", "make did not finish within [build] timeout", NULL);
@@ -1172,7 +1165,7 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 	proto_result_add(r, "kbuild", "vmlinux-data", "bytes", 0, 0, (double)sizes[1]);
 	proto_result_add(r, "kbuild", "vmlinux-bss", "bytes", 0, 0, (double)sizes[2]);
 	proto_result_add(r, "kbuild", "bzImage-size", "bytes", 0, 0, (double)sizes[3]);
-	proto_result_add(r, "kbuild", "build-time", "s", 0, 0, build_now() - s->t0);
+	proto_result_add(r, "kbuild", "build-time", "s", 0, 0, mono_now() - s->t0);
 	build_report(s, r, "ok", NULL, sizes);
 }
 
@@ -1184,7 +1177,7 @@ void build_execute(const struct build_job *b, struct proto_result *r)
 	json_t *rec;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
-	s.t0 = build_now();
+	s.t0 = mono_now();
 	s.warnings = json_array();
 	s.jobs = b->cfg->build_jobs > 0 ? (int)b->cfg->build_jobs : cpus > 0 ? (int)cpus : 1;
 	if (build_prepare(&s, spec, &cause) < 0) {
@@ -1221,7 +1214,7 @@ void build_execute(const struct build_job *b, struct proto_result *r)
 	build_compile(&s, r);
 	unlink(s.stamp);
 out:
-	log_info("build job %lld: %s in %.1f s", b->job->id, r->status, build_now() - s.t0);
+	log_info("build job %lld: %s in %.1f s", b->job->id, r->status, mono_now() - s.t0);
 	free(cause);
 	json_decref(s.warnings);
 	icecc_plan_free(&s.icecc);

@@ -50,19 +50,7 @@
 #include "db/db.h"
 #include "lib/fs.h"
 #include "lib/log.h"
-
-long long watch_mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-long long watch_mono(void)
-{
-	return watch_mono_ms() / 1000;
-}
+#include "lib/mono.h"
 
 /*
  * libgit2's process-wide settings for the watcher.  Objects read from a
@@ -145,7 +133,7 @@ done:
 		t->errors = 0;
 		delay = t->poll_interval;
 	}
-	t->next_poll = watch_mono() + delay;
+	t->next_poll = mono_ms() / 1000 + delay;
 	db_tree_poll_done(watcher->db, &errors, t->id, failed ? err : NULL,
 			  (long long)time(NULL) + delay);
 }
@@ -159,7 +147,7 @@ static void *watch_main(void *arg)
 	pthread_mutex_lock(&watcher->mu);
 	while (!watcher->stop) {
 		struct watch_tree *due = NULL;
-		long long now = watch_mono();
+		long long now = mono_ms() / 1000;
 		struct timespec until;
 		unsigned long serving;
 
@@ -170,10 +158,7 @@ static void *watch_main(void *arg)
 			if (now >= watcher->trees[i].next_poll)
 				due = &watcher->trees[i];
 		if (!due) {
-			clock_gettime(CLOCK_MONOTONIC, &until);
-			until.tv_nsec += WATCH_TICK_MS * 1000000L;
-			until.tv_sec += until.tv_nsec / 1000000000L;
-			until.tv_nsec %= 1000000000L;
+			mono_deadline(&until, WATCH_TICK_MS);
 			pthread_cond_timedwait(&watcher->cv, &watcher->mu, &until);
 			continue;
 		}
@@ -328,8 +313,7 @@ int watch_poll_now(struct watcher *w, const char *tree, int timeout_s, char **ca
 	}
 	target = ++t->want;
 	pthread_cond_broadcast(&w->cv);
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_sec += timeout_s;
+	mono_deadline(&until, timeout_s * 1000LL);
 	while (t->done < target && !w->stop)
 		if (pthread_cond_timedwait(&w->cv, &w->mu, &until) == ETIMEDOUT)
 			break;

@@ -160,9 +160,6 @@ struct watch_walk {
 	size_t yields;                  /* store thread: db_branch_yield calls */
 };
 
-/* watch.c: monotonic milliseconds and seconds. */
-long long watch_mono_ms(void);
-long long watch_mono(void);
 /* libgit2's process-wide settings for the watcher. */
 void watch_git_options(void);
 /* "what: libgit2's last error" into out. */
