@@ -4,7 +4,7 @@
  * with merge_config.sh's semantics, make -jN under a time limit, `size
  * vmlinux`, artifact uploads by sha256, and the build record.
  *
- * Every program runs through posix_spawnp with an argv array (never a
+ * Every program runs through lib/spawn.h with an argv array (never a
  * shell) in its own process group, so a time limit or a crash cleanup
  * can kill the whole make.  User data (URLs, commits) follows "--" where
  * git accepts it and is validated before it gets here.
@@ -15,7 +15,6 @@
 #include <ftw.h>
 #include <limits.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,20 +28,19 @@
 #include "lib/fs.h"
 #include "lib/fail.h"
 #include "lib/log.h"
-#include "lib/sha256.h"
 #include "lib/mono.h"
+#include "lib/sha256.h"
 #include "lib/spawn.h"
 #include "runners/build.h"
 #include "runners/build_icecc.h"
 #include "runners/env.h"
 #include "runners/guestdir.h"
 
-extern char **environ;
-
 #define BUILD_MAX_ARGS     32
 #define BUILD_MAX_CAPTURE  (1u << 20)
 #define BUILD_GIT_TIMEOUT  3600
 #define BUILD_TOOL_TIMEOUT 60
+#define BUILD_KILL_GRACE   2         /* seconds from SIGTERM to SIGKILL of a build */
 
 /* posix_spawn takes char *const argv[]; our strings are not modified. */
 static char *build_arg(const char *s)
@@ -58,72 +56,32 @@ static char *build_arg(const char *s)
  * Runs argv (PATH searched) in dir with stdout+stderr to out_fd (-1:
  * /dev/null), in a new process group, in envp (NULL: the runner's), for
  * at most timeout seconds, and, with stall > 0, as long as out_fd grows
- * at least every stall seconds.  Returns the exit status (0..255),
- * 128+signal, -1 when it could not be started (errno), -2 on timeout or
- * -3 on a stall (the group is killed).  started, if given, is called
- * once the child runs (for the crash stamp).
+ * at least every stall seconds (lib/spawn.h).  Returns the exit status
+ * (0..255), 128+signal, -1 when it could not be started (errno), -2 on
+ * timeout or -3 on a stall (the group is sent SIGTERM, then SIGKILL).
+ * started, if given, is called once the child runs (for the crash stamp).
  */
 static int build_run_in(char *const argv[], const char *dir, int out_fd, long long timeout,
 			long long stall, char *const envp[], void (*started)(pid_t pid, void *arg),
 			void *arg)
 {
-	double last_growth = mono_now();
-	off_t last_size = -1;
-	struct stat st;
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	double deadline = mono_now() + (double)timeout;
+	struct spawn_io io = { .dir = dir, .out_fd = out_fd, .envp = envp };
+	struct spawn_limits lim = { .timeout = (double)timeout, .stall_fd = out_fd,
+				    .stall = out_fd >= 0 ? (double)stall : 0,
+				    .grace = BUILD_KILL_GRACE };
+	char *cause = NULL;
+	int status, rc;
 	pid_t pid;
-	int rc, status, nullfd = -1;
 
-	if (out_fd < 0) {
-		out_fd = nullfd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-		stall = 0;      /* nothing to watch grow */
-	}
-	posix_spawn_file_actions_init(&fa);
-	spawn_attr_init(&at);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-	posix_spawn_file_actions_adddup2(&fa, out_fd, 2);
-	if (dir)
-		posix_spawn_file_actions_addchdir_np(&fa, dir);
-	rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, envp ? envp : environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
-	if (nullfd >= 0)
-		close(nullfd);
-	if (rc) {
-		errno = rc;
+	if (spawn_start_io(&pid, argv, &io, &cause) < 0) {
+		free(cause);
 		return -1;
 	}
 	if (started)
 		started(pid, arg);
-	for (;;) {
-		pid_t w = waitpid(pid, &status, WNOHANG);
-		struct timespec ts = { 0, 50 * 1000 * 1000 };
-
-		if (w == pid)
-			break;
-		if (w < 0 && errno != EINTR)
-			return -1;
-		if (stall > 0 && fstat(out_fd, &st) == 0 && st.st_size != last_size) {
-			last_size = st.st_size;
-			last_growth = mono_now();
-		}
-		if (mono_now() > deadline ||
-		    (stall > 0 && mono_now() - last_growth > (double)stall)) {
-			int stalled = mono_now() <= deadline;
-
-			kill(-pid, SIGTERM);
-			ts.tv_sec = 2;
-			ts.tv_nsec = 0;
-			nanosleep(&ts, NULL);
-			kill(-pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			return stalled ? -3 : -2;
-		}
-		nanosleep(&ts, NULL);
-	}
+	rc = spawn_wait_limits(&status, pid, &lim);
+	if (rc != SPAWN_EXITED)
+		return rc == SPAWN_TIMEOUT ? -2 : rc == SPAWN_STALLED ? -3 : -1;
 	/* a program that exec failed in the child (posix_spawnp reports
 	 * most, but not all, of those) exits 127 */
 	if (WIFEXITED(status))
