@@ -15,6 +15,7 @@
 #include "daemon/kcidb.h"
 #include "daemon/watch/watch.h"
 #include "lib/conf.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 
 #define KEY(sec_struct, field) offsetof(sec_struct, field)
@@ -206,8 +207,7 @@ static void *config_tree_instance(void *obj, const char *name, char **cause)
 	struct config_tree **pp, *t;
 
 	if (!proto_name_ok(name)) {
-		if (asprintf(cause, "tree name '%s' must be letters, digits and ._:/+-", name) < 0)
-			*cause = NULL;
+		fail_cause(cause, "tree name '%s' must be letters, digits and ._:/+-", name);
 		return NULL;
 	}
 	for (pp = &c->trees; *pp; pp = &(*pp)->next)

@@ -20,7 +20,7 @@
 
 enum {
 	DB_OK = 0,
-	DB_ERR = -1,        /* SQLite or memory failure */
+	DB_ERR = -1,        /* SQLite or memory failure; fail_cause returns it too */
 	DB_NOTFOUND = -2,   /* no such row */
 	DB_CONFLICT = -3,   /* the row is not in a state that allows this */
 	DB_INVALID = -4,    /* the input is not acceptable: malformed, too much asked */

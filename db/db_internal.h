@@ -110,8 +110,6 @@ struct db {
  * NULL is a no-op. */
 void db_conn_close(struct db_conn *c);
 
-/* Sets *cause (if cause) to a malloc'd sentence; returns DB_ERR. */
-int db_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 long long db_now(void);
 
 /*

@@ -22,6 +22,7 @@
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/fail.h"
 
 #define REPORT_MAX_CHANGES 100000   /* changes of one window read at most */
 #define REPORT_MAX_CANDIDATES 20    /* candidate merges listed in an ambiguous group */
@@ -277,7 +278,7 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		json_decref(rows);
 		json_decref(verdicts);
 		json_decref(w);
-		return db_fail(cause, "cannot read the changes of window %.128s", release);
+		return fail_cause(cause, "cannot read the changes of window %.128s", release);
 	}
 	json_object_set_new(w, "commit_verdicts", verdicts);
 	json_object_set_new(w, "branch", branch ? json_string(branch) : json_null());
@@ -288,7 +289,7 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 	if (report_build(w, rows, json_object_get(w, "merges"), from, limit, offset) < 0) {
 		json_decref(rows);
 		json_decref(w);
-		return db_fail(cause, "out of memory while grouping window %.128s", release);
+		return fail_cause(cause, "out of memory while grouping window %.128s", release);
 	}
 	json_decref(rows);
 	json_object_del(w, "merges");
@@ -342,7 +343,7 @@ int db_window_current(struct db *db, json_t **out, const char *tree, char **caus
 		"to_position", json_object_get(last, "to_position"),
 		"regressions", reg, "improvements", imp, "merges_measured", measured,
 		"merges", json_object_get(last, "merges"));
-	rc = *out ? DB_OK : db_fail(cause, "out of memory");
+	rc = *out ? DB_OK : fail_cause(cause, "out of memory");
 	json_decref(last);
 	return rc;
 }

@@ -9,6 +9,7 @@
 #include "db/db.h"
 #include "db/db_internal.h"
 #include "lib/buf.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "lib/sha256.h"
 
@@ -33,8 +34,8 @@ static char *db_classes_norm(const char *classes, char **cause)
 
 		snprintf(name, sizeof name, "%.*s", (int)n, p);
 		if (n > PROTO_MAX_NAME || !proto_name_ok(name)) {
-			db_fail(cause, "runner class '%.*s' must be 1 to %d letters, digits and ._:/+-",
-				(int)(n > 64 ? 64 : n), p, PROTO_MAX_NAME);
+			fail_cause(cause, "runner class '%.*s' must be 1 to %d letters, digits and ._:/+-",
+				   (int)(n > 64 ? 64 : n), p, PROTO_MAX_NAME);
 			buf_free(&out);
 			return NULL;
 		}
@@ -42,7 +43,7 @@ static char *db_classes_norm(const char *classes, char **cause)
 		p += n;
 	}
 	if (!out.len) {
-		db_fail(cause, "a runner token needs at least one runner class (or '*' for any)");
+		fail_cause(cause, "a runner token needs at least one runner class (or '*' for any)");
 		buf_free(&out);
 		return NULL;
 	}
@@ -61,14 +62,14 @@ int db_token_create(struct db *db, char **token, const char *role, const char *n
 
 	*token = NULL;
 	if (strcmp(role, "admin") && strcmp(role, "runner") && strcmp(role, "read"))
-		return db_fail(cause, "unknown token role '%s' (admin, runner or read)", role);
+		return fail_cause(cause, "unknown token role '%s' (admin, runner or read)", role);
 	if (!strcmp(role, "runner") != !!classes)
-		return db_fail(cause, "runner classes are given for runner tokens, and only "
-			       "for them");
+		return fail_cause(cause, "runner classes are given for runner tokens, and only "
+				  "for them");
 	if (classes && !(kept = db_classes_norm(classes, cause)))
 		return DB_ERR;
 	if (sha256_random(raw, sizeof raw) < 0)
-		return db_fail(cause, "cannot read random bytes for the token");
+		return fail_cause(cause, "cannot read random bytes for the token");
 	memcpy(text, "kpci_", 5);
 	for (size_t i = 0; i < sizeof raw; i++) {
 		text[5 + 2 * i] = digits[raw[i] >> 4];
@@ -83,7 +84,7 @@ int db_token_create(struct db *db, char **token, const char *role, const char *n
 	db_unlock(db);
 	free(kept);
 	if (rc < 0)
-		return db_fail(cause, "cannot store the token");
+		return fail_cause(cause, "cannot store the token");
 	*token = strdup(text);
 	return *token ? DB_OK : DB_ERR;
 }
@@ -193,7 +194,7 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	/* the classes the token may serve: ' c1 c2 ' holds ' c1 ' */
 	if (!db_scalar(db_prepk(db, "SELECT IFNULL(runner_classes, '*') = '*' OR "
@@ -201,8 +202,8 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 				"FROM api_tokens WHERE id = ?", "sI", r->runner_class, token_id), 0)) {
 		rc = db_end(db, DB_DENIED);
 		db_unlock(db);
-		db_fail(cause, "this token may not serve runner class '%s' (kpcid token create "
-			"--classes names the classes a runner token serves)", r->runner_class);
+		fail_cause(cause, "this token may not serve runner class '%s' (kpcid token create "
+			   "--classes names the classes a runner token serves)", r->runner_class);
 		return rc;
 	}
 	owner = db_scalar(db_prepk(db, "SELECT token_id FROM runners WHERE name = ?", "s",
@@ -210,8 +211,8 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 	if (owner >= 0 && owner != token_id) {
 		rc = db_end(db, DB_CONFLICT);
 		db_unlock(db);
-		db_fail(cause, "runner name '%s' is already registered with another token",
-			r->name);
+		fail_cause(cause, "runner name '%s' is already registered with another token",
+			   r->name);
 		return rc;
 	}
 	rc = db_exec_st(db, db_prepk(db,
@@ -230,7 +231,7 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 					r->name), 0);
 	rc = db_end(db, rc);
 	db_unlock(db);
-	return rc == DB_OK ? DB_OK : db_fail(cause, "cannot store runner '%s'", r->name);
+	return rc == DB_OK ? DB_OK : fail_cause(cause, "cannot store runner '%s'", r->name);
 }
 
 int db_runner_touch(struct db *db, long long runner_id, long long token_id)

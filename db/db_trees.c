@@ -16,6 +16,7 @@
 #include "db/db.h"
 #include "db/db_internal.h"
 #include "lib/buf.h"
+#include "lib/fail.h"
 #include "lib/log.h"
 
 #define DB_TREE_EVENTS 20           /* events per branch shown in the tree list */
@@ -413,8 +414,8 @@ static int db_line_write_locked(struct db *db, long long tree_id, const struct d
 		if (rc == DB_OK && stored != (sqlite3_int64)rows)
 			rc = DB_ERR;
 		if (rc != DB_OK)
-			db_fail(cause, "a commit of the first-parent line from %.40s to %.40s "
-				"was not stored", u->line[i], u->line[i + rows - 1]);
+			fail_cause(cause, "a commit of the first-parent line from %.40s to %.40s "
+				   "was not stored", u->line[i], u->line[i + rows - 1]);
 	}
 	db_rows_done(&r[0]);
 	db_rows_done(&r[1]);
@@ -437,12 +438,12 @@ int db_branch_begin(struct db *db, struct db_branch_tx **out, long long tree_id,
 
 	*out = NULL;
 	if (!tx)
-		return db_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
 		free(tx);
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	/* A poll inserts into an index keyed by random shas: with SQLite's
 	 * default 2 MiB page cache, a 200,000-commit history misses on most
@@ -463,7 +464,7 @@ int db_branch_add(struct db_branch_tx *tx, const struct db_commit *commits, size
 		  char **cause)
 {
 	if (db_commits_insert_locked(tx->db, tx->tree_id, commits, n) != DB_OK)
-		return db_fail(cause, "cannot store the new commits of the branch");
+		return fail_cause(cause, "cannot store the new commits of the branch");
 	return DB_OK;
 }
 
@@ -475,10 +476,10 @@ int db_branch_yield(struct db_branch_tx *tx, char **cause)
 	db_yield(db);
 	if (db_begin(db) < 0) {
 		tx->open = 0;
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	if (rc != DB_OK)
-		return db_fail(cause, "cannot store the new commits of the branch");
+		return fail_cause(cause, "cannot store the new commits of the branch");
 	return DB_OK;
 }
 
@@ -530,7 +531,7 @@ int db_branch_finish(struct db_branch_tx *tx, const struct db_line_update *u, ch
 	db_unlock(db);
 	free(tx);
 	if (rc != DB_OK && cause && !*cause)
-		db_fail(cause, "cannot store the new commits of the branch");
+		fail_cause(cause, "cannot store the new commits of the branch");
 	return rc;
 }
 
@@ -569,7 +570,7 @@ int db_commits_settle(struct db *db, long long tree_id, long long max, long long
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	rc = db_exec_st(db, db_prepk(db, settle, "II", tree_id, max));
 	if (rc == DB_INVALID) {
@@ -584,8 +585,8 @@ int db_commits_settle(struct db *db, long long tree_id, long long max, long long
 	db_unlock(db);
 	if (rc != DB_OK) {
 		*moved = *united = 0;
-		return db_fail(cause, "cannot move the new commits to the settled level of the "
-			       "sha index");
+		return fail_cause(cause, "cannot move the new commits to the settled level of the "
+				  "sha index");
 	}
 	return DB_OK;
 }
@@ -836,7 +837,7 @@ static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *b
 
 	*tree_id = db_scalar(db_prepk(db, "SELECT id FROM trees WHERE name = ?", "s", tree), 0);
 	if (!*tree_id) {
-		db_fail(cause, "tree '%.128s' is not watched", tree);
+		fail_cause(cause, "tree '%.128s' is not watched", tree);
 		return DB_NOTFOUND;
 	}
 	*branch_id = db_scalar(branch ?
@@ -845,8 +846,8 @@ static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *b
 		db_prep(db, "SELECT id FROM branches WHERE tree_id = ? "
 			"ORDER BY state = 'missing', id LIMIT 1", "I", *tree_id), 0);
 	if (!*branch_id) {
-		db_fail(cause, "tree '%.128s' does not follow branch '%.128s'", tree,
-			branch ? branch : "(none)");
+		fail_cause(cause, "tree '%.128s' does not follow branch '%.128s'", tree,
+			   branch ? branch : "(none)");
 		return DB_NOTFOUND;
 	}
 	/* a branch named, followed but never seen on the remote, has nothing
@@ -856,9 +857,9 @@ static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *b
 	st = db_prepk(db, "SELECT t.url FROM branches b JOIN trees t ON t.id = b.tree_id "
 		      "WHERE b.id = ? AND b.state = 'missing'", "I", *branch_id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
-		db_fail(cause, "tree '%.128s' follows branch '%.128s', which does not exist in "
-			"%.256s: it has no commits yet", tree, branch,
-			(const char *)sqlite3_column_text(st, 0));
+		fail_cause(cause, "tree '%.128s' follows branch '%.128s', which does not exist in "
+			   "%.256s: it has no commits yet", tree, branch,
+			   (const char *)sqlite3_column_text(st, 0));
 		db_done(st);
 		return DB_NOTFOUND;
 	}
@@ -879,7 +880,7 @@ static int db_window_locked(struct db *db, long long *from, long long *to, char 
 	sqlite3_stmt *st;
 
 	if (db_release_parse(release, &major, &minor, &rcn) < 0 || rcn) {
-		db_fail(cause, "'%.128s' is not a release tag of the form vX.Y", release);
+		fail_cause(cause, "'%.128s' is not a release tag of the form vX.Y", release);
 		return DB_INVALID;
 	}
 	*from = db_scalar(db_prepk(db,
@@ -889,8 +890,8 @@ static int db_window_locked(struct db *db, long long *from, long long *to, char 
 		"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.name = ?", "IIs",
 		branch_id, tree_id, release), -1);
 	if (*from < 0) {
-		db_fail(cause, "release %.128s is not tagged on the first-parent line of this branch",
-			release);
+		fail_cause(cause, "release %.128s is not tagged on the first-parent line of this branch",
+			   release);
 		return DB_NOTFOUND;
 	}
 	rc1[0] = '\0';
@@ -987,9 +988,9 @@ int db_tree_window_last(struct db *db, json_t **out, const char *tree, const cha
 	db_read_unlock(db);
 	json_decref(name);
 	if (rc == DB_NOTFOUND)
-		db_fail(cause, "tree '%.128s' has no release on the branch", tree);
+		fail_cause(cause, "tree '%.128s' has no release on the branch", tree);
 	else if (rc == DB_OK && !*out)
-		rc = db_fail(cause, "cannot read the newest window of tree '%.128s'", tree);
+		rc = fail_cause(cause, "cannot read the newest window of tree '%.128s'", tree);
 	return rc;
 }
 

@@ -377,13 +377,11 @@ int conf_set(void *obj, const struct conf_section *secs, const char *section,
 	char msg[400];
 
 	if (!k) {
-		if (asprintf(cause, "unknown key %s.%s", section, key) < 0)
-			*cause = NULL;
+		fail_cause(cause, "unknown key %s.%s", section, key);
 		return -1;
 	}
 	if (conf_store(obj, k, value, msg, sizeof msg) < 0) {
-		if (asprintf(cause, "%s.%s: %s", section, key, msg) < 0)
-			*cause = NULL;
+		fail_cause(cause, "%s.%s: %s", section, key, msg);
 		return -1;
 	}
 	return 0;

@@ -11,6 +11,7 @@
 
 #include "lib/buf.h"
 #include "lib/conf.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "runners/kbench_core.h"
 #include "runners/repeat.h"
@@ -178,8 +179,7 @@ int sdef_find(struct sdef **out, const char *dir, const char *name, char **cause
 
 	*out = NULL;
 	if (!proto_name_ok(name) || strchr(name, '/') || name[0] == '.') {
-		if (asprintf(cause, "'%.64s' is not a suite name", name) < 0)
-			*cause = NULL;
+		fail_cause(cause, "'%.64s' is not a suite name", name);
 		return -1;
 	}
 	if ((size_t)snprintf(path, sizeof path, "%s/%s.ini", dir, name) >= sizeof path) {

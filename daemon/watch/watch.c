@@ -48,6 +48,7 @@
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/fs.h"
 #include "lib/log.h"
 #include "lib/mono.h"
@@ -204,8 +205,7 @@ int watch_start(struct watcher **out, struct db *db, const struct config *cfg, c
 	*out = NULL;
 	*cause = NULL;
 	if (!watcher) {
-		if (asprintf(cause, "out of memory starting the watcher") < 0)
-			*cause = NULL;
+		fail_cause(cause, "out of memory starting the watcher");
 		return -1;
 	}
 	for (const struct config_tree *c = cfg->trees; c; c = c->next)
@@ -217,9 +217,8 @@ int watch_start(struct watcher **out, struct db *db, const struct config *cfg, c
 	git_libgit2_init();
 	watch_git_options();
 	if (watch_stream_register(&watcher->stop) < 0) {
-		if (asprintf(cause, "cannot set up libgit2's sockets: %s",
-			     git_error_last() ? git_error_last()->message : "unknown error") < 0)
-			*cause = NULL;
+		fail_cause(cause, "cannot set up libgit2's sockets: %s",
+			   git_error_last() ? git_error_last()->message : "unknown error");
 		git_libgit2_shutdown();
 		watch_free(watcher);
 		return -1;
@@ -230,8 +229,7 @@ int watch_start(struct watcher **out, struct db *db, const struct config *cfg, c
 		goto fail;
 	}
 	if (fs_mkdirs(dir) < 0) {
-		if (asprintf(cause, "cannot create %s: %s", dir, strerror(errno)) < 0)
-			*cause = NULL;
+		fail_cause(cause, "cannot create %s: %s", dir, strerror(errno));
 		goto fail;
 	}
 	for (const struct config_tree *c = cfg->trees; c; c = c->next) {
@@ -245,8 +243,7 @@ int watch_start(struct watcher **out, struct db *db, const struct config *cfg, c
 		watcher->ntrees++;
 	}
 	if (pthread_create(&watcher->thread, NULL, watch_main, watcher) != 0) {
-		if (asprintf(cause, "cannot start the watcher thread") < 0)
-			*cause = NULL;
+		fail_cause(cause, "cannot start the watcher thread");
 		goto fail;
 	}
 	watcher->running = 1;
@@ -259,8 +256,8 @@ fail:
 	watch_stream_unregister();
 	git_libgit2_shutdown();
 	watch_free(watcher);
-	if (!*cause && asprintf(cause, "cannot start the watcher") < 0)
-		*cause = NULL;
+	if (!*cause)
+		fail_cause(cause, "cannot start the watcher");
 	return -1;
 }
 
@@ -307,8 +304,7 @@ int watch_poll_now(struct watcher *w, const char *tree, int timeout_s, char **ca
 		if (!strcmp(w->trees[i].name, tree))
 			t = &w->trees[i];
 	if (!t) {
-		if (asprintf(cause, "tree '%.128s' is not watched", tree) < 0)
-			*cause = NULL;
+		fail_cause(cause, "tree '%.128s' is not watched", tree);
 		goto out;
 	}
 	target = ++t->want;
@@ -319,9 +315,9 @@ int watch_poll_now(struct watcher *w, const char *tree, int timeout_s, char **ca
 			break;
 	if (t->done >= target)
 		rc = 0;
-	else if (asprintf(cause, "the poll of tree %s did not finish within %d s", tree,
-			  timeout_s) < 0)
-		*cause = NULL;
+	else
+		fail_cause(cause, "the poll of tree %s did not finish within %d s", tree,
+			   timeout_s);
 out:
 	if (w)
 		pthread_mutex_unlock(&w->mu);
