@@ -109,7 +109,7 @@ static int bench_setup(struct bench_runner *r)
 		json_decref(body);
 		json_decref(ans);
 	}
-	client_free(&c);
+	client_dispose(&c);
 	return rc;
 }
 
@@ -146,9 +146,9 @@ static void *bench_upload(void *arg)
 			r->failed++;
 		json_decref(ans);
 		json_decref(body);
-		proto_result_free(&res);
+		proto_result_dispose(&res);
 	}
-	client_free(&c);
+	client_dispose(&c);
 	return NULL;
 }
 
@@ -340,7 +340,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	client_free(&admin);
+	client_dispose(&admin);
 	/* the database before the uploads, for the ceiling */
 	snprintf(copy, sizeof copy, "%s.before", argv[4]);
 	snprintf(copy2, sizeof copy2, "%s.before2", argv[4]);

@@ -425,7 +425,7 @@ static int bench_history(char *top, long history, int size)
 	rc = 0;
 out:
 	for (int r = 0; r < ntrees; r++) {
-		watch_tree_free(&t[r]);
+		watch_tree_dispose(&t[r]);
 		db_close(watchers[r].db);
 	}
 	return rc;
@@ -531,7 +531,7 @@ static int bench_packs(char *top)
 	       watch_pack_count(&t));
 	rc = 0;
 tree:
-	watch_tree_free(&t);
+	watch_tree_dispose(&t);
 out:
 	if (rc < 0)
 		fprintf(stderr, "bench_watch: the git:// polls failed%s%s\n", cause ? ": " : "",

@@ -283,8 +283,8 @@ int cmd_compare(int argc, char **argv)
 	rc = 0;
 fail:
 	free(rows);
-	cmp_set_free(&base);
-	cmp_set_free(&head);
+	cmp_set_dispose(&base);
+	cmp_set_dispose(&head);
 	return rc;
 }
 

@@ -23,8 +23,10 @@
 #define CMP_LEVEL 0.95			/* confidence of the change interval */
 #define CMP_SINGLE_NAME "value"		/* the metric of a plain number file */
 
-void cmp_set_free(struct cmp_set *s)
+void cmp_set_dispose(struct cmp_set *s)
 {
+	if (!s)
+		return;
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->m[i].name);
 		free(s->m[i].v);

@@ -41,7 +41,7 @@ struct cmp_row {
  * caller).  Returns 0, or -1 after printing one sentence on stderr. */
 int cmp_read(struct cmp_set *s, const char *file);
 /* Frees what s holds. */
-void cmp_set_free(struct cmp_set *s);
+void cmp_set_dispose(struct cmp_set *s);
 /* The metric called name in s, or NULL; borrowed from s. */
 const struct cmp_metric *cmp_find(const struct cmp_set *s, const char *name);
 /* Builds the rows of the metrics of base also in head and adjusts their

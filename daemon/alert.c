@@ -384,13 +384,13 @@ out:
 	json_decref(doc);
 	json_decref(bis);
 	json_decref(changes);
-	recip_list_free(&l);
-	recip_source_free(&src);
+	recip_list_dispose(&l);
+	recip_source_dispose(&src);
 	gitrepo_free(repo);
 	free(mirror);
 	free(cause);
-	buf_free(&subject);
-	buf_free(&body);
+	buf_dispose(&subject);
+	buf_dispose(&body);
 }
 
 /* ----- sending --------------------------------------------------------- */
@@ -467,7 +467,7 @@ static int alert_message(struct buf *out, const json_t *report, const char *to,
 		rc = mail_compose(out, &m);
 	}
 out:
-	buf_free(&body);
+	buf_dispose(&body);
 	free(tos);
 	free(ccs);
 	json_decref(rcpt);
@@ -515,7 +515,7 @@ static int alert_send_mail(const json_t *report, long long delivery, const char 
 		*where = strdup(to);
 		rc = 0;
 	}
-	buf_free(&msg);
+	buf_dispose(&msg);
 	return rc;
 }
 
@@ -682,8 +682,8 @@ static void alert_digest(long long now)
 				 cause ? cause : "");
 		free(where);
 		free(cause);
-		buf_free(&subject);
-		buf_free(&body);
+		buf_dispose(&subject);
+		buf_dispose(&body);
 		start = i;
 	}
 	json_decref(rows);

@@ -29,7 +29,7 @@ void analyze_params_default(struct analyze_params *p)
 	p->more_jobs_max = ANALYZE_DEFAULT_MORE_JOBS;
 }
 
-void analyze_series_free(struct analyze_series *a)
+void analyze_series_dispose(struct analyze_series *a)
 {
 	if (!a)
 		return;
@@ -128,7 +128,7 @@ int analyze_series_points(struct analyze_series *out, const struct db_series_dat
 		out->it_df += pts[i].it_df;
 	}
 	if (analyze_commits(out) < 0) {
-		analyze_series_free(out);
+		analyze_series_dispose(out);
 		return -1;
 	}
 	return 0;
@@ -505,7 +505,7 @@ int analyze_series(struct db *db, long long series_id, const struct analyze_para
 	rc = analyze_loaded(db, s, &a, &noise, p, stored, &more);
 	if (rc < 0)
 		analyze_mark_failed(db, s);
-	analyze_series_free(&a);
+	analyze_series_dispose(&a);
 	db_series_data_free(s);
 	return rc;
 }
@@ -635,7 +635,7 @@ int analyze_points_around(struct analyze_around **out, size_t *n, struct db *db,
 		o->iterations = p->iterations;
 	}
 	*n = *out ? hi - lo : 0;
-	analyze_series_free(&a);
+	analyze_series_dispose(&a);
 	db_series_data_free(s);
 	return *out ? DB_OK : DB_ERR;
 }

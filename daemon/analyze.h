@@ -82,10 +82,10 @@ struct analyze_series {
 	struct verdict_job *jobs;   /* the points' vj, contiguous */
 };
 
-/* Builds the points of s into *out (free with analyze_series_free; the
+/* Builds the points of s into *out (free with analyze_series_dispose; the
  * points borrow shas from s).  Returns 0, or -1 when memory is out. */
 int analyze_series_points(struct analyze_series *out, const struct db_series_data *s);
-void analyze_series_free(struct analyze_series *a);
+void analyze_series_dispose(struct analyze_series *a);
 
 /* What a pass did. */
 struct analyze_stats {

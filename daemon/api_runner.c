@@ -55,7 +55,7 @@ void api_runner_register(struct kpcid *k, struct http_req *req, struct http_resp
 	} else {
 		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
 	}
-	proto_register_free(&r);
+	proto_register_dispose(&r);
 out:
 	free(cause);
 	json_decref(body);
@@ -84,7 +84,7 @@ void api_job_claim(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	}
 	log_info("job %lld attempt %d leased to runner %lld", job.id, job.attempt, runner);
 	http_json(resp, 200, json_pack("{s:o}", "job", proto_job_encode(&job)));
-	proto_job_free(&job);
+	proto_job_dispose(&job);
 }
 
 void api_job_heartbeat(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -149,7 +149,7 @@ void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *res
 				   cause ? cause : "database error");
 		}
 	}
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 out:
 	free(cause);
 	json_decref(body);

@@ -311,14 +311,16 @@ char *config_db_path(const struct config *c)
 	return p;
 }
 
-void config_free(struct config *c)
+void config_dispose(struct config *c)
 {
 	struct config_tree *t, *next;
 
-	conf_free(c, config_sections);
+	if (!c)
+		return;
+	conf_dispose(c, config_sections);
 	for (t = c->trees; t; t = next) {
 		next = t->next;
-		conf_free_keys(t, config_tree_keys);
+		conf_dispose_keys(t, config_tree_keys);
 		free(t->name);
 		free(t);
 	}

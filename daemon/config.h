@@ -110,6 +110,6 @@ void config_reload(struct config *c, const struct config *fresh, struct buf *ign
 int config_trees_differ(const struct config *a, const struct config *b);
 /* The database path: [storage] database, or DATA_DIR/kpci.db; malloc'd. */
 char *config_db_path(const struct config *c);
-void config_free(struct config *c);
+void config_dispose(struct config *c);
 
 #endif

@@ -544,7 +544,7 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_req 
 	took = mono_now() - t0;
 	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status, took * 1e3);
 	prom_request_observe(resp->status, took);
-	buf_free(&resp->body);
+	buf_dispose(&resp->body);
 	free(resp->cache_key);
 	free(resp->cache_version);
 	return ret;
@@ -584,7 +584,7 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 		buf_init(&resp.body, 1u << 20);
 		if (http_header_checks(srv, req, &resp))
 			return http_answer(conn, req, &resp, t0);
-		buf_free(&resp.body);
+		buf_dispose(&resp.body);
 		return MHD_YES;
 	}
 	if (*upload_size) {
@@ -661,9 +661,9 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 	if (req->stream_ctx)
 		req->route->stream->abort(req->stream_ctx);
 	if (req->stream_resp)
-		buf_free(&req->stream_resp->body);
+		buf_dispose(&req->stream_resp->body);
 	free(req->stream_resp);
-	buf_free(&req->body);
+	buf_dispose(&req->body);
 	free(req->raw_path);
 	free(req->raw_uri);
 	free(req);

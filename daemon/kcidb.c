@@ -155,7 +155,7 @@ static json_t *kcidb_path(const char *suite, const char *metric)
 	buf_adds(&b, ".");
 	kcidb_path_part(&b, metric);
 	j = json_string(buf_str(&b));
-	buf_free(&b);
+	buf_dispose(&b);
 	return j;
 }
 
@@ -472,9 +472,9 @@ static int kcidb_post(const struct config *cfg, const json_t *doc, char **cause)
 	if (rc == 0 && (status < 200 || status > 299))
 		rc = fail_cause(cause, "%s answered %ld: %.200s", cfg->kcidb_url, status,
 				buf_str(&answer));
-	buf_free(&answer);
+	buf_dispose(&answer);
 	free(text);
-	client_free(&c);
+	client_dispose(&c);
 	return rc;
 }
 

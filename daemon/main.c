@@ -214,10 +214,10 @@ static void reload(struct kpcid *k)
 			log_warn("SIGHUP: these keys need a restart to change:%s", buf_str(&ignored));
 		log_info("SIGHUP: configuration reloaded from %s", k->config_path);
 	}
-	config_free(&fresh);
+	config_dispose(&fresh);
 out:
-	buf_free(&errs);
-	buf_free(&ignored);
+	buf_dispose(&errs);
+	buf_dispose(&ignored);
 }
 
 /* Serves until SIGTERM or SIGINT; returns the exit status. */
@@ -370,7 +370,7 @@ int main(int argc, char **argv)
 	}
 	watch_free(k.watcher);
 	db_close(k.db);
-	config_free(&k.cfg);
-	buf_free(&errs);
+	config_dispose(&k.cfg);
+	buf_dispose(&errs);
 	return rc;
 }

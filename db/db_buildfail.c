@@ -24,8 +24,10 @@ struct buildfail {
 	char *branch, *config, *sha, *state, *error, *runner_class;
 };
 
-static void buildfail_free(struct buildfail *b)
+static void buildfail_dispose(struct buildfail *b)
 {
+	if (!b)
+		return;
 	free(b->branch);
 	free(b->config);
 	free(b->sha);
@@ -164,6 +166,6 @@ int db_build_failure_track_locked(struct db *db, long long build_id)
 			rc = buildfail_open(db, &b, good_sha);
 	}
 	free(good_sha);
-	buildfail_free(&b);
+	buildfail_dispose(&b);
 	return rc;
 }

@@ -153,7 +153,7 @@ int db_integrity_check(struct db *db, char **report, const int *stop)
 	if (rc == SQLITE_INTERRUPT) {
 		sqlite3_finalize(st);
 		sqlite3_close(conn);
-		buf_free(&out);
+		buf_dispose(&out);
 		return fail_cause(report, "the integrity check was stopped");
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_OK) {
@@ -165,11 +165,11 @@ int db_integrity_check(struct db *db, char **report, const int *stop)
 	sqlite3_finalize(st);
 	sqlite3_close(conn);
 	if (ok && rows == 0) {
-		buf_free(&out);
+		buf_dispose(&out);
 		return DB_OK;
 	}
 	*report = strdup(out.len ? buf_str(&out) : "the check found problems");
-	buf_free(&out);
+	buf_dispose(&out);
 	return DB_INVALID;
 }
 

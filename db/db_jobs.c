@@ -107,7 +107,7 @@ int db_job_claim(struct db *db, struct proto_job *out, long long runner_id,
 	sqlite3_finalize(st);
 	db_unlock(db);
 	if (rc != DB_OK)
-		proto_job_free(out);
+		proto_job_dispose(out);
 	return rc;
 }
 

@@ -36,7 +36,7 @@ static char *db_classes_norm(const char *classes, char **cause)
 		if (n > PROTO_MAX_NAME || !proto_name_ok(name)) {
 			fail_cause(cause, "runner class '%.*s' must be 1 to %d letters, digits and ._:/+-",
 				   (int)(n > 64 ? 64 : n), p, PROTO_MAX_NAME);
-			buf_free(&out);
+			buf_dispose(&out);
 			return NULL;
 		}
 		buf_printf(&out, "%s%s", out.len ? " " : "", name);
@@ -44,11 +44,11 @@ static char *db_classes_norm(const char *classes, char **cause)
 	}
 	if (!out.len) {
 		fail_cause(cause, "a runner token needs at least one runner class (or '*' for any)");
-		buf_free(&out);
+		buf_dispose(&out);
 		return NULL;
 	}
 	kept = strdup(buf_str(&out));
-	buf_free(&out);
+	buf_dispose(&out);
 	return kept;
 }
 

@@ -203,7 +203,7 @@ static char *db_rows_sql(const char *head, const char *row, const char *tail, si
 	}
 	if (rc == 0 && buf_adds(&sql, tail) == 0)
 		return buf_steal(&sql);
-	buf_free(&sql);
+	buf_dispose(&sql);
 	return NULL;
 }
 

@@ -16,8 +16,10 @@ void buf_init(struct buf *b, size_t max)
 	b->max = max;
 }
 
-void buf_free(struct buf *b)
+void buf_dispose(struct buf *b)
 {
+	if (!b)
+		return;
 	free(b->data);
 	b->data = NULL;
 	b->len = b->cap = 0;

@@ -18,7 +18,7 @@ struct buf {
 };
 
 void buf_init(struct buf *b, size_t max);
-void buf_free(struct buf *b);
+void buf_dispose(struct buf *b);
 void buf_reset(struct buf *b);
 int buf_add(struct buf *b, const void *data, size_t len);
 /* Allocates room for n bytes in all at once (a body whose size is

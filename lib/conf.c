@@ -437,8 +437,10 @@ void conf_apply_reloadable(void *cur, const void *fresh,
 	}
 }
 
-void conf_free_keys(void *inst, const struct conf_key *keys)
+void conf_dispose_keys(void *inst, const struct conf_key *keys)
 {
+	if (!inst)
+		return;
 	for (; keys->name; keys++) {
 		if (keys->type == CONF_INT || keys->type == CONF_BOOL)
 			continue;
@@ -447,11 +449,13 @@ void conf_free_keys(void *inst, const struct conf_key *keys)
 	}
 }
 
-void conf_free(void *obj, const struct conf_section *secs)
+void conf_dispose(void *obj, const struct conf_section *secs)
 {
+	if (!obj)
+		return;
 	for (; secs->name; secs++)
 		if (!secs->named)
-			conf_free_keys(obj, secs->keys);
+			conf_dispose_keys(obj, secs->keys);
 }
 
 int conf_read_secret(char **out, const char *key, const char *path, char **cause)

@@ -278,6 +278,6 @@ int mail_compose(struct buf *out, const struct mail_msg *m)
 		goto out;
 	rc = 0;
 out:
-	buf_free(&b);
+	buf_dispose(&b);
 	return rc;
 }

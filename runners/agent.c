@@ -99,7 +99,7 @@ static void *heartbeat_main(void *arg)
 		pthread_mutex_lock(&hb->lock);
 	}
 	pthread_mutex_unlock(&hb->lock);
-	client_free(&c);
+	client_dispose(&c);
 	return NULL;
 }
 
@@ -153,7 +153,7 @@ static int agent_run_job(struct agent *a, struct client *c, const struct proto_j
 	if (r.status && !strcmp(r.status, BENCH_STAGED)) {     /* kexec under way */
 		log_info("job %lld attempt %d: staged (a kexec, or a lab's job this runner stopped "
 			 "waiting for); the result follows the next start", job->id, job->attempt);
-		proto_result_free(&r);
+		proto_result_dispose(&r);
 		agent_stop();
 		return 0;
 	}
@@ -163,7 +163,7 @@ static int agent_run_job(struct agent *a, struct client *c, const struct proto_j
 		log_error("job %lld: %s", job->id, cause ? cause : "cannot spool the result");
 		free(cause);
 	}
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	return spool_flush(a->spool_dir, c, a->runner_id);
 }
 
@@ -190,11 +190,11 @@ static void agent_kexec_resume(struct agent *a, struct client *c)
 		cause = NULL;
 		if (spool_put(a->spool_dir, &r, &cause) == 0)
 			spool_flush(a->spool_dir, c, a->runner_id);
-		proto_result_free(&r);
+		proto_result_dispose(&r);
 	} else {
 		log_error("kexec: %s", cause ? cause : "unreadable staged job");
 	}
-	proto_job_free(&job);
+	proto_job_dispose(&job);
 	free(cause);
 	cause = NULL;
 	if (kexec_return(a->cfg, &cause) < 0)
@@ -225,7 +225,7 @@ static int agent_lava_resume(struct agent *a, struct client *c)
 		}
 		log_info("job %lld attempt %d: resuming its LAVA job", job.id, job.attempt);
 		agent_run_job(a, c, &job);
-		proto_job_free(&job);
+		proto_job_dispose(&job);
 		ran++;
 	}
 	json_decref(pending);
@@ -295,7 +295,7 @@ int agent_run(struct agent *a)
 		return 1;
 	}
 	if (agent_register(a, &c) < 0) {
-		client_free(&c);
+		client_dispose(&c);
 		return agent_stopping ? 0 : 1;
 	}
 	spool_flush(a->spool_dir, &c, a->runner_id);
@@ -318,7 +318,7 @@ int agent_run(struct agent *a)
 						      &cause) == 0) {
 			json_decref(answer);
 			left = agent_run_job(a, &c, &job);
-			proto_job_free(&job);
+			proto_job_dispose(&job);
 			ran++;
 			idle_since = (long long)mono_now();
 			if (a->once) {
@@ -356,6 +356,6 @@ int agent_run(struct agent *a)
 		agent_sleep(wait);
 		wait = wait * 2 > a->cfg->poll_max ? a->cfg->poll_max : wait * 2;
 	}
-	client_free(&c);
+	client_dispose(&c);
 	return rc;
 }

@@ -500,7 +500,7 @@ int qemu_collect(const struct qemu_boot *q, struct proto_result *r, json_t **gue
 	}
 out:
 	free(why);
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	return rc;
 }
 

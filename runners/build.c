@@ -126,8 +126,10 @@ static struct build_sym *build_kconfig_find(struct build_kconfig *k, const char 
 	return NULL;
 }
 
-void build_kconfig_free(struct build_kconfig *k)
+void build_kconfig_dispose(struct build_kconfig *k)
 {
+	if (!k)
+		return;
 	for (size_t i = 0; i < k->n; i++) {
 		free(k->syms[i].name);
 		free(k->syms[i].value);
@@ -263,7 +265,7 @@ int build_kconfig_check(const struct build_kconfig *wanted, const char *final_pa
 			free(w);
 		}
 	}
-	build_kconfig_free(&fin);
+	build_kconfig_dispose(&fin);
 	return 0;
 }
 
@@ -339,7 +341,7 @@ char *build_error_lines(const char *log_path)
 	}
 	fclose(f);
 	if (!n) {
-		buf_free(&b);
+		buf_dispose(&b);
 		return NULL;
 	}
 	return buf_steal(&b);
@@ -572,12 +574,12 @@ static int build_worktree(struct build_state *s, const char *commit, char **caus
 		}
 		buf_init(&st, BUILD_MAX_CAPTURE);
 		if (build_capture(&st, argv, NULL) == 0 && st.len == 0) {
-			buf_free(&st);
+			buf_dispose(&st);
 			return 0;
 		}
 		build_note(s, "the worktree is not clean after checkout; recreating it:\n%s",
 			   buf_str(&st));
-		buf_free(&st);
+		buf_dispose(&st);
 		build_rmrf(s, s->src);
 	}
 	if (stat(gitfile, &sb) == 0)
@@ -607,7 +609,7 @@ static int build_compiler(struct build_state *s, char **cause)
 	buf_init(&out, BUILD_MAX_CAPTURE);
 	rc = build_capture(&out, argv, NULL);
 	if (rc != 0) {
-		buf_free(&out);
+		buf_dispose(&out);
 		if (rc == -1 || rc == 127)
 			return fail_cause(cause, "compiler '%s' is not installed (not found in PATH)",
 					  argv[0]);
@@ -616,11 +618,11 @@ static int build_compiler(struct build_state *s, char **cause)
 	}
 	snprintf(s->compiler, sizeof s->compiler, "%.*s", (int)strcspn(buf_str(&out), "\n"),
 		 buf_str(&out));
-	buf_free(&out);
+	buf_dispose(&out);
 	if (cfg->build_ccache && strncmp(cfg->build_cc, "ccache", 6)) {
 		buf_init(&out, BUILD_MAX_CAPTURE);
 		ccache = build_capture(&out, probe, NULL) == 0;
-		buf_free(&out);
+		buf_dispose(&out);
 	}
 	if (icecc_plan(&s->icecc, s->cc, sizeof s->cc, cfg, ccache, cause) < 0)
 		return -1;
@@ -728,7 +730,7 @@ static int build_dotconfig(struct build_state *s, const char *config, json_t *fr
 		rc = fail_cause(cause, "make olddefconfig failed");
 	if (rc == 0)
 		rc = build_kconfig_check(&k, dot, s->warnings, cause);
-	build_kconfig_free(&k);
+	build_kconfig_dispose(&k);
 	for (i = 0; i < json_array_size(s->warnings); i++)
 		build_note(s, "merge_config: %s", json_string_value(json_array_get(s->warnings, i)));
 	return rc;
@@ -1096,11 +1098,11 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 	buf_init(&out, BUILD_MAX_CAPTURE);
 	if (build_capture(&out, size_argv, NULL) != 0 ||
 	    build_parse_size(buf_str(&out), &sizes[0], &sizes[1], &sizes[2]) < 0) {
-		buf_free(&out);
+		buf_dispose(&out);
 		build_report(s, r, "failed", "size vmlinux failed: is vmlinux an ELF file?", NULL);
 		return;
 	}
-	buf_free(&out);
+	buf_dispose(&out);
 	if (stat(image, &st) < 0) {
 		build_report(s, r, "failed", "make produced no arch/x86/boot/bzImage", NULL);
 		return;
@@ -1175,7 +1177,7 @@ out:
 	log_info("build job %lld: %s in %.1f s", b->job->id, r->status, mono_now() - s.t0);
 	free(cause);
 	json_decref(s.warnings);
-	icecc_plan_free(&s.icecc);
+	icecc_plan_dispose(&s.icecc);
 	if (s.log_fd >= 0)
 		close(s.log_fd);
 }

@@ -252,7 +252,9 @@ int rconfig_finish(struct rconfig *c, char **cause)
 	return rconfig_guest_default(c);
 }
 
-void rconfig_free(struct rconfig *c)
+void rconfig_dispose(struct rconfig *c)
 {
-	conf_free(c, rconfig_sections);
+	if (!c)
+		return;
+	conf_dispose(c, rconfig_sections);
 }

@@ -193,7 +193,7 @@ int main(int argc, char **argv)
 	buf_init(&errs, 1 << 16);
 	rc = rconfig_init(&cfg) < 0 ? 1 : run(&cfg, &a, config_path, env_token, overrides,
 						 check, &errs);
-	rconfig_free(&cfg);
-	buf_free(&errs);
+	rconfig_dispose(&cfg);
+	buf_dispose(&errs);
 	return rc;
 }

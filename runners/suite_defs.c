@@ -99,9 +99,9 @@ void sdef_free(struct sdef *d)
 {
 	if (!d)
 		return;
-	conf_free(d, sdef_sections);
+	conf_dispose(d, sdef_sections);
 	for (size_t i = 0; i < d->nmarkers; i++) {
-		conf_free_keys(&d->markers[i], sdef_marker_keys);
+		conf_dispose_keys(&d->markers[i], sdef_marker_keys);
 		free(d->markers[i].name);
 	}
 	free(d->name);
@@ -162,13 +162,13 @@ int sdef_load(struct sdef **out, const char *path, char **cause)
 				 errs.len - 1 : errs.len);
 		goto fail;
 	}
-	buf_free(&errs);
+	buf_dispose(&errs);
 	*out = d;
 	return 0;
 oom:
 	*cause = strdup("out of memory");
 fail:
-	buf_free(&errs);
+	buf_dispose(&errs);
 	sdef_free(d);
 	return -1;
 }

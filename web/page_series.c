@@ -348,7 +348,7 @@ int page_series(struct buf *b, const json_t *s, int page)
 	buf_adds(&title, " on ");
 	buf_adds(&title, html_jstr(s, "runner_class"));
 	html_page_begin(b, buf_str(&title));
-	buf_free(&title);
+	buf_dispose(&title);
 	buf_init(&base, 1024);
 	buf_printf(&base, "/series/%lld", id);
 	if (nc > 1) {
@@ -371,7 +371,7 @@ int page_series(struct buf *b, const json_t *s, int page)
 	series_changes(b, c, nc);
 	series_releases(b, json_object_get(s, "releases"));
 	series_points(b, s, c, nc, buf_str(&base), page);
-	buf_free(&base);
+	buf_dispose(&base);
 	html_chart_scripts(b);
 	html_page_end(b);
 	return 0;

@@ -252,7 +252,7 @@ int page_window(struct buf *b, const json_t *report, int page)
 	buf_printf(&title, "%s: %s \xe2\x86\x92 %s", tree, html_jstr(report, "release"),
 		   *closed ? closed : "head (open)");
 	html_page_begin(b, buf_str(&title));
-	buf_free(&title);
+	buf_dispose(&title);
 	window_summary(b, report);
 	buf_init(&base, 512);
 	window_base(&base, report);
@@ -276,7 +276,7 @@ int page_window(struct buf *b, const json_t *report, int page)
 	buf_adds(b, "</div>\n");
 	html_pager(b, buf_str(&base), page, json_is_true(json_object_get(report, "more")));
 	window_measured(b, report);
-	buf_free(&base);
+	buf_dispose(&base);
 	html_page_end(b);
 	return 0;
 }

@@ -236,7 +236,7 @@ int watch_start(struct watcher **out, struct db *db, const struct config *cfg, c
 		struct watch_tree *t = &watcher->trees[watcher->ntrees];
 
 		if (watch_tree_init(watcher, t, c, cfg->data_dir, cause) < 0) {
-			watch_tree_free(t);
+			watch_tree_dispose(t);
 			goto fail;
 		}
 		t->fetched_before = watch_fetched_before(watcher, t->id);
@@ -283,7 +283,7 @@ void watch_free(struct watcher *w)
 		return;
 	watch_stop(w);
 	for (size_t i = 0; i < w->ntrees; i++)
-		watch_tree_free(&w->trees[i]);
+		watch_tree_dispose(&w->trees[i]);
 	free(w->trees);
 	pthread_cond_destroy(&w->cv);
 	pthread_mutex_destroy(&w->mu);

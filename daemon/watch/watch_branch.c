@@ -233,7 +233,7 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 
 		if (added < 0) {
 			/* the set would miss stored commits: learn it again */
-			keyset_free(&t->known);
+			keyset_dispose(&t->known);
 			t->known_loaded = 0;
 			break;
 		}
@@ -263,7 +263,7 @@ out:
 	if (rc < 0 && t->known_loaded) {
 		/* the set decides which commits are fresh: after a failure,
 		 * which an out-of-date set could cause, it is learnt again */
-		keyset_free(&t->known);
+		keyset_dispose(&t->known);
 		t->known_loaded = 0;
 	}
 	if (w.begun == 1 || w.tx) {
@@ -279,6 +279,6 @@ out:
 	free(w.q);
 	pthread_mutex_destroy(&w.mu);
 	pthread_cond_destroy(&w.cv);
-	watch_set_free(&s);
+	watch_set_dispose(&s);
 	return rc;
 }

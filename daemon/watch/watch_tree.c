@@ -54,15 +54,17 @@ static void watch_words_free(char **v, size_t n)
 	free(v);
 }
 
-void watch_tree_free(struct watch_tree *t)
+void watch_tree_dispose(struct watch_tree *t)
 {
+	if (!t)
+		return;
 	free(t->name);
 	free(t->url);
 	free(t->mirror);
 	free(t->ca_file);
 	watch_words_free(t->branches, t->nbranches);
 	watch_words_free(t->configs, t->nconfigs);
-	keyset_free(&t->known);
+	keyset_dispose(&t->known);
 }
 
 char *watch_mirror_path(const char *data_dir, const char *name)

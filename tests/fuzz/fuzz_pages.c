@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	PAGE(page_compare(&b, s, s, NULL, s), "compare error");
 	PAGE(page_window(&b, j, 1), "window");
 #undef PAGE
-	buf_free(&b);
+	buf_dispose(&b);
 	json_decref(arr);
 	json_decref(j);
 	return 0;

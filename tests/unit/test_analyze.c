@@ -145,8 +145,8 @@ static long long run_job(const char *sha, const char *kernel, const struct metri
 	if (cause)
 		fprintf(stderr, "result: %s\n", cause);
 	free(cause);
-	proto_result_free(&r);
-	proto_job_free(&job);
+	proto_result_dispose(&r);
+	proto_job_dispose(&job);
 	return id;
 }
 
@@ -603,7 +603,7 @@ int main(void)
 	r.boot_methods = json_pack("[s]", "host");
 	r.topology = json_object();
 	CHECK_INT(db_runner_register(db, &runner_id, rtok, &r, &cause), DB_OK);
-	proto_register_free(&r);
+	proto_register_dispose(&r);
 	analyze_params_default(&params);
 	params.settle = 0;
 

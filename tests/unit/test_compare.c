@@ -119,8 +119,8 @@ static void test_many_metrics(void)
 	CHECK(false_alarms <= 2);
 	CHECK(raw > 10);
 	free(rows);
-	cmp_set_free(&base);
-	cmp_set_free(&head);
+	cmp_set_dispose(&base);
+	cmp_set_dispose(&head);
 	unlink(pa);
 	unlink(pb);
 	free(a);
@@ -172,10 +172,10 @@ static void test_formats(void)
 	CHECK_INT(cmp_only(&s3, &s4), 1);
 	CHECK_INT(cmp_only(&s4, &s3), 0);
 	free(rows);
-	cmp_set_free(&s1);
-	cmp_set_free(&s2);
-	cmp_set_free(&s3);
-	cmp_set_free(&s4);
+	cmp_set_dispose(&s1);
+	cmp_set_dispose(&s2);
+	cmp_set_dispose(&s3);
+	cmp_set_dispose(&s4);
 	{	/* the command: options before and after the files */
 		char *v1[] = { "compare", p1, p2, NULL };
 		char *v2[] = { "compare", p1, "--json", p2, "--alpha",
@@ -225,7 +225,7 @@ static void test_errors(void)
 	CHECK_INT(run_quiet(4, v_opt), 2);
 	CHECK_INT(run_quiet(3, v_stdin), 2);
 	CHECK_INT(cmp_read(&s, bad), -1);
-	cmp_set_free(&s);
+	cmp_set_dispose(&s);
 	unlink(good);
 	unlink(bad);
 	unlink(hdr);

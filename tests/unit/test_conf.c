@@ -78,10 +78,10 @@ static void cfg_free(struct cfg *c)
 {
 	struct item *it, *next;
 
-	conf_free(c, sections);
+	conf_dispose(c, sections);
 	for (it = c->items; it; it = next) {
 		next = it->next;
-		conf_free_keys(it, item_keys);
+		conf_dispose_keys(it, item_keys);
 		free(it->name);
 		free(it);
 	}
@@ -245,7 +245,7 @@ static void test_set_and_reload(struct buf *errs)
 	CHECK_STR(cur.text, "new");
 	CHECK_STR(cur.listen, "0.0.0.0:0");
 	CHECK_STR(buf_str(&ignored), " main.listen");
-	buf_free(&ignored);
+	buf_dispose(&ignored);
 	cfg_free(&cur);
 	cfg_free(&fresh);
 }
@@ -281,7 +281,7 @@ int main(void)
 	test_errors(&errs);
 	test_set_and_reload(&errs);
 	test_hostport();
-	buf_free(&errs);
+	buf_dispose(&errs);
 	unlink(path);
 	return check_done();
 }

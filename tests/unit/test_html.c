@@ -29,7 +29,7 @@ static void test_escape(void)
 	html_page_end(&b);
 	CHECK(strstr(buf_str(&b), "<title>&lt;b&gt;title&lt;/b&gt; - kpci</title>") != NULL);
 	CHECK(strstr(buf_str(&b), "<b>title</b>") == NULL);
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 static void test_buf_cap(void)
@@ -52,7 +52,7 @@ static void test_buf_cap(void)
 	free(s);
 	buf_init(&b, (size_t)-1);
 	CHECK_INT(buf_add(&b, "", (size_t)-1), -1);  /* size overflow */
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 int main(void)

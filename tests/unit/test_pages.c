@@ -37,7 +37,7 @@ static void test_json_script(void)
 	/* exactly one </script>: the element's own end */
 	CHECK(strstr(buf_str(&b), "</script>") == strrchr(buf_str(&b), '<'));
 	json_decref(j);
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 static void test_pager(void)
@@ -51,7 +51,7 @@ static void test_pager(void)
 	buf_reset(&b);
 	html_pager(&b, "/runners", 1, 0);
 	CHECK(strstr(buf_str(&b), "href") == NULL);
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 static void test_hostile_pages(void)
@@ -110,7 +110,7 @@ static void test_hostile_pages(void)
 	buf_reset(&b);
 	CHECK_INT(page_compare(&b, EVIL, EVIL, report, EVIL), 0);
 	CHECK(page_clean(&b));
-	buf_free(&b);
+	buf_dispose(&b);
 	json_decref(runner);
 	json_decref(jobs);
 	json_decref(change);

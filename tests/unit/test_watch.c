@@ -216,7 +216,7 @@ static void tree_setup(struct watcher *watcher, struct watch_tree *t, const char
 /* Frees what tree_setup made. */
 static void tree_teardown(struct watcher *watcher, struct watch_tree *t)
 {
-	watch_tree_free(t);
+	watch_tree_dispose(t);
 	git_repository_free(up);
 	up = NULL;
 	db_close(watcher->db);
@@ -434,7 +434,7 @@ static void test_edges(void)
 	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &e)), 4);
 
 	free(cause);
-	watch_tree_free(&again);
+	watch_tree_dispose(&again);
 	tree_teardown(&watcher, &t);
 }
 
@@ -487,7 +487,7 @@ static void test_yielded(int stale)
 	CHECK_INT(db_branch_yield(tx, &cause), DB_OK);
 	CHECK_INT(db_branch_add(tx, rows + 2 * TOPIC, TOPIC, &cause), DB_OK);  /* rolled back */
 	db_branch_abort(tx);
-	watch_set_free(&s);
+	watch_set_dispose(&s);
 	git_odb_free(odb);
 	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""), 1 + 2 * TOPIC);
 
@@ -515,7 +515,7 @@ static void test_yielded(int stale)
 				    "last_error IS NOT NULL", ""), 0);
 
 	free(cause);
-	watch_tree_free(&again);
+	watch_tree_dispose(&again);
 	tree_teardown(&watcher, &t);
 }
 
@@ -597,7 +597,7 @@ static void test_raw_commits(void)
 	CHECK(s.n == sizeof msgs / sizeof msgs[0] + 1);
 	CHECK_STR(s.v[4].trailers, "[[\"Signed-off-by\",\"A <a@example.org>\"],"
 		  "[\"Reviewed-by\",\"B <b@example.org>\"],[\"Link\",\"https://lore.example.org/x\"]]");
-	watch_set_free(&s);
+	watch_set_dispose(&s);
 	git_odb_free(odb);
 	git_repository_free(repo);
 	free(cause);
