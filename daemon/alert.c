@@ -457,7 +457,8 @@ static int alert_message(struct buf *out, const json_t *report, const char *to,
 				ccs[ncc++] = a;
 		}
 	}
-	buf_adds(&body, body_text);
+	if (buf_adds(&body, body_text) < 0)     /* also when an earlier append failed */
+		goto out;
 	{
 		struct mail_msg m = { { alert.from_name, alert.from_addr }, tos, ccs, nto, ncc,
 				      subject,

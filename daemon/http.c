@@ -620,6 +620,8 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	} else {
 		req->matched->handler(srv->k, req, &resp);
 	}
+	if (buf_failed(&resp.body))     /* the one check of every handler's appends */
+		http_error(&resp, 500, "the answer is larger than %zu bytes", resp.body.max);
 	if (resp.status == 500)
 		health_fault_answer(&resp);
 	http_cache_learn(req, &resp);
