@@ -14,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "cli/cmd_bisect.h"
 #include "cli/cmd_builds.h"
 #include "cli/cmd_changes.h"
 #include "cli/cmd_compare.h"
@@ -242,8 +243,8 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "change", "change ID", 1, cmd_change },
 	{ "triage", "triage ID new|confirmed|bisecting|culprit-found|fixed|invalid|wontfix "
 	  "[--note TEXT]", 1, cmd_triage },
-	{ "compare-jobs", "compare-jobs BASE HEAD [--runner_class C] [--alpha Q]  (job ids or "
-	  "commit ids, from kpcid)", 1, cmd_compare_jobs },
+	{ "compare-jobs", "compare-jobs BASE HEAD [--runner_class C] [--alpha Q]  (job ids, "
+	  "commit ids, tags or branches, from kpcid)", 1, cmd_compare_jobs },
 	{ "noise", "noise [--runner_class C]", 1, cmd_noise },
 	{ "trees", "trees", 1, cmd_trees },
 	{ "commits", "commits TREE [--branch B] [--window vX.Y] [--limit N] [--offset N]", 1,
@@ -257,6 +258,13 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "report-hold", "report-hold ID [--release]  (admin)", 1, cmd_report_hold },
 	{ "maintainers", "maintainers -C DIR [--rev REV] [FILE...]  (offline: who a report on "
 	  "these files, or on commit REV, goes to)", 0, cmd_maintainers_offline },
+	{ "bisect", "bisect CHANGE [--revert]  (admin: find the commit that made the change)", 1,
+	  cmd_bisect },
+	{ "bisections", "bisections [--state running|done|failed|cancelled] [--change ID] "
+	  "[--limit N] [--offset N]", 1, cmd_bisections },
+	{ "bisection", "bisection ID  (where it stands or what it found, and its probes)", 1,
+	  cmd_bisection },
+	{ "bisect-cancel", "bisect-cancel ID  (admin)", 1, cmd_bisect_cancel },
 	{ NULL },
 };
 

@@ -480,20 +480,28 @@ static int alert_dry_write(char **path, long long report, long long delivery, co
 			   const char *data, size_t len, char **cause)
 {
 	static unsigned long long seq;  /* a re-sent message gets a file of its own */
-	int fd;
+	char *tmp = NULL;
+	int fd, rc = -1;
 
 	if (asprintf(path, "%s/report-%lld-%lld-%llu.%s", alert.cfg->alert_dry_run_dir, report,
-		     delivery, ++seq, ext) < 0)
+		     delivery, ++seq, ext) < 0 ||
+	    asprintf(&tmp, "%s/.report-%lld-%lld-%llu.tmp", alert.cfg->alert_dry_run_dir, report,
+		     delivery, seq) < 0)
 		return fail_cause(cause, "out of memory");
-	fd = open(*path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
-	if (fd < 0 || write(fd, data, len) != (ssize_t)len) {
-		fail_cause(cause, "cannot write %s: %s", *path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
+	/* written aside and renamed: a reader of the directory sees whole files */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	if (fd >= 0) {
+		int ok = write(fd, data, len) == (ssize_t)len;
+
+		ok = !close(fd) && ok;
+		rc = ok && !rename(tmp, *path) ? 0 : -1;
 	}
-	close(fd);
-	return 0;
+	if (rc < 0) {
+		fail_cause(cause, "cannot write %s: %s", *path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return rc;
 }
 
 /* Sends (or writes) one message to one envelope address; *where gets

@@ -60,6 +60,7 @@ struct analyze_point {
 	long long position;         /* first-parent position, -1: unknown */
 	const char *sha;            /* "" when none; borrowed from the series data */
 	double value;               /* median of the job's iterations */
+	double min, max;            /* its smallest and largest iteration */
 	size_t iterations;
 	double it_ss;               /* squared relative deviations of its iterations */
 	long long it_df;
@@ -139,6 +140,8 @@ void analyze_noise_model(struct analyze_noise *out, double aa_ss, long long aa_d
 struct analyze_around {
 	size_t index;               /* in the series' analysis order */
 	long long job_id;
+	int placed;                 /* 1: position is its first-parent position */
+	long long position;         /* (a series in commit order only) */
 	char sha[DB_SHA_MAX + 1];   /* its commit, "" when none */
 	double value;               /* the median of the job's iterations */
 	size_t iterations;

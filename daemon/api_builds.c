@@ -289,13 +289,18 @@ static int api_record_texts(json_t *body, struct db_build_rec *b, struct http_re
 	return 0;
 }
 
-/* A successful build queues the bench jobs its tree asks for. */
+/* A successful build queues the bench jobs its tree asks for; a build a
+ * bisection queued is measured by the bisection alone. */
 static void api_build_benches(struct kpcid *k, long long build_id)
 {
 	json_t *build = db_build_get(k->db, build_id);
 	const struct config_tree *t;
 	int queued = 0;
 
+	if (json_integer_value(json_object_get(build, "bisection_id"))) {
+		json_decref(build);
+		return;
+	}
 	t = api_tree_config(k, json_string_value(json_object_get(build, "tree")));
 	if (t && t->suites && *t->suites &&
 	    db_build_queue_benches(k->db, &queued, build_id, t->suites, t->bench_classes,

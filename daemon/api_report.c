@@ -7,23 +7,21 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "daemon/analyze.h"
 #include "daemon/api.h"
 #include "daemon/api_pages.h"
 #include "daemon/api_report.h"
+#include "daemon/config.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "web/html.h"
 #include "web/pages.h"
 
 #define REPORT_MAX_PAGE 100000      /* the largest ?page= accepted */
-
-static int report_status(int rc)
-{
-	return rc == DB_NOTFOUND ? 404 : rc == DB_INVALID ? 400 : 500;
-}
 
 /* ?branch=: NULL or a valid name; the sentence for a bad one in msg. */
 static int report_branch(struct http_req *req, const char **branch, char *msg, size_t size)
@@ -59,9 +57,7 @@ static int report_read(struct kpcid *k, json_t **out, struct http_req *req,
 	if (api_window_verdicts(*out, &p.verdict) < 0) {
 		json_decref(*out);
 		*out = NULL;
-		if (asprintf(cause, "out of memory while deciding the window's verdicts") < 0)
-			*cause = NULL;
-		return DB_ERR;
+		return fail_cause(cause, "out of memory while deciding the window's verdicts");
 	}
 	return DB_OK;
 }
@@ -83,8 +79,26 @@ void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *
 	if (rc == DB_OK)
 		http_json(resp, 200, out);
 	else
-		http_error(resp, report_status(rc), "%s", cause ? cause : "database error");
+		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
 	free(cause);
+}
+
+/* How the page's form measures a merge: the suites, runner classes and
+ * boot method of the tree's own bench jobs ([tree] suites, bench_classes,
+ * bench_boot), when kpcid watches the tree; the page falls back to the
+ * suites and classes of the group's changes. */
+static void report_measure_defaults(struct kpcid *k, json_t *report)
+{
+	const char *tree = json_string_value(json_object_get(report, "tree"));
+
+	for (const struct config_tree *t = k->cfg.trees; tree && t; t = t->next)
+		if (!strcmp(t->name, tree)) {
+			json_object_set_new(report, "measure", json_pack("{s:s, s:s, s:s}",
+				"suites", t->suites ? t->suites : "", "classes",
+				t->bench_classes ? t->bench_classes : "", "boot",
+				t->bench_boot ? t->bench_boot : ""));
+			return;
+		}
 }
 
 void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -111,10 +125,11 @@ void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *re
 		return;
 	rc = report_read(k, &out, req, branch, PAGE_ROWS, (int)(page - 1) * PAGE_ROWS, &cause);
 	if (rc != DB_OK) {
-		pages_error(resp, report_status(rc), cause ? cause : "database error");
+		pages_error(resp, http_status(rc), cause ? cause : "database error");
 		free(cause);
 		return;
 	}
+	report_measure_defaults(k, out);
 	resp->content_type = "text/html; charset=utf-8";
 	resp->status = page_window(&resp->body, out, (int)page) == 0 ? 200 : 500;
 	json_decref(out);

@@ -39,14 +39,35 @@ static json_t *api_more_json(const struct verdict *v)
 			 "iterations_per_job", api_real(v->iterations_needed));
 }
 
+/* What a side is, for the page: {text, job_id, ref (tag or branch), commit
+ * {sha, subject, author, time, tree}} (caller owns). */
+static json_t *api_side_about(struct db *db, const char *text, const struct compare_which *w)
+{
+	json_t *side = json_pack("{s:s}", "text", text), *jrow, *c = NULL;
+
+	if (w->job_id) {
+		json_object_set_new(side, "job_id", json_integer(w->job_id));
+		jrow = db_job_get(db, w->job_id);
+		if (json_string_value(json_object_get(jrow, "commit_sha")))
+			c = db_commit_about(db, json_string_value(json_object_get(jrow, "commit_sha")));
+		json_decref(jrow);
+	} else {
+		c = db_commit_about(db, w->sha);
+	}
+	if (w->ref_kind[0])
+		json_object_set_new(side, "ref", json_string(w->ref_kind));
+	json_object_set_new(side, "commit", c ? c : json_null());
+	return side;
+}
+
 static json_t *api_compare_row(const struct compare_row *r)
 {
 	const struct verdict *v = &r->v;
 
-	return json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:[o, o], s:o, s:o, s:o, s:o, "
+	return json_pack("{s:s, s:s, s:I, s:s, s:s, s:o, s:o, s:o, s:[o, o], s:o, s:o, s:o, s:o, "
 			 "s:o, s:o, s:s, s:s?, s:s, s:o, s:{s:b, s:b, s:o, s:o}}",
 			 "runner_class", r->runner_class, "metric", r->metric,
-			 "unit", r->unit, "better", r->better,
+			 "series_id", (json_int_t)r->series_id, "unit", r->unit, "better", r->better,
 			 "base", api_side_json(&r->base), "head", api_side_json(&r->head),
 			 "change_percent", api_real(v->percent),
 			 "ci95_percent", api_real(v->ci_lo), api_real(v->ci_hi),
@@ -81,9 +102,11 @@ int api_compare_json(json_t **out, struct db *db, const char *base, const char *
 			rows = NULL;
 		}
 	root = !rows ? NULL :
-	       json_pack("{s:s, s:s, s:s?, s:f, s:f, s:o, s:I, s:I, s:I, s:I, s:I}",
+	       json_pack("{s:s, s:s, s:s?, s:f, s:f, s:o, s:o, s:o, s:I, s:I, s:I, s:I, s:I}",
 			 "base", base, "head", head, "runner_class", runner_class,
 			 "alpha", vp->alpha, "min_effect_percent", 100 * vp->min_effect,
+			 "base_side", api_side_about(db, base, &rep->base),
+			 "head_side", api_side_about(db, head, &rep->head),
 			 "metrics", rows, "only_in_base", (json_int_t)rep->only_base,
 			 "only_in_head", (json_int_t)rep->only_head,
 			 "changed", (json_int_t)rep->counts[VERDICT_CHANGED],
@@ -112,8 +135,9 @@ int api_points_json(json_t **out, struct db *db, long long series_id, long long 
 		return -1;
 	arr = json_array();
 	for (size_t i = 0; arr && i < n; i++)
-		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:f, s:I}",
+		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:o, s:f, s:I}",
 			"index", (json_int_t)p[i].index, "job_id", (json_int_t)p[i].job_id,
+			"position", p[i].placed ? json_integer(p[i].position) : json_null(),
 			"commit_sha", p[i].sha[0] ? json_string(p[i].sha) : json_null(),
 			"value", p[i].value, "iterations", (json_int_t)p[i].iterations));
 	free(p);

@@ -57,25 +57,48 @@ static int compare_side_parse(long long *job, char *sha, const char *text)
 	return 0;
 }
 
-/* Reads one side; a db/ code with *cause on failure. */
-static int compare_side_load(struct db_side_sample **v, size_t *n, struct db *db,
-			     const char *name, const char *text, const char *rclass, char **cause)
+/* A tag or branch name a side may be given as: [A-Za-z0-9._/+-], short. */
+static int compare_ref_ok(const char *s)
 {
-	char sha[DB_SHA_MAX + 1];
-	long long job;
+	size_t n = strlen(s);
+
+	return n > 0 && n <= COMPARE_MAX_REF &&
+	       strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+-") == n;
+}
+
+/* Reads one side (a job, a commit, a tag or a branch) and says what it is
+ * in *which; a db/ code with *cause on failure. */
+static int compare_side_load(struct db_side_sample **v, size_t *n, struct compare_which *which,
+			     struct db *db, const char *name, const char *text, const char *rclass,
+			     char **cause)
+{
+	const char *kind = which->ref_kind;
 	int rc;
 
-	if (compare_side_parse(&job, sha, text) < 0) {
-		fail_cause(cause, "%s: '%.80s' is neither a job id nor a commit id of at least "
-			   "%d lower-case hex digits", name, text, COMPARE_MIN_PREFIX);
-		return DB_INVALID;
+	if (compare_side_parse(&which->job_id, which->sha, text) < 0) {
+		which->job_id = 0;
+		rc = compare_ref_ok(text) ? db_ref_resolve(db, which->sha, which->ref_kind, text) :
+		     DB_NOTFOUND;
+		if (rc == DB_CONFLICT) {
+			fail_cause(cause, "%s: '%.80s' names different commits in several trees; "
+				   "give the commit id", name, text);
+			return DB_CONFLICT;
+		}
+		if (rc != DB_OK) {
+			fail_cause(cause, "%s: '%.80s' is neither a job id nor a commit id of at "
+				   "least %d lower-case hex digits, nor a tag or branch kpci knows",
+				   name, text, COMPARE_MIN_PREFIX);
+			return rc == DB_ERR ? DB_ERR : DB_INVALID;
+		}
 	}
-	rc = db_side_samples(db, v, n, job, sha[0] ? sha : NULL, rclass);
+	rc = db_side_samples(db, v, n, which->job_id, which->sha[0] ? which->sha : NULL, rclass);
 	if (rc != DB_OK)
-		fail_cause(cause, "%s: %s", name,
+		fail_cause(cause, "%s: %s%s%.12s%s", name,
 			   rc == DB_NOTFOUND ? "no samples of a successful run match" :
 			   rc == DB_CONFLICT ? "the commit prefix matches more than one commit" :
-			   rc == DB_INVALID ? "too many samples" : "database error");
+			   rc == DB_INVALID ? "too many samples" : "database error",
+			   kind[0] ? " (" : "", kind[0] ? which->sha : "",
+			   kind[0] ? ", where it points)" : "");
 	return rc;
 }
 
@@ -207,6 +230,7 @@ static int compare_row(struct compare_row *r, const struct db_side_sample *bv, s
 
 	snprintf(r->runner_class, sizeof r->runner_class, "%s", bv[b0].runner_class);
 	r->metric_id = bv[b0].metric_id;
+	r->series_id = hv[h0].series_id;
 	if (compare_side_of(&w.base, &w.bj, &nbj, bv, b0, b1) == 0 &&
 	    compare_side_of(&w.head, &w.hj, &nhj, hv, h0, h1) == 0) {
 		compare_side_stats(&r->base, w.base, b1 - b0, nbj);
@@ -317,6 +341,21 @@ static int compare_fdr(struct compare_report *rep, const struct verdict_params *
 	return 0;
 }
 
+/* Changed first, then inconclusive, then same; inside each, the largest
+ * change first. */
+static int compare_row_order(const void *pa, const void *pb)
+{
+	static const int rank[] = { [VERDICT_CHANGED] = 0, [VERDICT_INCONCLUSIVE] = 1,
+				    [VERDICT_SAME] = 2 };
+	const struct compare_row *a = pa, *b = pb;
+	double x = isfinite(a->v.percent) ? fabs(a->v.percent) : -1;
+	double y = isfinite(b->v.percent) ? fabs(b->v.percent) : -1;
+
+	if (rank[a->v.kind] != rank[b->v.kind])
+		return rank[a->v.kind] - rank[b->v.kind];
+	return (x < y) - (x > y);
+}
+
 int compare_run(struct compare_report **out, struct db *db, const char *base, const char *head,
 		const char *runner_class, const struct verdict_params *vp, char **cause)
 {
@@ -329,9 +368,10 @@ int compare_run(struct compare_report **out, struct db *db, const char *base, co
 	*out = NULL;
 	if (!rep)
 		return fail_cause(cause, "cannot compare: out of memory");
-	rc = compare_side_load(&bv, &nb, db, "base", base, runner_class, cause);
+	rc = compare_side_load(&bv, &nb, &rep->base, db, "base", base, runner_class, cause);
 	if (rc == DB_OK)
-		rc = compare_side_load(&hv, &nh, db, "head", head, runner_class, cause);
+		rc = compare_side_load(&hv, &nh, &rep->head, db, "head", head, runner_class,
+				       cause);
 	if (rc != DB_OK)
 		goto out;
 	rc = DB_ERR;
@@ -347,6 +387,7 @@ int compare_run(struct compare_report **out, struct db *db, const char *base, co
 			   runner_class ? " on runner class " : "", runner_class ? runner_class : "");
 		goto out;
 	}
+	qsort(rep->rows, rep->n, sizeof *rep->rows, compare_row_order);
 	*out = rep;
 	rep = NULL;
 	rc = DB_OK;

@@ -140,6 +140,40 @@ static const struct conf_key config_alert_keys[] = {
 	{ NULL },
 };
 
+/* [bisect]: the bisector (daemon/bisector.c, docs/bisect.md).  It runs in
+ * the main loop, which also reloads: every key is reloadable. */
+static const struct conf_key config_bisect_keys[] = {
+	{ "enabled", CONF_BOOL, KEY(struct config, bisect_enabled), "true", 0, 0, NULL, 1,
+	  "whether kpcid bisects changes (automatically and on request)" },
+	{ "settle_seconds", CONF_INT, KEY(struct config, bisect_settle_seconds), "600", 0,
+	  604800, NULL, 1, "a change is bisected automatically once it was unchanged this long" },
+	{ "improvements", CONF_BOOL, KEY(struct config, bisect_improvements), "true", 0, 0, NULL,
+	  1, "whether improvements are bisected automatically too" },
+	{ "priority", CONF_INT, KEY(struct config, bisect_priority), "50", -100, 100, NULL, 1,
+	  "priority of a bisection's builds and jobs (routine candidates have 0 or 1)" },
+	{ "max_parallel", CONF_INT, KEY(struct config, bisect_max_parallel), "4", 1, 16, NULL, 1,
+	  "probes of one round at most (one per free runner of the change's class)" },
+	{ "probe_jobs", CONF_INT, KEY(struct config, bisect_probe_jobs), "2", 1, 16, NULL, 1,
+	  "jobs a probe starts with" },
+	{ "max_jobs", CONF_INT, KEY(struct config, bisect_max_jobs), "16", 1, 64, NULL, 1,
+	  "jobs of a probe at most; one still undecided is skipped" },
+	{ "end_jobs", CONF_INT, KEY(struct config, bisect_end_jobs), "3", 1, 16, NULL, 1,
+	  "jobs of each end of the change before the search starts" },
+	{ "confirm_jobs", CONF_INT, KEY(struct config, bisect_confirm_jobs), "3", 1, 16, NULL, 1,
+	  "jobs of the culprit and of its parent that confirm it" },
+	{ "confirm_factor", CONF_INT, KEY(struct config, bisect_confirm_factor), "2", 1, 10, NULL,
+	  1, "the confirmation's iterations, times the change's" },
+	{ "revert", CONF_BOOL, KEY(struct config, bisect_revert), "false", 0, 0, NULL, 1,
+	  "also build the culprit's revert on top of the first bad commit and measure it" },
+	{ "retries", CONF_INT, KEY(struct config, bisect_retries), "2", 0, 10, NULL, 1,
+	  "a job or build whose result never comes is queued again this many times" },
+	{ "max_undecided", CONF_INT, KEY(struct config, bisect_max_undecided), "3", 0, 100, NULL,
+	  1, "undecided probes after which a bisection gives up" },
+	{ "probe_timeout", CONF_INT, KEY(struct config, bisect_probe_timeout), "21600", 60,
+	  604800, NULL, 1, "seconds a probe may wait for its build or results before it is lost" },
+	{ NULL },
+};
+
 static const struct conf_key config_log_keys[] = {
 	{ "level", CONF_ENUM, KEY(struct config, log_level), "info", 0, 0,
 	  "debug|info|warn|error", 1, "lowest level logged" },
@@ -197,6 +231,8 @@ static const struct conf_key config_tree_keys[] = {
 	  "runner classes that benchmark each build; empty: any runner" },
 	{ "bench_boot", CONF_ENUM, KEY(struct config_tree, bench_boot), "qemu", 0, 0,
 	  "host|qemu|kexec|lava", 0, "how the bench jobs of a build boot it" },
+	{ "bisect", CONF_BOOL, KEY(struct config_tree, bisect), "true", 0, 0, NULL, 0,
+	  "whether the tree's changes are bisected automatically ([bisect])" },
 	{ NULL },
 };
 
@@ -230,6 +266,7 @@ static const struct conf_section config_sections[] = {
 	{ "artifacts", 0, config_artifacts_keys, NULL },
 	{ "analysis", 0, config_analysis_keys, NULL },
 	{ "alert", 0, config_alert_keys, NULL },
+	{ "bisect", 0, config_bisect_keys, NULL },
 	{ "log", 0, config_log_keys, NULL },
 	{ "kcidb", 0, config_kcidb_keys, NULL },
 	{ "tree", 1, config_tree_keys, config_tree_instance },
@@ -295,7 +332,7 @@ int config_trees_differ(const struct config *a, const struct config *b)
 		    strcmp(x->recipients, y->recipients) || x->head_every != y->head_every ||
 		    x->max_queued != y->max_queued || x->retry_min != y->retry_min ||
 		    x->retry_max != y->retry_max || x->fetch_timeout != y->fetch_timeout ||
-		    strcmp(x->ca_file, y->ca_file))
+		    strcmp(x->ca_file, y->ca_file) || x->bisect != y->bisect)
 			return 1;
 	return x || y;
 }

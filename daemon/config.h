@@ -28,6 +28,7 @@ struct config_tree {
 	char *suites;           /* space-separated suite names; empty: none */
 	char *bench_classes;    /* space-separated runner classes; empty: any runner */
 	char *bench_boot;       /* boot method of those bench jobs */
+	int bisect;             /* its changes are bisected automatically (daemon/bisector.c) */
 	struct config_tree *next;
 };
 
@@ -91,6 +92,21 @@ struct config {
 	long long kcidb_interval;       /* seconds between submissions */
 	long long kcidb_batch;          /* builds, jobs or changes per submission */
 	char *kcidb_dashboard_url;      /* where links to kpci's pages point */
+	/* [bisect] (daemon/bisector.c, docs/bisect.md) */
+	int bisect_enabled;
+	long long bisect_settle_seconds;        /* a change is bisected this long after it settled */
+	int bisect_improvements;
+	long long bisect_priority;              /* of a bisection's builds and jobs */
+	long long bisect_max_parallel;          /* probes of one round at most */
+	long long bisect_probe_jobs;            /* jobs a probe starts with */
+	long long bisect_max_jobs;              /* jobs of a probe (and of an end) at most */
+	long long bisect_end_jobs;              /* jobs of each end before the search */
+	long long bisect_confirm_jobs;          /* jobs of the culprit and its parent */
+	long long bisect_confirm_factor;        /* their iterations, times the change's */
+	int bisect_revert;                      /* also measure the culprit's revert */
+	long long bisect_retries;               /* a lost job or build is queued again this often */
+	long long bisect_max_undecided;         /* undecided probes before giving up */
+	long long bisect_probe_timeout;         /* seconds a probe may wait before it is lost */
 	/* [tree NAME] ... in file order */
 	struct config_tree *trees;
 };

@@ -1,6 +1,7 @@
 /*
  * main.c - kpcid: read the configuration, open the database, serve HTTP,
- * expire job leases, reload on SIGHUP and stop cleanly on SIGTERM.
+ * expire job leases, analyse and bisect, reload on SIGHUP and stop
+ * cleanly on SIGTERM.
  *
  *   kpcid [-c FILE] [--listen HOST:PORT] [--db PATH] [--data-dir DIR]
  *   kpcid --check-config -c FILE
@@ -25,6 +26,7 @@
 
 #include "daemon/alert.h"
 #include "daemon/analyze.h"
+#include "daemon/bisector.h"
 #include "daemon/cache.h"
 #include "daemon/health.h"
 #include "daemon/http.h"
@@ -276,6 +278,7 @@ static int serve(struct kpcid *k)
 			analyze_tick(k->db, &k->cfg);
 			prom_analysis_observe(mono_now() - t0);
 		}
+		bisector_tick(k);           /* daemon/bisector.c */
 	}
 	log_info("stopping: finishing requests in flight");
 	watch_stop(k->watcher);
@@ -283,6 +286,7 @@ static int serve(struct kpcid *k)
 	http_stop(k->http);
 	k->http = NULL;
 	alert_stop(k);
+	bisector_free();
 	health_stop();
 	log_info("stopped");
 	return 0;

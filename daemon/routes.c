@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "daemon/api.h"
+#include "daemon/api_bisect.h"
 #include "daemon/api_changes.h"
 #include "daemon/api_drift.h"
 #include "daemon/api_detail.h"
@@ -32,6 +33,7 @@ const struct http_route http_routes[] = {
 	{ "GET",  "/jobs/:id",                   HTTP_PUBLIC, api_page_job },
 	{ "GET",  "/changes",                    HTTP_PUBLIC, api_page_changes },
 	{ "GET",  "/changes/:id",                HTTP_PUBLIC, api_page_change },
+	{ "GET",  "/series",                     HTTP_PUBLIC, api_page_metrics },
 	{ "GET",  "/series/:id",                 HTTP_PUBLIC, api_page_series },
 	{ "GET",  "/trees/:ref",                 HTTP_PUBLIC, api_page_tree },
 	{ "GET",  "/trees/:ref/windows/:name",   HTTP_PUBLIC, api_page_window },
@@ -80,6 +82,12 @@ const struct http_route http_routes[] = {
 	{ "POST", "/api/v1/reports/:id/resend",  HTTP_ADMIN,  api_report_resend },
 	{ "POST", "/api/v1/reports/:id/hold",    HTTP_ADMIN,  api_report_hold },
 	{ "POST", "/api/v1/integrity-check",     HTTP_ADMIN,  api_integrity_check },
+	{ "GET",  "/bisections",                 HTTP_PUBLIC, api_page_bisections },
+	{ "GET",  "/bisections/:id",             HTTP_PUBLIC, api_page_bisection },
+	{ "GET",  "/api/v1/bisections",          HTTP_PUBLIC, api_bisections_list },
+	{ "POST", "/api/v1/bisections",          HTTP_ADMIN,  api_bisection_start },
+	{ "GET",  "/api/v1/bisections/:id",      HTTP_PUBLIC, api_bisection_get },
+	{ "POST", "/api/v1/bisections/:id/cancel", HTTP_ADMIN, api_bisection_cancel },
 	{ NULL },
 };
 

@@ -106,6 +106,8 @@ int db_token_create(struct db *db, char **token, const char *role, const char *n
 int db_token_check(struct db *db, const char *token, char role[8], long long *id);
 json_t *db_tokens_list(struct db *db);
 int db_token_revoke(struct db *db, long long id);
+/* The name of token id into out ("token ID" when it has none). */
+void db_token_name(struct db *db, long long id, char *out, size_t size);
 
 /* --- trees (filled from the configuration) ------------------------- */
 int db_tree_upsert(struct db *db, const char *name, const char *url);
@@ -289,11 +291,6 @@ int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *b
 /* Releases, release candidates and merge windows of a tree's branch. */
 int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
 		    char **cause);
-/* The newest of those windows alone, as one element of db_tree_windows'
- * "windows" (what the overview shows per tree); DB_NOTFOUND when the
- * branch has no release on its line. */
-int db_tree_window_last(struct db *db, json_t **out, const char *tree, const char *branch,
-			char **cause);
 /* The first-parent merges that entered the branch in release's window. */
 int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const char *branch,
 			  const char *release, char **cause);
@@ -367,6 +364,9 @@ struct db_analysis {
 	long long rep_df, win_df;
 	const struct db_commit_verdict *verdicts;   /* replace the series' rows */
 	size_t nverdicts;
+	const double *spark;        /* the last points' values, oldest first (the index) */
+	size_t nspark;              /* at most DB_SPARK_POINTS */
+	long long spark_job;        /* the job of the last point, 0 when none */
 };
 
 /* Up to max ids of series dirty since settle seconds or more into *ids
@@ -397,6 +397,17 @@ struct db_change_filter {
 };
 json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
 			int offset);
+/* The changes that pass f grouped by commit range (group_id; a change not
+ * grouped yet is a group of its own), one row per group: the columns of
+ * its largest change (as db_changes_list) with group_key, metrics,
+ * regressions, improvements, untriaged (state new), last_detected, tree,
+ * branch, bad_subject (the first bad commit's subject), classes (the
+ * runner classes of the whole group, comma-separated) and "changes" (its
+ * members that pass f, the largest first).  Only groups whose largest
+ * change is at least min_percent (0: any); the largest first when
+ * by_size, else the latest detected first (caller owns). */
+json_t *db_change_groups(struct db *db, const struct db_change_filter *f, double min_percent,
+			 int by_size, int limit, int offset);
 /* One change with its series and metric, or NULL (caller owns). */
 json_t *db_change_get(struct db *db, long long id);
 /* Sets the triage state and note of change id; the token names who.
@@ -412,6 +423,7 @@ json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_
 struct db_side_sample {
 	long long metric_id;
 	long long job_id;
+	long long series_id;
 	char runner_class[PROTO_MAX_NAME + 1];
 	double value;
 };
@@ -422,6 +434,14 @@ struct db_side_sample {
  * DB_INVALID beyond DB_MAX_SIDE_SAMPLES. */
 int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		    long long job_id, const char *sha_prefix, const char *runner_class);
+
+/* The commit a tag (first) or a branch's tip names, in any tree, into
+ * sha, with kind "tag" or "branch": DB_NOTFOUND, DB_CONFLICT when the name
+ * names different commits (in several trees). */
+int db_ref_resolve(struct db *db, char sha[DB_SHA_MAX + 1], char kind[8], const char *name);
+/* The commit whose id starts with prefix (the first of any tree): {sha,
+ * subject, author, time, tree}, or NULL (caller owns). */
+json_t *db_commit_about(struct db *db, const char *prefix);
 
 /* --- builds and artifacts (db/db_builds.c) ------------------------- */
 /* What a build runner reports (POST /api/v1/jobs/ID/build). */
@@ -479,6 +499,27 @@ int db_artifact_delete(struct db *db, const char *sha256);
 /* Series id with its metric, runner class and branch, or NULL (caller owns). */
 json_t *db_series_get(struct db *db, long long id);
 
+#define DB_SPARK_POINTS 60          /* points of a series' sparkline */
+#define DB_SPARK_SAMPLES 600        /* newest samples a sparkline is made of */
+/* A series as the metrics index shows it. */
+struct db_series_brief {
+	long long id, metric_id;
+	char suite[PROTO_MAX_NAME + 1], metric[PROTO_MAX_NAME + 1], unit[PROTO_MAX_NAME + 1];
+	char better[8];             /* "higher" or "lower" */
+	char runner_class[PROTO_MAX_NAME + 1];
+	int noisy;
+	long long changes;          /* its changes, invalid ones left out */
+	double spark[DB_SPARK_POINTS];  /* the newest points (job medians), oldest first */
+	size_t nspark;
+	long long latest_job;       /* the job of the last point, 0 when none */
+};
+/* The series of one page of metrics (limit at offset, by suite and name)
+ * whose "suite/name" holds q (case-insensitive; NULL: all), into *out
+ * (caller frees; *n of them, by suite, name and runner class); *more: a
+ * next page exists. */
+int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int *more,
+		    const char *q, int limit, int offset);
+
 /* --- chart, job detail, filtered lists (db/db_detail.c, issue #7) ---- */
 /* Filters of db_jobs_find; NULL / 0 for any.  commit: a full id or a prefix. */
 struct db_job_filter {
@@ -495,8 +536,17 @@ struct db_sample_filter {
 /* The series measuring the same metric, config and branch as series id on
  * every runner class (id itself included): [{id, runner_class, points}]. */
 json_t *db_series_siblings(struct db *db, long long id);
-/* The branch and tree of series id (0 when it has none); DB_NOTFOUND. */
-int db_series_place(struct db *db, long long *branch_id, long long *tree_id, long long id);
+#define DB_REF_MAX 255              /* bytes of a branch name kept by the pages' reads */
+/* Where a series lies: the branch whose first-parent positions order it
+ * (its own, or the branch holding most of its commits, as the analyzer
+ * orders it) and that branch's tree; ids 0 and names "" when none. */
+struct db_series_where {
+	long long branch_id, tree_id;
+	char tree[PROTO_MAX_NAME + 1];
+	char branch[DB_REF_MAX + 1];    /* cut at DB_REF_MAX bytes */
+};
+/* Fills *out for series id; DB_NOTFOUND when there is no such series. */
+int db_series_place(struct db *db, struct db_series_where *out, long long id);
 /* [{position, sha, subject, author, commit_time}] of the commits at the
  * given first-parent positions (a JSON array of integers) of the branch's
  * line, in position order (caller owns). */
@@ -538,15 +588,35 @@ char *db_artifact_bad(struct db *db, const char *sha256);
  * closed_by, state, from_position, to_position, summary {regressions,
  * improvements, changes, groups, ambiguous_groups, merges_measured,
  * merges}, groups [{kind, merges, changes...}], more, commit_verdicts
- * (db_window_verdicts)}; the groups hold
+ * (db_window_verdicts)}; each merge has "jobs" (bench jobs that measured
+ * it) and "pending" (queued or running ones); the groups hold
  * changes [offset, offset + limit) in report order (*out: caller owns).
  * DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
 int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
 		     const char *release, int limit, int offset, char **cause);
-/* The summary of the newest merge window of tree's first branch:
- * {release, closed_by, state, to_position, regressions, improvements,
- * merges_measured, merges} (*out: caller owns); DB_NOTFOUND without one. */
-int db_window_current(struct db *db, json_t **out, const char *tree, char **cause);
+#define DB_PLACE_MERGES 20          /* candidate merges of a change listed at most */
+/* Where change id lies: {tree, branch (of its series, as the analyzer
+ * orders it; absent when none), good and bad (the last good and first bad
+ * commits {sha, position (null off the line), subject, author, time,
+ * merge}, null when unknown), merges (the first-parent merges in (good,
+ * bad], at most DB_PLACE_MERGES, each {position, sha, subject, time,
+ * merge_subsystem, merge_source, brought, jobs (bench jobs that measured
+ * it), pending (queued or running)}), merges_total, window ({release,
+ * closed_by, state} of the merge window holding the first bad commit, or
+ * null)} (*out: caller owns).  DB_NOTFOUND when there is no such change. */
+int db_change_place(struct db *db, json_t **out, long long id);
+/* A merge window of a tree's first branch with what the overview says of
+ * it: the changes of the window as db_window_report counts them, its
+ * merges and those measured. */
+struct db_window_counts {
+	char release[64];
+	char closed_by[64];         /* the -rc1 that closed it, "" while open */
+	long long regressions, improvements, merges, merges_measured;
+};
+/* The newest windows of tree's first branch, at most max, newest first,
+ * into out[0..*n) (none without a release on the branch). */
+int db_window_counts(struct db *db, struct db_window_counts *out, size_t max, size_t *n,
+		     const char *tree);
 
 /* --- verdicts, noise sums, more measurement (0013; db/db_verdicts.c) - */
 /* The log-scale noise sums of a (runner class, metric), over its series. */
@@ -695,5 +765,156 @@ json_t *db_kcidb_regressions(struct db *db, long long after, int limit);
 /* Records delivered objects, [[kind, ref, kcidb_id]...], in one
  * transaction; a repeat is ignored. */
 int db_kcidb_mark(struct db *db, const json_t *sent, char **cause);
+
+/* --- bisections (0016; db/db_bisect.c, daemon/bisector.c) ---------- */
+#define DB_BISECT_TEXT 256          /* bytes kept of a failure's sentence here */
+
+/* A bisection as the bisector runs it (db_bisect_get; free with
+ * db_bisection_dispose). */
+struct db_bisection {
+	long long id, change_id, tree_id;
+	char state[16], phase[16];
+	char good[DB_SHA_MAX + 1], bad[DB_SHA_MAX + 1], culprit[DB_SHA_MAX + 1];
+	char tree[PROTO_MAX_NAME + 1], branch[PROTO_MAX_NAME + 1];
+	char config[PROTO_MAX_NAME + 1], suite[PROTO_MAX_NAME + 1];
+	char runner_class[PROTO_MAX_NAME + 1];
+	json_t *spec;               /* {"bench": {...}, "build": {...} or null}; owned */
+	int iterations, revert;
+	long long commits, rounds, probes, started_at;
+};
+void db_bisection_dispose(struct db_bisection *b);
+
+/* One candidate commit (db_bisect_commits). */
+struct db_bisect_commit {
+	char sha[DB_SHA_MAX + 1];
+	char first_parent[DB_SHA_MAX + 1];  /* "" for a root */
+	size_t *parents;            /* indices inside the set; owned */
+	size_t nparents;
+	char *subject;              /* owned */
+};
+void db_bisect_commits_free(struct db_bisect_commit *v, size_t n);
+
+/* One metric judged: a series of the change's group. */
+struct db_bisect_metric {
+	long long series_id, change_id, metric_id;
+	char name[2 * PROTO_MAX_NAME + 2];  /* SUITE/NAME */
+	int higher_is_better;
+	struct db_noise_sums noise;  /* of its (runner class, metric) */
+};
+
+/* One probe with what its jobs and build have become. */
+struct db_bisect_probe {
+	long long id;
+	char role[12];              /* good, bad, probe, culprit, parent, revert */
+	long long idx;              /* candidate index; -1: none */
+	char sha[DB_SHA_MAX + 1];
+	int round;
+	char state[16], outcome[8]; /* outcome "" until decided */
+	long long build_id;         /* 0: none */
+	int iterations, retries, build_retries;
+	long long created_at, updated_at;
+	int jobs, pending, failed;  /* its jobs: all, queued or running, failed or cancelled */
+	char reason[DB_BISECT_TEXT];    /* why it was decided or skipped */
+	char failure[DB_BISECT_TEXT];   /* the last failed job's reason */
+	char build_state[16];       /* "" without a build */
+	int build_kernel;           /* the build has a bzImage */
+	char build_job[16];         /* the state of the build's job */
+	char build_error[DB_BISECT_TEXT];
+};
+
+/* One stored iteration the bisection judges. */
+struct db_bisect_sample {
+	long long series_id, job_id;
+	char sha[DB_SHA_MAX + 1];   /* the commit; "" for the revert's jobs */
+	double value;
+};
+
+/* What a new bisection records (strings borrowed). */
+struct db_bisect_new {
+	long long change_id, tree_id;
+	const char *range_key, *good, *bad, *branch, *config, *suite, *runner_class, *started_by;
+	const json_t *spec;
+	int iterations, revert;
+	const struct db_bisect_commit *commits;
+	size_t ncommits;
+	const long long *series, *changes;  /* the metrics judged */
+	size_t nmetrics;
+};
+
+/* Changes due an automatic bisection: performance changes on a commit
+ * range, not noisy, new or confirmed, settled at or before
+ * settled_before (regressions only unless improvements), whose group has
+ * never had one; the largest of each group: [{change_id, tree}]. */
+json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int limit);
+/* What bisecting change_id needs: {change_id, range_key, kind, state,
+ * direction, good_sha, bad_sha, series_id, runner_class, config_name,
+ * suite, tree_id, tree, url, branch, bench_spec, bad_iterations,
+ * build_spec, metrics: [{series_id, change_id}]} (*out: caller owns).
+ * DB_NOTFOUND. */
+int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **cause);
+/* Stores a running bisection (phase ends) with its candidates and
+ * metrics, and marks its group's new or confirmed changes bisecting, in
+ * one transaction.  DB_CONFLICT with *cause when the group has a running
+ * bisection. */
+int db_bisect_create(struct db *db, long long *id, const struct db_bisect_new *n, char **cause);
+/* The ids of the running bisections, oldest first (*ids: caller frees). */
+int db_bisect_running(struct db *db, long long **ids, size_t *n);
+int db_bisect_get(struct db *db, struct db_bisection *out, long long id);
+int db_bisect_commits(struct db *db, struct db_bisect_commit **out, size_t *n, long long id);
+int db_bisect_metrics(struct db *db, struct db_bisect_metric **out, size_t *n, long long id);
+int db_bisect_probes(struct db *db, struct db_bisect_probe **out, size_t *n, long long id);
+/* The ok samples of the bisection's series at its probes' commits, and
+ * those of its revert's jobs (sha ""), by series, commit, job and
+ * iteration (*out: caller frees). */
+int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, long long id);
+/* Records progress: phase, commits left, rounds, probes, probes of the
+ * last round (each < 0: unchanged), the culprit and the log (NULL:
+ * unchanged). */
+int db_bisect_progress(struct db *db, long long id, const char *phase, long long remaining,
+		       long long rounds, long long probes, long long parallel, const char *culprit,
+		       const json_t *log);
+/* A new probe (state measuring). */
+int db_bisect_probe_new(struct db *db, long long *probe_id, long long bisection_id,
+			const char *role, long long idx, const char *sha, int round,
+			int iterations);
+/* Sets a probe's state (outcome, reason, detail may be NULL: unchanged;
+ * retries, build_retries and iterations < 0: unchanged); with an entry,
+ * in the same transaction, appends it to the bisection's log. */
+int db_bisect_probe_set(struct db *db, long long probe_id, const char *state,
+			const char *outcome, const char *reason, const json_t *detail,
+			int retries, int build_retries, int iterations, const json_t *entry);
+/* Waits for build_id, an existing build: the probe links it, building. */
+int db_bisect_probe_build(struct db *db, long long probe_id, long long build_id);
+/* Queues the build of spec for probe_id in one transaction (the build row
+ * marked as the bisection's, named config_name), the probe then building. */
+int db_bisect_queue_build(struct db *db, long long *build_id, long long probe_id,
+			  long long bisection_id, const json_t *spec, const char *config_name,
+			  int priority, int max_attempts);
+/* Queues count bench jobs of spec for probe_id (of build_id, or of sha on
+ * the runner's kernel when 0), linked to the probe; *queued counts them. */
+int db_bisect_queue_jobs(struct db *db, int *queued, long long probe_id, const json_t *spec,
+			 const char *runner_class, int priority, int max_attempts,
+			 long long tree_id, const char *sha, long long build_id, int count);
+/* Cancels the queued jobs (and queued builds it made) of probe_id, or of
+ * every probe of bisection_id when probe_id is 0. */
+int db_bisect_cancel(struct db *db, long long bisection_id, long long probe_id);
+/* Ends a bisection: state done, failed or cancelled, with its culprit
+ * (done), sentence, confidence (NAN: none), log and result; a done one
+ * with a culprit sets its group's bisecting changes culprit-found, the
+ * others set them back to new; queued jobs are cancelled. */
+int db_bisect_finish(struct db *db, long long id, const char *state, const char *culprit,
+		     const char *reason, double confidence, const json_t *log,
+		     const json_t *result);
+/* Runners of runner_class seen since seen_since that may run bench jobs
+ * booting boot and hold no running job of priority or more. */
+long long db_bisect_free_runners(struct db *db, const char *runner_class, const char *boot,
+				 int priority, long long seen_since);
+/* Bisections newest first, of a state (NULL: any) and of change_id's
+ * group (0: any), with their change's metric (caller owns). */
+json_t *db_bisections_list(struct db *db, const char *state, long long change_id, int limit,
+			   int offset);
+/* One bisection with "log" and "result" parsed, "probe_list" (with their
+ * commit's subject and jobs) and "metrics", or NULL (caller owns). */
+json_t *db_bisection_full(struct db *db, long long id);
 
 #endif

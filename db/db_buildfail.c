@@ -102,6 +102,7 @@ static int buildfail_previous(struct db *db, const struct buildfail *b, char **g
 	sqlite3_stmt *st = db_prep(db, "SELECT state = 'ok', commit_sha FROM builds "
 				   "WHERE IFNULL(tree_id, 0) = ? AND IFNULL(branch, '') = ? AND "
 				   " config_name = ? AND id <> ? AND state IN ('ok', 'failed', 'timeout') "
+				   " AND bisection_id IS NULL "
 				   "ORDER BY finished_at DESC, id DESC LIMIT 1", "IssI", b->tree_id,
 				   b->branch, b->config, b->id);
 	int prev = -1;
@@ -147,6 +148,10 @@ int db_build_failure_track_locked(struct db *db, long long build_id)
 	char *good_sha = NULL;
 	int rc, prev;
 
+	/* a bisection's builds are probes of old commits, not the timeline */
+	if (db_scalar(db_prepk(db, "SELECT bisection_id IS NOT NULL FROM builds WHERE id = ?", "I",
+			       build_id), 0))
+		return DB_OK;
 	rc = buildfail_load(db, &b, build_id);
 	if (rc != DB_OK)
 		return rc == DB_NOTFOUND ? DB_OK : rc;

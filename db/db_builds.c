@@ -14,8 +14,8 @@
 #include "lib/fail.h"
 #include "lib/log.h"
 
-/* Body of db_build_queue inside its transaction. */
-static int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,
+/* Body of db_build_queue inside its transaction (db_internal.h). */
+int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,
 				 const json_t *spec, const char *runner_class, int priority,
 				 int max_attempts)
 {
@@ -253,9 +253,8 @@ long long db_artifacts_total(struct db *db)
 /*
  * Artifacts that retention may evict, least recently used first: not
  * linked to any of the last keep_builds builds of a (tree, branch,
- * config), and not pinned.  Pins: bisections do not exist yet; when they
- * do, the artifacts of the builds of open bisections join the NOT IN
- * list below (the hook is the `pinned` CTE).
+ * config), and not pinned: the artifacts of the builds a running
+ * bisection measures (its probes') are pinned too.
  */
 json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit)
 {
@@ -267,7 +266,10 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit)
 		"  IFNULL(branch, ''), config_name ORDER BY id DESC) AS n FROM builds "
 		"  WHERE state = 'ok'), "
 		" pinned AS (SELECT ba.sha256 FROM build_artifacts ba JOIN ranked r "
-		"  ON r.id = ba.build_id WHERE r.n <= ?1) "
+		"  ON r.id = ba.build_id WHERE r.n <= ?1 "
+		"  UNION SELECT ba.sha256 FROM bisections b JOIN bisection_probes p "
+		"  ON p.bisection_id = b.id JOIN build_artifacts ba ON ba.build_id = p.build_id "
+		"  WHERE b.state = 'running') "
 		"SELECT sha256, size FROM artifacts WHERE sha256 NOT IN (SELECT sha256 FROM pinned) "
 		"ORDER BY last_used, created_at LIMIT ?2", "ii", keep_builds, limit));
 	db_read_unlock(db);
@@ -302,7 +304,7 @@ int db_artifact_delete(struct db *db, const char *sha256)
 	"b.data_size, b.bss_size, b.image_size, b.error, b.warnings AS warnings_json, " \
 	"b.log_size, b.spec AS spec_json, b.created_at, b.started_at, b.finished_at, " \
 	"(SELECT MIN(c.id) FROM changes c WHERE c.kind = 'build-failure' AND " \
-	"c.build_id = b.id) AS change_id, b.distributed AS distributed_json "
+	"c.build_id = b.id) AS change_id, b.distributed AS distributed_json, b.bisection_id "
 
 json_t *db_builds_list(struct db *db, const char *state, int limit, int offset)
 {

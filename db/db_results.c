@@ -42,19 +42,24 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 	return rc;
 }
 
+/* The series of a sample, marked dirty for the analyzer; a config_name
+ * with '@' (a bisection's probes, "CONFIG@bisect", "CONFIG@revert-SHA")
+ * is a series of its own that the analyzer leaves alone. */
 static int db_series_id(struct db *db, long long *id, long long metric_id,
 			const char *runner_class, const char *config)
 {
+	int routine = !strchr(config, '@');
+
 	*id = db_scalar(db_prepk(db, "SELECT id FROM series WHERE metric_id = ? AND "
 				"runner_class = ? AND config_name = ? AND branch_id IS NULL",
 				"Iss", metric_id, runner_class, config), 0);
 	if (*id) {
-		return db_exec_st(db, db_prepk(db, "UPDATE series SET dirty = 1 WHERE id = ?",
-					      "I", *id));
+		return db_exec_st(db, db_prepk(db, "UPDATE series SET dirty = 1 WHERE id = ? "
+					      "AND ?", "Ii", *id, routine));
 	}
 	if (db_exec_st(db, db_prepk(db, "INSERT INTO series (metric_id, runner_class, "
-				   "config_name, dirty) VALUES (?, ?, ?, 1)", "Iss",
-				   metric_id, runner_class, config)) < 0)
+				   "config_name, dirty) VALUES (?, ?, ?, ?)", "Issi",
+				   metric_id, runner_class, config, routine)) < 0)
 		return DB_ERR;
 	*id = sqlite3_last_insert_rowid(db->conn);
 	return DB_OK;
@@ -302,7 +307,7 @@ json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
 
 	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
-		"SELECT s.id, s.job_id, s.attempt, m.suite, m.name AS metric, m.unit, "
+		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
 		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at "
 		"FROM samples s JOIN series se ON se.id = s.series_id "

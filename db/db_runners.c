@@ -143,6 +143,19 @@ int db_token_revoke(struct db *db, long long id)
 	return rc;
 }
 
+void db_token_name(struct db *db, long long id, char *out, size_t size)
+{
+	sqlite3_stmt *st;
+
+	snprintf(out, size, "token %lld", id);
+	db_lock(db);
+	st = db_prepk(db, "SELECT name FROM api_tokens WHERE id = ?", "I", id);
+	if (st && sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		snprintf(out, size, "%s", (const char *)sqlite3_column_text(st, 0));
+	db_done(st);
+	db_unlock(db);
+}
+
 /* --- trees ---------------------------------------------------------- */
 
 int db_tree_upsert(struct db *db, const char *name, const char *url)

@@ -517,3 +517,120 @@ out:
 	git_commit_free(merge);
 	return rc;
 }
+
+void gitrepo_nodes_free(struct gitrepo_node *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++) {
+		free(v[i].parents);
+		free(v[i].subject);
+	}
+	free(v);
+}
+
+/* Fills node from commit c; -1 when memory is out. */
+static int gitrepo_node_of(struct gitrepo_node *node, git_commit *c)
+{
+	const char *msg = git_commit_message(c);
+	size_t len = strcspn(msg ? msg : "", "\n");
+
+	git_oid_tostr(node->sha, sizeof node->sha, git_commit_id(c));
+	node->nparents = git_commit_parentcount(c);
+	node->parents = calloc(node->nparents ? node->nparents : 1, sizeof *node->parents);
+	node->subject = strndup(msg ? msg : "", len < GITREPO_MAX_TEXT ? len : GITREPO_MAX_TEXT);
+	if (!node->parents || !node->subject)
+		return -1;
+	for (size_t k = 0; k < node->nparents; k++)
+		git_oid_tostr(node->parents[k], sizeof node->parents[k], git_commit_parent_id(c, k));
+	return 0;
+}
+
+int gitrepo_range(struct gitrepo *r, struct gitrepo_node **out, size_t *n, const char *good,
+		  const char *bad, size_t max, char **cause)
+{
+	git_commit *g = NULL, *b = NULL;
+	git_revwalk *walk = NULL;
+	struct gitrepo_node *v = NULL;
+	size_t k = 0, cap = 0;
+	git_oid oid;
+	int rc = -1;
+
+	*out = NULL;
+	*n = 0;
+	if (!r->repo)
+		return fail_cause(cause, "%s is not a git repository: it has no commits", r->dir);
+	if (!(g = gitrepo_resolve(r, good, cause)) || !(b = gitrepo_resolve(r, bad, cause)))
+		goto out;
+	if (git_revwalk_new(&walk, r->repo) < 0 ||
+	    git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE) < 0 ||
+	    git_revwalk_push(walk, git_commit_id(b)) < 0 ||
+	    git_revwalk_hide(walk, git_commit_id(g)) < 0) {
+		fail_cause(cause, "%s: cannot walk %s..%s: %s", r->dir, good, bad, gitrepo_err());
+		goto out;
+	}
+	while (git_revwalk_next(&oid, walk) == 0) {
+		git_commit *c;
+
+		if (k == max) {
+			fail_cause(cause, "%.12s..%.12s holds more than %zu commits", good, bad, max);
+			goto out;
+		}
+		if (k == cap) {
+			size_t ncap = cap ? 2 * cap : 256;
+			struct gitrepo_node *x = realloc(v, ncap * sizeof *x);
+
+			if (!x) {
+				fail_cause(cause, "out of memory walking %s..%s", good, bad);
+				goto out;
+			}
+			memset(x + cap, 0, (ncap - cap) * sizeof *x);
+			v = x;
+			cap = ncap;
+		}
+		if (git_commit_lookup(&c, r->repo, &oid) < 0) {
+			fail_cause(cause, "%s: cannot read a commit of %s..%s: %s", r->dir, good, bad,
+				   gitrepo_err());
+			goto out;
+		}
+		rc = gitrepo_node_of(&v[k++], c);
+		git_commit_free(c);
+		if (rc < 0) {
+			fail_cause(cause, "out of memory walking %s..%s", good, bad);
+			goto out;
+		}
+		rc = -1;
+	}
+	*out = v;
+	*n = k;
+	v = NULL;
+	rc = 0;
+out:
+	gitrepo_nodes_free(v, k);
+	git_revwalk_free(walk);
+	git_commit_free(g);
+	git_commit_free(b);
+	return rc;
+}
+
+int gitrepo_revert_check(struct gitrepo *r, const char *rev, const char *onto, char **cause)
+{
+	git_commit *c = NULL, *o = NULL;
+	git_index *idx = NULL;
+	int rc = -1;
+
+	if (!r->repo)
+		return fail_cause(cause, "%s is not a git repository: it has no commits", r->dir);
+	if (!(c = gitrepo_resolve(r, rev, cause)) || !(o = gitrepo_resolve(r, onto, cause)))
+		goto out;
+	if (git_revert_commit(&idx, r->repo, c, o, git_commit_parentcount(c) > 1 ? 1 : 0,
+			      NULL) < 0) {
+		fail_cause(cause, "%s: cannot revert %.12s on %.12s: %s", r->dir, rev, onto,
+			   gitrepo_err());
+		goto out;
+	}
+	rc = git_index_has_conflicts(idx) ? 1 : 0;
+out:
+	git_index_free(idx);
+	git_commit_free(c);
+	git_commit_free(o);
+	return rc;
+}

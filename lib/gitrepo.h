@@ -2,7 +2,8 @@
  * gitrepo.h - what reports need to read from a kernel tree: files at a
  * commit (MAINTAINERS, .mailmap, a file's content for K: keywords), which
  * paths are directories, a commit's author, trailers and touched files,
- * and the commits a merge brought.  The tree is a git repository (a
+ * the commits a merge brought, and for bisections the commits of a range
+ * with their parents and whether a revert applies.  The tree is a git repository (a
  * worktree or a bare mirror such as kpcid's DATA_DIR/mirrors/NAME.git),
  * read through libgit2 at a commit without a checkout, or a plain source
  * directory read from disk.
@@ -82,5 +83,29 @@ void gitrepo_commit_free(struct gitrepo_commit *c);
  */
 int gitrepo_brought(struct gitrepo *r, struct gitrepo_commit ***out, size_t *n, size_t *total,
 		    const char *rev, size_t max, char **cause);
+
+/* One commit of a range: its id, its parents' ids, its subject (all
+ * owned by the array gitrepo_range returns). */
+struct gitrepo_node {
+	char sha[GITREPO_SHA_HEX + 1];
+	char (*parents)[GITREPO_SHA_HEX + 1];
+	size_t nparents;
+	char *subject;
+};
+
+/*
+ * The commits reachable from bad and not from good, as `git rev-list
+ * good..bad` (the whole DAG: the commits inside each merge too), parents
+ * before children, into *out (*n of them; free with gitrepo_nodes_free).
+ * -1 with *cause when a revision is unknown or the range holds more than
+ * max commits (the bisector's candidates).
+ */
+int gitrepo_range(struct gitrepo *r, struct gitrepo_node **out, size_t *n, const char *good,
+		  const char *bad, size_t max, char **cause);
+void gitrepo_nodes_free(struct gitrepo_node *v, size_t n);
+/* Whether reverting commit rev (a merge: against its first parent) on top
+ * of onto applies without a conflict: 0 it does, 1 it conflicts, -1 with
+ * *cause. */
+int gitrepo_revert_check(struct gitrepo *r, const char *rev, const char *onto, char **cause);
 
 #endif

@@ -265,6 +265,13 @@ int build_upload(struct build_state *s, const char *name, const char *file, char
 	return rc;
 }
 
+/* 1 when s is a commit id: 7 to 64 lower-case hex digits. */
+static int build_commit_ok(const char *s)
+{
+	return s && strspn(s, "0123456789abcdef") == strlen(s) && strlen(s) >= 7 &&
+	       strlen(s) <= 64;
+}
+
 /* Validates the spec; fills the paths.  -1 with *cause. */
 static int build_prepare(struct build_state *s, const json_t *spec, char **cause)
 {
@@ -278,8 +285,7 @@ static int build_prepare(struct build_state *s, const json_t *spec, char **cause
 
 	if (!tree || !proto_name_ok(tree))
 		return fail_cause(cause, "the job's tree is missing or not a name");
-	if (!commit || strspn(commit, "0123456789abcdef") != strlen(commit) ||
-	    strlen(commit) < 7 || strlen(commit) > 64)
+	if (!build_commit_ok(commit))
 		return fail_cause(cause, "the job's commit is missing or not a commit id");
 	if (!config || !build_file_name_ok(config))
 		return fail_cause(cause, "the job's config is missing or not a file name");
@@ -290,6 +296,9 @@ static int build_prepare(struct build_state *s, const json_t *spec, char **cause
 	json_array_foreach(frags, i, f)
 		if (!json_is_string(f) || !build_file_name_ok(json_string_value(f)))
 			return fail_cause(cause, "fragments[%zu] is not a file name", i);
+	if (json_object_get(spec, "revert") && !build_commit_ok(json_string_value(
+		json_object_get(spec, "revert"))))
+		return fail_cause(cause, "the job's revert is not a commit id");
 	build_safe_name(safe, sizeof safe, tree);
 	if ((size_t)snprintf(s->mirror, sizeof s->mirror, "%s/builds/mirrors/%s.git",
 			     s->b->work_dir, safe) >= sizeof s->mirror ||
@@ -485,7 +494,9 @@ void build_execute(const struct build_job *b, struct proto_result *r)
 	if (build_compiler(&s, &cause) < 0 ||
 	    build_mirror(&s, json_string_value(json_object_get(spec, "url")),
 			 json_string_value(json_object_get(spec, "commit")), &cause) < 0 ||
-	    build_worktree(&s, json_string_value(json_object_get(spec, "commit")), &cause) < 0) {
+	    build_worktree(&s, json_string_value(json_object_get(spec, "commit")), &cause) < 0 ||
+	    (json_is_string(json_object_get(spec, "revert")) &&
+	     build_revert(&s, json_string_value(json_object_get(spec, "revert")), &cause) < 0)) {
 		build_report(&s, r, "failed", cause, NULL);
 		goto out;
 	}

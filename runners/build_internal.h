@@ -83,6 +83,11 @@ int build_rmrf(struct build_state *s, const char *path);
 int build_mirror(struct build_state *s, const char *url, const char *commit, char **cause);
 /* Checks the worktree out at commit, repaired and clean. */
 int build_worktree(struct build_state *s, const char *commit, char **cause);
+/* Reverts commit rev in the checked-out worktree (a merge against its
+ * first parent) without committing: the build of a bisection's culprit
+ * reverted on top of the first bad commit.  The next checkout resets it.
+ * 0, or -1 with *cause. */
+int build_revert(struct build_state *s, const char *rev, char **cause);
 /* Writes the process group of a running make into the stamp (pid 0: the
  * stamp only); a started callback of build_run_in. */
 void build_stamp_pid(pid_t pid, void *arg);

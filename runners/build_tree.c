@@ -2,7 +2,8 @@
  * build_tree.c - the programs a build runs and the sources it builds:
  * every program through lib/spawn.h, the bare git mirror of a tree, the
  * persistent worktree of a (tree, config) checked out clean at the
- * commit, and the repair of a worktree a crashed build left (its stamp).
+ * commit, the revert of a commit in it, and the repair of a worktree a
+ * crashed build left (its stamp).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -223,4 +224,21 @@ int build_worktree(struct build_state *s, const char *commit, char **cause)
 	if (stat(gitfile, &sb) == 0)
 		return 0;
 	return fail_cause(cause, "cannot check %s out into %s", commit, s->src);
+}
+
+int build_revert(struct build_state *s, const char *rev, char **cause)
+{
+	char second[80];
+	int merge;
+
+	snprintf(second, sizeof second, "%s^2", rev);
+	merge = GITQ(s, s->src, "rev-parse", "-q", "--verify", second) == 0;
+	build_note(s, "reverting %s", rev);
+	if (merge ? GIT(s, s->src, "revert", "--no-commit", "-m", "1", build_arg(rev)) :
+	    GIT(s, s->src, "revert", "--no-commit", build_arg(rev))) {
+		GITQ(s, s->src, "revert", "--abort");
+		return fail_cause(cause, "the revert of %.12s does not apply on this commit", rev);
+	}
+	GITQ(s, s->src, "revert", "--quit");
+	return 0;
 }

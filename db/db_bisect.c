@@ -1,0 +1,453 @@
+/*
+ * db_bisect.c - bisections in the database (migration 0016,
+ * daemon/bisector.c, docs/bisect.md): the changes due one and what one
+ * needs, opening one with its candidates and metrics, reading it back,
+ * and the lists the API and pages show.  What a running one does to its
+ * probes is db/db_bisect_probe.c.  Every step of a bisection is a row, so
+ * that a restarted kpcid goes on where it stopped.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/db_internal.h"
+#include "lib/fail.h"
+
+#define DB_BISECT_PARENTS_MAX 64        /* parents of one commit kept */
+
+void db_col(char *out, size_t size, sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	snprintf(out, size, "%s", t ? (const char *)t : "");
+}
+
+void db_bisection_dispose(struct db_bisection *b)
+{
+	if (!b)
+		return;
+	json_decref(b->spec);
+	b->spec = NULL;
+}
+
+void db_bisect_commits_free(struct db_bisect_commit *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++) {
+		free(v[i].parents);
+		free(v[i].subject);
+	}
+	free(v);
+}
+
+/* The tree of a change: its bad job's, else the first tree holding its
+ * bad commit. */
+#define DB_CHANGE_TREE(c) \
+	"IFNULL((SELECT j.tree_id FROM jobs j WHERE j.id = " c ".bad_job_id), " \
+	" (SELECT cb.tree_id FROM commits cb WHERE " DB_LEVELS("cb") " AND cb.sha = " c ".bad_sha " \
+	"  ORDER BY cb.tree_id LIMIT 1))"
+
+json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int limit)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prepk(db,
+		"SELECT c.id AS change_id, t.name AS tree FROM changes c "
+		" JOIN series se ON se.id = c.series_id "
+		" LEFT JOIN trees t ON t.id = " DB_CHANGE_TREE("c") " "
+		"WHERE c.kind = 'perf' AND c.good_sha IS NOT NULL AND c.bad_sha IS NOT NULL "
+		" AND c.good_sha <> c.bad_sha AND se.noisy = 0 AND c.state IN ('new', 'confirmed') "
+		" AND IFNULL(c.updated_at, c.detected_at) <= ?1 AND (?2 OR c.direction = 'regression') "
+		" AND NOT EXISTS (SELECT 1 FROM bisections b JOIN changes c2 ON c2.id = b.change_id "
+		"  WHERE c2.range_key = c.range_key) "
+		" AND c.id = (SELECT c3.id FROM changes c3 JOIN series s3 ON s3.id = c3.series_id "
+		"  WHERE c3.range_key = c.range_key AND c3.kind = 'perf' AND s3.noisy = 0 "
+		"  AND c3.state IN ('new', 'confirmed') "
+		"  ORDER BY ABS(IFNULL(c3.magnitude, 0)) DESC, c3.id LIMIT 1) "
+		"ORDER BY c.id LIMIT ?3", "Iii", settled_before, improvements, limit));
+	db_unlock(db);
+	return rows;
+}
+
+int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **cause)
+{
+	json_t *rows, *o = NULL, *metrics = NULL;
+	long long tree_id;
+	const char *bad;
+
+	*out = NULL;
+	db_lock(db);
+	rows = db_rows(db, db_prepk(db,
+		"SELECT c.id AS change_id, c.range_key, c.kind, c.state, c.direction, c.good_sha, "
+		" c.bad_sha, c.series_id, se.runner_class, se.config_name, m.suite, "
+		" " DB_CHANGE_TREE("c") " AS tree_id, j.spec AS bench_spec_json, "
+		" (SELECT count(*) FROM samples s WHERE s.job_id = c.bad_job_id "
+		"  AND s.series_id = c.series_id) AS bad_iterations, "
+		" (SELECT b.spec FROM builds b WHERE b.id = j.build_id) AS build_spec_json "
+		"FROM changes c JOIN series se ON se.id = c.series_id "
+		" JOIN metrics m ON m.id = se.metric_id LEFT JOIN jobs j ON j.id = c.bad_job_id "
+		"WHERE c.id = ?", "I", change_id));
+	if (!rows || !json_array_size(rows)) {
+		db_unlock(db);
+		json_decref(rows);
+		if (!rows)
+			return fail_cause(cause, "cannot read change %lld: database error", change_id);
+		fail_cause(cause, "change %lld does not exist", change_id);
+		return DB_NOTFOUND;
+	}
+	o = json_incref(json_array_get(rows, 0));
+	json_decref(rows);
+	tree_id = json_integer_value(json_object_get(o, "tree_id"));
+	bad = json_string_value(json_object_get(o, "bad_sha"));
+	rows = db_rows(db, db_prepk(db,
+		"SELECT t.name AS tree, t.url, (SELECT b.name FROM branches b "
+		" JOIN branch_commits bc ON bc.branch_id = b.id JOIN commits cm ON cm.id = bc.commit_id "
+		" WHERE b.tree_id = t.id AND " DB_LEVELS("cm") " AND cm.sha = ?2 ORDER BY b.id LIMIT 1) "
+		" AS branch FROM trees t WHERE t.id = ?1", "Is", tree_id, bad ? bad : ""));
+	if (rows && json_array_size(rows))
+		json_object_update(o, json_array_get(rows, 0));
+	json_decref(rows);
+	metrics = db_rows(db, db_prepk(db,
+		"SELECT c2.series_id, c2.id AS change_id FROM changes c2 "
+		" JOIN series s2 ON s2.id = c2.series_id JOIN metrics m2 ON m2.id = s2.metric_id "
+		"WHERE c2.range_key = ?1 AND c2.kind = 'perf' AND s2.runner_class = ?2 "
+		" AND s2.config_name = ?3 AND m2.suite = ?4 AND (s2.noisy = 0 OR c2.id = ?5) "
+		"ORDER BY c2.id = ?5 DESC, ABS(IFNULL(c2.magnitude, 0)) DESC, c2.id LIMIT ?6",
+		"ssssIi", json_string_value(json_object_get(o, "range_key")),
+		json_string_value(json_object_get(o, "runner_class")),
+		json_string_value(json_object_get(o, "config_name")),
+		json_string_value(json_object_get(o, "suite")), change_id, DB_MAX_LIST));
+	db_unlock(db);
+	if (!metrics) {
+		json_decref(o);
+		return fail_cause(cause, "cannot read the metrics of change %lld: database error",
+			       change_id);
+	}
+	json_object_set_new(o, "metrics", metrics);
+	*out = o;
+	return DB_OK;
+}
+
+/* "3 17" of parents p[0..n). */
+static char *db_parents_text(const size_t *p, size_t n)
+{
+	char *s = calloc(n ? 21 * n : 1, 1);
+	size_t len = 0;
+
+	for (size_t k = 0; s && k < n; k++)
+		len += (size_t)snprintf(s + len, 21, "%s%zu", k ? " " : "", p[k]);
+	return s;
+}
+
+static int db_bisect_create_locked(struct db *db, long long *id, const struct db_bisect_new *n,
+				   char **cause)
+{
+	long long now = db_now();
+	int rc;
+
+	if (db_scalar(db_prepk(db, "SELECT b.id FROM bisections b JOIN changes c ON c.id = "
+			       "b.change_id WHERE c.range_key = ? AND b.state = 'running'", "s",
+			       n->range_key), 0)) {
+		fail_cause(cause, "a bisection of this change's group is running");
+		return DB_CONFLICT;
+	}
+	rc = db_exec_st(db, db_prepk(db,
+		"INSERT INTO bisections (change_id, state, good_sha, bad_sha, log, started_at, "
+		" phase, tree_id, branch, config, suite, runner_class, spec, iterations, revert, "
+		" commits, remaining, started_by, updated_at) VALUES (?1, 'running', ?2, ?3, '[]', "
+		" ?4, 'ends', NULLIF(?5, 0), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?14, ?4)",
+		"IssIIssssjiiIs", n->change_id, n->good, n->bad, now, n->tree_id, n->branch,
+		n->config, n->suite, n->runner_class, n->spec, n->iterations, n->revert,
+		(long long)n->ncommits, n->started_by));
+	if (rc != DB_OK)
+		return rc;
+	*id = sqlite3_last_insert_rowid(db->conn);
+	for (size_t i = 0; rc == DB_OK && i < n->ncommits; i++) {
+		const struct db_bisect_commit *c = &n->commits[i];
+		char *parents = db_parents_text(c->parents, c->nparents);
+
+		rc = parents ? db_exec_st(db, db_prepk(db,
+			"INSERT INTO bisection_commits (bisection_id, idx, sha, parents, first_parent, "
+			" subject) VALUES (?, ?, ?, ?, NULLIF(?, ''), ?)", "IIssss", *id, (long long)i,
+			c->sha, parents, c->first_parent, c->subject)) : DB_ERR;
+		free(parents);
+	}
+	for (size_t i = 0; rc == DB_OK && i < n->nmetrics; i++)
+		rc = db_exec_st(db, db_prepk(db, "INSERT OR IGNORE INTO bisection_metrics "
+					   "(bisection_id, series_id, change_id) VALUES (?, ?, ?)", "III",
+					   *id, n->series[i], n->changes[i]));
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prepk(db, "UPDATE changes SET state = 'bisecting' WHERE "
+					   "range_key = ? AND kind = 'perf' AND state IN ('new', "
+					   "'confirmed')", "s", n->range_key));
+	return rc;
+}
+
+int db_bisect_create(struct db *db, long long *id, const struct db_bisect_new *n, char **cause)
+{
+	int rc;
+
+	*id = 0;
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return fail_cause(cause, "database busy");
+	}
+	rc = db_end(db, db_bisect_create_locked(db, id, n, cause));
+	if (rc != DB_OK) {
+		*id = 0;
+		if (rc != DB_CONFLICT)
+			fail_cause(cause, "cannot store the bisection: database error");
+	}
+	db_unlock(db);
+	return rc;
+}
+
+int db_bisect_running(struct db *db, long long **ids, size_t *n)
+{
+	sqlite3_stmt *st;
+	long long *v = NULL;
+	size_t k = 0, cap = 0;
+	int rc = DB_OK;
+
+	*ids = NULL;
+	*n = 0;
+	db_lock(db);
+	st = db_prepk(db, "SELECT id FROM bisections WHERE state = 'running' ORDER BY id", "");
+	while (st && sqlite3_step(st) == SQLITE_ROW) {
+		if (k == cap) {
+			long long *x = realloc(v, (cap ? 2 * cap : 16) * sizeof *x);
+
+			if (!x) {
+				rc = DB_ERR;
+				break;
+			}
+			v = x;
+			cap = cap ? 2 * cap : 16;
+		}
+		v[k++] = sqlite3_column_int64(st, 0);
+	}
+	db_done(st);
+	db_unlock(db);
+	if (!st || rc != DB_OK) {
+		free(v);
+		return DB_ERR;
+	}
+	*ids = v;
+	*n = k;
+	return DB_OK;
+}
+
+int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
+{
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND;
+
+	memset(b, 0, sizeof *b);
+	db_lock(db);
+	st = db_prepk(db,
+		"SELECT id, change_id, IFNULL(tree_id, 0), state, phase, good_sha, bad_sha, "
+		" culprit_sha, (SELECT name FROM trees WHERE id = tree_id), branch, config, suite, "
+		" runner_class, IFNULL(spec, '{}'), IFNULL(iterations, 0), revert, "
+		" IFNULL(commits, 0), rounds, probes, started_at FROM bisections WHERE id = ?",
+		"I", id);
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		b->id = sqlite3_column_int64(st, 0);
+		b->change_id = sqlite3_column_int64(st, 1);
+		b->tree_id = sqlite3_column_int64(st, 2);
+		db_col(b->state, sizeof b->state, st, 3);
+		db_col(b->phase, sizeof b->phase, st, 4);
+		db_col(b->good, sizeof b->good, st, 5);
+		db_col(b->bad, sizeof b->bad, st, 6);
+		db_col(b->culprit, sizeof b->culprit, st, 7);
+		db_col(b->tree, sizeof b->tree, st, 8);
+		db_col(b->branch, sizeof b->branch, st, 9);
+		db_col(b->config, sizeof b->config, st, 10);
+		db_col(b->suite, sizeof b->suite, st, 11);
+		db_col(b->runner_class, sizeof b->runner_class, st, 12);
+		b->spec = json_loads((const char *)sqlite3_column_text(st, 13), 0, NULL);
+		b->iterations = sqlite3_column_int(st, 14);
+		b->revert = sqlite3_column_int(st, 15);
+		b->commits = sqlite3_column_int64(st, 16);
+		b->rounds = sqlite3_column_int64(st, 17);
+		b->probes = sqlite3_column_int64(st, 18);
+		b->started_at = sqlite3_column_int64(st, 19);
+		rc = b->spec ? DB_OK : DB_ERR;
+	} else if (!st) {
+		rc = DB_ERR;
+	}
+	db_done(st);
+	db_unlock(db);
+	return rc;
+}
+
+/* Parses "3 17" into c->parents. */
+static int db_parents_parse(struct db_bisect_commit *c, const char *text)
+{
+	size_t idx[DB_BISECT_PARENTS_MAX];
+	const char *p = text ? text : "";
+	char *end;
+
+	c->nparents = 0;
+	while (*p && c->nparents < DB_BISECT_PARENTS_MAX) {
+		unsigned long long v = strtoull(p, &end, 10);
+
+		if (end == p)
+			break;
+		idx[c->nparents++] = (size_t)v;
+		p = end + strspn(end, " ");
+	}
+	c->parents = calloc(c->nparents ? c->nparents : 1, sizeof *c->parents);
+	if (!c->parents)
+		return -1;
+	memcpy(c->parents, idx, c->nparents * sizeof *idx);
+	return 0;
+}
+
+int db_bisect_commits(struct db *db, struct db_bisect_commit **out, size_t *n, long long id)
+{
+	long long count;
+	struct db_bisect_commit *v;
+	sqlite3_stmt *st;
+	size_t k = 0;
+	int rc = DB_OK;
+
+	*out = NULL;
+	*n = 0;
+	db_lock(db);
+	count = db_scalar(db_prepk(db, "SELECT count(*) FROM bisection_commits WHERE "
+				  "bisection_id = ?", "I", id), 0);
+	v = calloc(count > 0 ? (size_t)count : 1, sizeof *v);
+	st = v ? db_prepk(db, "SELECT sha, parents, first_parent, subject FROM bisection_commits "
+			  "WHERE bisection_id = ? ORDER BY idx", "I", id) : NULL;
+	while (st && k < (size_t)count && sqlite3_step(st) == SQLITE_ROW) {
+		struct db_bisect_commit *c = &v[k++];
+		const unsigned char *subject = sqlite3_column_text(st, 3);
+
+		db_col(c->sha, sizeof c->sha, st, 0);
+		db_col(c->first_parent, sizeof c->first_parent, st, 2);
+		c->subject = strdup(subject ? (const char *)subject : "");
+		if (!c->subject || db_parents_parse(c, (const char *)sqlite3_column_text(st, 1)) < 0) {
+			rc = DB_ERR;
+			break;
+		}
+	}
+	db_done(st);
+	db_unlock(db);
+	if (!st || rc != DB_OK) {
+		db_bisect_commits_free(v, k);
+		return DB_ERR;
+	}
+	*out = v;
+	*n = k;
+	return DB_OK;
+}
+
+int db_bisect_metrics(struct db *db, struct db_bisect_metric **out, size_t *n, long long id)
+{
+	struct db_bisect_metric *v = NULL;
+	char rclass[PROTO_MAX_NAME + 1];
+	sqlite3_stmt *st;
+	size_t k = 0;
+
+	*out = NULL;
+	*n = 0;
+	v = calloc(DB_MAX_LIST, sizeof *v);
+	if (!v)
+		return DB_ERR;
+	db_lock(db);
+	st = db_prepk(db, "SELECT bm.series_id, IFNULL(bm.change_id, 0), se.metric_id, "
+		      " m.suite || '/' || m.name, m.direction = 'higher', se.runner_class "
+		      "FROM bisection_metrics bm JOIN series se ON se.id = bm.series_id "
+		      " JOIN metrics m ON m.id = se.metric_id WHERE bm.bisection_id = ? "
+		      "ORDER BY bm.change_id = (SELECT change_id FROM bisections WHERE id = ?1) DESC, "
+		      " bm.series_id", "I", id);
+	while (st && k < DB_MAX_LIST && sqlite3_step(st) == SQLITE_ROW) {
+		v[k].series_id = sqlite3_column_int64(st, 0);
+		v[k].change_id = sqlite3_column_int64(st, 1);
+		v[k].metric_id = sqlite3_column_int64(st, 2);
+		db_col(v[k].name, sizeof v[k].name, st, 3);
+		v[k].higher_is_better = sqlite3_column_int(st, 4);
+		k++;
+	}
+	db_done(st);
+	if (st && k)
+		db_col(rclass, sizeof rclass, st, 5);
+	db_unlock(db);
+	if (!st) {
+		free(v);
+		return DB_ERR;
+	}
+	for (size_t i = 0; i < k; i++)
+		if (db_noise_sums(db, &v[i].noise, v[i].series_id, 0, NULL) != DB_OK) {
+			free(v);
+			return DB_ERR;
+		}
+	*out = v;
+	*n = k;
+	return DB_OK;
+}
+
+/* The columns of a bisection in lists (b, c, m). */
+#define DB_BISECTION_COLUMNS \
+	"b.id, b.change_id, b.state, b.phase, b.good_sha, b.bad_sha, b.culprit_sha, " \
+	"(SELECT bc.subject FROM bisection_commits bc WHERE bc.bisection_id = b.id " \
+	" AND bc.sha = b.culprit_sha LIMIT 1) AS culprit_subject, b.reason, b.confidence, " \
+	"b.commits, b.remaining, b.rounds, b.probes, b.parallel, " \
+	"(SELECT name FROM trees WHERE id = b.tree_id) AS tree, b.branch, b.config, b.suite, " \
+	"b.runner_class, b.revert, b.started_by, b.started_at, b.updated_at, b.finished_at, " \
+	"m.suite || '/' || m.name AS metric, c.direction, c.range_key "
+
+json_t *db_bisections_list(struct db *db, const char *state, long long change_id, int limit,
+			   int offset)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prepk(db,
+		"SELECT " DB_BISECTION_COLUMNS "FROM bisections b JOIN changes c ON c.id = b.change_id "
+		" JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id "
+		"WHERE (?1 IS NULL OR b.state = ?1) AND (?2 = 0 OR c.range_key = "
+		" (SELECT range_key FROM changes WHERE id = ?2)) "
+		"ORDER BY b.id DESC LIMIT ?3 OFFSET ?4", "sIii", state, change_id, limit, offset));
+	db_unlock(db);
+	return rows;
+}
+
+json_t *db_bisection_full(struct db *db, long long id)
+{
+	json_t *rows, *b = NULL, *probes, *metrics;
+
+	db_lock(db);
+	rows = db_rows(db, db_prepk(db,
+		"SELECT " DB_BISECTION_COLUMNS ", b.log AS log_json, b.result AS result_json "
+		"FROM bisections b JOIN changes c ON c.id = b.change_id "
+		" JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id "
+		"WHERE b.id = ?", "I", id));
+	probes = db_rows(db, db_prepk(db,
+		"SELECT p.id, p.role, p.idx, p.sha, IFNULL((SELECT bc.subject FROM bisection_commits "
+		" bc WHERE bc.bisection_id = p.bisection_id AND bc.sha = p.sha LIMIT 1), (SELECT "
+		" c.subject FROM commits c WHERE " DB_LEVELS("c") " AND c.sha = p.sha LIMIT 1)) "
+		" AS subject, "
+		" p.round, p.state, p.outcome, p.build_id, p.iterations, p.retries, p.reason, "
+		" p.detail AS detail_json, (SELECT count(*) FROM bisection_jobs bj "
+		"  WHERE bj.probe_id = p.id) AS jobs, p.created_at, p.decided_at "
+		"FROM bisection_probes p WHERE p.bisection_id = ? ORDER BY p.id", "I", id));
+	metrics = db_rows(db, db_prepk(db,
+		"SELECT bm.series_id, bm.change_id, m.suite || '/' || m.name AS metric, m.unit, "
+		" m.direction AS better FROM bisection_metrics bm JOIN series se ON se.id = "
+		" bm.series_id JOIN metrics m ON m.id = se.metric_id WHERE bm.bisection_id = ? "
+		"ORDER BY bm.series_id", "I", id));
+	db_unlock(db);
+	if (rows && json_array_size(rows) && probes && metrics) {
+		b = json_incref(json_array_get(rows, 0));
+		json_object_set(b, "probe_list", probes);
+		json_object_set(b, "metrics", metrics);
+	}
+	json_decref(rows);
+	json_decref(probes);
+	json_decref(metrics);
+	return b;
+}
