@@ -99,7 +99,7 @@ $(BIN)/kpci: $(call obj,$(CLI_MAIN)) $(LIBCLI) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# The guest side of the qemu boot method (runners/guest/, issue #5): a
+# The guest side of the qemu boot method (runners/guest/): a
 # static kpci-kbench and the init and initramfs builder beside it, in
 # $(BIN)/guest/ where kpci-runner looks by default.
 GUEST_KBENCH_SRC := runners/guest/kbench_main.c runners/kbench_core.c runners/repeat.c lib/mono.c
@@ -126,6 +126,14 @@ $(O)/bench/%: $(O)/bench/%.o $(PROG_LIBS) $(LIBKPCI)
 
 check: $(PROGS) $(TESTS)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) sh tests/run.sh
+
+# The source checker (tools/checksrc.sh, docs/CONTRIBUTING.md): banned
+# functions, a header comment in every file, line length, no included .c
+# file.  It runs before the tests; a finding is FILE:LINE and fails check.
+checksrc:
+	sh tools/checksrc.sh
+check: checksrc
+.PHONY: checksrc
 
 # Slow tests (real kernel builds, QEMU boots, end-to-end runs in
 # tests/slow/), then the whole suite under ASan+UBSan.  CI runs them

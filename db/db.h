@@ -6,7 +6,8 @@
  * transaction under PRAGMA user_version) and sets WAL, foreign keys and a
  * busy timeout.  Every statement is prepared with bound parameters.  A
  * struct db is safe to share between threads: writes are serialised on
- * one connection, reads run on a pool of read connections beside it.  Functions return DB_OK (0) or a negative DB_* code; with a
+ * one connection, reads run on a pool of read connections beside it.
+ * Functions return DB_OK (0) or a negative DB_* code; with a
  * `cause` argument, a failure also leaves one malloc'd sentence there.
  * Lists come back as jansson arrays of objects (caller owns them).
  */

@@ -267,7 +267,8 @@ json_t *db_runners_list(struct db *db, int limit, int offset)
 
 	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
-		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset));
+		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii",
+		limit, offset));
 	db_read_unlock(db);
 	return rows;
 }

@@ -187,7 +187,8 @@ static void test_errors(struct buf *errs)
 	CHECK(has(errs, 12, "section [item] needs a name: [item NAME]"));
 	CHECK(has(errs, 14, "section [main] takes no name"));
 	CHECK(has(errs, 16, "[item forbidden]: that name is reserved"));
-	CHECK(has(errs, 18, "item.url: 'relative/path' is not a valid git URL (https://, git://, file:// or an absolute path)"));
+	CHECK(has(errs, 18, "item.url: 'relative/path' is not a valid git URL (https://, git://, "
+		  "file:// or an absolute path)"));
 	CHECK(has(errs, 19, "item.weight: 11 is out of range 0..10"));
 	CHECK(has(errs, 21, "main.text: control characters are not allowed in the value"));
 	CHECK(has(errs, 22, "main.listen: '[::1]:70000' is not HOST:PORT"));

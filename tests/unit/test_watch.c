@@ -36,7 +36,8 @@ static void test_merge_subjects(void)
 		  "wq", "git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq" },
 		{ "Merge tag 'wq-for-7.4' of git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq",
 		  "wq", "git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq" },
-		{ "Merge tag 'mm-stable-2024-11-18-19-27' of git://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm",
+		{ "Merge tag 'mm-stable-2024-11-18-19-27' of "
+		  "git://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm",
 		  "mm-stable", "git://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm" },
 		{ "Merge tag 'for-6.13/block-20241118' of git://git.kernel.dk/linux",
 		  "block", "git://git.kernel.dk/linux" },
@@ -52,7 +53,8 @@ static void test_merge_subjects(void)
 		  "probes", "git://git.kernel.org/pub/scm/linux/kernel/git/trace/linux-trace" },
 		{ "Merge tag 'for-linus' of git://git.kernel.org/pub/scm/virt/kvm/kvm",
 		  "kvm", "git://git.kernel.org/pub/scm/virt/kvm/kvm" },
-		{ "Merge branch 'for-next' of git://git.kernel.org/pub/scm/linux/kernel/git/axboe/linux-block.git",
+		{ "Merge branch 'for-next' of "
+		  "git://git.kernel.org/pub/scm/linux/kernel/git/axboe/linux-block.git",
 		  "block", "git://git.kernel.org/pub/scm/linux/kernel/git/axboe/linux-block.git" },
 		{ "Merge tag 'for-linus' of git://git.kernel.org/pub/scm/linux/kernel/git/rppt/memblock",
 		  "memblock", "git://git.kernel.org/pub/scm/linux/kernel/git/rppt/memblock" },
@@ -97,9 +99,10 @@ static void test_release_tags(void)
 	};
 	static const struct { const char *tag; int ok, major, minor, rc; } cases[] = {
 		{ "v6.12", 0, 6, 12, 0 }, { "v6.13-rc1", 0, 6, 13, 1 }, { "v7.0-rc7", 0, 7, 0, 7 },
-		{ "v2.6", 0, 2, 6, 0 }, { "v6.12.1", -1, 0, 0, 0 }, { "v06.1", -1, 0, 0, 0 }, { "v6", -1, 0, 0, 0 },
-		{ "v6.13-rc0", -1, 0, 0, 0 }, { "6.13", -1, 0, 0, 0 }, { "v6.13-rc1x", -1, 0, 0, 0 }, { "v6.13-rc", -1, 0, 0, 0 },
-		{ "v99999999.1", -1, 0, 0, 0 }, { "v6.-1", -1, 0, 0, 0 }, { "", -1, 0, 0, 0 }, { "next-20241122", -1, 0, 0, 0 },
+		{ "v2.6", 0, 2, 6, 0 }, { "v6.12.1", -1, 0, 0, 0 }, { "v06.1", -1, 0, 0, 0 },
+		{ "v6", -1, 0, 0, 0 }, { "v6.13-rc0", -1, 0, 0, 0 }, { "6.13", -1, 0, 0, 0 },
+		{ "v6.13-rc1x", -1, 0, 0, 0 }, { "v6.13-rc", -1, 0, 0, 0 }, { "v99999999.1", -1, 0, 0, 0 },
+		{ "v6.-1", -1, 0, 0, 0 }, { "", -1, 0, 0, 0 }, { "next-20241122", -1, 0, 0, 0 },
 	};
 	int major, minor, rc;
 
