@@ -103,27 +103,20 @@ static void report_measure_defaults(struct kpcid *k, json_t *report)
 
 void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	const char *branch, *v = http_query(req, "page");
-	char msg[160], *cause = NULL, *end;
+	const char *branch;
+	char msg[160], *cause = NULL;
 	json_t *out = NULL;
-	long page = 1;
-	int rc;
+	int page = 1, rc;
 
 	if (report_branch(req, &branch, msg, sizeof msg) < 0) {
 		pages_error(resp, 400, msg);
 		return;
 	}
-	if (v) {
-		page = strtol(v, &end, 10);
-		if (!*v || *end || page < 1 || page > REPORT_MAX_PAGE) {
-			pages_error(resp, 400,
-					  "query parameter page must be a number from 1 to 100000");
-			return;
-		}
-	}
+	if (pages_number(req, resp, REPORT_MAX_PAGE, &page) < 0)
+		return;
 	if (api_cached(k, req, resp, report_tables))
 		return;
-	rc = report_read(k, &out, req, branch, PAGE_ROWS, (int)(page - 1) * PAGE_ROWS, &cause);
+	rc = report_read(k, &out, req, branch, PAGE_ROWS, (page - 1) * PAGE_ROWS, &cause);
 	if (rc != DB_OK) {
 		pages_error(resp, http_status(rc), cause ? cause : "database error");
 		free(cause);
@@ -131,6 +124,6 @@ void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *re
 	}
 	report_measure_defaults(k, out);
 	resp->content_type = "text/html; charset=utf-8";
-	resp->status = page_window(&resp->body, out, (int)page) == 0 ? 200 : 500;
+	resp->status = page_window(&resp->body, out, page) == 0 ? 200 : 500;
 	json_decref(out);
 }
