@@ -94,8 +94,8 @@ void api_bisection_start(struct kpcid *k, struct http_req *req, struct http_resp
 	revert = jr ? json_is_true(jr) : k->cfg.bisect_revert;
 	db_token_name(k->db, req->token_id, who, sizeof who);
 	rc = bisector_start(k, &id, json_integer_value(jc), revert, who, &cause);
-	if (rc)
-		http_error(resp, rc, "%s", cause ? cause : "cannot start the bisection");
+	if (rc != DB_OK)
+		http_error(resp, http_status(rc), "%s", cause ? cause : "cannot start the bisection");
 	else
 		http_json(resp, 201, db_bisection_full(k->db, id));
 	free(cause);
@@ -110,8 +110,8 @@ void api_bisection_cancel(struct kpcid *k, struct http_req *req, struct http_res
 
 	db_token_name(k->db, req->token_id, who, sizeof who);
 	rc = bisector_cancel(k, req->params[0], who, &cause);
-	if (rc)
-		http_error(resp, rc, "%s", cause ? cause : "cannot cancel the bisection");
+	if (rc != DB_OK)
+		http_error(resp, http_status(rc), "%s", cause ? cause : "cannot cancel the bisection");
 	else
 		http_json(resp, 200, db_bisection_full(k->db, req->params[0]));
 	free(cause);
