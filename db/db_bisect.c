@@ -52,7 +52,7 @@ json_t *db_bisect_due(struct db *db, long long settled_before, int improvements,
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT c.id AS change_id, t.name AS tree FROM changes c "
 		" JOIN series se ON se.id = c.series_id "
@@ -67,7 +67,7 @@ json_t *db_bisect_due(struct db *db, long long settled_before, int improvements,
 		"  AND c3.state IN ('new', 'confirmed') "
 		"  ORDER BY ABS(IFNULL(c3.magnitude, 0)) DESC, c3.id LIMIT 1) "
 		"ORDER BY c.id LIMIT ?3", "Iii", settled_before, improvements, limit));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -78,7 +78,7 @@ int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **ca
 	const char *bad;
 
 	*out = NULL;
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT c.id AS change_id, c.range_key, c.kind, c.state, c.direction, c.good_sha, "
 		" c.bad_sha, c.series_id, se.runner_class, se.config_name, m.suite, "
@@ -90,7 +90,7 @@ int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **ca
 		" JOIN metrics m ON m.id = se.metric_id LEFT JOIN jobs j ON j.id = c.bad_job_id "
 		"WHERE c.id = ?", "I", change_id));
 	if (!rows || !json_array_size(rows)) {
-		db_unlock(db);
+		db_read_unlock(db);
 		json_decref(rows);
 		if (!rows)
 			return fail_cause(cause, "cannot read change %lld: database error", change_id);
@@ -119,7 +119,7 @@ int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **ca
 		json_string_value(json_object_get(o, "runner_class")),
 		json_string_value(json_object_get(o, "config_name")),
 		json_string_value(json_object_get(o, "suite")), change_id, DB_MAX_LIST));
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!metrics) {
 		json_decref(o);
 		return fail_cause(cause, "cannot read the metrics of change %lld: database error",
@@ -214,7 +214,7 @@ int db_bisect_running(struct db *db, long long **ids, size_t *n)
 
 	*ids = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db, "SELECT id FROM bisections WHERE state = 'running' ORDER BY id", "");
 	while (st && sqlite3_step(st) == SQLITE_ROW) {
 		if (k == cap) {
@@ -230,7 +230,7 @@ int db_bisect_running(struct db *db, long long **ids, size_t *n)
 		v[k++] = sqlite3_column_int64(st, 0);
 	}
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st || rc != DB_OK) {
 		free(v);
 		return DB_ERR;
@@ -246,7 +246,7 @@ int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
 	int rc = DB_NOTFOUND;
 
 	memset(b, 0, sizeof *b);
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db,
 		"SELECT id, change_id, IFNULL(tree_id, 0), state, phase, good_sha, bad_sha, "
 		" culprit_sha, (SELECT name FROM trees WHERE id = tree_id), branch, config, suite, "
@@ -279,7 +279,7 @@ int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
 		rc = DB_ERR;
 	}
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -316,7 +316,7 @@ int db_bisect_commits(struct db *db, struct db_bisect_commit **out, size_t *n, l
 
 	*out = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	count = db_scalar(db_prepk(db, "SELECT count(*) FROM bisection_commits WHERE "
 				  "bisection_id = ?", "I", id), 0);
 	v = calloc(count > 0 ? (size_t)count : 1, sizeof *v);
@@ -335,7 +335,7 @@ int db_bisect_commits(struct db *db, struct db_bisect_commit **out, size_t *n, l
 		}
 	}
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st || rc != DB_OK) {
 		db_bisect_commits_free(v, k);
 		return DB_ERR;
@@ -357,7 +357,7 @@ int db_bisect_metrics(struct db *db, struct db_bisect_metric **out, size_t *n, l
 	v = calloc(DB_MAX_LIST, sizeof *v);
 	if (!v)
 		return DB_ERR;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db, "SELECT bm.series_id, IFNULL(bm.change_id, 0), se.metric_id, "
 		      " m.suite || '/' || m.name, m.direction = 'higher', se.runner_class "
 		      "FROM bisection_metrics bm JOIN series se ON se.id = bm.series_id "
@@ -375,7 +375,7 @@ int db_bisect_metrics(struct db *db, struct db_bisect_metric **out, size_t *n, l
 	db_done(st);
 	if (st && k)
 		db_col(rclass, sizeof rclass, st, 5);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st) {
 		free(v);
 		return DB_ERR;
@@ -405,14 +405,14 @@ json_t *db_bisections_list(struct db *db, const char *state, long long change_id
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_BISECTION_COLUMNS "FROM bisections b JOIN changes c ON c.id = b.change_id "
 		" JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id "
 		"WHERE (?1 IS NULL OR b.state = ?1) AND (?2 = 0 OR c.range_key = "
 		" (SELECT range_key FROM changes WHERE id = ?2)) "
 		"ORDER BY b.id DESC LIMIT ?3 OFFSET ?4", "sIii", state, change_id, limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -420,7 +420,7 @@ json_t *db_bisection_full(struct db *db, long long id)
 {
 	json_t *rows, *b = NULL, *probes, *metrics;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_BISECTION_COLUMNS ", b.log AS log_json, b.result AS result_json "
 		"FROM bisections b JOIN changes c ON c.id = b.change_id "
@@ -440,7 +440,7 @@ json_t *db_bisection_full(struct db *db, long long id)
 		" m.direction AS better FROM bisection_metrics bm JOIN series se ON se.id = "
 		" bm.series_id JOIN metrics m ON m.id = se.metric_id WHERE bm.bisection_id = ? "
 		"ORDER BY bm.series_id", "I", id));
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rows && json_array_size(rows) && probes && metrics) {
 		b = json_incref(json_array_get(rows, 0));
 		json_object_set(b, "probe_list", probes);

@@ -66,7 +66,7 @@ int db_bisect_probes(struct db *db, struct db_bisect_probe **out, size_t *n, lon
 
 	*out = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	count = db_scalar(db_prepk(db, "SELECT count(*) FROM bisection_probes WHERE "
 				  "bisection_id = ?", "I", id), 0);
 	v = calloc(count > 0 ? (size_t)count : 1, sizeof *v);
@@ -76,7 +76,7 @@ int db_bisect_probes(struct db *db, struct db_bisect_probe **out, size_t *n, lon
 	while (st && k < (size_t)count && sqlite3_step(st) == SQLITE_ROW)
 		db_probe_of(&v[k++], st);
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st) {
 		free(v);
 		return DB_ERR;
@@ -95,7 +95,7 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 
 	*out = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	/* the routine series' samples at the probes' commits, and those of
 	 * the bisection's own jobs, which land in series of their own
 	 * ("CONFIG@bisect", the revert's "CONFIG@revert-SHA") matched by
@@ -143,7 +143,7 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 	if (st && rc == DB_OK && step != SQLITE_DONE)
 		rc = DB_ERR;
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st || rc != DB_OK) {
 		free(v);
 		return st ? rc : DB_ERR;
@@ -429,7 +429,7 @@ long long db_bisect_free_runners(struct db *db, const char *runner_class, const 
 {
 	long long n;
 
-	db_lock(db);
+	db_read_lock(db);
 	n = db_scalar(db_prepk(db,
 		"SELECT count(*) FROM runners r WHERE r.runner_class = ?1 AND r.last_seen >= ?4 "
 		" AND EXISTS (SELECT 1 FROM json_each(r.capabilities) WHERE value = 'bench') "
@@ -438,6 +438,6 @@ long long db_bisect_free_runners(struct db *db, const char *runner_class, const 
 		" AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.lease_owner = r.id "
 		"  AND j.state = 'running' AND j.priority >= ?3)", "ssiI", runner_class, boot,
 		priority, seen_since), 0);
-	db_unlock(db);
+	db_read_unlock(db);
 	return n;
 }
