@@ -39,7 +39,7 @@ void api_job_claim(struct kpcid *k, struct http_req *req, struct http_resp *resp
 void api_job_heartbeat(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 
-/* api_builds.c: kernel builds and artifacts (issue #4) */
+/* api_builds.c: kernel builds and artifacts (docs/builds.md) */
 /* POST /api/v1/jobs with kind "build": validates body and queues the build. */
 void api_build_submit(struct kpcid *k, json_t *body, const char *runner_class, int priority,
 		      struct http_resp *resp);

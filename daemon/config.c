@@ -206,7 +206,7 @@ static const struct conf_key config_tree_keys[] = {
 	  "branches to follow, separated by spaces" },
 	{ "poll_interval", CONF_INT, KEY(struct config_tree, poll_interval), "300", 10, 86400,
 	  NULL, 0, "seconds between fetches" },
-	/* watching (issue #3, daemon/watch/, docs/watch.md) */
+	/* watching (daemon/watch/, docs/watch.md) */
 	{ "candidates", CONF_STR, KEY(struct config_tree, candidates), "window-merges tags head",
 	  0, 0, NULL, 0, "what becomes a build: commits, window-merges, tags, head (spaces)" },
 	{ "head_every", CONF_INT, KEY(struct config_tree, head_every), "60", 0, 10080, NULL, 0,

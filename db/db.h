@@ -157,7 +157,7 @@ json_t *db_metrics_list(struct db *db);
 /* Counts for the status line: jobs by state, runners, samples. */
 json_t *db_status(struct db *db);
 
-/* --- watched trees (db/db_trees.c, issue #3) ----------------------- */
+/* --- watched trees (db/db_trees.c, db/db_lines.c) ----------------- */
 #define DB_SHA_LEN 40               /* hex digits of a git object id */
 
 /* One commit as the watcher read it.  Strings are borrowed. */
@@ -496,7 +496,7 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit);
 /* Forgets an artifact and its links to builds. */
 int db_artifact_delete(struct db *db, const char *sha256);
 
-/* --- dashboard (db/db_dash.c, issue #7) ---------------------------- */
+/* --- dashboard (db/db_dash.c) ------------------------------------- */
 /* Series id with its metric, runner class and branch, or NULL (caller owns). */
 json_t *db_series_get(struct db *db, long long id);
 
@@ -521,7 +521,7 @@ struct db_series_brief {
 int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int *more,
 		    const char *q, int limit, int offset);
 
-/* --- chart, job detail, filtered lists (db/db_detail.c, issue #7) ---- */
+/* --- chart, job detail, filtered lists (db/db_detail.c) ------------- */
 /* Filters of db_jobs_find; NULL / 0 for any.  commit: a full id or a prefix. */
 struct db_job_filter {
 	const char *state, *kind, *runner_class, *tree, *commit;

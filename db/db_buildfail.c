@@ -1,7 +1,6 @@
 /*
- * db_buildfail.c - build failures on the tree's timeline (issue #4: "a
- * build failure appears on the tree's timeline and can be alerted on like
- * a regression").  When a build of (tree, branch, config) ends failed or
+ * db_buildfail.c - build failures on the tree's timeline, alerted on like
+ * a regression.  When a build of (tree, branch, config) ends failed or
  * timed out and the previous finished build of the same triple was good,
  * a change of kind 'build-failure' is stored: the range runs from the
  * last good build's commit (exclusive) to the failing commit, detail holds

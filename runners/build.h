@@ -1,7 +1,7 @@
 /*
  * build.h - the build executor of kpci-runner: runs one `build` job.
  *
- * Job spec (agreed with the watcher, issue #3, and POST /api/v1/jobs):
+ * Job spec (the watcher and POST /api/v1/jobs send the same):
  *   {"tree": NAME, "url": GIT URL or absolute path, "commit": SHA,
  *    "config": FILE of configs/kconfig/, "fragments": [FILE...],
  *    "branch": NAME (optional)}
