@@ -265,7 +265,8 @@ void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *re
 	char *cause;
 	int page, rc;
 
-	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0 || api_cached(k, req, resp, api_series_tables))
+	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0 ||
+	    api_cached(k, req, resp, api_series_tables))
 		return;
 	rc = detail_series(&s, &cause, k, req->params[0], req, 1);
 	if (rc) {
@@ -296,7 +297,8 @@ void api_page_metrics(struct kpcid *k, struct http_req *req, struct http_resp *r
 		pages_error(resp, 400, "query parameter q is longer than 256 bytes");
 		return;
 	}
-	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0 || api_cached(k, req, resp, pages_metrics_tables))
+	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0 ||
+	    api_cached(k, req, resp, pages_metrics_tables))
 		return;
 	if (db_series_index(k->db, &s, &n, &more, q, PAGE_ROWS, (page - 1) * PAGE_ROWS) !=
 	    DB_OK) {
