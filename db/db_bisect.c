@@ -17,13 +17,6 @@
 
 #define DB_BISECT_PARENTS_MAX 64        /* parents of one commit kept */
 
-void db_col(char *out, size_t size, sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	snprintf(out, size, "%s", t ? (const char *)t : "");
-}
-
 void db_bisection_dispose(struct db_bisection *b)
 {
 	if (!b)
@@ -257,16 +250,16 @@ int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
 		b->id = sqlite3_column_int64(st, 0);
 		b->change_id = sqlite3_column_int64(st, 1);
 		b->tree_id = sqlite3_column_int64(st, 2);
-		db_col(b->state, sizeof b->state, st, 3);
-		db_col(b->phase, sizeof b->phase, st, 4);
-		db_col(b->good, sizeof b->good, st, 5);
-		db_col(b->bad, sizeof b->bad, st, 6);
-		db_col(b->culprit, sizeof b->culprit, st, 7);
-		db_col(b->tree, sizeof b->tree, st, 8);
-		db_col(b->branch, sizeof b->branch, st, 9);
-		db_col(b->config, sizeof b->config, st, 10);
-		db_col(b->suite, sizeof b->suite, st, 11);
-		db_col(b->runner_class, sizeof b->runner_class, st, 12);
+		db_column_text(b->state, sizeof b->state, st, 3);
+		db_column_text(b->phase, sizeof b->phase, st, 4);
+		db_column_text(b->good, sizeof b->good, st, 5);
+		db_column_text(b->bad, sizeof b->bad, st, 6);
+		db_column_text(b->culprit, sizeof b->culprit, st, 7);
+		db_column_text(b->tree, sizeof b->tree, st, 8);
+		db_column_text(b->branch, sizeof b->branch, st, 9);
+		db_column_text(b->config, sizeof b->config, st, 10);
+		db_column_text(b->suite, sizeof b->suite, st, 11);
+		db_column_text(b->runner_class, sizeof b->runner_class, st, 12);
 		b->spec = json_loads((const char *)sqlite3_column_text(st, 13), 0, NULL);
 		b->iterations = sqlite3_column_int(st, 14);
 		b->revert = sqlite3_column_int(st, 15);
@@ -326,8 +319,8 @@ int db_bisect_commits(struct db *db, struct db_bisect_commit **out, size_t *n, l
 		struct db_bisect_commit *c = &v[k++];
 		const unsigned char *subject = sqlite3_column_text(st, 3);
 
-		db_col(c->sha, sizeof c->sha, st, 0);
-		db_col(c->first_parent, sizeof c->first_parent, st, 2);
+		db_column_text(c->sha, sizeof c->sha, st, 0);
+		db_column_text(c->first_parent, sizeof c->first_parent, st, 2);
 		c->subject = strdup(subject ? (const char *)subject : "");
 		if (!c->subject || db_parents_parse(c, (const char *)sqlite3_column_text(st, 1)) < 0) {
 			rc = DB_ERR;
@@ -368,13 +361,13 @@ int db_bisect_metrics(struct db *db, struct db_bisect_metric **out, size_t *n, l
 		v[k].series_id = sqlite3_column_int64(st, 0);
 		v[k].change_id = sqlite3_column_int64(st, 1);
 		v[k].metric_id = sqlite3_column_int64(st, 2);
-		db_col(v[k].name, sizeof v[k].name, st, 3);
+		db_column_text(v[k].name, sizeof v[k].name, st, 3);
 		v[k].higher_is_better = sqlite3_column_int(st, 4);
 		k++;
 	}
 	db_done(st);
 	if (st && k)
-		db_col(rclass, sizeof rclass, st, 5);
+		db_column_text(rclass, sizeof rclass, st, 5);
 	db_read_unlock(db);
 	if (!st) {
 		free(v);

@@ -34,27 +34,27 @@
 static void db_probe_of(struct db_bisect_probe *p, sqlite3_stmt *st)
 {
 	p->id = sqlite3_column_int64(st, 0);
-	db_col(p->role, sizeof p->role, st, 1);
+	db_column_text(p->role, sizeof p->role, st, 1);
 	p->idx = sqlite3_column_int64(st, 2);
-	db_col(p->sha, sizeof p->sha, st, 3);
+	db_column_text(p->sha, sizeof p->sha, st, 3);
 	p->round = sqlite3_column_int(st, 4);
-	db_col(p->state, sizeof p->state, st, 5);
-	db_col(p->outcome, sizeof p->outcome, st, 6);
+	db_column_text(p->state, sizeof p->state, st, 5);
+	db_column_text(p->outcome, sizeof p->outcome, st, 6);
 	p->build_id = sqlite3_column_int64(st, 7);
 	p->iterations = sqlite3_column_int(st, 8);
 	p->retries = sqlite3_column_int(st, 9);
 	p->created_at = sqlite3_column_int64(st, 10);
 	p->updated_at = sqlite3_column_int64(st, 11);
 	p->build_retries = sqlite3_column_int(st, 12);
-	db_col(p->reason, sizeof p->reason, st, 13);
+	db_column_text(p->reason, sizeof p->reason, st, 13);
 	p->jobs = sqlite3_column_int(st, 14);
 	p->pending = sqlite3_column_int(st, 15);
 	p->failed = sqlite3_column_int(st, 16);
-	db_col(p->failure, sizeof p->failure, st, 17);
-	db_col(p->build_state, sizeof p->build_state, st, 18);
+	db_column_text(p->failure, sizeof p->failure, st, 17);
+	db_column_text(p->build_state, sizeof p->build_state, st, 18);
 	p->build_kernel = sqlite3_column_int(st, 19);
-	db_col(p->build_job, sizeof p->build_job, st, 20);
-	db_col(p->build_error, sizeof p->build_error, st, 21);
+	db_column_text(p->build_job, sizeof p->build_job, st, 20);
+	db_column_text(p->build_error, sizeof p->build_error, st, 21);
 }
 
 int db_bisect_probes(struct db *db, struct db_bisect_probe **out, size_t *n, long long id)
@@ -136,7 +136,7 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 		}
 		v[k].series_id = sqlite3_column_int64(st, 0);
 		v[k].job_id = sqlite3_column_int64(st, 1);
-		db_col(v[k].sha, sizeof v[k].sha, st, 2);
+		db_column_text(v[k].sha, sizeof v[k].sha, st, 2);
 		v[k].value = sqlite3_column_double(st, 3);
 		k++;
 	}

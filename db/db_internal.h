@@ -192,8 +192,6 @@ int db_step_reset(struct db *db, sqlite3_stmt *st);
 /* db_trees.c: the position of sha on the first-parent line of branch_id,
  * -1 when it is not on it.  The caller holds the lock or a reader. */
 long long db_branch_position_locked(struct db *db, long long branch_id, const char *sha);
-/* db_bisect.c: copies column i of st (text, or "" for NULL) into out. */
-void db_col(char *out, size_t size, sqlite3_stmt *st, int i);
 /* db_builds.c: queues a build job and its build row (db_build_queue
  * inside the caller's transaction). */
 int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,
