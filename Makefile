@@ -45,6 +45,15 @@ BENCH_SRC  := $(wildcard bench/*.c)
 
 obj = $(patsubst %.c,$(O)/%.o,$(1))
 LIBKPCI := $(O)/libkpci.a
+# Each program is its main file and an archive of the rest of its folder;
+# unit tests and benches link the same archives and take what they use.
+DAEMON_MAIN := daemon/main.c
+RUNNER_MAIN := runners/main.c
+CLI_MAIN    := cli/kpci.c
+LIBKPCID    := $(O)/libkpcid.a
+LIBRUNNER   := $(O)/librunner.a
+LIBCLI      := $(O)/libcli.a
+PROG_LIBS   := $(LIBKPCID) $(LIBRUNNER) $(LIBCLI)
 MIGRATIONS := $(sort $(wildcard db/migrations/*.sql))
 
 PROGS := $(BIN)/kpcid $(BIN)/kpci-runner $(BIN)/kpci
@@ -73,25 +82,32 @@ $(LIBKPCI): $(call obj,$(LIB_SRC)) $(O)/gen/migrations.o
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BIN)/kpcid: $(call obj,$(DAEMON_SRC)) $(LIBKPCI)
+$(LIBKPCID): $(call obj,$(filter-out $(DAEMON_MAIN),$(DAEMON_SRC)))
+$(LIBRUNNER): $(call obj,$(filter-out $(RUNNER_MAIN),$(RUNNER_SRC)))
+$(LIBCLI): $(call obj,$(filter-out $(CLI_MAIN),$(CLI_SRC)))
+$(PROG_LIBS):
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN)/kpcid: $(call obj,$(DAEMON_MAIN)) $(LIBKPCID) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(BIN)/kpci-runner: $(call obj,$(RUNNER_SRC)) $(LIBKPCI)
+$(BIN)/kpci-runner: $(call obj,$(RUNNER_MAIN)) $(LIBRUNNER) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(BIN)/kpci: $(call obj,$(CLI_SRC)) $(LIBKPCI)
+$(BIN)/kpci: $(call obj,$(CLI_MAIN)) $(LIBCLI) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# The guest side of the qemu boot method (runners/guest/, issue #5): a
+# The guest side of the qemu boot method (runners/guest/): a
 # static kpci-kbench and the init and initramfs builder beside it, in
 # $(BIN)/guest/ where kpci-runner looks by default.
-GUEST_KBENCH_SRC := runners/guest/kbench_main.c runners/kbench_core.c runners/repeat.c
+GUEST_KBENCH_SRC := runners/guest/kbench_main.c runners/kbench_core.c runners/repeat.c lib/mono.c
 GUEST := $(BIN)/guest/bin/kpci-kbench $(BIN)/guest/init $(BIN)/guest/mkinitramfs.sh
 # the sources of the out-of-tree modules a build runner builds against each
 # kernel ([build] modules)
 GUEST += $(patsubst runners/%,$(BIN)/%,$(wildcard runners/guest/wq_flush/*))
-$(BIN)/guest/bin/kpci-kbench: $(GUEST_KBENCH_SRC) runners/kbench_core.h runners/repeat.h
+$(BIN)/guest/bin/kpci-kbench: $(GUEST_KBENCH_SRC) runners/kbench_core.h runners/repeat.h lib/mono.h
 	@mkdir -p $(dir $@)
 	$(CC) -static -std=gnu11 $(WARN) -O2 -D_GNU_SOURCE -I. -o $@ $(GUEST_KBENCH_SRC) -lpthread -lm
 $(BIN)/guest/%: runners/guest/%
@@ -101,40 +117,24 @@ guest: $(GUEST)
 all: guest
 check check-slow: guest
 
-$(O)/tests/%: $(O)/tests/unit/%.o $(LIBKPCI)
+$(O)/tests/%: $(O)/tests/unit/%.o $(PROG_LIBS) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-# test_build also tests the runner's build executor and kpcid's artifact store.
-$(O)/tests/test_build: $(O)/tests/unit/test_build.o $(O)/runners/build.o $(O)/runners/build_icecc.o \
-		$(O)/runners/guestdir.o $(O)/daemon/artifacts.o $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-# test_watch and bench_watch drive the watcher's steps (daemon/watch/watch_internal.h):
-# they link the objects kpcid links.
-$(O)/tests/test_watch: $(O)/tests/unit/test_watch.o $(call obj,$(WATCH_SRC)) $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/bench/bench_watch: $(O)/bench/bench_watch.o $(call obj,$(WATCH_SRC)) $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-# test_analyze and bench_analyze link the analyzer (it depends on db/ and lib/ only).
-ANALYZER_OBJ := $(O)/daemon/analyze.o $(O)/daemon/analyze_verdict.o $(O)/daemon/compare.o
-$(O)/tests/test_analyze: $(O)/tests/unit/test_analyze.o $(ANALYZER_OBJ) $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/bench/bench_analyze: $(O)/bench/bench_analyze.o $(ANALYZER_OBJ) $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/tests/test_cache: $(O)/tests/unit/test_cache.o $(O)/daemon/cache.o $(LIBKPCI)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/bench/%: $(O)/bench/%.o $(LIBKPCI)
+$(O)/bench/%: $(O)/bench/%.o $(PROG_LIBS) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # T="PATTERN..." runs only the tests whose name holds one of them.
 check: $(PROGS) $(TESTS)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) sh tests/run.sh $(T)
+
+# The source checker (tools/checksrc.sh, docs/CONTRIBUTING.md): banned
+# functions, a header comment in every file, line length, no included .c
+# file.  It runs before the tests; a finding is FILE:LINE and fails check.
+checksrc:
+	sh tools/checksrc.sh
+check: checksrc
+.PHONY: checksrc
 
 # Slow tests (real kernel builds, QEMU boots, end-to-end runs in
 # tests/slow/), then the fuzz targets.  CI runs them after `make check`.

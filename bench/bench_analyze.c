@@ -29,6 +29,7 @@
 
 #include "daemon/analyze.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define BENCH_CLEAN_BIG 100000      /* clean series in the big database */
 #define BENCH_CLEAN_SMALL 10
@@ -52,14 +53,6 @@ static double bench_normal(void)
 	bench_rng ^= bench_rng >> 27;
 	v = (((bench_rng * 2685821657736338717ull) >> 11) + 0.5) * 0x1.0p-53;
 	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
-static double bench_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static void bench_sql(sqlite3 *raw, const char *q)
@@ -162,7 +155,7 @@ static void bench_series(sqlite3 *raw, int n, int dirty, int points)
 static double bench_idle(struct db *db, const struct analyze_params *p)
 {
 	struct analyze_stats st;
-	double t0 = bench_now();
+	double t0 = mono_now();
 
 	for (int i = 0; i < BENCH_IDLE_PASSES; i++) {
 		analyze_pass(db, p, &st);
@@ -171,7 +164,7 @@ static double bench_idle(struct db *db, const struct analyze_params *p)
 			exit(1);
 		}
 	}
-	return (bench_now() - t0) / BENCH_IDLE_PASSES;
+	return (mono_now() - t0) / BENCH_IDLE_PASSES;
 }
 
 int main(void)
@@ -214,9 +207,9 @@ int main(void)
 		db = bench_open(&raw, path, runs[k].points, runs[k].commits);
 		bench_series(raw, 1000, 0, 0);          /* clean neighbours */
 		bench_series(raw, runs[k].series, 1, runs[k].points);
-		t0 = bench_now();
+		t0 = mono_now();
 		analyze_pass(db, &p, &st);
-		t0 = bench_now() - t0;
+		t0 = mono_now() - t0;
 		printf("%-14d %-7s %8d %12.3f %14.3f %14zu\n", runs[k].series,
 		       runs[k].commits ? "commit" : "job", runs[k].points, t0,
 		       1e3 * t0 / runs[k].series, st.changes);

@@ -10,6 +10,7 @@
  * quotes them.
  */
 #include "lib/cpd.h"
+#include "lib/mono.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -53,14 +54,6 @@ static void bench_series(double *x, size_t n)
 	}
 }
 
-static double bench_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Seconds to run `reps` detections over series of n points; *found gets
  * the change points of the last one. */
 static double bench_run(enum cpd_method m, size_t n, size_t reps,
@@ -78,12 +71,12 @@ static double bench_run(enum cpd_method m, size_t n, size_t reps,
 		struct cpd_point *pts;
 
 		bench_series(x, n);
-		t0 = bench_now();
+		t0 = mono_now();
 		if (cpd_detect(&pts, found, x, n, &p) < 0) {
 			fprintf(stderr, "bench_cpd: detection failed\n");
 			exit(1);
 		}
-		total += bench_now() - t0;
+		total += mono_now() - t0;
 		free(pts);
 	}
 	free(x);
@@ -107,21 +100,21 @@ static double bench_append(enum cpd_method m, double *full)
 		exit(1);
 	}
 	bench_series(x, n);
-	t0 = bench_now();
+	t0 = mono_now();
 	if (cpd_detect(&pts, &found, x, BENCH_BIG, &p) < 0 ||
 	    cpd_state_append(st, x, BENCH_BIG) < 0) {
 		fprintf(stderr, "bench_cpd: detection failed\n");
 		exit(1);
 	}
-	*full = (bench_now() - t0) / 2;	/* the state's load is a full run */
+	*full = (mono_now() - t0) / 2;	/* the state's load is a full run */
 	free(pts);
-	t0 = bench_now();
+	t0 = mono_now();
 	for (size_t i = BENCH_BIG; i < n; i++)
 		if (cpd_state_append(st, x + i, 1) < 0) {
 			fprintf(stderr, "bench_cpd: append failed\n");
 			exit(1);
 		}
-	total = bench_now() - t0;
+	total = mono_now() - t0;
 	cpd_state_free(st);
 	free(x);
 	return total / BENCH_APPENDS;

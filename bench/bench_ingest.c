@@ -32,6 +32,7 @@
 #include <sqlite3.h>
 
 #include "lib/client.h"
+#include "lib/mono.h"
 #include "lib/proto.h"
 #include "lib/spawn.h"
 
@@ -58,14 +59,6 @@ static double bench_cpu(const char *pid)
 		ut = st = 0;
 	fclose(f);
 	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
-}
-
-static double bench_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* POSTs body to path; the status, 0 when no answer came. */
@@ -116,7 +109,7 @@ static int bench_setup(struct bench_runner *r)
 		json_decref(body);
 		json_decref(ans);
 	}
-	client_free(&c);
+	client_dispose(&c);
 	return rc;
 }
 
@@ -153,9 +146,9 @@ static void *bench_upload(void *arg)
 			r->failed++;
 		json_decref(ans);
 		json_decref(body);
-		proto_result_free(&res);
+		proto_result_dispose(&res);
 	}
-	client_free(&c);
+	client_dispose(&c);
 	return NULL;
 }
 
@@ -291,7 +284,7 @@ static double bench_cli(const char *copy, const char *sql_path)
 {
 	char read[4200], *cause = NULL;
 	char *argv[] = { "sqlite3", (char *)(uintptr_t)copy, read, NULL };
-	double t0 = bench_now();
+	double t0 = mono_now();
 
 	snprintf(read, sizeof read, ".read %s", sql_path);
 	if (spawn_run(argv, NULL, 600, &cause) < 0) {
@@ -299,7 +292,7 @@ static double bench_cli(const char *copy, const char *sql_path)
 		free(cause);
 		return -1;
 	}
-	return bench_now() - t0;
+	return mono_now() - t0;
 }
 
 int main(int argc, char **argv)
@@ -347,7 +340,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	client_free(&admin);
+	client_dispose(&admin);
 	/* the database before the uploads, for the ceiling */
 	snprintf(copy, sizeof copy, "%s.before", argv[4]);
 	snprintf(copy2, sizeof copy2, "%s.before2", argv[4]);
@@ -371,7 +364,7 @@ int main(int argc, char **argv)
 	}
 	sqlite3_close(db);
 
-	t0 = bench_now();
+	t0 = mono_now();
 	cpu0 = bench_cpu(argv[9]);
 	for (int i = 0; i < nr; i++)
 		pthread_create(&threads[i], NULL, bench_upload, &r[i]);
@@ -379,7 +372,7 @@ int main(int argc, char **argv)
 		pthread_join(threads[i], NULL);
 		failed += r[i].failed;
 	}
-	t_http = bench_now() - t0;
+	t_http = mono_now() - t0;
 	cpu = bench_cpu(argv[9]) - cpu0;
 	total = (long long)nr * r[0].uploads * r[0].metrics * r[0].iterations;
 	t_raw = bench_floor(argv[4], copy, first_id, &rows, sqlfile);

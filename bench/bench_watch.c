@@ -46,6 +46,7 @@
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 #include "lib/spawn.h"
 
 #define BENCH_TOPIC 9               /* commits per topic branch before its merge */
@@ -56,14 +57,6 @@
 #define BENCH_EDGE 10               /* polls averaged at each end of a phase */
 
 extern char **environ;
-
-static double bench_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* Runs argv with stdout to /dev/null (or from a pipe fed by feed); exit status. */
 static int bench_run(char *const argv[], FILE **feed)
@@ -192,18 +185,18 @@ static int bench_poll(struct watcher *watcher, struct watch_tree *t, double *fet
 	git_repository *repo = NULL;
 	json_t *changed = NULL;
 	int exists = 0, rc = -1;
-	double t0 = bench_ms(), t1, c1;
+	double t0 = 1e3 * mono_now(), t1, c1;
 
 	if (watch_mirror_open(&repo, t, err, sizeof err) < 0 ||
 	    watch_fetch(watcher, repo, t, &exists, err, sizeof err) < 0 ||
 	    watch_tags(watcher, &changed, repo, t, err, sizeof err) < 0)
 		goto out;
-	t1 = bench_ms();
+	t1 = 1e3 * mono_now();
 	c1 = bench_cpu_ms();
 	if (watch_branch(watcher, t, repo, "master", exists, err, sizeof err) < 0)
 		goto out;
 	*fetch_ms = t1 - t0;
-	*walk_ms = bench_ms() - t1;
+	*walk_ms = 1e3 * mono_now() - t1;
 	*cpu_ms = bench_cpu_ms() - c1;
 	t->fetched_before = 1;
 	rc = 0;
@@ -233,7 +226,7 @@ static int bench_git(double *wall, double *cpu, char *repo, const char *old, con
 	struct rusage ru;
 	int status;
 	pid_t pid;
-	double t0 = bench_ms(), w;
+	double t0 = 1e3 * mono_now(), w;
 
 	snprintf(range, sizeof range, "%s..%s", old, new);
 	posix_spawn_file_actions_init(&fa);
@@ -245,7 +238,7 @@ static int bench_git(double *wall, double *cpu, char *repo, const char *old, con
 	posix_spawn_file_actions_destroy(&fa);
 	if (wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
 		return -1;
-	w = bench_ms() - t0;
+	w = 1e3 * mono_now() - t0;
 	if (*wall < 0 || w < *wall) {
 		*wall = w;
 		*cpu = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
@@ -332,12 +325,12 @@ static int bench_history(char *top, long history, int size)
 
 	memset(watchers, 0, sizeof watchers);
 	snprintf(repo, sizeof repo, "%s/repo-%ld", top, history);
-	t0 = bench_ms();
+	t0 = 1e3 * mono_now();
 	if (bench_run(init, NULL) != 0 || bench_grow(repo, history, NULL, &when) < 0) {
 		fprintf(stderr, "bench_watch: cannot generate %s with git fast-import\n", repo);
 		return -1;
 	}
-	printf("history %ld commits: generated in %.1f s\n", history, (bench_ms() - t0) / 1e3);
+	printf("history %ld commits: generated in %.1f s\n", history, (1e3 * mono_now() - t0) / 1e3);
 	/* BENCH_RUNS trees of the same repository, each with its own mirror
 	 * and database, recorded alike: each case polls each of them once,
 	 * from the same state, as git runs BENCH_RUNS times */
@@ -349,7 +342,7 @@ static int bench_history(char *top, long history, int size)
 		ntrees++;
 		if (bench_poll(&watchers[r], &t[r], &fetch_ms, &walk_ms, &cpu_ms) < 0)
 			goto out;
-		t0 = bench_ms();
+		t0 = 1e3 * mono_now();
 		if (watch_settle(&watchers[r], &t[r]) < 0)
 			goto out;
 		if (!r)
@@ -359,7 +352,7 @@ static int bench_history(char *top, long history, int size)
 			       "in %.1f ms\n", fetch_ms, walk_ms, watchers[r].last.walk_ms,
 			       watchers[r].last.line_ms, watchers[r].last.store_ms,
 			       watchers[r].last.packed, watchers[r].last.read,
-			       watchers[r].last.yields, bench_ms() - t0);
+			       watchers[r].last.yields, 1e3 * mono_now() - t0);
 		bench_settle(dbpath[r]);
 	}
 	printf("  %6s %6s | %7s %7s %7s | %8s %8s %8s %6s | %8s %8s | %6s %6s | %8s %6s | %7s\n",
@@ -406,11 +399,11 @@ static int bench_history(char *top, long history, int size)
 		/* untimed in kpcid too (the poll has answered); the first
 		 * tree's is shown */
 		for (int r = 0; ok && r < BENCH_RUNS; r++) {
-			t0 = bench_ms();
+			t0 = 1e3 * mono_now();
 			if (watch_settle(&watchers[r], &t[r]) < 0)
 				ok = 0;
 			if (!r)
-				settle_ms = bench_ms() - t0;
+				settle_ms = 1e3 * mono_now() - t0;
 			bench_settle(dbpath[r]);
 		}
 		free(old);
@@ -432,7 +425,7 @@ static int bench_history(char *top, long history, int size)
 	rc = 0;
 out:
 	for (int r = 0; r < ntrees; r++) {
-		watch_tree_free(&t[r]);
+		watch_tree_dispose(&t[r]);
 		db_close(watchers[r].db);
 	}
 	return rc;
@@ -522,7 +515,7 @@ static int bench_packs(char *top)
 	if (bench_fetches(&watcher, &t, repo, &when, 0, &first, &piled) < 0)
 		goto tree;
 	piled_packs = watch_pack_count(&t);
-	t0 = bench_ms();
+	t0 = 1e3 * mono_now();
 	if (watch_upkeep(&watcher, &t) < 0)
 		goto tree;
 	printf("git:// polls of 1 new commit, CPU ms (fetch, walk, store), mean of %d:\n",
@@ -530,7 +523,7 @@ static int bench_packs(char *top)
 	printf("  first polls %.2f; after %d fetches (%d packs) %.2f = %.2f x the first\n",
 	       first, BENCH_FETCHES, piled_packs, piled, first > 0 ? piled / first : 0);
 	printf("  repack %d packs -> %d: %.0f ms\n", piled_packs, watch_pack_count(&t),
-	       bench_ms() - t0);
+	       1e3 * mono_now() - t0);
 	if (bench_fetches(&watcher, &t, repo, &when, 1, NULL, &kept) < 0)
 		goto tree;
 	printf("  %d more fetches, repacked past %d packs: %.2f = %.2f x the first (%d packs)\n",
@@ -538,7 +531,7 @@ static int bench_packs(char *top)
 	       watch_pack_count(&t));
 	rc = 0;
 tree:
-	watch_tree_free(&t);
+	watch_tree_dispose(&t);
 out:
 	if (rc < 0)
 		fprintf(stderr, "bench_watch: the git:// polls failed%s%s\n", cause ? ": " : "",

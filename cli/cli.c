@@ -187,11 +187,11 @@ json_t *cli_get(struct cli *cli, const char *base, int argc, char **argv,
 	buf_init(&path, CLI_PATH_MAX);
 	buf_adds(&path, base);
 	if (cli_query(&path, argc, argv, flags) < 0) {
-		buf_free(&path);
+		buf_dispose(&path);
 		*usage = 1;
 		return NULL;
 	}
 	a = cli_call(cli, "GET", buf_str(&path), NULL, NULL);
-	buf_free(&path);
+	buf_dispose(&path);
 	return a;
 }

@@ -137,7 +137,7 @@ int cmd_artifact(struct cli *cli, int argc, char **argv)
 	buf_init(&path, 256);
 	buf_printf(&path, "/api/v1/artifacts/download?sha256=%s", argv[1]);
 	rc = client_download(&cli->client, buf_str(&path), argv[2], argv[1], &cause);
-	buf_free(&path);
+	buf_dispose(&path);
 	if (rc < 0) {
 		fprintf(stderr, "kpci: %s\n", cause ? cause : "download failed");
 		free(cause);

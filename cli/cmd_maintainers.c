@@ -101,7 +101,7 @@ int cmd_maintainers(int argc, char **argv)
 		if (src.maintainers_error)
 			fprintf(stderr, "kpci maintainers: no maintainers: %s\n",
 				src.maintainers_error);
-		recip_source_free(&src);
+		recip_source_dispose(&src);
 	}
 	cmd_maint_print(&l);
 	rc = 0;
@@ -109,7 +109,7 @@ out:
 	if (cause)
 		fprintf(stderr, "kpci maintainers: %s\n", cause);
 	free(cause);
-	recip_list_free(&l);
+	recip_list_dispose(&l);
 	gitrepo_free(r);
 	return rc;
 }

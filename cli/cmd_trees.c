@@ -80,12 +80,12 @@ static json_t *cmd_trees_get(int *status, struct cli *cli, int argc, char **argv
 	if (tail)
 		buf_adds(&path, tail);
 	if (cli_query(&path, n, rest, flags) < 0) {
-		buf_free(&path);
+		buf_dispose(&path);
 		return NULL;
 	}
 	*status = 1;
 	j = cli_call(cli, method, buf_str(&path), NULL, NULL);
-	buf_free(&path);
+	buf_dispose(&path);
 	return j;
 }
 

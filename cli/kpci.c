@@ -324,6 +324,6 @@ int main(int argc, char **argv)
 	}
 	rc = cmd->run(&cli, argc - optind, argv + optind);
 	if (cmd->needs_server)
-		client_free(&cli.client);
+		client_dispose(&cli.client);
 	return rc;
 }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "daemon/alert.h"
+#include "daemon/alert_internal.h"
 #include "daemon/config.h"
 #include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
@@ -35,199 +36,13 @@
 #include "lib/sha256.h"
 
 #define ALERT_RETRY_GROUP_S 300     /* a group whose commit cannot be read waits this long */
-#define ALERT_MAX_FAILED 256        /* groups remembered as failing */
 #define ALERT_DAY_S 86400
 
-struct alert_webhook {
-	int slack;
-	char *url;
-};
-
-static struct alert {
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t wake;
-	int running, stop, poked;
-	struct db *db;
-	const struct config *cfg;       /* keys read only at start (none reloadable) */
-	struct deliver_smtp smtp;
-	char *user, *password;
-	char *from_name, *from_addr;
-	char *domain;                   /* of from_addr, for Message-IDs */
-	char **allow;
-	size_t nallow;
-	struct alert_webhook hooks[ALERT_MAX_WEBHOOKS];
-	size_t nhooks;
-	long long digest_day;           /* the last day a digest went out */
-	struct { unsigned hash; long long until; } failed[ALERT_MAX_FAILED];
-} alert = { .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER };
+/* The alerter: one per kpcid, started by alert_start. */
+static struct alert alert = { .lock = PTHREAD_MUTEX_INITIALIZER,
+			      .wake = PTHREAD_COND_INITIALIZER };
 
 static int alert_stopping(void);
-
-/* ----- configuration -------------------------------------------------- */
-
-static int alert_mailbox(char **name, char **addr, const char *text)
-{
-	if (maint_parse_email(name, addr, text) < 0)
-		return -1;
-	if (!mail_address_ok(*addr)) {
-		free(*name);
-		free(*addr);
-		*name = *addr = NULL;
-		return -1;
-	}
-	if ((*name)[0] == '"' && strlen(*name) >= 2) {
-		memmove(*name, *name + 1, strlen(*name));
-		(*name)[strlen(*name) - 1] = '\0';
-	}
-	return 0;
-}
-
-int alert_config_check(const struct config *c, char **cause)
-{
-	char *name = NULL, *addr = NULL, *words, *save = NULL;
-	int rc = 0;
-
-	*cause = NULL;
-	if (alert_mailbox(&name, &addr, c->alert_from) < 0)
-		return fail_cause(cause, "alert.from: '%.100s' is not Name <address>", c->alert_from);
-	free(name);
-	free(addr);
-	name = addr = NULL;
-	if (c->alert_reported_by[0] && alert_mailbox(&name, &addr, c->alert_reported_by) < 0)
-		return fail_cause(cause, "alert.reported_by: '%.100s' is not Name <address>",
-				  c->alert_reported_by);
-	free(name);
-	free(addr);
-	if (c->alert_smtp_url[0] && strncmp(c->alert_smtp_url, "smtp://", 7) &&
-	    strncmp(c->alert_smtp_url, "smtps://", 8))
-		return fail_cause(cause, "alert.smtp_url: '%.100s' is not smtp://HOST:PORT or "
-				  "smtps://HOST:PORT", c->alert_smtp_url);
-	if (strncmp(c->alert_base_url, "http://", 7) && strncmp(c->alert_base_url, "https://", 8))
-		return fail_cause(cause, "alert.base_url: '%.100s' is not an http:// or https:// URL",
-				  c->alert_base_url);
-	if (c->alert_redirect[0] && !mail_address_ok(c->alert_redirect))
-		return fail_cause(cause, "alert.redirect: '%.100s' is not a mail address",
-				  c->alert_redirect);
-	if (c->alert_allow[0] && !c->alert_redirect[0])
-		return fail_cause(cause, "alert.allow is set but alert.redirect is not: say where "
-				  "the mail of everyone else goes");
-	if (!(words = strdup(c->alert_allow)))
-		return fail_cause(cause, "out of memory");
-	for (char *w = strtok_r(words, " \t", &save); w && !rc; w = strtok_r(NULL, " \t", &save)) {
-		char probe[MAIL_MAX_ADDRESS + 8];
-
-		snprintf(probe, sizeof probe, "%s%s", w[0] == '@' ? "x" : "", w);
-		if (!mail_address_ok(probe))
-			rc = fail_cause(cause, "alert.allow: '%.100s' is not an address or @domain", w);
-	}
-	free(words);
-	return rc;
-}
-
-/* The first line of path into *line (malloc'd); -1 with *cause. */
-static int alert_read_secret(char **line, const char *path, const char *key, char **cause)
-{
-	char buf[4096];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	*line = NULL;
-	if (!f)
-		return fail_cause(cause, "alert.%s: cannot read %s: %s", key, path, strerror(errno));
-	n = fread(buf, 1, sizeof buf - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
-	*line = strdup(buf);
-	return *line ? 0 : fail_cause(cause, "out of memory");
-}
-
-static int alert_read_hooks(const char *path, char **cause)
-{
-	FILE *f = fopen(path, "r");
-	char line[4096];
-	int lineno = 0;
-
-	if (!f)
-		return fail_cause(cause, "alert.webhooks_file: cannot read %s: %s", path,
-				  strerror(errno));
-	while (fgets(line, sizeof line, f)) {
-		char kind[16], url[4000];
-
-		lineno++;
-		line[strcspn(line, "\r\n")] = '\0';
-		if (!line[0] || line[0] == '#')
-			continue;
-		if (sscanf(line, "%15s %3999s", kind, url) != 2 ||
-		    (strcmp(kind, "generic") && strcmp(kind, "slack")) ||
-		    (strncmp(url, "http://", 7) && strncmp(url, "https://", 8)) ||
-		    alert.nhooks >= ALERT_MAX_WEBHOOKS) {
-			fclose(f);
-			return fail_cause(cause, "%s:%d: expected \"generic URL\" or \"slack URL\" "
-					  "(http or https, at most %d lines)", path, lineno,
-					  ALERT_MAX_WEBHOOKS);
-		}
-		alert.hooks[alert.nhooks].slack = !strcmp(kind, "slack");
-		alert.hooks[alert.nhooks++].url = strdup(url);
-	}
-	fclose(f);
-	return 0;
-}
-
-static int alert_setup(const struct config *c, char **cause)
-{
-	char *words, *save = NULL, *colon;
-
-	if (alert_mailbox(&alert.from_name, &alert.from_addr, c->alert_from) < 0)
-		return fail_cause(cause, "alert.from is not Name <address>");
-	alert.domain = strdup(strrchr(alert.from_addr, '@') + 1);
-	alert.smtp.url = c->alert_smtp_url;
-	alert.smtp.tls = !strcmp(c->alert_tls, "none") ? DELIVER_TLS_NONE :
-		!strcmp(c->alert_tls, "try") ? DELIVER_TLS_TRY : DELIVER_TLS_REQUIRED;
-	alert.smtp.ca_file = c->alert_ca_file;
-	if (c->alert_auth_file[0]) {
-		if (alert_read_secret(&alert.user, c->alert_auth_file, "auth_file", cause) < 0)
-			return -1;
-		if (!(colon = strchr(alert.user, ':')))
-			return fail_cause(cause, "%s:1: expected USER:PASSWORD", c->alert_auth_file);
-		*colon = '\0';
-		alert.password = strdup(colon + 1);
-		alert.smtp.user = alert.user;
-		alert.smtp.password = alert.password;
-	}
-	if (c->alert_webhooks_file[0] && alert_read_hooks(c->alert_webhooks_file, cause) < 0)
-		return -1;
-	words = strdup(c->alert_allow);
-	for (char *w = strtok_r(words, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-		char **v = realloc(alert.allow, (alert.nallow + 1) * sizeof *v);
-
-		if (!v)
-			break;
-		alert.allow = v;
-		alert.allow[alert.nallow++] = strdup(w);
-	}
-	free(words);
-	if (c->alert_dry_run_dir[0] && fs_mkdirs(c->alert_dry_run_dir) < 0)
-		return fail_cause(cause, "alert.dry_run_dir: cannot create %s: %s",
-				  c->alert_dry_run_dir, strerror(errno));
-	return 0;
-}
-
-/* Where mail for address goes: itself, or the redirect when an allow-list
- * is set and leaves it out. */
-static const char *alert_sent_to(const char *address)
-{
-	const char *at = strrchr(address, '@');
-
-	if (!alert.nallow)
-		return address;
-	for (size_t i = 0; i < alert.nallow; i++)
-		if (!strcasecmp(alert.allow[i], address) ||
-		    (alert.allow[i][0] == '@' && at && !strcasecmp(alert.allow[i], at)))
-			return address;
-	return alert.cfg->alert_redirect;
-}
 
 /* ----- making reports -------------------------------------------------- */
 
@@ -280,7 +95,7 @@ static struct db_delivery_new *alert_deliveries(const struct recip_list *l, size
 		return NULL;
 	for (size_t i = 0; mail && i < l->n; i++)
 		d[k++] = (struct db_delivery_new){ "mail", l->v[i].address, l->v[i].name,
-			recip_role_name(l->v[i].role), l->v[i].why, alert_sent_to(l->v[i].address),
+			recip_role_name(l->v[i].role), l->v[i].why, alert_sent_to(&alert, l->v[i].address),
 			alert.cfg->alert_digest ? "digest" : "pending" };
 	for (size_t i = 0; i < alert.nhooks; i++) {
 		snprintf(names[i], 32, "webhook-%zu", i + 1);
@@ -384,13 +199,13 @@ out:
 	json_decref(doc);
 	json_decref(bis);
 	json_decref(changes);
-	recip_list_free(&l);
-	recip_source_free(&src);
+	recip_list_dispose(&l);
+	recip_source_dispose(&src);
 	gitrepo_free(repo);
 	free(mirror);
 	free(cause);
-	buf_free(&subject);
-	buf_free(&body);
+	buf_dispose(&subject);
+	buf_dispose(&body);
 }
 
 /* ----- sending --------------------------------------------------------- */
@@ -457,7 +272,8 @@ static int alert_message(struct buf *out, const json_t *report, const char *to,
 				ccs[ncc++] = a;
 		}
 	}
-	buf_adds(&body, body_text);
+	if (buf_adds(&body, body_text) < 0)     /* also when an earlier append failed */
+		goto out;
 	{
 		struct mail_msg m = { { alert.from_name, alert.from_addr }, tos, ccs, nto, ncc,
 				      subject,
@@ -467,7 +283,7 @@ static int alert_message(struct buf *out, const json_t *report, const char *to,
 		rc = mail_compose(out, &m);
 	}
 out:
-	buf_free(&body);
+	buf_dispose(&body);
 	free(tos);
 	free(ccs);
 	json_decref(rcpt);
@@ -523,7 +339,7 @@ static int alert_send_mail(const json_t *report, long long delivery, const char 
 		*where = strdup(to);
 		rc = 0;
 	}
-	buf_free(&msg);
+	buf_dispose(&msg);
 	return rc;
 }
 
@@ -690,8 +506,8 @@ static void alert_digest(long long now)
 				 cause ? cause : "");
 		free(where);
 		free(cause);
-		buf_free(&subject);
-		buf_free(&body);
+		buf_dispose(&subject);
+		buf_dispose(&body);
 		start = i;
 	}
 	json_decref(rows);
@@ -762,7 +578,7 @@ int alert_start(struct kpcid *k, char **cause)
 		return 0;
 	alert.db = k->db;
 	alert.cfg = &k->cfg;
-	if (alert_setup(&k->cfg, cause) < 0)
+	if (alert_setup(&alert, &k->cfg, cause) < 0)
 		return -1;
 	if (db_deliveries_interrupted(k->db, &n) == DB_OK && n)
 		log_warn("alert: %d deliveries were in flight when kpcid stopped: marked failed, "
@@ -798,14 +614,5 @@ void alert_stop(struct kpcid *k)
 	pthread_mutex_unlock(&alert.lock);
 	pthread_join(alert.thread, NULL);
 	alert.running = 0;
-	free(alert.user);
-	free(alert.password);
-	free(alert.from_name);
-	free(alert.from_addr);
-	free(alert.domain);
-	for (size_t i = 0; i < alert.nallow; i++)
-		free(alert.allow[i]);
-	free(alert.allow);
-	for (size_t i = 0; i < alert.nhooks; i++)
-		free(alert.hooks[i].url);
+	alert_settings_dispose(&alert);
 }

@@ -524,6 +524,6 @@ json_t *alert_slack_doc(const json_t *doc, long long report_id, const char *base
 	atext_slack_escape(&b, atext_str(doc, "text"));
 	buf_adds(&b, "```");
 	out = json_pack("{s:s}", "text", buf_str(&b));
-	buf_free(&b);
+	buf_dispose(&b);
 	return out;
 }

@@ -29,7 +29,7 @@ void analyze_params_default(struct analyze_params *p)
 	p->more_jobs_max = ANALYZE_DEFAULT_MORE_JOBS;
 }
 
-void analyze_series_free(struct analyze_series *a)
+void analyze_series_dispose(struct analyze_series *a)
 {
 	if (!a)
 		return;
@@ -132,7 +132,7 @@ int analyze_series_points(struct analyze_series *out, const struct db_series_dat
 		out->it_df += pts[i].it_df;
 	}
 	if (analyze_commits(out) < 0) {
-		analyze_series_free(out);
+		analyze_series_dispose(out);
 		return -1;
 	}
 	return 0;
@@ -515,7 +515,7 @@ int analyze_series(struct db *db, long long series_id, const struct analyze_para
 	rc = analyze_loaded(db, s, &a, &noise, p, stored, &more);
 	if (rc < 0)
 		analyze_mark_failed(db, s);
-	analyze_series_free(&a);
+	analyze_series_dispose(&a);
 	db_series_data_free(s);
 	return rc;
 }
@@ -609,40 +609,45 @@ void analyze_noise_model(struct analyze_noise *out, double aa_ss, long long aa_d
 	out->noisy = out->known && out->cv_job > p->noise_max_cv;
 }
 
-/* ---- points as JSON (the change's view) -------------------------- */
+/* ---- the points around a change (its view) ------------------------ */
 
-int analyze_points_json(json_t **out, struct db *db, long long series_id,
-			long long bad_job_id, size_t around)
+int analyze_points_around(struct analyze_around **out, size_t *n, struct db *db,
+			  long long series_id, long long bad_job_id, size_t around)
 {
 	struct db_series_data *s = NULL;
 	struct analyze_series a;
 	size_t at = 0, lo, hi;
-	json_t *arr;
+	int rc;
 
 	*out = NULL;
-	if (db_series_load(db, &s, series_id) != DB_OK)
-		return -1;
+	*n = 0;
+	rc = db_series_load(db, &s, series_id);
+	if (rc != DB_OK)
+		return rc;
 	if (analyze_series_points(&a, s) < 0) {
 		db_series_data_free(s);
-		return -1;
+		return DB_ERR;
 	}
 	for (size_t i = 0; i < a.n; i++)
 		if (a.points[i].job_id == bad_job_id)
 			at = i;
 	lo = at > around ? at - around : 0;
 	hi = at + around + 1 < a.n ? at + around + 1 : a.n;
-	arr = json_array();
-	for (size_t i = lo; arr && i < hi; i++) {
+	*out = calloc(hi > lo ? hi - lo : 1, sizeof **out);
+	for (size_t i = lo; *out && i < hi; i++) {
 		const struct analyze_point *p = &a.points[i];
+		struct analyze_around *o = &(*out)[i - lo];
 
-		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:o, s:f, s:I}",
-			"index", (json_int_t)i, "job_id", (json_int_t)p->job_id,
-			"position", a.by_commit ? json_integer(p->position) : json_null(),
-			"commit_sha", p->sha[0] ? json_string(p->sha) : json_null(),
-			"value", p->value, "iterations", (json_int_t)p->iterations));
+		o->index = i;
+		o->job_id = p->job_id;
+		o->placed = a.by_commit;
+		o->position = p->position;
+		snprintf(o->sha, sizeof o->sha, "%s", p->sha);
+		o->value = p->value;
+		o->iterations = p->iterations;
 	}
-	analyze_series_free(&a);
+	*n = *out ? hi - lo : 0;
+	analyze_series_dispose(&a);
 	db_series_data_free(s);
-	*out = arr;
-	return arr ? 0 : -1;
+	return *out ? DB_OK : DB_ERR;
 }

@@ -83,10 +83,10 @@ struct analyze_series {
 	struct verdict_job *jobs;   /* the points' vj, contiguous */
 };
 
-/* Builds the points of s into *out (free with analyze_series_free; the
+/* Builds the points of s into *out (free with analyze_series_dispose; the
  * points borrow shas from s).  Returns 0, or -1 when memory is out. */
 int analyze_series_points(struct analyze_series *out, const struct db_series_data *s);
-void analyze_series_free(struct analyze_series *a);
+void analyze_series_dispose(struct analyze_series *a);
 
 /* What a pass did. */
 struct analyze_stats {
@@ -135,14 +135,23 @@ void analyze_noise_model(struct analyze_noise *out, double aa_ss, long long aa_d
 			 const struct analyze_params *p);
 
 #define ANALYZE_DEFAULT_ALPHA 0.05   /* FDR level of a comparison */
-#define ANALYZE_MIN_PREFIX 7        /* hex digits of a commit prefix at least */
+
+/* One point of a series as a change's view shows it. */
+struct analyze_around {
+	size_t index;               /* in the series' analysis order */
+	long long job_id;
+	int placed;                 /* 1: position is its first-parent position */
+	long long position;         /* (a series in commit order only) */
+	char sha[DB_SHA_MAX + 1];   /* its commit, "" when none */
+	double value;               /* the median of the job's iterations */
+	size_t iterations;
+};
 
 /* The points of series_id around the point of job bad_job_id (around
- * points each side) as a JSON array of {index, job_id, position (null in
- * job order), commit_sha, value, iterations}; *out (caller owns).
- * Returns 0 or -1. */
-int analyze_points_json(json_t **out, struct db *db, long long series_id,
-			long long bad_job_id, size_t around);
+ * points each side): *out (caller frees) gets *n of them.  DB_OK, or the
+ * db/ code of the failure (DB_ERR when memory is out). */
+int analyze_points_around(struct analyze_around **out, size_t *n, struct db *db,
+			  long long series_id, long long bad_job_id, size_t around);
 
 /* --- daemon/analyze_verdict.c: verdicts in the analyzer ------------- */
 
@@ -168,12 +177,12 @@ int analyze_pairs(struct verdict **out, struct db_commit_verdict **rows, size_t 
 size_t analyze_more(struct db *db, long long series_id, const struct analyze_series *a,
 		    const struct verdict *pairs, const struct analyze_params *p);
 
-/* The merge-window report's "commit_verdicts" rows (db_window_report)
- * decided again per measured commit, with Benjamini-Hochberg over its
- * metrics: report gets "measured" [{position, sha, merge, subject,
- * metrics, changed, same, inconclusive, changes [...]}] and summary
- * counts; the rows are removed.  Returns 0, or -1 when memory is out. */
-int analyze_window_verdicts(json_t *report, const struct verdict_params *vp);
+/* The verdicts of one measured commit of the merge-window report: its
+ * "commit_verdicts" rows [g, e) (db_window_report) decided again into
+ * v[0 .. e - g), with Benjamini-Hochberg over its metrics.  Returns 0, or
+ * -1 when memory is out. */
+int analyze_commit_verdicts(struct verdict *v, const json_t *rows, size_t g, size_t e,
+			    const struct verdict_params *vp);
 
 /* The verdict of a stored row (commit_verdicts columns) in v. */
 void analyze_verdict_of_row(struct verdict *v, const json_t *row);

@@ -5,7 +5,7 @@
  * before it, the
  * requests for more measurement they lead to, and the merge-window
  * report's verdicts decided again with FDR control over the metrics of
- * each measured commit.
+ * each measured commit (shown by daemon/api_verdicts.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,7 +16,6 @@
 #include "lib/log.h"
 
 #define ANALYZE_SHA_SHOWN 12        /* hex digits of a commit id in a reason */
-#define ANALYZE_WINDOW_CHANGES 50   /* changed metrics listed per measured commit */
 
 int analyze_commits(struct analyze_series *a)
 {
@@ -182,109 +181,10 @@ void analyze_verdict_of_row(struct verdict *v, const json_t *row)
 	v->between_df = analyze_num(row, "between_df");
 }
 
-static json_t *analyze_real(double v)
+int analyze_commit_verdicts(struct verdict *v, const json_t *rows, size_t g, size_t e,
+			   const struct verdict_params *vp)
 {
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-/* One changed metric of a measured commit, for the report. */
-static json_t *analyze_window_change(const json_t *row, const struct verdict *v)
-{
-	const char *better = json_string_value(json_object_get(row, "better"));
-	int worse = better && (v->diff > 0) == !strcmp(better, "lower");
-
-	return json_pack("{s:O, s:O, s:O, s:O, s:O, s:s, s:s, s:o, s:[o, o], s:o, s:o, s:I, "
-			 "s:I, s:s}",
-			 "series_id", json_object_get(row, "series_id"),
-			 "suite", json_object_get(row, "suite"),
-			 "metric", json_object_get(row, "metric"),
-			 "runner_class", json_object_get(row, "runner_class"),
-			 "prev_sha", json_object_get(row, "prev_sha"),
-			 "verdict", verdict_name(v->kind),
-			 "direction", worse ? "regression" : "improvement",
-			 "change_percent", analyze_real(v->percent),
-			 "ci95_percent", analyze_real(v->ci_lo), analyze_real(v->ci_hi),
-			 "p", analyze_real(v->p), "q", analyze_real(v->q),
-			 "jobs_before", (json_int_t)v->jobs[0], "jobs_after", (json_int_t)v->jobs[1],
-			 "reason", v->reason);
-}
-
-/* Decides the rows [g, e) of one measured commit and appends its entry. */
-static int analyze_window_commit(json_t *measured, long long *counts, const json_t *rows,
-				 size_t g, size_t e, const struct verdict_params *vp)
-{
-	struct verdict *v = calloc(e - g, sizeof *v);
-	const json_t *first = json_array_get(rows, g);
-	long long pos = json_integer_value(json_object_get(first, "position"));
-	long long n[3] = { 0, 0, 0 }, jobs = 0;
-	json_t *entry, *changes = json_array();
-
-	if (!v || !changes) {
-		free(v);
-		json_decref(changes);
-		return -1;
-	}
 	for (size_t i = g; i < e; i++)
 		analyze_verdict_of_row(&v[i - g], json_array_get(rows, i));
-	if (verdict_fdr(v, e - g, vp) < 0) {
-		free(v);
-		json_decref(changes);
-		return -1;
-	}
-	for (size_t i = g; i < e; i++) {
-		n[v[i - g].kind]++;
-		if ((long long)v[i - g].jobs[1] > jobs)
-			jobs = (long long)v[i - g].jobs[1];
-		if (v[i - g].kind == VERDICT_CHANGED &&
-		    json_array_size(changes) < ANALYZE_WINDOW_CHANGES)
-			json_array_append_new(changes,
-					      analyze_window_change(json_array_get(rows, i), &v[i - g]));
-	}
-	free(v);
-	entry = json_pack("{s:I, s:O, s:b, s:O, s:I, s:I, s:I, s:I, s:I, s:o}", "position",
-			  (json_int_t)pos, "sha", json_object_get(first, "sha"),
-			  "merge", json_integer_value(json_object_get(first, "merge")) != 0,
-			  "subject", json_object_get(first, "subject") ?
-			  json_object_get(first, "subject") : json_null(),
-			  "jobs", (json_int_t)jobs, "metrics", (json_int_t)(e - g),
-			  "changed", (json_int_t)n[VERDICT_CHANGED], "same", (json_int_t)n[VERDICT_SAME],
-			  "inconclusive", (json_int_t)n[VERDICT_INCONCLUSIVE], "changes", changes);
-	if (!entry)
-		return -1;
-	for (int k = 0; k < 3; k++)
-		counts[k] += n[k];
-	counts[3] += n[VERDICT_CHANGED] > 0;
-	counts[4] += n[VERDICT_INCONCLUSIVE] > 0;
-	return json_array_append_new(measured, entry);
-}
-
-int analyze_window_verdicts(json_t *report, const struct verdict_params *vp)
-{
-	const json_t *rows = json_object_get(report, "commit_verdicts");
-	json_t *measured = json_array(), *summary = json_object_get(report, "summary");
-	long long counts[5] = { 0, 0, 0, 0, 0 };
-	size_t n = json_array_size(rows);
-
-	if (!measured)
-		return -1;
-	for (size_t g = 0, e; g < n; g = e) {
-		long long pos = json_integer_value(json_object_get(json_array_get(rows, g),
-								   "position"));
-
-		for (e = g + 1; e < n && json_integer_value(json_object_get(json_array_get(rows, e),
-									    "position")) == pos; e++)
-			;
-		if (analyze_window_commit(measured, counts, rows, g, e, vp) < 0) {
-			json_decref(measured);
-			return -1;
-		}
-	}
-	json_object_set_new(report, "measured", measured);
-	json_object_set_new(summary, "verdicts", json_pack("{s:I, s:I, s:I}", "changed",
-		(json_int_t)counts[VERDICT_CHANGED], "same", (json_int_t)counts[VERDICT_SAME],
-		"inconclusive", (json_int_t)counts[VERDICT_INCONCLUSIVE]));
-	json_object_set_new(summary, "commits_changed", json_integer(counts[3]));
-	json_object_set_new(summary, "commits_inconclusive", json_integer(counts[4]));
-	json_object_del(report, "commit_verdicts");
-	return 0;
+	return verdict_fdr(v, e - g, vp);
 }

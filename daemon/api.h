@@ -7,16 +7,15 @@
 #define KPCI_DAEMON_API_H
 
 #include "daemon/http.h"
+#include "lib/verdict.h"
+
+struct db;
 
 /* api_read.c: state anyone may read (see [server] public_read) */
 /* http_cached() at the version of the NULL-terminated tables list (NULL:
  * every table): 1 when resp holds a cached answer (see daemon/cache.h). */
 int api_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
 	       const char *const *tables);
-/* ?name= as a time: UNIX seconds or YYYY-MM-DD (UTC midnight); 0 when
- * absent; -1 after a 400. */
-int api_time_arg(struct http_req *req, struct http_resp *resp, const char *name,
-		 long long *out);
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_trees(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp);
@@ -40,7 +39,7 @@ void api_job_claim(struct kpcid *k, struct http_req *req, struct http_resp *resp
 void api_job_heartbeat(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 
-/* api_builds.c: kernel builds and artifacts (issue #4) */
+/* api_builds.c: kernel builds and artifacts (docs/builds.md) */
 /* POST /api/v1/jobs with kind "build": validates body and queues the build. */
 void api_build_submit(struct kpcid *k, json_t *body, const char *runner_class, int priority,
 		      struct http_resp *resp);
@@ -55,6 +54,24 @@ void api_artifact_download(struct kpcid *k, struct http_req *req, struct http_re
 void api_builds(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_build(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_build_log(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+
+/* api_verdicts.c: what the analysis decided, as JSON (docs/API.md) */
+/* The comparison of base and head (daemon/compare.h) as GET
+ * /api/v1/compare answers it, into *out (caller owns).  Returns 0, or an
+ * HTTP status with *cause (malloc'd) saying why. */
+int api_compare_json(json_t **out, struct db *db, const char *base, const char *head,
+		     const char *runner_class, const struct verdict_params *vp, char **cause);
+/* The points of series_id around the point of job bad_job_id (around
+ * points each side) as a JSON array of {index, job_id, commit_sha, value,
+ * iterations}; *out (caller owns).  Returns 0 or -1. */
+int api_points_json(json_t **out, struct db *db, long long series_id, long long bad_job_id,
+		    size_t around);
+/* The merge-window report's "commit_verdicts" rows (db_window_report)
+ * decided again per measured commit (analyze_commit_verdicts): report
+ * gets "measured" [{position, sha, merge, subject, metrics, changed,
+ * same, inconclusive, changes [...]}] and summary counts; the rows are
+ * removed.  Returns 0, or -1 when memory is out. */
+int api_window_verdicts(json_t *report, const struct verdict_params *vp);
 
 /* routes.c: the dashboard */
 void api_page_overview(struct kpcid *k, struct http_req *req, struct http_resp *resp);

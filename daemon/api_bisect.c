@@ -24,9 +24,7 @@ static const char *const api_bisect_states[] = { "running", "done", "failed", "c
 static int api_bisect_filter(struct http_req *req, struct http_resp *resp, const char **state,
 			     long long *change)
 {
-	const char *c = http_query(req, "change");
 	int known = 0;
-	char *end;
 
 	*state = http_query(req, "state");
 	*change = 0;
@@ -37,14 +35,7 @@ static int api_bisect_filter(struct http_req *req, struct http_resp *resp, const
 			   "failed, cancelled", *state);
 		return -1;
 	}
-	if (c) {
-		*change = strtoll(c, &end, 10);
-		if (!*c || *end || *change <= 0) {
-			http_error(resp, 400, "query parameter change: '%.40s' is not a positive id", c);
-			return -1;
-		}
-	}
-	return 0;
+	return http_query_id(req, resp, "change", change);
 }
 
 void api_bisections_list(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -103,8 +94,8 @@ void api_bisection_start(struct kpcid *k, struct http_req *req, struct http_resp
 	revert = jr ? json_is_true(jr) : k->cfg.bisect_revert;
 	db_token_name(k->db, req->token_id, who, sizeof who);
 	rc = bisector_start(k, &id, json_integer_value(jc), revert, who, &cause);
-	if (rc)
-		http_error(resp, rc, "%s", cause ? cause : "cannot start the bisection");
+	if (rc != DB_OK)
+		http_error(resp, http_status(rc), "%s", cause ? cause : "cannot start the bisection");
 	else
 		http_json(resp, 201, db_bisection_full(k->db, id));
 	free(cause);
@@ -119,8 +110,8 @@ void api_bisection_cancel(struct kpcid *k, struct http_req *req, struct http_res
 
 	db_token_name(k->db, req->token_id, who, sizeof who);
 	rc = bisector_cancel(k, req->params[0], who, &cause);
-	if (rc)
-		http_error(resp, rc, "%s", cause ? cause : "cannot cancel the bisection");
+	if (rc != DB_OK)
+		http_error(resp, http_status(rc), "%s", cause ? cause : "cannot cancel the bisection");
 	else
 		http_json(resp, 200, db_bisection_full(k->db, req->params[0]));
 	free(cause);

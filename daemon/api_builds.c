@@ -32,6 +32,7 @@
 #define API_MAX_RELEASE     64          /* a kernel release string ("6.12.57-kpci") */
 #define API_RELEASE_CHARS   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-~"
 #define API_MAX_LOG_SERVED  (256LL << 20)  /* bytes of a log decompressed to serve it */
+#define API_MAX_ATTEMPT     1000        /* the largest attempt number of a lease */
 
 /* 1 when s is a config or fragment file name: [A-Za-z0-9._+-], not starting with '.'. */
 static int api_file_name_ok(const char *s)
@@ -161,22 +162,17 @@ static int api_lease_args(struct kpcid *k, struct http_req *req, json_t *body,
 			  long long *runner, int *attempt, struct http_resp *resp)
 {
 	long long r = 0, a = -1;
-	char *end;
 
 	if (body) {
 		json_t *rv = json_object_get(body, "runner_id"), *av = json_object_get(body, "attempt");
 
 		r = json_is_integer(rv) ? json_integer_value(rv) : 0;
 		a = json_is_integer(av) ? json_integer_value(av) : -1;
-	} else {
-		const char *rs = http_query(req, "runner_id"), *as = http_query(req, "attempt");
-
-		if (rs)
-			r = strtoll(rs, &end, 10), r = *end ? 0 : r;
-		if (as)
-			a = strtoll(as, &end, 10), a = *end ? -1 : a;
+	} else if (http_query_id(req, resp, "runner_id", &r) < 0 ||
+		   http_query_int(req, resp, "attempt", -1, 1, API_MAX_ATTEMPT, &a) < 0) {
+		return -1;
 	}
-	if (r <= 0 || a < 1 || a > 1000) {
+	if (r <= 0 || a < 1 || a > API_MAX_ATTEMPT) {
 		http_error(resp, 400, "runner_id and attempt must be the positive integers of the lease");
 		return -1;
 	}
@@ -345,8 +341,7 @@ void api_build_record(struct kpcid *k, struct http_req *req, struct http_resp *r
 	}
 	rc = db_build_record(k->db, &build_id, runner, req->params[0], attempt, &b, &cause);
 	if (rc != DB_OK) {
-		http_error(resp, rc == DB_CONFLICT ? 409 : 500, "build: %s",
-			   cause ? cause : "database error");
+		http_error(resp, http_status(rc), "build: %s", cause ? cause : "database error");
 		goto out;
 	}
 	if (strcmp(b.state, "building"))
@@ -421,8 +416,7 @@ void api_artifact_link(struct kpcid *k, struct http_req *req, struct http_resp *
 	if (rc == DB_OK)
 		http_json(resp, 200, json_pack("{s:b, s:s}", "linked", 1, "sha256", sha));
 	else
-		http_error(resp, rc == DB_CONFLICT ? 409 : rc == DB_NOTFOUND ? 404 : 500,
-			   "%s", cause ? cause : "database error");
+		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
 out:
 	free(cause);
 	json_decref(body);
@@ -528,7 +522,7 @@ void api_artifact_upload(struct kpcid *k, struct http_req *req, struct http_resp
 	rc = db_build_link_artifact(k->db, up->runner, req->params[0], up->attempt, up->name,
 				    up->sha, &cause);
 	if (rc != DB_OK) {
-		http_error(resp, rc == DB_CONFLICT ? 409 : 500, "%s", cause ? cause : "database error");
+		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
 		goto out;
 	}
 	http_json(resp, stored ? 200 : 201, json_pack("{s:s, s:s, s:b}", "name", up->name,

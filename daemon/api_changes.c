@@ -10,7 +10,6 @@
 
 #include "daemon/alert.h"
 #include "daemon/analyze.h"
-#include "daemon/compare.h"
 #include "daemon/api.h"
 #include "daemon/api_bisect.h"
 #include "daemon/api_changes.h"
@@ -32,24 +31,6 @@ static int api_known(const char *const *list, const char *v)
 	for (int i = 0; list[i]; i++)
 		if (!strcmp(list[i], v))
 			return 1;
-	return 0;
-}
-
-/* An optional positive id in the query; -1 after an error response. */
-static int api_query_id(struct http_req *req, struct http_resp *resp, const char *name,
-			long long *out)
-{
-	const char *v = http_query(req, name);
-	char *end;
-
-	*out = 0;
-	if (!v)
-		return 0;
-	*out = strtoll(v, &end, 10);
-	if (!*v || *end || *out <= 0) {
-		http_error(resp, 400, "query parameter %s: '%.40s' is not a positive id", name, v);
-		return -1;
-	}
 	return 0;
 }
 
@@ -111,10 +92,10 @@ int api_change_filter(struct http_req *req, struct http_resp *resp, struct db_ch
 			   f->tree && strlen(f->tree) > PROTO_MAX_NAME ? "tree" : "branch");
 		return -1;
 	}
-	if (api_query_id(req, resp, "series", &f->series_id) < 0 ||
-	    api_query_id(req, resp, "group", &f->group_id) < 0 ||
-	    api_time_arg(req, resp, "since", &f->since) < 0 ||
-	    api_time_arg(req, resp, "until", &f->until) < 0)
+	if (http_query_id(req, resp, "series", &f->series_id) < 0 ||
+	    http_query_id(req, resp, "group", &f->group_id) < 0 ||
+	    http_query_time(req, resp, "since", &f->since) < 0 ||
+	    http_query_time(req, resp, "until", &f->until) < 0)
 		return -1;
 	return 0;
 }
@@ -251,7 +232,7 @@ static int api_change_context(struct kpcid *k, json_t *c, long long id)
 	buf_reset(&b);
 	alert_change_summary(&b, c, k->cfg.alert_base_url ? k->cfg.alert_base_url : "");
 	json_object_set_new(c, "summary_text", json_string(buf_str(&b)));
-	buf_free(&b);
+	buf_dispose(&b);
 	return 0;
 }
 
@@ -262,15 +243,14 @@ int api_change_json(json_t **out, struct kpcid *k, long long id)
 
 	*out = NULL;
 	if (!c)
-		return 404;
+		return DB_NOTFOUND;
 	analyze_params_from_config(&p, &k->cfg);
-	if (analyze_points_json(&points, k->db,
-				json_integer_value(json_object_get(c, "series_id")),
-				json_integer_value(json_object_get(c, "bad_job_id")),
-				API_POINTS_AROUND) < 0 || api_change_context(k, c, id) < 0) {
+	if (api_points_json(&points, k->db, json_integer_value(json_object_get(c, "series_id")),
+			    json_integer_value(json_object_get(c, "bad_job_id")),
+			    API_POINTS_AROUND) < 0 || api_change_context(k, c, id) < 0) {
 		json_decref(points);
 		json_decref(c);
-		return 500;
+		return DB_ERR;
 	}
 	json_object_set_new(c, "points", points);
 	json_object_set_new(c, "bisection", api_bisection_of_change(k->db, id));
@@ -282,7 +262,7 @@ int api_change_json(json_t **out, struct kpcid *k, long long id)
 	}
 	json_decref(noise);
 	*out = c;
-	return 0;
+	return DB_OK;
 }
 
 void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -290,10 +270,11 @@ void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *res
 	json_t *c;
 	int rc = api_change_json(&c, k, req->params[0]);
 
-	if (rc == 404)
-		http_error(resp, 404, "change %lld does not exist", req->params[0]);
-	else if (rc)
-		http_error(resp, 500, "cannot read change %lld: database error", req->params[0]);
+	if (rc == DB_NOTFOUND)
+		http_error(resp, http_status(rc), "change %lld does not exist", req->params[0]);
+	else if (rc != DB_OK)
+		http_error(resp, http_status(rc), "cannot read change %lld: database error",
+			   req->params[0]);
 	else
 		http_json(resp, 200, c);
 }
@@ -366,7 +347,7 @@ void api_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	}
 	analyze_params_from_config(&p, &k->cfg);
 	p.verdict.alpha = alpha;
-	rc = compare_json(&out, k->db, base, head, rclass, &p.verdict, &cause);
+	rc = api_compare_json(&out, k->db, base, head, rclass, &p.verdict, &cause);
 	if (rc)
 		http_error(resp, rc, "%s", cause ? cause : "cannot compare");
 	else

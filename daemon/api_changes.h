@@ -16,7 +16,7 @@ void api_changes_list(struct kpcid *k, struct http_req *req, struct http_resp *r
 /* Change id as GET /api/v1/changes/:id shows it (*out, caller owns): the
  * stored change with "points" (the series around it), "noise", "place"
  * (db_change_place), "group" (the changes of its commit range), "title"
- * and "summary_text".  0, 404 or 500. */
+ * and "summary_text".  DB_OK, DB_NOTFOUND or DB_ERR. */
 int api_change_json(json_t **out, struct kpcid *k, long long id);
 /* GET /api/v1/changes/:id: api_change_json */
 void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *resp);

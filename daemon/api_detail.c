@@ -112,7 +112,7 @@ static json_t *detail_points(struct kpcid *k, long long id, long long lo, long l
 			"value", p->value, "min", p->min, "max", p->max,
 			"iterations", (json_int_t)p->iterations));
 	}
-	analyze_series_free(&a);
+	analyze_series_dispose(&a);
 	db_series_data_free(s);
 	if (arr && details && branch_id && detail_commits(k, arr, branch_id) < 0) {
 		json_decref(arr);

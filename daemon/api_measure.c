@@ -53,12 +53,13 @@ static int measure_commit(struct kpcid *k, char sha[DB_SHA_MAX + 1], long long t
 		return 0;
 	}
 	if (rc == DB_NOTFOUND)
-		http_error(resp, 404, "commit %s is not in tree %s (give the full id of a commit "
-			   "the watcher has not seen yet)", text, tree);
+		http_error(resp, http_status(rc), "commit %s is not in tree %s (give the full id "
+			   "of a commit the watcher has not seen yet)", text, tree);
 	else if (rc == DB_CONFLICT)
-		http_error(resp, 409, "commit %s names more than one commit of tree %s", text, tree);
+		http_error(resp, http_status(rc), "commit %s names more than one commit of tree %s",
+			   text, tree);
 	else
-		http_error(resp, 500, "cannot look commit %s up: database error", text);
+		http_error(resp, http_status(rc), "cannot look commit %s up: database error", text);
 	return -1;
 }
 

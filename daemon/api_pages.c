@@ -65,19 +65,23 @@ void pages_error(struct http_resp *resp, int status, const char *msg)
 	resp->status = status;
 }
 
-/* ?page=N (default 1); -1 after an error page. */
-static int pages_number(struct http_req *req, struct http_resp *resp, int *page)
+void pages_from_json_error(struct http_resp *resp)
 {
-	const char *v = http_query(req, "page");
-	char *end;
-	long n;
+	json_t *j = json_loadb(resp->body.data, resp->body.len, 0, NULL);
+	char msg[1024];
 
-	*page = 1;
-	if (!v)
-		return 0;
-	n = strtol(v, &end, 10);
-	if (!*v || *end || n < 1 || n > PAGES_MAX_PAGE) {
-		pages_error(resp, 400, "query parameter page must be a number from 1 to 1000000");
+	snprintf(msg, sizeof msg, "%s", j && json_string_value(json_object_get(j, "error")) ?
+		 json_string_value(json_object_get(j, "error")) : "bad request");
+	json_decref(j);
+	pages_error(resp, resp->status, msg);
+}
+
+int pages_number(struct http_req *req, struct http_resp *resp, long long max, int *page)
+{
+	long long n;
+
+	if (http_query_int(req, resp, "page", 1, 1, max, &n) < 0) {
+		pages_from_json_error(resp);
 		return -1;
 	}
 	*page = (int)n;
@@ -98,7 +102,7 @@ void api_page_runners(struct kpcid *k, struct http_req *req, struct http_resp *r
 	json_t *rows;
 	int page;
 
-	if (pages_number(req, resp, &page) < 0)
+	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0)
 		return;
 	rows = db_runners_list(k->db, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
 	if (!rows) {
@@ -125,7 +129,7 @@ void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp
 			    "failed or cancelled");
 		return;
 	}
-	if (pages_number(req, resp, &page) < 0)
+	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0)
 		return;
 	rows = db_jobs_list(k->db, state, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
 	if (!rows) {
@@ -134,18 +138,6 @@ void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	}
 	pages_html(resp, page_jobs(&resp->body, rows, state, page, pages_more(rows)));
 	json_decref(rows);
-}
-
-/* An API helper's JSON error answer ({"error": ...}) as the HTML error page. */
-static void pages_from_json_error(struct http_resp *resp)
-{
-	json_t *j = json_loadb(resp->body.data, resp->body.len, 0, NULL);
-	char msg[1024];
-
-	snprintf(msg, sizeof msg, "%s", j && json_string_value(json_object_get(j, "error")) ?
-		 json_string_value(json_object_get(j, "error")) : "bad request");
-	json_decref(j);
-	pages_error(resp, resp->status, msg);
 }
 
 void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -162,7 +154,7 @@ void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *r
 		pages_from_json_error(resp);
 		return;
 	}
-	if (pages_number(req, resp, &page) < 0)
+	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0)
 		return;
 	if (min && *min) {
 		min_percent = strtod(min, &end);
@@ -231,10 +223,10 @@ void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *re
 	char msg[128];
 	int rc = api_change_json(&c, k, req->params[0]);
 
-	if (rc) {
-		snprintf(msg, sizeof msg, rc == 404 ? "change %lld does not exist" :
+	if (rc != DB_OK) {
+		snprintf(msg, sizeof msg, rc == DB_NOTFOUND ? "change %lld does not exist" :
 			 "cannot read change %lld: database error", req->params[0]);
-		pages_error(resp, rc, msg);
+		pages_error(resp, http_status(rc), msg);
 		return;
 	}
 	json_object_set_new(c, "reports", db_reports_list(k->db, req->params[0], PAGE_ROWS, 0));
@@ -273,7 +265,8 @@ void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *re
 	char *cause;
 	int page, rc;
 
-	if (pages_number(req, resp, &page) < 0 || api_cached(k, req, resp, api_series_tables))
+	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0 ||
+	    api_cached(k, req, resp, api_series_tables))
 		return;
 	rc = detail_series(&s, &cause, k, req->params[0], req, 1);
 	if (rc) {
@@ -304,7 +297,8 @@ void api_page_metrics(struct kpcid *k, struct http_req *req, struct http_resp *r
 		pages_error(resp, 400, "query parameter q is longer than 256 bytes");
 		return;
 	}
-	if (pages_number(req, resp, &page) < 0 || api_cached(k, req, resp, pages_metrics_tables))
+	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0 ||
+	    api_cached(k, req, resp, pages_metrics_tables))
 		return;
 	if (db_series_index(k->db, &s, &n, &more, q, PAGE_ROWS, (page - 1) * PAGE_ROWS) !=
 	    DB_OK) {
@@ -335,7 +329,7 @@ void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	char *cause = NULL;
 	int page, rc;
 
-	if (pages_number(req, resp, &page) < 0)
+	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0)
 		return;
 	if (branch && strlen(branch) > HTTP_MAX_ARG * 2) {
 		pages_error(resp, 400, "query parameter branch is too long");
@@ -352,7 +346,7 @@ void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp
 				     (page - 1) * PAGE_ROWS, &cause);
 	builds = db_builds_list(k->db, NULL, PAGES_BUILDS, 0);
 	if (rc != DB_OK || !builds) {
-		pages_error(resp, rc == DB_NOTFOUND ? 404 : rc == DB_INVALID ? 400 : 500,
+		pages_error(resp, rc != DB_OK ? http_status(rc) : 500,
 			    cause ? cause : "database error while reading the tree");
 	} else {
 		pages_html(resp, page_tree(&resp->body, tree, branch, windows, commits, builds,
@@ -385,8 +379,8 @@ void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *r
 		struct analyze_params p;
 
 		analyze_params_from_config(&p, &k->cfg);
-		rc = compare_json(&report, k->db, q.base, q.head, q.runner_class, &p.verdict,
-				  &cause);
+		rc = api_compare_json(&report, k->db, q.base, q.head, q.runner_class, &p.verdict,
+				      &cause);
 		if (rc && !cause)
 			cause = strdup("cannot compare");
 	}

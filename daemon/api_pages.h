@@ -7,10 +7,14 @@
 
 #include "daemon/http.h"
 
-#define PAGES_POINTS_AROUND 30      /* points shown each side of a change */
-
 /* An HTML page saying what went wrong (msg, escaped), with status. */
 void pages_error(struct http_resp *resp, int status, const char *msg);
+/* The JSON error answer an http_* reader left in resp ({"error": ...})
+ * as the HTML error page, with its status. */
+void pages_from_json_error(struct http_resp *resp);
+/* ?page=N, 1 to max (default 1); -1 after an error page ("query parameter
+ * page: 'x' is not a number from 1 to MAX"). */
+int pages_number(struct http_req *req, struct http_resp *resp, long long max, int *page);
 
 void api_page_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp);

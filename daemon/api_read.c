@@ -68,30 +68,6 @@ static int api_name_arg(struct http_req *req, struct http_resp *resp, const char
 	return 0;
 }
 
-int api_time_arg(struct http_req *req, struct http_resp *resp, const char *name,
-			long long *out)
-{
-	const char *v = http_query(req, name);
-	struct tm tm;
-	const char *end;
-	char *nend;
-
-	*out = 0;
-	if (!v)
-		return 0;
-	memset(&tm, 0, sizeof tm);
-	if (strlen(v) == 10 && (end = strptime(v, "%Y-%m-%d", &tm)) && !*end) {
-		*out = (long long)timegm(&tm);
-		return 0;
-	}
-	*out = strtoll(v, &nend, 10);
-	if (*v && !*nend && *out > 0 && strlen(v) < 14)
-		return 0;
-	http_error(resp, 400, "query parameter %s: '%.40s' is neither UNIX seconds nor "
-		   "YYYY-MM-DD", name, v);
-	return -1;
-}
-
 /* ?commit=: 4 to 64 lower-case hex digits (a prefix or a full id). */
 static int api_commit_arg(struct http_req *req, struct http_resp *resp, const char **out)
 {
@@ -128,8 +104,8 @@ void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	}
 	if (api_name_arg(req, resp, "class", &f.runner_class) < 0 ||
 	    api_name_arg(req, resp, "tree", &f.tree) < 0 || api_commit_arg(req, resp, &f.commit) < 0 ||
-	    api_time_arg(req, resp, "since", &f.since) < 0 ||
-	    api_time_arg(req, resp, "until", &f.until) < 0)
+	    http_query_time(req, resp, "since", &f.since) < 0 ||
+	    http_query_time(req, resp, "until", &f.until) < 0)
 		return;
 	if (http_paging(req, resp, &limit, &offset) == 0)
 		api_list(resp, db_jobs_find(k->db, &f, limit, offset), "jobs", limit, offset);
@@ -148,31 +124,13 @@ void api_job(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	free(cause);
 }
 
-/* A positive id in ?name=, 0 when absent; -1 after a 400. */
-static int api_id_arg(struct http_req *req, struct http_resp *resp, const char *name,
-		      long long *out)
-{
-	const char *v = http_query(req, name);
-	char *end;
-
-	*out = 0;
-	if (!v)
-		return 0;
-	*out = strtoll(v, &end, 10);
-	if (!*v || *end || *out <= 0) {
-		http_error(resp, 400, "query parameter %s: '%.40s' is not a %s id", name, v, name);
-		return -1;
-	}
-	return 0;
-}
-
 void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	struct db_sample_filter f = { .metric = http_query(req, "metric") };
 	int limit, offset;
 
-	if (api_id_arg(req, resp, "job", &f.job_id) < 0 ||
-	    api_id_arg(req, resp, "series", &f.series_id) < 0)
+	if (http_query_id(req, resp, "job", &f.job_id) < 0 ||
+	    http_query_id(req, resp, "series", &f.series_id) < 0)
 		return;
 	if (f.metric && strlen(f.metric) > 2 * PROTO_MAX_NAME + 1) {
 		http_error(resp, 400, "query parameter metric is too long");
@@ -180,8 +138,8 @@ void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	}
 	if (api_name_arg(req, resp, "class", &f.runner_class) < 0 ||
 	    api_commit_arg(req, resp, &f.commit) < 0 ||
-	    api_time_arg(req, resp, "since", &f.since) < 0 ||
-	    api_time_arg(req, resp, "until", &f.until) < 0)
+	    http_query_time(req, resp, "since", &f.since) < 0 ||
+	    http_query_time(req, resp, "until", &f.until) < 0)
 		return;
 	if (http_paging(req, resp, &limit, &offset) == 0)
 		api_list(resp, db_samples_find(k->db, &f, limit, offset), "samples", limit, offset);

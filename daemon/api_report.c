@@ -16,16 +16,12 @@
 #include "daemon/config.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "web/html.h"
 #include "web/pages.h"
 
 #define REPORT_MAX_PAGE 100000      /* the largest ?page= accepted */
-
-static int report_status(int rc)
-{
-	return rc == DB_NOTFOUND ? 404 : rc == DB_INVALID ? 400 : 500;
-}
 
 /* ?branch=: NULL or a valid name; the sentence for a bad one in msg. */
 static int report_branch(struct http_req *req, const char **branch, char *msg, size_t size)
@@ -58,12 +54,10 @@ static int report_read(struct kpcid *k, json_t **out, struct http_req *req,
 	if (rc != DB_OK)
 		return rc;
 	analyze_params_from_config(&p, &k->cfg);
-	if (analyze_window_verdicts(*out, &p.verdict) < 0) {
+	if (api_window_verdicts(*out, &p.verdict) < 0) {
 		json_decref(*out);
 		*out = NULL;
-		if (asprintf(cause, "out of memory while deciding the window's verdicts") < 0)
-			*cause = NULL;
-		return DB_ERR;
+		return fail_cause(cause, "out of memory while deciding the window's verdicts");
 	}
 	return DB_OK;
 }
@@ -85,7 +79,7 @@ void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *
 	if (rc == DB_OK)
 		http_json(resp, 200, out);
 	else
-		http_error(resp, report_status(rc), "%s", cause ? cause : "database error");
+		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
 	free(cause);
 }
 
@@ -109,34 +103,27 @@ static void report_measure_defaults(struct kpcid *k, json_t *report)
 
 void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	const char *branch, *v = http_query(req, "page");
-	char msg[160], *cause = NULL, *end;
+	const char *branch;
+	char msg[160], *cause = NULL;
 	json_t *out = NULL;
-	long page = 1;
-	int rc;
+	int page = 1, rc;
 
 	if (report_branch(req, &branch, msg, sizeof msg) < 0) {
 		pages_error(resp, 400, msg);
 		return;
 	}
-	if (v) {
-		page = strtol(v, &end, 10);
-		if (!*v || *end || page < 1 || page > REPORT_MAX_PAGE) {
-			pages_error(resp, 400,
-					  "query parameter page must be a number from 1 to 100000");
-			return;
-		}
-	}
+	if (pages_number(req, resp, REPORT_MAX_PAGE, &page) < 0)
+		return;
 	if (api_cached(k, req, resp, report_tables))
 		return;
-	rc = report_read(k, &out, req, branch, PAGE_ROWS, (int)(page - 1) * PAGE_ROWS, &cause);
+	rc = report_read(k, &out, req, branch, PAGE_ROWS, (page - 1) * PAGE_ROWS, &cause);
 	if (rc != DB_OK) {
-		pages_error(resp, report_status(rc), cause ? cause : "database error");
+		pages_error(resp, http_status(rc), cause ? cause : "database error");
 		free(cause);
 		return;
 	}
 	report_measure_defaults(k, out);
 	resp->content_type = "text/html; charset=utf-8";
-	resp->status = page_window(&resp->body, out, (int)page) == 0 ? 200 : 500;
+	resp->status = page_window(&resp->body, out, page) == 0 ? 200 : 500;
 	json_decref(out);
 }

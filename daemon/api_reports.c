@@ -15,21 +15,12 @@
 
 void api_reports_list(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	const char *change = http_query(req, "change");
-	long long change_id = 0;
+	long long change_id;
 	int limit, offset;
 	json_t *rows;
-	char *end;
 
-	if (change) {
-		change_id = strtoll(change, &end, 10);
-		if (!*change || *end || change_id <= 0) {
-			http_error(resp, 400, "query parameter change: '%.40s' is not a positive id",
-				   change);
-			return;
-		}
-	}
-	if (http_paging(req, resp, &limit, &offset) < 0)
+	if (http_query_id(req, resp, "change", &change_id) < 0 ||
+	    http_paging(req, resp, &limit, &offset) < 0)
 		return;
 	rows = db_reports_list(k->db, change_id, limit, offset);
 	if (!rows) {

@@ -53,10 +53,9 @@ void api_runner_register(struct kpcid *k, struct http_req *req, struct http_resp
 		http_json(resp, 200, json_pack("{s:I, s:i}", "runner_id", (json_int_t)id,
 					       "lease_seconds", kpcid_lease_seconds(k)));
 	} else {
-		http_error(resp, rc == DB_CONFLICT ? 409 : rc == DB_INVALID ? 403 : 500, "%s",
-			   cause ? cause : "error");
+		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
 	}
-	proto_register_free(&r);
+	proto_register_dispose(&r);
 out:
 	free(cause);
 	json_decref(body);
@@ -85,7 +84,7 @@ void api_job_claim(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	}
 	log_info("job %lld attempt %d leased to runner %lld", job.id, job.attempt, runner);
 	http_json(resp, 200, json_pack("{s:o}", "job", proto_job_encode(&job)));
-	proto_job_free(&job);
+	proto_job_dispose(&job);
 }
 
 void api_job_heartbeat(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -146,12 +145,11 @@ void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *res
 			http_json(resp, 200, json_pack("{s:b, s:I}", "duplicate", dup,
 						       "samples", (json_int_t)(dup ? 0 : r.nsamples)));
 		} else {
-			http_error(resp, rc == DB_CONFLICT ? 409 : rc == DB_NOTFOUND ? 404 :
-				   rc == DB_INVALID ? 422 : 500, "result: %s",
+			http_error(resp, http_status(rc), "result: %s",
 				   cause ? cause : "database error");
 		}
 	}
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 out:
 	free(cause);
 	json_decref(body);

@@ -25,14 +25,13 @@ static int api_branch_arg(struct http_req *req, struct http_resp *resp, const ch
 	return 0;
 }
 
-/* Answers a db_tree_* call: the JSON, or its sentence with 404/400/500. */
+/* Answers a db_tree_* call: the JSON, or its sentence with its status. */
 static void api_tree_answer(struct http_resp *resp, int rc, json_t *out, char *cause)
 {
 	if (rc == DB_OK)
 		http_json(resp, 200, out);
 	else
-		http_error(resp, rc == DB_NOTFOUND ? 404 : rc == DB_INVALID ? 400 : 500, "%s",
-			   cause ? cause : "database error");
+		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
 	free(cause);
 }
 

@@ -39,7 +39,7 @@ void artifact_upload_abort(struct artifact_upload *u);
 /* Opens a stored artifact for reading; 0, or -1 when it is missing. */
 int artifact_open(int *fd, long long *size, const char *data_dir, const char *sha256);
 /*
- * Serving with verification (issue #4: verified on arrival and on
+ * Serving with verification (verified on arrival and on
  * download).  artifact_reader_open checks the stored file's size against
  * the indexed size (a mismatch marks the artifact bad: -1 with *cause);
  * artifact_reader_read (an http_resp reader) hashes what it sends and

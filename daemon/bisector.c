@@ -129,7 +129,7 @@ static json_t *bisector_build_of(const json_t *o, const json_t *bench)
 	return spec;
 }
 
-/* Checks the change of o; an HTTP status with *cause, or 0. */
+/* Checks the change of o; a db/ code with *cause, or DB_OK. */
 static int bisector_check(const json_t *o, long long change_id, char **cause)
 {
 	const char *kind = json_string_value(json_object_get(o, "kind"));
@@ -137,23 +137,23 @@ static int bisector_check(const json_t *o, long long change_id, char **cause)
 	if (kind && strcmp(kind, "perf")) {
 		fail_cause(cause, "change %lld is a %s: only performance changes are bisected",
 			   change_id, kind);
-		return 400;
+		return DB_INVALID;
 	}
 	if (!json_is_string(json_object_get(o, "good_sha")) ||
 	    !json_is_string(json_object_get(o, "bad_sha"))) {
 		fail_cause(cause, "change %lld has no commit range (its points have no commit, or "
 			   "it starts at the first point): there is nothing to bisect", change_id);
-		return 400;
+		return DB_INVALID;
 	}
 	if (!json_is_string(json_object_get(o, "tree"))) {
 		fail_cause(cause, "change %lld: the tree of its commits is not known", change_id);
-		return 409;
+		return DB_CONFLICT;
 	}
-	return 0;
+	return DB_OK;
 }
 
-/* The candidates of o's range from its tree's mirror; an HTTP status with
- * *cause, or 0. */
+/* The candidates of o's range from its tree's mirror; a db/ code with
+ * *cause, or DB_OK. */
 static int bisector_walk(struct kpcid *k, struct gitrepo_node **nodes, size_t *n,
 			 const json_t *o, char **cause)
 {
@@ -162,17 +162,17 @@ static int bisector_walk(struct kpcid *k, struct gitrepo_node **nodes, size_t *n
 	const char *bad = json_string_value(json_object_get(o, "bad_sha"));
 	char *mirror = watch_mirror_path(k->cfg.data_dir, tree), *why = NULL;
 	struct gitrepo *repo = NULL;
-	int rc = 0;
+	int rc = DB_OK;
 
 	if (!mirror || gitrepo_open(&repo, mirror, &why) < 0 ||
 	    gitrepo_range(repo, nodes, n, good, bad, BISECT_MAX_COMMITS, &why) < 0) {
 		fail_cause(cause, "cannot read the commits %.12s..%.12s from tree %s's mirror: %s",
 			   good, bad, tree, why ? why : "out of memory");
-		rc = 409;
+		rc = DB_CONFLICT;
 	} else if (*n < 2 || strcmp((*nodes)[*n - 1].sha, bad)) {
 		fail_cause(cause, "nothing to bisect: %.12s..%.12s holds %zu commit%s%s", good, bad,
 			   *n, *n == 1 ? "" : "s", *n == 1 ? ", the first bad one itself" : "");
-		rc = 409;
+		rc = DB_CONFLICT;
 	}
 	free(why);
 	free(mirror);
@@ -194,11 +194,11 @@ int bisector_start(struct kpcid *k, long long *id, long long change_id, int reve
 	*cause = NULL;
 	rc = db_bisect_origin(k->db, &o, change_id, cause);
 	if (rc != DB_OK)
-		return rc == DB_NOTFOUND ? 404 : 500;
+		return rc == DB_NOTFOUND ? DB_NOTFOUND : DB_ERR;
 	if ((rc = bisector_check(o, change_id, cause)) ||
 	    (rc = bisector_walk(k, &nodes, &n, o, cause)))
 		goto out;
-	rc = 500;
+	rc = DB_ERR;
 	bench = bisector_bench_spec(o);
 	build = bench ? bisector_build_of(o, bench) : NULL;
 	spec = bench && build ? json_pack("{s:O, s:O}", "bench", bench, "build", build) : NULL;
@@ -240,7 +240,7 @@ int bisector_start(struct kpcid *k, long long *id, long long change_id, int reve
 			 "metric%s", *id, change_id, who, n,
 			 json_string_value(json_object_get(o, "good_sha")),
 			 json_string_value(json_object_get(o, "bad_sha")), nm, nm == 1 ? "" : "s");
-	rc = rc == DB_OK ? 0 : rc == DB_CONFLICT ? 409 : 500;
+	rc = rc == DB_OK || rc == DB_CONFLICT ? rc : DB_ERR;
 out:
 	gitrepo_nodes_free(nodes, n);
 	db_bisect_commits_free(commits, n);
@@ -262,25 +262,25 @@ int bisector_cancel(struct kpcid *k, long long id, const char *who, char **cause
 	*cause = NULL;
 	if (rc == DB_NOTFOUND) {
 		fail_cause(cause, "bisection %lld does not exist", id);
-		return 404;
+		return DB_NOTFOUND;
 	}
 	if (rc != DB_OK) {
 		fail_cause(cause, "cannot read bisection %lld: database error", id);
-		return 500;
+		return DB_ERR;
 	}
 	rc = strcmp(b.state, "running");
-	db_bisection_clear(&b);
+	db_bisection_dispose(&b);
 	if (rc) {
 		fail_cause(cause, "bisection %lld is not running", id);
-		return 409;
+		return DB_CONFLICT;
 	}
 	snprintf(why, sizeof why, "cancelled by %s", who);
 	if (db_bisect_finish(k->db, id, "cancelled", NULL, why, NAN, NULL, NULL) != DB_OK) {
 		fail_cause(cause, "cannot cancel bisection %lld: database error", id);
-		return 500;
+		return DB_ERR;
 	}
 	log_info("bisection %lld %s", id, why);
-	return 0;
+	return DB_OK;
 }
 
 static int bisector_skipped(long long change_id)
@@ -317,14 +317,14 @@ static void bisector_open_due(struct kpcid *k, long long now)
 		if (opened >= BISECTOR_OPEN_MAX || bisector_skipped(change) || !t || !t->bisect)
 			continue;
 		rc = bisector_start(k, &id, change, k->cfg.bisect_revert, "auto", &cause);
-		if (rc == 0)
+		if (rc == DB_OK)
 			opened++;
 		else if (bisector_nskip < BISECTOR_UNBISECTABLE)
 			bisector_skip[bisector_nskip++] = change;
-		if (rc && rc != 409)
+		if (rc != DB_OK && rc != DB_CONFLICT)
 			log_warn("bisection of change %lld not opened: %s", change,
 				 cause ? cause : "error");
-		else if (rc)
+		else if (rc != DB_OK)
 			log_info("change %lld is not bisected: %s", change, cause ? cause : "");
 		free(cause);
 	}
@@ -443,7 +443,7 @@ static int bisector_load(struct bisector_run *r, long long id)
 
 static void bisector_run_free(struct bisector_run *r)
 {
-	db_bisection_clear(&r->b);
+	db_bisection_dispose(&r->b);
 	free(r->probes);
 	free(r->metrics);
 	free(r->noise);

@@ -17,16 +17,18 @@ struct kpcid;
 
 /*
  * Opens a bisection of change_id's range (revert: also measure the
- * culprit's revert), started by who ("auto" or a token's name).  Returns 0
- * with *id the new bisection, or an HTTP status with one sentence in
- * *cause (malloc'd): 404 no such change, 400 a change that has no commit
- * range, 409 its group is being bisected, the range holds one commit, or
- * the tree's mirror cannot be read; 500.  Safe from any thread.
+ * culprit's revert), started by who ("auto" or a token's name).  Returns
+ * DB_OK with *id the new bisection, or a db/ code with one sentence in
+ * *cause (malloc'd): DB_NOTFOUND no such change, DB_INVALID a change that
+ * is not a performance change or has no commit range, DB_CONFLICT its
+ * group is being bisected, the range holds one commit, or the tree's
+ * mirror cannot be read; DB_ERR.  Safe from any thread.
  */
 int bisector_start(struct kpcid *k, long long *id, long long change_id, int revert,
 		   const char *who, char **cause);
 /* Cancels running bisection id (its queued jobs too) on behalf of who:
- * 0, or 404 / 409 / 500 with *cause.  Safe from any thread. */
+ * DB_OK, or DB_NOTFOUND / DB_CONFLICT (not running) / DB_ERR with *cause.
+ * Safe from any thread. */
 int bisector_cancel(struct kpcid *k, long long id, const char *who, char **cause);
 /* Opens the bisections changes are due ([bisect] settle_seconds, each
  * tree's `bisect`) and takes every running one a step; kpcid's main loop

@@ -175,6 +175,8 @@ void cache_put(const char *key, const char *version, const char *data, size_t le
 
 void cache_release(struct cache_body *b)
 {
+	if (!b)
+		return;
 	pthread_mutex_lock(&cache_lock);
 	cache_unref(b);
 	pthread_mutex_unlock(&cache_lock);

@@ -15,6 +15,7 @@
 #include "daemon/kcidb.h"
 #include "daemon/watch/watch.h"
 #include "lib/conf.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 
 #define KEY(sec_struct, field) offsetof(sec_struct, field)
@@ -102,8 +103,8 @@ static const struct conf_key config_alert_keys[] = {
 	  "PEM file of the CAs trusted for SMTP and webhooks; empty: the system's" },
 	{ "auth_file", CONF_STR, KEY(struct config, alert_auth_file), "", 0, 0, NULL, 0,
 	  "file whose first line is USER:PASSWORD of the SMTP login; empty: no login" },
-	{ "from", CONF_STR, KEY(struct config, alert_from), "kpci <kpci@localhost.localdomain>", 0, 0, NULL,
-	  0, "the From of reports, Name <address>" },
+	{ "from", CONF_STR, KEY(struct config, alert_from), "kpci <kpci@localhost.localdomain>",
+	  0, 0, NULL, 0, "the From of reports, Name <address>" },
 	{ "webhooks_file", CONF_STR, KEY(struct config, alert_webhooks_file), "", 0, 0, NULL, 0,
 	  "file of webhooks, one \"generic URL\" or \"slack URL\" a line; empty: none" },
 	{ "base_url", CONF_STR, KEY(struct config, alert_base_url), "http://127.0.0.1:8080", 0,
@@ -205,7 +206,7 @@ static const struct conf_key config_tree_keys[] = {
 	  "branches to follow, separated by spaces" },
 	{ "poll_interval", CONF_INT, KEY(struct config_tree, poll_interval), "300", 10, 86400,
 	  NULL, 0, "seconds between fetches" },
-	/* watching (issue #3, daemon/watch/, docs/watch.md) */
+	/* watching (daemon/watch/, docs/watch.md) */
 	{ "candidates", CONF_STR, KEY(struct config_tree, candidates), "window-merges tags head",
 	  0, 0, NULL, 0, "what becomes a build: commits, window-merges, tags, head (spaces)" },
 	{ "head_every", CONF_INT, KEY(struct config_tree, head_every), "60", 0, 10080, NULL, 0,
@@ -242,8 +243,7 @@ static void *config_tree_instance(void *obj, const char *name, char **cause)
 	struct config_tree **pp, *t;
 
 	if (!proto_name_ok(name)) {
-		if (asprintf(cause, "tree name '%s' must be letters, digits and ._:/+-", name) < 0)
-			*cause = NULL;
+		fail_cause(cause, "tree name '%s' must be letters, digits and ._:/+-", name);
 		return NULL;
 	}
 	for (pp = &c->trees; *pp; pp = &(*pp)->next)
@@ -348,14 +348,16 @@ char *config_db_path(const struct config *c)
 	return p;
 }
 
-void config_free(struct config *c)
+void config_dispose(struct config *c)
 {
 	struct config_tree *t, *next;
 
-	conf_free(c, config_sections);
+	if (!c)
+		return;
+	conf_dispose(c, config_sections);
 	for (t = c->trees; t; t = next) {
 		next = t->next;
-		conf_free_keys(t, config_tree_keys);
+		conf_dispose_keys(t, config_tree_keys);
 		free(t->name);
 		free(t);
 	}

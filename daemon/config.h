@@ -15,7 +15,7 @@ struct config_tree {
 	char *url;
 	char *branches;         /* space-separated branch names */
 	long long poll_interval;
-	/* watching (issue #3) */
+	/* watching (docs/watch.md) */
 	char *candidates;       /* space-separated: commits window-merges tags head */
 	long long head_every;   /* minutes between two head candidates of a branch */
 	long long max_queued;   /* queued builds of the tree at most */
@@ -24,7 +24,7 @@ struct config_tree {
 	long long retry_min, retry_max;   /* backoff of failed polls, seconds */
 	long long fetch_timeout;          /* seconds a fetch may wait on a silent server */
 	char *ca_file;                    /* CAs trusted for https; "": the system's */
-	/* builds (issue #4): bench jobs queued when a build of this tree succeeds */
+	/* builds: bench jobs queued when a build of this tree succeeds */
 	char *suites;           /* space-separated suite names; empty: none */
 	char *bench_classes;    /* space-separated runner classes; empty: any runner */
 	char *bench_boot;       /* boot method of those bench jobs */
@@ -54,7 +54,7 @@ struct config {
 	long long artifacts_keep_builds;
 	/* [log] */
 	char *log_level;
-	/* [analysis] (issue #6, daemon/analyze.c) */
+	/* [analysis] (daemon/analyze.c) */
 	int analysis_enabled;
 	long long analysis_batch;               /* dirty series per pass */
 	long long analysis_settle_seconds;      /* wait after a series' first new sample */
@@ -126,6 +126,6 @@ void config_reload(struct config *c, const struct config *fresh, struct buf *ign
 int config_trees_differ(const struct config *a, const struct config *b);
 /* The database path: [storage] database, or DATA_DIR/kpci.db; malloc'd. */
 char *config_db_path(const struct config *c);
-void config_free(struct config *c);
+void config_dispose(struct config *c);
 
 #endif

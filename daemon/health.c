@@ -13,6 +13,7 @@
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define HEALTH_WHY 1024             /* bytes of one reason */
 
@@ -40,20 +41,12 @@ static struct {
 	int stop;                   /* tells a running check to stop (atomic) */
 } health = { .mu = PTHREAD_MUTEX_INITIALIZER };
 
-static double health_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Runs the check and records its result; returns the state. */
 static enum health_integrity health_check(struct kpcid *k, const char *when, char **report,
 					  double *seconds)
 {
 	enum health_integrity state;
-	double t0 = health_now();
+	double t0 = mono_now();
 	char *found = NULL;
 	int rc;
 
@@ -62,7 +55,7 @@ static enum health_integrity health_check(struct kpcid *k, const char *when, cha
 	pthread_mutex_unlock(&health.mu);
 	rc = db_integrity_check(k->db, &found, &health.stop);
 	state = rc == DB_OK ? HEALTH_WHOLE : rc == DB_INVALID ? HEALTH_DAMAGED : HEALTH_UNCHECKABLE;
-	*seconds = health_now() - t0;
+	*seconds = mono_now() - t0;
 	if (state == HEALTH_WHOLE)
 		db_corruption_clear();      /* what SQLite said before is past */
 	pthread_mutex_lock(&health.mu);

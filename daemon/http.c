@@ -1,12 +1,13 @@
 /*
  * http.c - libmicrohttpd glue: collect the request, authenticate it,
  * match it against http_routes, send what the handler produced.  Routes
- * with a struct http_stream get their body piece by piece instead.
+ * with a struct http_stream get their body piece by piece instead.  What
+ * a handler uses to read its query and body and to answer is in
+ * daemon/http_req.c.
  */
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,47 +26,36 @@
 #include "daemon/prom.h"
 #include "db/db.h"
 #include "lib/conf.h"
+#include "lib/fail.h"
 #include "lib/gzip.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 #include "lib/utf8.h"
 
-#define HTTP_DEFAULT_LIMIT 50
 #define HTTP_CONNECTION_TIMEOUT 60  /* seconds a connection may stay silent */
 #define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
 
-void http_json(struct http_resp *resp, int status, json_t *j)
-{
-	char *text = j ? json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(15)) : NULL;
+/* A running server: libmicrohttpd's daemon, whom handlers serve, and the
+ * reloadable settings (atomics: http_configure replaces them while
+ * requests read them). */
+struct http_server {
+	struct MHD_Daemon *mhd;
+	struct kpcid *k;
+	int public_read;
+	long long max_body, header_timeout, body_budget;
+};
 
-	resp->status = status;
-	resp->content_type = "application/json";
-	buf_reset(&resp->body);
-	if (text) {
-		buf_adds(&resp->body, text);
-		buf_adds(&resp->body, "\n");
-	} else {
-		resp->status = 500;
-		buf_adds(&resp->body, "{\"error\":\"internal error\"}\n");
-	}
-	free(text);
-	json_decref(j);
+void http_configure(struct http_server *srv, const struct http_settings *s)
+{
+	__atomic_store_n(&srv->public_read, s->public_read, __ATOMIC_RELAXED);
+	__atomic_store_n(&srv->max_body, s->max_body, __ATOMIC_RELAXED);
+	__atomic_store_n(&srv->header_timeout, s->header_timeout, __ATOMIC_RELAXED);
+	__atomic_store_n(&srv->body_budget, s->body_budget, __ATOMIC_RELAXED);
 }
 
-void http_error(struct http_resp *resp, int status, const char *fmt, ...)
+static long long http_live(const long long *setting)
 {
-	char msg[1024], *fixed = NULL;
-	size_t n;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	/* a URL's bytes, or a value cut inside a character, are shown with
-	 * U+FFFD: JSON holds only UTF-8, and a 4xx must not become a 500 */
-	if (!utf8_valid(msg, strlen(msg)))
-		fixed = utf8_repair(msg, strlen(msg), &n);
-	http_json(resp, status, json_pack("{s:s}", "error", fixed ? fixed : msg));
-	free(fixed);
+	return __atomic_load_n(setting, __ATOMIC_RELAXED);
 }
 
 const char *http_query_value(struct http_req *req, const char *name)
@@ -84,150 +74,6 @@ const char *http_query(struct http_req *req, const char *name)
 	else if (i == HTTP_MAX_QUERIED)
 		req->nqueried = HTTP_MAX_QUERIED + 1;  /* too many: never cached */
 	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
-}
-
-static int http_query_int(struct http_req *req, struct http_resp *resp, const char *name,
-			  int def, int min, int max, int *out)
-{
-	const char *v = http_query(req, name);
-	char *end;
-	long n;
-
-	*out = def;
-	if (!v)
-		return 0;
-	n = strtol(v, &end, 10);
-	if (!*v || *end || n < min || n > max) {
-		http_error(resp, 400, "query parameter %s: '%.40s' is not a number from %d to %d",
-			   name, v, min, max);
-		return -1;
-	}
-	*out = (int)n;
-	return 0;
-}
-
-int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *offset)
-{
-	if (http_query_int(req, resp, "limit", HTTP_DEFAULT_LIMIT, 1, DB_MAX_LIST, limit) < 0 ||
-	    http_query_int(req, resp, "offset", 0, 0, 1 << 30, offset) < 0)
-		return -1;
-	return 0;
-}
-
-json_t *http_body_json(struct http_req *req, struct http_resp *resp)
-{
-	json_error_t err;
-	json_t *j;
-
-	if (!req->body.len) {
-		http_error(resp, 400, "the request body is empty; a JSON object was expected");
-		return NULL;
-	}
-	j = json_loadb(req->body.data, req->body.len, JSON_REJECT_DUPLICATES, &err);
-	if (!j) {
-		http_error(resp, 400, "the request body is not valid JSON: %s at line %d column %d",
-			   err.text, err.line, err.column);
-		return NULL;
-	}
-	if (!json_is_object(j)) {
-		json_decref(j);
-		http_error(resp, 400, "the request body must be a JSON object");
-		return NULL;
-	}
-	return j;
-}
-
-/* 1 if c may appear in a :name segment: [A-Za-z0-9._+-]. */
-static int http_name_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '.' || c == '_' || c == '+' || c == '-';
-}
-
-static int http_hex(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-/*
- * Reads one :name or :ref segment of the raw (still percent-encoded) path
- * into out: characters [A-Za-z0-9._+-] given as such or as %XX; a :ref
- * also '/' (as %2F) and ':' (as such or %3A).  Its length in the path, 0
- * when it is empty, too long or holds anything else.
- */
-static size_t http_segment(char out[HTTP_MAX_ARG + 1], const char *path, int ref)
-{
-	size_t i = 0, n = 0;
-
-	while (path[i] && path[i] != '/') {
-		char c = path[i];
-
-		if (c == '%') {
-			int hi = http_hex(path[i + 1]), lo = hi < 0 ? -1 : http_hex(path[i + 2]);
-
-			if (lo < 0)
-				return 0;
-			c = (char)(hi * 16 + lo);
-			i += 3;
-		} else {
-			i++;
-		}
-		if ((!http_name_char(c) && !(ref && (c == '/' || c == ':'))) || n == HTTP_MAX_ARG)
-			return 0;
-		out[n++] = c;
-	}
-	out[n] = '\0';
-	return n ? i : 0;
-}
-
-/*
- * Matches the request's path (raw, as sent, when MHD gave it to us)
- * against pattern; fills req->params from the numeric :x parts and
- * req->args from the :name and :ref parts (decoded, at most HTTP_MAX_ARG
- * characters; see http_segment).
- */
-static int http_match(const char *pattern, struct http_req *req)
-{
-	const char *path = req->raw_path ? req->raw_path : req->path;
-	int np = 0, na = 0;
-
-	memset(req->params, 0, sizeof req->params);
-	memset(req->args, 0, sizeof req->args);
-	while (*pattern && *path) {
-		size_t plen = !strncmp(pattern, ":name", 5) ? 5 : !strncmp(pattern, ":ref", 4) ? 4 : 0;
-
-		if (plen && (!pattern[plen] || pattern[plen] == '/')) {
-			size_t n;
-
-			if (na == HTTP_MAX_ARGS ||
-			    !(n = http_segment(req->argbuf[na], path, plen == 4)))
-				return 0;
-			req->args[na] = req->argbuf[na];
-			na++;
-			path += n;
-			pattern += plen;
-			continue;
-		}
-		if (*pattern == ':') {
-			char *end;
-			long long v;
-
-			if (*path < '0' || *path > '9' || np == HTTP_MAX_PARAMS)
-				return 0;
-			v = strtoll(path, &end, 10);
-			if (v <= 0)
-				return 0;
-			req->params[np++] = v;
-			path = end;
-			while (*pattern && *pattern != '/')
-				pattern++;
-			continue;
-		}
-		if (*pattern++ != *path++)
-			return 0;
-	}
-	return !*pattern && !*path;
 }
 
 /* Reads the bearer token, if any, into req->role.  -1: an error response is set. */
@@ -250,12 +96,12 @@ static int http_authenticate(struct kpcid *k, struct http_req *req, struct http_
 	return 0;
 }
 
-static int http_allowed(struct kpcid *k, const struct http_route *r, struct http_req *req,
-			struct http_resp *resp)
+static int http_allowed(struct http_server *srv, const struct http_route *r,
+			struct http_req *req, struct http_resp *resp)
 {
 	switch (r->access) {
 	case HTTP_PUBLIC:
-		if (req->role[0] || kpcid_public_read(k))
+		if (req->role[0] || __atomic_load_n(&srv->public_read, __ATOMIC_RELAXED))
 			return 1;
 		http_error(resp, 401, "this server needs an API token to read (Authorization: Bearer TOKEN)");
 		return 0;
@@ -302,7 +148,8 @@ const char *http_method(const struct http_req *req)
 /* Finds the route of the request (req->matched, and its parameters) and
  * checks that the caller may use it: 0, or -1 after setting the answer
  * (404, 405, 401, 403). */
-static int http_route_find(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+static int http_route_find(struct http_server *srv, struct http_req *req,
+			   struct http_resp *resp)
 {
 	int path_known = 0;
 
@@ -312,7 +159,7 @@ static int http_route_find(struct kpcid *k, struct http_req *req, struct http_re
 		path_known = 1;
 		if (strcmp(r->method, http_method(req)))
 			continue;
-		if (http_authenticate(k, req, resp) < 0 || !http_allowed(k, r, req, resp))
+		if (http_authenticate(srv->k, req, resp) < 0 || !http_allowed(srv, r, req, resp))
 			return -1;
 		req->matched = r;
 		return 0;
@@ -531,15 +378,17 @@ static const struct http_route *http_stream_route(struct http_req *req)
 
 /* First call of a streamed request: authorise it and let the route begin.
  * -1 when memory is out; stream_failed when stream_resp holds the answer. */
-static int http_stream_begin(struct kpcid *k, struct http_req *req)
+static int http_stream_begin(struct http_server *srv, struct http_req *req)
 {
+	struct kpcid *k = srv->k;
+
 	req->stream_resp = calloc(1, sizeof *req->stream_resp);
 	if (!req->stream_resp)
 		return -1;
 	req->stream_resp->status = 200;
 	buf_init(&req->stream_resp->body, 1u << 20);
 	if (http_authenticate(k, req, req->stream_resp) < 0 ||
-	    !http_allowed(k, req->route, req, req->stream_resp) ||
+	    !http_allowed(srv, req->route, req, req->stream_resp) ||
 	    health_refuse_write(k, req->stream_resp)) {
 		req->stream_failed = 1;
 		return 0;
@@ -575,11 +424,11 @@ static enum MHD_Result http_query_bad(void *cls, enum MHD_ValueKind kind, const 
 
 /* Keeps the bytes of a body piece within the body budget (for a body
  * without Content-Length, reserved as it comes); -1 when over. */
-static int http_body_reserve(struct kpcid *k, struct http_req *req, size_t n)
+static int http_body_reserve(struct http_server *srv, struct http_req *req, size_t n)
 {
 	if (req->reserved >= (long long)(req->body.len + n))
 		return 0;
-	if (http_guard_reserve((long long)n, kpcid_body_budget(k)) < 0)
+	if (http_guard_reserve((long long)n, http_live(&srv->body_budget)) < 0)
 		return -1;
 	req->reserved += (long long)n;
 	return 0;
@@ -592,7 +441,8 @@ static int http_body_reserve(struct kpcid *k, struct http_req *req, size_t n)
  * body budget, which is then reserved for it.  0 to go on, 1 when resp
  * holds the answer (sent at once; the body is never read).
  */
-static int http_header_checks(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+static int http_header_checks(struct http_server *srv, struct http_req *req,
+			      struct http_resp *resp)
 {
 	const char *bad = NULL, *cl;
 	long long len = 0;
@@ -610,12 +460,12 @@ static int http_header_checks(struct kpcid *k, struct http_req *req, struct http
 		buf_add(&resp->body, req->stream_resp->body.data, req->stream_resp->body.len);
 		return 1;
 	}
-	if (http_route_find(k, req, resp) < 0)
+	if (http_route_find(srv, req, resp) < 0)
 		return 1;
 	/* a write is refused while kpcid cannot store (the integrity check,
 	 * a POST that only reads, is how it learns it can again) */
 	if (strcmp(http_method(req), "GET") && req->matched->handler != api_integrity_check &&
-	    health_refuse_write(k, resp))
+	    health_refuse_write(srv->k, resp))
 		return 1;
 	cl = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
 					 MHD_HTTP_HEADER_CONTENT_LENGTH);
@@ -626,7 +476,7 @@ static int http_header_checks(struct kpcid *k, struct http_req *req, struct http
 			   (long long)req->body.max);
 		return 1;
 	}
-	if (len > 0 && http_guard_reserve(len, kpcid_body_budget(k)) < 0) {
+	if (len > 0 && http_guard_reserve(len, http_live(&srv->body_budget)) < 0) {
 		http_error(resp, 503, "kpcid holds %lld MiB of request bodies in memory, its "
 			   "[server] body_budget_mb; send this one again in a moment",
 			   http_guard_held() >> 20);
@@ -641,18 +491,16 @@ static int http_header_checks(struct kpcid *k, struct http_req *req, struct http
 /* Sends resp, counts and logs it (with the time since t0); frees what
  * resp holds. */
 static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_req *req,
-				   struct http_resp *resp, const struct timespec *t0)
+				   struct http_resp *resp, double t0)
 {
-	struct timespec t1;
 	enum MHD_Result ret = http_send(conn, req, resp);
+	double took;
 
 	http_build_end(resp);       /* its answer is in the cache now */
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status,
-		  (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6);
-	prom_request_observe(resp->status, (double)(t1.tv_sec - t0->tv_sec) +
-			     (double)(t1.tv_nsec - t0->tv_nsec) / 1e9);
-	buf_free(&resp->body);
+	took = mono_now() - t0;
+	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status, took * 1e3);
+	prom_request_observe(resp->status, took);
+	buf_dispose(&resp->body);
 	free(resp->cache_key);
 	free(resp->cache_version);
 	return ret;
@@ -672,28 +520,27 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 				      const char *version, const char *upload_data,
 				      size_t *upload_size, void **con_cls)
 {
-	struct kpcid *k = cls;
+	struct http_server *srv = cls;
 	struct http_req *req = *con_cls;
 	struct http_resp resp = { .status = 200 };
-	struct timespec t0;
+	double t0 = mono_now();
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (!req || !req->method) {     /* the first call (http_uri_cb may have made req) */
 		if (!req && !(req = calloc(1, sizeof *req)))
 			return MHD_NO;
 		http_guard_header_done(http_conn_guard(conn));
-		buf_init(&req->body, (size_t)kpcid_max_body(k));
+		buf_init(&req->body, (size_t)http_live(&srv->max_body));
 		*con_cls = req;
 		req->method = method;
 		req->path = url;
 		req->conn = conn;
 		req->route = http_stream_route(req);
-		if (req->route && http_stream_begin(k, req) < 0)
+		if (req->route && http_stream_begin(srv, req) < 0)
 			return MHD_NO;
 		buf_init(&resp.body, 1u << 20);
-		if (http_header_checks(k, req, &resp))
-			return http_answer(conn, req, &resp, &t0);
-		buf_free(&resp.body);
+		if (http_header_checks(srv, req, &resp))
+			return http_answer(conn, req, &resp, t0);
+		buf_dispose(&resp.body);
 		return MHD_YES;
 	}
 	if (*upload_size) {
@@ -701,7 +548,7 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 			http_stream_data(req, upload_data, *upload_size);
 		else if (req->too_large || req->over_budget)
 			;
-		else if (http_body_reserve(k, req, *upload_size) < 0)
+		else if (http_body_reserve(srv, req, *upload_size) < 0)
 			req->over_budget = 1;
 		else if (buf_add(&req->body, upload_data, *upload_size) < 0)
 			req->too_large = 1;
@@ -718,7 +565,7 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 		resp.content_type = req->stream_resp->content_type;
 		buf_add(&resp.body, req->stream_resp->body.data, req->stream_resp->body.len);
 	} else if (req->route) {
-		req->route->handler(k, req, &resp);
+		req->route->handler(srv->k, req, &resp);
 	} else if (req->too_large) {
 		http_error(&resp, 413, "the request body is larger than %lld bytes",
 			   (long long)req->body.max);
@@ -727,12 +574,14 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 			   "[server] body_budget_mb; send this one again in a moment",
 			   http_guard_held() >> 20);
 	} else {
-		req->matched->handler(k, req, &resp);
+		req->matched->handler(srv->k, req, &resp);
 	}
+	if (buf_failed(&resp.body))     /* the one check of every handler's appends */
+		http_error(&resp, 500, "the answer is larger than %zu bytes", resp.body.max);
 	if (resp.status == 500)
 		health_fault_answer(&resp);
 	http_cache_learn(req, &resp);
-	return http_answer(conn, req, &resp, &t0);
+	return http_answer(conn, req, &resp, t0);
 }
 
 /*
@@ -757,12 +606,12 @@ static void *http_uri_cb(void *cls, const char *uri, struct MHD_Connection *conn
 static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 			   enum MHD_RequestTerminationCode toe)
 {
-	struct kpcid *k = cls;
+	struct http_server *srv = cls;
 	struct http_req *req = *con_cls;
 
 	/* a connection kept alive owes the next request's header in time */
 	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
-		http_guard_wait_header(http_conn_guard(conn), kpcid_header_timeout(k));
+		http_guard_wait_header(http_conn_guard(conn), http_live(&srv->header_timeout));
 	if (!req)
 		return;
 	if (req->reserved)
@@ -770,9 +619,9 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 	if (req->stream_ctx)
 		req->route->stream->abort(req->stream_ctx);
 	if (req->stream_resp)
-		buf_free(&req->stream_resp->body);
+		buf_dispose(&req->stream_resp->body);
 	free(req->stream_resp);
-	buf_free(&req->body);
+	buf_dispose(&req->body);
 	free(req->raw_path);
 	free(req->raw_uri);
 	free(req);
@@ -784,7 +633,7 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 static void http_connection_cb(void *cls, struct MHD_Connection *conn, void **socket_context,
 			       enum MHD_ConnectionNotificationCode toe)
 {
-	struct kpcid *k = cls;
+	struct http_server *srv = cls;
 	const union MHD_ConnectionInfo *ci;
 
 	if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
@@ -794,10 +643,11 @@ static void http_connection_cb(void *cls, struct MHD_Connection *conn, void **so
 	}
 	ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	*socket_context = ci ? http_guard_open(ci->connect_fd) : NULL;
-	http_guard_wait_header(*socket_context, kpcid_header_timeout(k));
+	http_guard_wait_header(*socket_context, http_live(&srv->header_timeout));
 }
 
-int http_start(struct kpcid *k, const char *listen, int threads, int *port, char **cause)
+int http_start(struct http_server **out, struct kpcid *k, const char *listen,
+	       const struct http_settings *s, int *port, char **cause)
 {
 	struct addrinfo hints = { .ai_flags = AI_PASSIVE,
 				  .ai_socktype = SOCK_STREAM }, *ai = NULL;
@@ -805,60 +655,60 @@ int http_start(struct kpcid *k, const char *listen, int threads, int *port, char
 	const union MHD_DaemonInfo *info;
 	unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD |
 			 MHD_USE_ERROR_LOG;
+	struct http_server *srv;
 	int p, rc;
 
-	if (conf_parse_hostport(&host, &p, listen) < 0) {
-		if (asprintf(cause, "listen address '%s' is not HOST:PORT", listen) < 0)
-			*cause = NULL;
-		return -1;
-	}
+	*out = NULL;
+	if (conf_parse_hostport(&host, &p, listen) < 0)
+		return fail_cause(cause, "listen address '%s' is not HOST:PORT", listen);
 	snprintf(portstr, sizeof portstr, "%d", p);
 	rc = getaddrinfo(host, portstr, &hints, &ai);
-	if (rc) {
-		if (asprintf(cause, "listen address '%s': %s",
-			     listen, gai_strerror(rc)) < 0)
-			*cause = NULL;
-		free(host);
-		return -1;
+	free(host);
+	if (rc)
+		return fail_cause(cause, "listen address '%s': %s", listen, gai_strerror(rc));
+	srv = calloc(1, sizeof *srv);
+	if (!srv) {
+		freeaddrinfo(ai);
+		return fail_cause(cause, "out of memory starting the HTTP server");
 	}
+	srv->k = k;
+	http_configure(srv, s);
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	http_builds_init(threads);
+	http_builds_init(s->threads);
 	if (http_guard_start() < 0) {
-		if (asprintf(cause, "cannot start the thread of the header deadlines") < 0)
-			*cause = NULL;
 		freeaddrinfo(ai);
-		free(host);
-		return -1;
+		free(srv);
+		return fail_cause(cause, "cannot start the thread of the header deadlines");
 	}
-	k->mhd = MHD_start_daemon(flags, (uint16_t)p, NULL, NULL, http_access_cb, k,
-				  MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-				  MHD_OPTION_NOTIFY_COMPLETED, http_completed, k,
-				  MHD_OPTION_URI_LOG_CALLBACK, http_uri_cb, k,
-				  MHD_OPTION_NOTIFY_CONNECTION, http_connection_cb, k,
-				  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_CONNECTION_TIMEOUT,
-				  MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(HTTP_MAX_HEADER * 8),
-				  MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-				  (unsigned)k->cfg.max_conns_per_client,
-				  MHD_OPTION_END);
+	srv->mhd = MHD_start_daemon(flags, (uint16_t)p, NULL, NULL, http_access_cb, srv,
+				    MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+				    MHD_OPTION_NOTIFY_COMPLETED, http_completed, srv,
+				    MHD_OPTION_URI_LOG_CALLBACK, http_uri_cb, srv,
+				    MHD_OPTION_NOTIFY_CONNECTION, http_connection_cb, srv,
+				    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_CONNECTION_TIMEOUT,
+				    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(HTTP_MAX_HEADER * 8),
+				    MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+				    (unsigned)s->max_conns_per_client,
+				    MHD_OPTION_END);
 	freeaddrinfo(ai);
-	free(host);
-	if (!k->mhd) {
+	if (!srv->mhd) {
 		http_guard_stop();
-		if (asprintf(cause, "cannot listen on %s (address in use or not local?)", listen) < 0)
-			*cause = NULL;
-		return -1;
+		free(srv);
+		return fail_cause(cause, "cannot listen on %s (address in use or not local?)",
+				  listen);
 	}
-	info = MHD_get_daemon_info(k->mhd, MHD_DAEMON_INFO_BIND_PORT);
+	info = MHD_get_daemon_info(srv->mhd, MHD_DAEMON_INFO_BIND_PORT);
 	*port = info ? info->port : p;
+	*out = srv;
 	return 0;
 }
 
-void http_stop(struct kpcid *k)
+void http_stop(struct http_server *srv)
 {
-	if (k->mhd) {
-		MHD_stop_daemon(k->mhd);
-		k->mhd = NULL;
-	}
+	if (!srv)
+		return;
+	MHD_stop_daemon(srv->mhd);
 	http_guard_stop();
+	free(srv);
 }

@@ -110,18 +110,55 @@ struct http_route {
 
 extern const struct http_route http_routes[];
 
-/* Starts serving on listen ("host:port"); *port gets the bound port. */
-int http_start(struct kpcid *k, const char *listen, int threads, int *port, char **cause);
-/* Stops accepting and waits for handlers in flight. */
-void http_stop(struct kpcid *k);
+/* The server's settings (kpcid's [server] keys, daemon/kpcid.c).  The
+ * first four are reloadable (http_configure); requests read them without
+ * a lock. */
+struct http_settings {
+	int public_read;            /* reading needs no token */
+	long long max_body;         /* bytes of a collected request body */
+	long long header_timeout;   /* seconds a connection has for a whole header */
+	long long body_budget;      /* bytes of request bodies in memory, all together */
+	int max_conns_per_client;   /* connections from one address at once; at start only */
+	int threads;                /* answers built at once (build slots); at start only */
+};
+
+struct http_server;
+
+/* Starts serving on listen ("host:port") with the settings s; handlers
+ * get k.  *out gets the server (stop it with http_stop), *port the bound
+ * port.  0, or -1 with *cause. */
+int http_start(struct http_server **out, struct kpcid *k, const char *listen,
+	       const struct http_settings *s, int *port, char **cause);
+/* Replaces the reloadable settings of a running server. */
+void http_configure(struct http_server *srv, const struct http_settings *s);
+/* Stops accepting, waits for handlers in flight and frees srv; NULL: nothing. */
+void http_stop(struct http_server *srv);
 
 /* A query-string argument, or NULL; borrowed from the request.  The names
  * a handler looks up make its answer's key in the answer cache, so every
  * read of the query goes through here. */
 const char *http_query(struct http_req *req, const char *name);
+/* ?name= as a whole number from min to max, def when absent: 0, or -1
+ * after a 400 ("query parameter limit: '0' is not a number from 1 to 1000").
+ * Every handler reads numbers from the query through these. */
+int http_query_int(struct http_req *req, struct http_resp *resp, const char *name,
+		   long long def, long long min, long long max, long long *out);
+/* ?name= as a positive id, 0 when absent: 0, or -1 after a 400 ("query
+ * parameter job: 'x' is not a job id"). */
+int http_query_id(struct http_req *req, struct http_resp *resp, const char *name,
+		  long long *out);
+/* ?name= as a time: UNIX seconds or YYYY-MM-DD (UTC midnight); 0 when
+ * absent; -1 after a 400. */
+int http_query_time(struct http_req *req, struct http_resp *resp, const char *name,
+		    long long *out);
 /* Parses ?limit= and ?offset= (defaults 50 and 0, limit capped); -1 on a bad value
  * after setting an error response. */
 int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *offset);
+/* The HTTP status of a db/db.h code, the one mapping every handler uses:
+ * DB_OK 200, DB_NOTFOUND 404, DB_CONFLICT 409, DB_INVALID 400 (the request
+ * names something malformed or asks too much), DB_MISMATCH 422 (the input
+ * contradicts what is stored), DB_DENIED 403, anything else 500. */
+int http_status(int db_rc);
 /* Parses the body as a JSON object; NULL after setting a 400 response. */
 json_t *http_body_json(struct http_req *req, struct http_resp *resp);
 

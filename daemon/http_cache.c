@@ -71,7 +71,7 @@ static char *http_cache_key(struct http_req *req)
 			  buf_printf(&key, " %s!", names[i]) < 0;
 	}
 	if (bad) {
-		buf_free(&key);
+		buf_dispose(&key);
 		return NULL;
 	}
 	return buf_steal(&key);

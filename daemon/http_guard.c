@@ -12,6 +12,7 @@
 
 #include "daemon/http_guard.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define HTTP_GUARD_TICK_MS 250      /* how often deadlines are looked at */
 
@@ -32,14 +33,6 @@ static struct {
 } guard = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
 
 static long long http_guard_bodies;     /* bytes reserved (atomic) */
-
-static long long http_guard_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Takes c off the list; the caller holds guard.mu. */
 static void http_guard_unlist(struct http_guard_conn *c)
@@ -71,7 +64,7 @@ void http_guard_wait_header(struct http_guard_conn *c, long long timeout_s)
 		return;
 	pthread_mutex_lock(&guard.mu);
 	http_guard_unlist(c);
-	c->deadline = http_guard_ms() + timeout_s * 1000;
+	c->deadline = mono_ms() + timeout_s * 1000;
 	c->next = guard.head;
 	if (guard.head)
 		guard.head->prev = c;
@@ -109,7 +102,7 @@ static void *http_guard_main(void *arg)
 	(void)arg;
 	pthread_mutex_lock(&guard.mu);
 	while (!guard.stop) {
-		long long now = http_guard_ms();
+		long long now = mono_ms();
 		struct timespec until;
 
 		for (struct http_guard_conn *c = guard.head, *next; c; c = next) {

@@ -1,6 +1,6 @@
 /*
- * http_internal.h - what daemon/http.c and daemon/http_cache.c share; the
- * handlers see daemon/http.h only.
+ * http_internal.h - what daemon/http.c, daemon/http_cache.c and
+ * daemon/http_path.c share; the handlers see daemon/http.h only.
  */
 #ifndef KPCI_DAEMON_HTTP_INTERNAL_H
 #define KPCI_DAEMON_HTTP_INTERNAL_H
@@ -15,6 +15,13 @@ const char *http_method(const struct http_req *req);
 const char *http_query_value(struct http_req *req, const char *name);
 /* 1 when the Accept-Encoding header names gzip (not refused with q=0). */
 int http_accepts_gzip(struct http_req *req);
+
+/* http_path.c: matches the request's path (raw, as sent, when MHD gave
+ * it to us) against pattern; fills req->params from the numeric :x parts
+ * and req->args from the :name and :ref parts (decoded, at most
+ * HTTP_MAX_ARG characters: [A-Za-z0-9._+-] as such or as %XX, a :ref
+ * also '/' as %2F and ':').  1 on a match, else 0. */
+int http_match(const char *pattern, struct http_req *req);
 
 /* http_cache.c: the build slots ([server] threads of them). */
 void http_builds_init(int n);

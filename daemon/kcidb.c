@@ -18,6 +18,7 @@
 #include "lib/conf.h"
 #include "lib/fail.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define KCIDB_SCHEMA_MAJOR 5
 #define KCIDB_SCHEMA_MINOR 3
@@ -154,7 +155,7 @@ static json_t *kcidb_path(const char *suite, const char *metric)
 	buf_adds(&b, ".");
 	kcidb_path_part(&b, metric);
 	j = json_string(buf_str(&b));
-	buf_free(&b);
+	buf_dispose(&b);
 	return j;
 }
 
@@ -471,9 +472,9 @@ static int kcidb_post(const struct config *cfg, const json_t *doc, char **cause)
 	if (rc == 0 && (status < 200 || status > 299))
 		rc = fail_cause(cause, "%s answered %ld: %.200s", cfg->kcidb_url, status,
 				buf_str(&answer));
-	buf_free(&answer);
+	buf_dispose(&answer);
 	free(text);
-	client_free(&c);
+	client_dispose(&c);
 	return rc;
 }
 
@@ -540,8 +541,7 @@ static void *kcidb_main(void *arg)
 			backoff = 0;
 			wait = kcidb.k->cfg.kcidb_interval;
 		}
-		clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_sec += (time_t)wait;
+		mono_deadline(&until, (long long)wait * 1000);
 		pthread_mutex_lock(&kcidb.lock);
 		while (!kcidb.stop && pthread_cond_timedwait(&kcidb.cv, &kcidb.lock, &until) == 0)
 			;

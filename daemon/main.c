@@ -38,65 +38,10 @@
 #include "lib/conf.h"
 #include "lib/fs.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define KPCID_TICK_S 1          /* how often leases are checked */
 #define KPCID_MMAP_MIN (1 << 20) /* allocations this large are mapped, and unmapped when freed */
-
-void kpcid_publish_config(struct kpcid *k)
-{
-	enum log_level lvl = LOG_INFO;
-
-	__atomic_store_n(&k->live_public_read, k->cfg.public_read, __ATOMIC_RELAXED);
-	__atomic_store_n(&k->live_max_body, k->cfg.max_body, __ATOMIC_RELAXED);
-	__atomic_store_n(&k->live_lease_seconds, (int)k->cfg.lease_seconds, __ATOMIC_RELAXED);
-	__atomic_store_n(&k->live_max_attempts, (int)k->cfg.max_attempts, __ATOMIC_RELAXED);
-	__atomic_store_n(&k->live_header_timeout, k->cfg.header_timeout, __ATOMIC_RELAXED);
-	__atomic_store_n(&k->live_body_budget, k->cfg.body_budget_mb << 20, __ATOMIC_RELAXED);
-	__atomic_store_n(&k->live_min_free, k->cfg.min_free_mb << 20, __ATOMIC_RELAXED);
-	__atomic_store_n(&k->live_max_wal, k->cfg.max_wal_mb << 20, __ATOMIC_RELAXED);
-	log_level_parse(&lvl, k->cfg.log_level);
-	log_set_level(lvl);
-}
-
-int kpcid_public_read(struct kpcid *k)
-{
-	return __atomic_load_n(&k->live_public_read, __ATOMIC_RELAXED);
-}
-
-long long kpcid_max_body(struct kpcid *k)
-{
-	return __atomic_load_n(&k->live_max_body, __ATOMIC_RELAXED);
-}
-
-int kpcid_lease_seconds(struct kpcid *k)
-{
-	return __atomic_load_n(&k->live_lease_seconds, __ATOMIC_RELAXED);
-}
-
-int kpcid_max_attempts(struct kpcid *k)
-{
-	return __atomic_load_n(&k->live_max_attempts, __ATOMIC_RELAXED);
-}
-
-long long kpcid_header_timeout(struct kpcid *k)
-{
-	return __atomic_load_n(&k->live_header_timeout, __ATOMIC_RELAXED);
-}
-
-long long kpcid_body_budget(struct kpcid *k)
-{
-	return __atomic_load_n(&k->live_body_budget, __ATOMIC_RELAXED);
-}
-
-long long kpcid_min_free(struct kpcid *k)
-{
-	return __atomic_load_n(&k->live_min_free, __ATOMIC_RELAXED);
-}
-
-long long kpcid_max_wal(struct kpcid *k)
-{
-	return __atomic_load_n(&k->live_max_wal, __ATOMIC_RELAXED);
-}
 
 static void usage(FILE *f)
 {
@@ -271,16 +216,17 @@ static void reload(struct kpcid *k)
 			log_warn("SIGHUP: these keys need a restart to change:%s", buf_str(&ignored));
 		log_info("SIGHUP: configuration reloaded from %s", k->config_path);
 	}
-	config_free(&fresh);
+	config_dispose(&fresh);
 out:
-	buf_free(&errs);
-	buf_free(&ignored);
+	buf_dispose(&errs);
+	buf_dispose(&ignored);
 }
 
 /* Serves until SIGTERM or SIGINT; returns the exit status. */
 static int serve(struct kpcid *k)
 {
 	struct timespec tick = { KPCID_TICK_S, 0 };
+	struct http_settings hs;
 	char *cause = NULL;
 	sigset_t set;
 	int port, sig, requeued, failed;
@@ -304,7 +250,8 @@ static int serve(struct kpcid *k)
 		goto fail_alert;
 	if (kcidb_start(k, &cause) < 0)
 		goto fail_kcidb;
-	if (http_start(k, k->cfg.listen, (int)k->cfg.threads, &port, &cause) < 0)
+	kpcid_http_settings(&hs, &k->cfg);
+	if (http_start(&k->http, k, k->cfg.listen, &hs, &port, &cause) < 0)
 		goto fail_http;
 	{
 		char *host = NULL;
@@ -326,20 +273,18 @@ static int serve(struct kpcid *k)
 		    (requeued || failed))
 			log_warn("leases expired: %d jobs requeued, %d failed", requeued, failed);
 		if (k->cfg.analysis_enabled) {
-			struct timespec t0, t1;
+			double t0 = mono_now();
 
-			clock_gettime(CLOCK_MONOTONIC, &t0);
 			analyze_tick(k->db, &k->cfg);
-			clock_gettime(CLOCK_MONOTONIC, &t1);
-			prom_analysis_observe((double)(t1.tv_sec - t0.tv_sec) +
-					      (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+			prom_analysis_observe(mono_now() - t0);
 		}
 		bisector_tick(k);           /* daemon/bisector.c */
 	}
 	log_info("stopping: finishing requests in flight");
 	watch_stop(k->watcher);
 	kcidb_stop();
-	http_stop(k);
+	http_stop(k->http);
+	k->http = NULL;
 	alert_stop(k);
 	bisector_free();
 	health_stop();
@@ -429,7 +374,7 @@ int main(int argc, char **argv)
 	}
 	watch_free(k.watcher);
 	db_close(k.db);
-	config_free(&k.cfg);
-	buf_free(&errs);
+	config_dispose(&k.cfg);
+	buf_dispose(&errs);
 	return rc;
 }

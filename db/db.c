@@ -20,26 +20,12 @@
 #include "db/db.h"
 #include "db/db_internal.h"
 #include "db/migrations.h"
+#include "lib/fail.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 #define DB_STR_(x) #x
 #define DB_STR(x) DB_STR_(x)            /* a number's macro as SQL text */
-
-int db_fail(char **cause, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-int db_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!cause)
-		return DB_ERR;
-	va_start(ap, fmt);
-	if (vasprintf(cause, fmt, ap) < 0)
-		*cause = NULL;
-	va_end(ap);
-	return DB_ERR;
-}
 
 long long db_now(void)
 {
@@ -99,22 +85,22 @@ static int db_migrate(struct db *db, int target, char **cause)
 	int cur = db_version_locked(db);
 
 	if (cur < 0)
-		return db_fail(cause, "cannot read the schema version");
+		return fail_cause(cause, "cannot read the schema version");
 	if (cur > db_migrations_count)
-		return db_fail(cause, "the database has schema version %d, newer than "
-			       "this kpcid knows (%d)", cur, db_migrations_count);
+		return fail_cause(cause, "the database has schema version %d, newer than "
+				  "this kpcid knows (%d)", cur, db_migrations_count);
 	for (int v = cur + 1; v <= target; v++) {
 		const struct db_migration *m = &db_migrations[v - 1];
 		char pragma[64], *err = NULL;
 
 		snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v);
 		if (db_exec(db, "BEGIN IMMEDIATE") < 0)
-			return db_fail(cause, "cannot start migration %s", m->name);
+			return fail_cause(cause, "cannot start migration %s", m->name);
 		if (sqlite3_exec(db->conn, m->sql, NULL, NULL, &err) != SQLITE_OK ||
 		    db_fk_check(db, &err) < 0 ||
 		    db_exec(db, pragma) < 0 || db_exec(db, "COMMIT") < 0) {
-			db_fail(cause, "migration %s failed: %s", m->name,
-				err ? err : sqlite3_errmsg(db->conn));
+			fail_cause(cause, "migration %s failed: %s", m->name,
+				   err ? err : sqlite3_errmsg(db->conn));
 			sqlite3_free(err);
 			db_exec(db, "ROLLBACK");
 			return DB_ERR;
@@ -174,21 +160,13 @@ static void db_publish(struct db *db)
 	}
 }
 
-static long long db_mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* PRAGMA data_version, read at most every DB_EXTERNAL_CHECK_MS; -1 on
  * error.  It is the writer's: only when the writer is free (a request
  * answered from the cache never waits for a write to end), else the
  * value last read. */
 static long long db_external_version(struct db *db)
 {
-	long long now = db_mono_ms(), v;
+	long long now = mono_ms(), v;
 
 	if (now - __atomic_load_n(&db->external_at, __ATOMIC_ACQUIRE) < DB_EXTERNAL_CHECK_MS)
 		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);
@@ -405,7 +383,7 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 	*out = NULL;
 	db = calloc(1, sizeof *db);
 	if (!db)
-		return db_fail(cause, "out of memory");
+		return fail_cause(cause, "out of memory");
 	pthread_once(&once, db_sqlite_config);
 	pthread_mutex_init(&db->lock, NULL);
 	pthread_mutex_init(&db->rlock, NULL);
@@ -414,14 +392,14 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 	db->path = strdup(path);
 	db_lock(db);                    /* no one else has db yet: for db_held */
 	if (!db->path) {
-		db_fail(cause, "out of memory");
+		fail_cause(cause, "out of memory");
 		goto fail;
 	}
 	db_create_private(path);
 	if (sqlite3_open_v2(path, &db->conn, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
 			    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-		db_fail(cause, "cannot open database %s: %s", path,
-			db->conn ? sqlite3_errmsg(db->conn) : "out of memory");
+		fail_cause(cause, "cannot open database %s: %s", path,
+			   db->conn ? sqlite3_errmsg(db->conn) : "out of memory");
 		goto fail;
 	}
 	db->writer.conn = db->conn;
@@ -436,13 +414,13 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 	    db_exec(db, "PRAGMA journal_mode = WAL") < 0 ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0 ||
 	    db_exec(db, "PRAGMA journal_size_limit = " DB_STR(DB_WAL_KEEP_BYTES)) < 0) {
-		db_fail(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));
+		fail_cause(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));
 		goto fail;
 	}
 	if (db_migrate(db, version, cause) < 0)
 		goto fail;
 	if (db_exec(db, "PRAGMA foreign_keys = ON") < 0) {
-		db_fail(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));
+		fail_cause(cause, "cannot set up database %s: %s", path, sqlite3_errmsg(db->conn));
 		goto fail;
 	}
 	db_checkpointer_start(db, path);

@@ -6,7 +6,8 @@
  * transaction under PRAGMA user_version) and sets WAL, foreign keys and a
  * busy timeout.  Every statement is prepared with bound parameters.  A
  * struct db is safe to share between threads: writes are serialised on
- * one connection, reads run on a pool of read connections beside it.  Functions return DB_OK (0) or a negative DB_* code; with a
+ * one connection, reads run on a pool of read connections beside it.
+ * Functions return DB_OK (0) or a negative DB_* code; with a
  * `cause` argument, a failure also leaves one malloc'd sentence there.
  * Lists come back as jansson arrays of objects (caller owns them).
  */
@@ -20,10 +21,12 @@
 
 enum {
 	DB_OK = 0,
-	DB_ERR = -1,        /* SQLite or memory failure */
+	DB_ERR = -1,        /* SQLite or memory failure; fail_cause returns it too */
 	DB_NOTFOUND = -2,   /* no such row */
 	DB_CONFLICT = -3,   /* the row is not in a state that allows this */
-	DB_INVALID = -4,    /* the input does not fit the stored data */
+	DB_INVALID = -4,    /* the input is not acceptable: malformed, too much asked */
+	DB_MISMATCH = -5,   /* the input contradicts what is stored (a metric's unit) */
+	DB_DENIED = -6,     /* the caller may not do this (a class its token does not serve) */
 };
 
 #define DB_BUSY_TIMEOUT_MS 5000
@@ -114,7 +117,7 @@ json_t *db_trees_list(struct db *db);
 /* --- runners ------------------------------------------------------- */
 /* Registers or updates runner r->name for the token; a name held by
  * another token is DB_CONFLICT, a runner class the token may not serve
- * DB_INVALID (each with a sentence in *cause). */
+ * DB_DENIED (each with a sentence in *cause). */
 int db_runner_register(struct db *db, long long *id, long long token_id,
 		       const struct proto_register *r, char **cause);
 /* DB_OK when runner_id exists and belongs to token_id; marks it seen. */
@@ -136,7 +139,9 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 int db_job_expire_leases(struct db *db, int *requeued, int *failed);
 /* Stores a result once per (job, attempt): a repeat by the runner that
  * stored it sets *duplicate and stores nothing.  DB_CONFLICT when the
- * lease is not the runner's, or another runner stored the result. */
+ * lease is not the runner's, or another runner stored the result;
+ * DB_MISMATCH (with *cause) when a sample gives a stored metric another
+ * unit or direction, or repeats an iteration. */
 int db_job_result(struct db *db, long long runner_id, const struct proto_result *r,
 		  int *duplicate, char **cause);
 /* state may be NULL for all. */
@@ -152,7 +157,7 @@ json_t *db_metrics_list(struct db *db);
 /* Counts for the status line: jobs by state, runners, samples. */
 json_t *db_status(struct db *db);
 
-/* --- watched trees (db/db_trees.c, issue #3) ----------------------- */
+/* --- watched trees (db/db_trees.c, db/db_lines.c) ----------------- */
 #define DB_SHA_LEN 40               /* hex digits of a git object id */
 
 /* One commit as the watcher read it.  Strings are borrowed. */
@@ -491,7 +496,7 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit);
 /* Forgets an artifact and its links to builds. */
 int db_artifact_delete(struct db *db, const char *sha256);
 
-/* --- dashboard (db/db_dash.c, issue #7) ---------------------------- */
+/* --- dashboard (db/db_dash.c) ------------------------------------- */
 /* Series id with its metric, runner class and branch, or NULL (caller owns). */
 json_t *db_series_get(struct db *db, long long id);
 
@@ -516,7 +521,7 @@ struct db_series_brief {
 int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int *more,
 		    const char *q, int limit, int offset);
 
-/* --- chart, job detail, filtered lists (db/db_detail.c, issue #7) ---- */
+/* --- chart, job detail, filtered lists (db/db_detail.c) ------------- */
 /* Filters of db_jobs_find; NULL / 0 for any.  commit: a full id or a prefix. */
 struct db_job_filter {
 	const char *state, *kind, *runner_class, *tree, *commit;
@@ -766,7 +771,7 @@ int db_kcidb_mark(struct db *db, const json_t *sent, char **cause);
 #define DB_BISECT_TEXT 256          /* bytes kept of a failure's sentence here */
 
 /* A bisection as the bisector runs it (db_bisect_get; free with
- * db_bisection_clear). */
+ * db_bisection_dispose). */
 struct db_bisection {
 	long long id, change_id, tree_id;
 	char state[16], phase[16];
@@ -778,7 +783,7 @@ struct db_bisection {
 	int iterations, revert;
 	long long commits, rounds, probes, started_at;
 };
-void db_bisection_clear(struct db_bisection *b);
+void db_bisection_dispose(struct db_bisection *b);
 
 /* One candidate commit (db_bisect_commits). */
 struct db_bisect_commit {

@@ -13,18 +13,14 @@
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/fail.h"
 
 #define DB_BISECT_PARENTS_MAX 64        /* parents of one commit kept */
 
-void db_col(char *out, size_t size, sqlite3_stmt *st, int i)
+void db_bisection_dispose(struct db_bisection *b)
 {
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	snprintf(out, size, "%s", t ? (const char *)t : "");
-}
-
-void db_bisection_clear(struct db_bisection *b)
-{
+	if (!b)
+		return;
 	json_decref(b->spec);
 	b->spec = NULL;
 }
@@ -49,7 +45,7 @@ json_t *db_bisect_due(struct db *db, long long settled_before, int improvements,
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT c.id AS change_id, t.name AS tree FROM changes c "
 		" JOIN series se ON se.id = c.series_id "
@@ -64,7 +60,7 @@ json_t *db_bisect_due(struct db *db, long long settled_before, int improvements,
 		"  AND c3.state IN ('new', 'confirmed') "
 		"  ORDER BY ABS(IFNULL(c3.magnitude, 0)) DESC, c3.id LIMIT 1) "
 		"ORDER BY c.id LIMIT ?3", "Iii", settled_before, improvements, limit));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -75,7 +71,7 @@ int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **ca
 	const char *bad;
 
 	*out = NULL;
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT c.id AS change_id, c.range_key, c.kind, c.state, c.direction, c.good_sha, "
 		" c.bad_sha, c.series_id, se.runner_class, se.config_name, m.suite, "
@@ -87,11 +83,11 @@ int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **ca
 		" JOIN metrics m ON m.id = se.metric_id LEFT JOIN jobs j ON j.id = c.bad_job_id "
 		"WHERE c.id = ?", "I", change_id));
 	if (!rows || !json_array_size(rows)) {
-		db_unlock(db);
+		db_read_unlock(db);
 		json_decref(rows);
 		if (!rows)
-			return db_fail(cause, "cannot read change %lld: database error", change_id);
-		db_fail(cause, "change %lld does not exist", change_id);
+			return fail_cause(cause, "cannot read change %lld: database error", change_id);
+		fail_cause(cause, "change %lld does not exist", change_id);
 		return DB_NOTFOUND;
 	}
 	o = json_incref(json_array_get(rows, 0));
@@ -116,10 +112,10 @@ int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **ca
 		json_string_value(json_object_get(o, "runner_class")),
 		json_string_value(json_object_get(o, "config_name")),
 		json_string_value(json_object_get(o, "suite")), change_id, DB_MAX_LIST));
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!metrics) {
 		json_decref(o);
-		return db_fail(cause, "cannot read the metrics of change %lld: database error",
+		return fail_cause(cause, "cannot read the metrics of change %lld: database error",
 			       change_id);
 	}
 	json_object_set_new(o, "metrics", metrics);
@@ -147,7 +143,7 @@ static int db_bisect_create_locked(struct db *db, long long *id, const struct db
 	if (db_scalar(db_prepk(db, "SELECT b.id FROM bisections b JOIN changes c ON c.id = "
 			       "b.change_id WHERE c.range_key = ? AND b.state = 'running'", "s",
 			       n->range_key), 0)) {
-		db_fail(cause, "a bisection of this change's group is running");
+		fail_cause(cause, "a bisection of this change's group is running");
 		return DB_CONFLICT;
 	}
 	rc = db_exec_st(db, db_prepk(db,
@@ -190,13 +186,13 @@ int db_bisect_create(struct db *db, long long *id, const struct db_bisect_new *n
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	rc = db_end(db, db_bisect_create_locked(db, id, n, cause));
 	if (rc != DB_OK) {
 		*id = 0;
 		if (rc != DB_CONFLICT)
-			db_fail(cause, "cannot store the bisection: database error");
+			fail_cause(cause, "cannot store the bisection: database error");
 	}
 	db_unlock(db);
 	return rc;
@@ -211,7 +207,7 @@ int db_bisect_running(struct db *db, long long **ids, size_t *n)
 
 	*ids = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db, "SELECT id FROM bisections WHERE state = 'running' ORDER BY id", "");
 	while (st && sqlite3_step(st) == SQLITE_ROW) {
 		if (k == cap) {
@@ -227,7 +223,7 @@ int db_bisect_running(struct db *db, long long **ids, size_t *n)
 		v[k++] = sqlite3_column_int64(st, 0);
 	}
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st || rc != DB_OK) {
 		free(v);
 		return DB_ERR;
@@ -243,7 +239,7 @@ int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
 	int rc = DB_NOTFOUND;
 
 	memset(b, 0, sizeof *b);
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db,
 		"SELECT id, change_id, IFNULL(tree_id, 0), state, phase, good_sha, bad_sha, "
 		" culprit_sha, (SELECT name FROM trees WHERE id = tree_id), branch, config, suite, "
@@ -254,16 +250,16 @@ int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
 		b->id = sqlite3_column_int64(st, 0);
 		b->change_id = sqlite3_column_int64(st, 1);
 		b->tree_id = sqlite3_column_int64(st, 2);
-		db_col(b->state, sizeof b->state, st, 3);
-		db_col(b->phase, sizeof b->phase, st, 4);
-		db_col(b->good, sizeof b->good, st, 5);
-		db_col(b->bad, sizeof b->bad, st, 6);
-		db_col(b->culprit, sizeof b->culprit, st, 7);
-		db_col(b->tree, sizeof b->tree, st, 8);
-		db_col(b->branch, sizeof b->branch, st, 9);
-		db_col(b->config, sizeof b->config, st, 10);
-		db_col(b->suite, sizeof b->suite, st, 11);
-		db_col(b->runner_class, sizeof b->runner_class, st, 12);
+		db_column_text(b->state, sizeof b->state, st, 3);
+		db_column_text(b->phase, sizeof b->phase, st, 4);
+		db_column_text(b->good, sizeof b->good, st, 5);
+		db_column_text(b->bad, sizeof b->bad, st, 6);
+		db_column_text(b->culprit, sizeof b->culprit, st, 7);
+		db_column_text(b->tree, sizeof b->tree, st, 8);
+		db_column_text(b->branch, sizeof b->branch, st, 9);
+		db_column_text(b->config, sizeof b->config, st, 10);
+		db_column_text(b->suite, sizeof b->suite, st, 11);
+		db_column_text(b->runner_class, sizeof b->runner_class, st, 12);
 		b->spec = json_loads((const char *)sqlite3_column_text(st, 13), 0, NULL);
 		b->iterations = sqlite3_column_int(st, 14);
 		b->revert = sqlite3_column_int(st, 15);
@@ -276,7 +272,7 @@ int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
 		rc = DB_ERR;
 	}
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -313,7 +309,7 @@ int db_bisect_commits(struct db *db, struct db_bisect_commit **out, size_t *n, l
 
 	*out = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	count = db_scalar(db_prepk(db, "SELECT count(*) FROM bisection_commits WHERE "
 				  "bisection_id = ?", "I", id), 0);
 	v = calloc(count > 0 ? (size_t)count : 1, sizeof *v);
@@ -323,8 +319,8 @@ int db_bisect_commits(struct db *db, struct db_bisect_commit **out, size_t *n, l
 		struct db_bisect_commit *c = &v[k++];
 		const unsigned char *subject = sqlite3_column_text(st, 3);
 
-		db_col(c->sha, sizeof c->sha, st, 0);
-		db_col(c->first_parent, sizeof c->first_parent, st, 2);
+		db_column_text(c->sha, sizeof c->sha, st, 0);
+		db_column_text(c->first_parent, sizeof c->first_parent, st, 2);
 		c->subject = strdup(subject ? (const char *)subject : "");
 		if (!c->subject || db_parents_parse(c, (const char *)sqlite3_column_text(st, 1)) < 0) {
 			rc = DB_ERR;
@@ -332,7 +328,7 @@ int db_bisect_commits(struct db *db, struct db_bisect_commit **out, size_t *n, l
 		}
 	}
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st || rc != DB_OK) {
 		db_bisect_commits_free(v, k);
 		return DB_ERR;
@@ -354,7 +350,7 @@ int db_bisect_metrics(struct db *db, struct db_bisect_metric **out, size_t *n, l
 	v = calloc(DB_MAX_LIST, sizeof *v);
 	if (!v)
 		return DB_ERR;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db, "SELECT bm.series_id, IFNULL(bm.change_id, 0), se.metric_id, "
 		      " m.suite || '/' || m.name, m.direction = 'higher', se.runner_class "
 		      "FROM bisection_metrics bm JOIN series se ON se.id = bm.series_id "
@@ -365,14 +361,14 @@ int db_bisect_metrics(struct db *db, struct db_bisect_metric **out, size_t *n, l
 		v[k].series_id = sqlite3_column_int64(st, 0);
 		v[k].change_id = sqlite3_column_int64(st, 1);
 		v[k].metric_id = sqlite3_column_int64(st, 2);
-		db_col(v[k].name, sizeof v[k].name, st, 3);
+		db_column_text(v[k].name, sizeof v[k].name, st, 3);
 		v[k].higher_is_better = sqlite3_column_int(st, 4);
 		k++;
 	}
 	db_done(st);
 	if (st && k)
-		db_col(rclass, sizeof rclass, st, 5);
-	db_unlock(db);
+		db_column_text(rclass, sizeof rclass, st, 5);
+	db_read_unlock(db);
 	if (!st) {
 		free(v);
 		return DB_ERR;
@@ -402,14 +398,14 @@ json_t *db_bisections_list(struct db *db, const char *state, long long change_id
 {
 	json_t *rows;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_BISECTION_COLUMNS "FROM bisections b JOIN changes c ON c.id = b.change_id "
 		" JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id "
 		"WHERE (?1 IS NULL OR b.state = ?1) AND (?2 = 0 OR c.range_key = "
 		" (SELECT range_key FROM changes WHERE id = ?2)) "
 		"ORDER BY b.id DESC LIMIT ?3 OFFSET ?4", "sIii", state, change_id, limit, offset));
-	db_unlock(db);
+	db_read_unlock(db);
 	return rows;
 }
 
@@ -417,7 +413,7 @@ json_t *db_bisection_full(struct db *db, long long id)
 {
 	json_t *rows, *b = NULL, *probes, *metrics;
 
-	db_lock(db);
+	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT " DB_BISECTION_COLUMNS ", b.log AS log_json, b.result AS result_json "
 		"FROM bisections b JOIN changes c ON c.id = b.change_id "
@@ -437,7 +433,7 @@ json_t *db_bisection_full(struct db *db, long long id)
 		" m.direction AS better FROM bisection_metrics bm JOIN series se ON se.id = "
 		" bm.series_id JOIN metrics m ON m.id = se.metric_id WHERE bm.bisection_id = ? "
 		"ORDER BY bm.series_id", "I", id));
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rows && json_array_size(rows) && probes && metrics) {
 		b = json_incref(json_array_get(rows, 0));
 		json_object_set(b, "probe_list", probes);

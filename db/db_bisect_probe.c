@@ -34,27 +34,27 @@
 static void db_probe_of(struct db_bisect_probe *p, sqlite3_stmt *st)
 {
 	p->id = sqlite3_column_int64(st, 0);
-	db_col(p->role, sizeof p->role, st, 1);
+	db_column_text(p->role, sizeof p->role, st, 1);
 	p->idx = sqlite3_column_int64(st, 2);
-	db_col(p->sha, sizeof p->sha, st, 3);
+	db_column_text(p->sha, sizeof p->sha, st, 3);
 	p->round = sqlite3_column_int(st, 4);
-	db_col(p->state, sizeof p->state, st, 5);
-	db_col(p->outcome, sizeof p->outcome, st, 6);
+	db_column_text(p->state, sizeof p->state, st, 5);
+	db_column_text(p->outcome, sizeof p->outcome, st, 6);
 	p->build_id = sqlite3_column_int64(st, 7);
 	p->iterations = sqlite3_column_int(st, 8);
 	p->retries = sqlite3_column_int(st, 9);
 	p->created_at = sqlite3_column_int64(st, 10);
 	p->updated_at = sqlite3_column_int64(st, 11);
 	p->build_retries = sqlite3_column_int(st, 12);
-	db_col(p->reason, sizeof p->reason, st, 13);
+	db_column_text(p->reason, sizeof p->reason, st, 13);
 	p->jobs = sqlite3_column_int(st, 14);
 	p->pending = sqlite3_column_int(st, 15);
 	p->failed = sqlite3_column_int(st, 16);
-	db_col(p->failure, sizeof p->failure, st, 17);
-	db_col(p->build_state, sizeof p->build_state, st, 18);
+	db_column_text(p->failure, sizeof p->failure, st, 17);
+	db_column_text(p->build_state, sizeof p->build_state, st, 18);
 	p->build_kernel = sqlite3_column_int(st, 19);
-	db_col(p->build_job, sizeof p->build_job, st, 20);
-	db_col(p->build_error, sizeof p->build_error, st, 21);
+	db_column_text(p->build_job, sizeof p->build_job, st, 20);
+	db_column_text(p->build_error, sizeof p->build_error, st, 21);
 }
 
 int db_bisect_probes(struct db *db, struct db_bisect_probe **out, size_t *n, long long id)
@@ -66,7 +66,7 @@ int db_bisect_probes(struct db *db, struct db_bisect_probe **out, size_t *n, lon
 
 	*out = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	count = db_scalar(db_prepk(db, "SELECT count(*) FROM bisection_probes WHERE "
 				  "bisection_id = ?", "I", id), 0);
 	v = calloc(count > 0 ? (size_t)count : 1, sizeof *v);
@@ -76,7 +76,7 @@ int db_bisect_probes(struct db *db, struct db_bisect_probe **out, size_t *n, lon
 	while (st && k < (size_t)count && sqlite3_step(st) == SQLITE_ROW)
 		db_probe_of(&v[k++], st);
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st) {
 		free(v);
 		return DB_ERR;
@@ -95,7 +95,7 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 
 	*out = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	/* the routine series' samples at the probes' commits, and those of
 	 * the bisection's own jobs, which land in series of their own
 	 * ("CONFIG@bisect", the revert's "CONFIG@revert-SHA") matched by
@@ -136,14 +136,14 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 		}
 		v[k].series_id = sqlite3_column_int64(st, 0);
 		v[k].job_id = sqlite3_column_int64(st, 1);
-		db_col(v[k].sha, sizeof v[k].sha, st, 2);
+		db_column_text(v[k].sha, sizeof v[k].sha, st, 2);
 		v[k].value = sqlite3_column_double(st, 3);
 		k++;
 	}
 	if (st && rc == DB_OK && step != SQLITE_DONE)
 		rc = DB_ERR;
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (!st || rc != DB_OK) {
 		free(v);
 		return st ? rc : DB_ERR;
@@ -429,7 +429,7 @@ long long db_bisect_free_runners(struct db *db, const char *runner_class, const 
 {
 	long long n;
 
-	db_lock(db);
+	db_read_lock(db);
 	n = db_scalar(db_prepk(db,
 		"SELECT count(*) FROM runners r WHERE r.runner_class = ?1 AND r.last_seen >= ?4 "
 		" AND EXISTS (SELECT 1 FROM json_each(r.capabilities) WHERE value = 'bench') "
@@ -438,6 +438,6 @@ long long db_bisect_free_runners(struct db *db, const char *runner_class, const 
 		" AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.lease_owner = r.id "
 		"  AND j.state = 'running' AND j.priority >= ?3)", "ssiI", runner_class, boot,
 		priority, seen_since), 0);
-	db_unlock(db);
+	db_read_unlock(db);
 	return n;
 }

@@ -1,7 +1,6 @@
 /*
- * db_buildfail.c - build failures on the tree's timeline (issue #4: "a
- * build failure appears on the tree's timeline and can be alerted on like
- * a regression").  When a build of (tree, branch, config) ends failed or
+ * db_buildfail.c - build failures on the tree's timeline, alerted on like
+ * a regression.  When a build of (tree, branch, config) ends failed or
  * timed out and the previous finished build of the same triple was good,
  * a change of kind 'build-failure' is stored: the range runs from the
  * last good build's commit (exclusive) to the failing commit, detail holds
@@ -24,8 +23,10 @@ struct buildfail {
 	char *branch, *config, *sha, *state, *error, *runner_class;
 };
 
-static void buildfail_free(struct buildfail *b)
+static void buildfail_dispose(struct buildfail *b)
 {
+	if (!b)
+		return;
 	free(b->branch);
 	free(b->config);
 	free(b->sha);
@@ -169,6 +170,6 @@ int db_build_failure_track_locked(struct db *db, long long build_id)
 			rc = buildfail_open(db, &b, good_sha);
 	}
 	free(good_sha);
-	buildfail_free(&b);
+	buildfail_dispose(&b);
 	return rc;
 }

@@ -11,6 +11,7 @@
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/fail.h"
 #include "lib/log.h"
 
 /* Body of db_build_queue inside its transaction (db_internal.h). */
@@ -107,8 +108,8 @@ int db_build_record(struct db *db, long long *build_id, long long runner_id, lon
 	*build_id = db_build_of_lease(db, job_id, attempt, runner_id);
 	if (!*build_id) {
 		db_unlock(db);
-		db_fail(cause, "job %lld attempt %d is not a build leased to this runner",
-			job_id, attempt);
+		fail_cause(cause, "job %lld attempt %d is not a build leased to this runner",
+			   job_id, attempt);
 		return DB_CONFLICT;
 	}
 	/* ?14, the compressed log, is bound as a blob after db_prep */
@@ -127,7 +128,7 @@ int db_build_record(struct db *db, long long *build_id, long long runner_id, lon
 		if (st)
 			sqlite3_finalize(st);
 		db_unlock(db);
-		return db_fail(cause, "cannot store build %lld", *build_id);
+		return fail_cause(cause, "cannot store build %lld", *build_id);
 	}
 	rc = db_exec_st(db, st);
 	if (rc == DB_OK && b->distributed)      /* 0015: a compile farm's part */
@@ -137,7 +138,7 @@ int db_build_record(struct db *db, long long *build_id, long long runner_id, lon
 		log_warn("build %lld: cannot update the build-failure changes", *build_id);
 	db_unlock(db);
 	if (rc != DB_OK)
-		db_fail(cause, "cannot store build %lld", *build_id);
+		fail_cause(cause, "cannot store build %lld", *build_id);
 	return rc;
 }
 
@@ -150,17 +151,17 @@ int db_build_link_artifact(struct db *db, long long runner_id, long long job_id,
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	build_id = db_build_of_lease(db, job_id, attempt, runner_id);
 	if (!build_id) {
 		rc = DB_CONFLICT;
-		db_fail(cause, "job %lld attempt %d is not a build leased to this runner",
-			job_id, attempt);
+		fail_cause(cause, "job %lld attempt %d is not a build leased to this runner",
+			   job_id, attempt);
 	} else if (!db_scalar(db_prepk(db, "SELECT 1 FROM artifacts WHERE sha256 = ?", "s",
 				      sha256), 0)) {
 		rc = DB_NOTFOUND;
-		db_fail(cause, "artifact %s is not stored; upload it", sha256);
+		fail_cause(cause, "artifact %s is not stored; upload it", sha256);
 	} else {
 		rc = db_exec_st(db, db_prepk(db, "INSERT OR REPLACE INTO build_artifacts "
 					   "(build_id, name, sha256) VALUES (?, ?, ?)", "Iss",

@@ -1,6 +1,6 @@
 /*
- * db_drift.c - a runner's host environment and its drift (issue #5
- * "Comparability").  Every sample upload carries the environment
+ * db_drift.c - a runner's host environment and its drift (what keeps
+ * two runs comparable).  Every sample upload carries the environment
  * (runners/env.c); the fields that should stay put on one machine are
  * remembered per (runner, boot method) in runner_env.  When an upload's
  * value of such a field differs from the remembered one, a runner_drift

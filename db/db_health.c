@@ -19,6 +19,7 @@
 #include "db/db.h"
 #include "db/db_internal.h"
 #include "lib/buf.h"
+#include "lib/fail.h"
 #include "lib/log.h"
 
 #define DB_FAULT_MSG 256            /* bytes of a fault's message kept */
@@ -124,8 +125,8 @@ int db_integrity_check(struct db *db, char **report, const int *stop)
 
 	*report = NULL;
 	if (sqlite3_open_v2(db->path, &conn, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		db_fail(report, "cannot open %s to check it: %s", db->path,
-			conn ? sqlite3_errmsg(conn) : "out of memory");
+		fail_cause(report, "cannot open %s to check it: %s", db->path,
+			   conn ? sqlite3_errmsg(conn) : "out of memory");
 		sqlite3_close(conn);
 		return DB_ERR;
 	}
@@ -152,8 +153,8 @@ int db_integrity_check(struct db *db, char **report, const int *stop)
 	if (rc == SQLITE_INTERRUPT) {
 		sqlite3_finalize(st);
 		sqlite3_close(conn);
-		buf_free(&out);
-		return db_fail(report, "the integrity check was stopped");
+		buf_dispose(&out);
+		return fail_cause(report, "the integrity check was stopped");
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_OK) {
 		/* a file too damaged to be walked is a finding too */
@@ -164,11 +165,11 @@ int db_integrity_check(struct db *db, char **report, const int *stop)
 	sqlite3_finalize(st);
 	sqlite3_close(conn);
 	if (ok && rows == 0) {
-		buf_free(&out);
+		buf_dispose(&out);
 		return DB_OK;
 	}
 	*report = strdup(out.len ? buf_str(&out) : "the check found problems");
-	buf_free(&out);
+	buf_dispose(&out);
 	return DB_INVALID;
 }
 

@@ -110,8 +110,6 @@ struct db {
  * NULL is a no-op. */
 void db_conn_close(struct db_conn *c);
 
-/* Sets *cause (if cause) to a malloc'd sentence; returns DB_ERR. */
-int db_fail(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 long long db_now(void);
 
 /*
@@ -185,8 +183,15 @@ int db_drift_check_locked(struct db *db, long long runner_id, long long job_id,
  * marks the open ones fixed (a good build).  The caller holds the lock. */
 int db_build_failure_track_locked(struct db *db, long long build_id);
 
-/* db_bisect.c: copies column i of st (text, or "" for NULL) into out. */
-void db_col(char *out, size_t size, sqlite3_stmt *st, int i);
+/* db_lines.c: binds text, or NULL for s NULL (SQLITE_STATIC: s outlives
+ * the statement's step). */
+void db_bind_str(sqlite3_stmt *st, int idx, const char *s);
+/* db_lines.c: steps and resets a reused statement; DB_OK or DB_ERR
+ * (logged). */
+int db_step_reset(struct db *db, sqlite3_stmt *st);
+/* db_trees.c: the position of sha on the first-parent line of branch_id,
+ * -1 when it is not on it.  The caller holds the lock or a reader. */
+long long db_branch_position_locked(struct db *db, long long branch_id, const char *sha);
 /* db_builds.c: queues a build job and its build row (db_build_queue
  * inside the caller's transaction). */
 int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,

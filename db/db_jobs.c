@@ -107,7 +107,7 @@ int db_job_claim(struct db *db, struct proto_job *out, long long runner_id,
 	sqlite3_finalize(st);
 	db_unlock(db);
 	if (rc != DB_OK)
-		proto_job_free(out);
+		proto_job_dispose(out);
 	return rc;
 }
 
@@ -126,7 +126,7 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 	return rc;
 }
 
-/* Finds or creates the metric of a sample; DB_INVALID when it exists with
+/* Finds or creates the metric of a sample; DB_MISMATCH when it exists with
  * another unit or direction. */
 #define DB_JOB_COLUMNS \
 	"j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, " \

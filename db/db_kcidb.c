@@ -13,6 +13,7 @@
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/fail.h"
 
 /* The build columns KCIDB's checkout and build objects are made of. */
 #define DB_KCIDB_BUILD_SELECT \
@@ -149,7 +150,7 @@ int db_kcidb_mark(struct db *db, const json_t *sent, char **cause)
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	json_array_foreach(sent, i, e) {
 		rc = db_exec_st(db, db_prepk(db, "INSERT OR IGNORE INTO kcidb_sent (kind, ref, "
@@ -163,6 +164,6 @@ int db_kcidb_mark(struct db *db, const json_t *sent, char **cause)
 	rc = db_end(db, rc);
 	db_unlock(db);
 	if (rc != DB_OK)
-		return db_fail(cause, "cannot record what was sent to KCIDB");
+		return fail_cause(cause, "cannot record what was sent to KCIDB");
 	return DB_OK;
 }

@@ -24,6 +24,7 @@
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/fail.h"
 
 #define REPORT_MAX_CHANGES 100000   /* changes of one window read at most */
 #define REPORT_MAX_CANDIDATES 20    /* candidate merges listed in an ambiguous group */
@@ -299,7 +300,7 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		json_decref(rows);
 		json_decref(verdicts);
 		json_decref(w);
-		return db_fail(cause, "cannot read the changes of window %.128s", release);
+		return fail_cause(cause, "cannot read the changes of window %.128s", release);
 	}
 	db_lock(db);
 	report_merge_jobs_locked(db, json_object_get(w, "merges"));
@@ -313,7 +314,7 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 	if (report_build(w, rows, json_object_get(w, "merges"), from, limit, offset) < 0) {
 		json_decref(rows);
 		json_decref(w);
-		return db_fail(cause, "out of memory while grouping window %.128s", release);
+		return fail_cause(cause, "out of memory while grouping window %.128s", release);
 	}
 	json_decref(rows);
 	json_object_del(w, "merges");

@@ -8,6 +8,7 @@
 
 #include "db/db.h"
 #include "db/db_internal.h"
+#include "lib/fail.h"
 #include "lib/sha256.h"
 
 static int db_metric_id(struct db *db, long long *id, const struct proto_sample *s,
@@ -25,12 +26,12 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 		*id = sqlite3_column_int64(st, 0);
 		if (strcmp((const char *)sqlite3_column_text(st, 1), s->unit) ||
 		    strcmp((const char *)sqlite3_column_text(st, 2), dir))
-			rc = DB_INVALID;
-		if (rc == DB_INVALID)
-			db_fail(cause, "metric %s/%s is stored in %s (%s is better), not in %s "
-				"(%s is better)", s->suite, s->metric,
-				sqlite3_column_text(st, 1), sqlite3_column_text(st, 2),
-				s->unit, dir);
+			rc = DB_MISMATCH;
+		if (rc == DB_MISMATCH)
+			fail_cause(cause, "metric %s/%s is stored in %s (%s is better), not in %s "
+				   "(%s is better)", s->suite, s->metric,
+				   sqlite3_column_text(st, 1), sqlite3_column_text(st, 2),
+				   s->unit, dir);
 		sqlite3_finalize(st);
 		return rc;
 	}
@@ -164,9 +165,9 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 			   m.key[slot]->higher_is_better != s->higher_is_better) {
 			rc = db_metric_id(db, &metric_id, s, cause);    /* says what differs */
 			if (rc == DB_OK) {
-				db_fail(cause, "samples[%zu] gives %s/%s another unit or direction than "
-					"an earlier sample of the result", i, s->suite, s->metric);
-				rc = DB_INVALID;
+				fail_cause(cause, "samples[%zu] gives %s/%s another unit or direction than "
+					   "an earlier sample of the result", i, s->suite, s->metric);
+				rc = DB_MISMATCH;
 			}
 			break;
 		}
@@ -189,9 +190,9 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 		step = sqlite3_step(ins);
 		sqlite3_reset(ins);
 		if (step == SQLITE_CONSTRAINT) {
-			db_fail(cause, "samples[%zu] repeats %s/%s iteration %d", i, s->suite,
-				s->metric, s->iteration);
-			rc = DB_INVALID;
+			fail_cause(cause, "samples[%zu] repeats %s/%s iteration %d", i, s->suite,
+				   s->metric, s->iteration);
+			rc = DB_MISMATCH;
 		} else if (step != SQLITE_DONE) {
 			rc = DB_ERR;
 		}
@@ -217,8 +218,8 @@ static int db_result_locked(struct db *db, long long runner_id,
 	owner = db_scalar(db_prepk(db, "SELECT runner_id FROM job_results WHERE job_id = ? "
 				  "AND attempt = ?", "Ii", r->job_id, r->attempt), 0);
 	if (owner && owner != runner_id) {
-		db_fail(cause, "job %lld attempt %d was finished by another runner", r->job_id,
-			r->attempt);
+		fail_cause(cause, "job %lld attempt %d was finished by another runner", r->job_id,
+			   r->attempt);
 		return DB_CONFLICT;
 	}
 	if (owner) {
@@ -233,7 +234,7 @@ static int db_result_locked(struct db *db, long long runner_id,
 		return DB_ERR;
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
-		db_fail(cause, "job %lld does not exist", r->job_id);
+		fail_cause(cause, "job %lld does not exist", r->job_id);
 		return DB_NOTFOUND;
 	}
 	attempt = sqlite3_column_int(st, 0);
@@ -248,8 +249,8 @@ static int db_result_locked(struct db *db, long long runner_id,
 	if (!config || !runner_class || !runner_name)
 		goto out;
 	if (!running || attempt != r->attempt || owner != runner_id) {
-		db_fail(cause, "job %lld attempt %d is not leased to this runner any more",
-			r->job_id, r->attempt);
+		fail_cause(cause, "job %lld attempt %d is not leased to this runner any more",
+			   r->job_id, r->attempt);
 		rc = DB_CONFLICT;
 		goto out;
 	}
@@ -295,12 +296,12 @@ int db_job_result(struct db *db, long long runner_id, const struct proto_result 
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	rc = db_end(db, db_result_locked(db, runner_id, r, duplicate, cause));
 	db_unlock(db);
 	if (rc == DB_ERR && cause && !*cause)
-		db_fail(cause, "cannot store the result of job %lld", r->job_id);
+		fail_cause(cause, "cannot store the result of job %lld", r->job_id);
 	return rc;
 }
 

@@ -9,6 +9,7 @@
 #include "db/db.h"
 #include "db/db_internal.h"
 #include "lib/buf.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "lib/sha256.h"
 
@@ -33,21 +34,21 @@ static char *db_classes_norm(const char *classes, char **cause)
 
 		snprintf(name, sizeof name, "%.*s", (int)n, p);
 		if (n > PROTO_MAX_NAME || !proto_name_ok(name)) {
-			db_fail(cause, "runner class '%.*s' must be 1 to %d letters, digits and ._:/+-",
-				(int)(n > 64 ? 64 : n), p, PROTO_MAX_NAME);
-			buf_free(&out);
+			fail_cause(cause, "runner class '%.*s' must be 1 to %d letters, digits and ._:/+-",
+				   (int)(n > 64 ? 64 : n), p, PROTO_MAX_NAME);
+			buf_dispose(&out);
 			return NULL;
 		}
 		buf_printf(&out, "%s%s", out.len ? " " : "", name);
 		p += n;
 	}
 	if (!out.len) {
-		db_fail(cause, "a runner token needs at least one runner class (or '*' for any)");
-		buf_free(&out);
+		fail_cause(cause, "a runner token needs at least one runner class (or '*' for any)");
+		buf_dispose(&out);
 		return NULL;
 	}
 	kept = strdup(buf_str(&out));
-	buf_free(&out);
+	buf_dispose(&out);
 	return kept;
 }
 
@@ -61,14 +62,14 @@ int db_token_create(struct db *db, char **token, const char *role, const char *n
 
 	*token = NULL;
 	if (strcmp(role, "admin") && strcmp(role, "runner") && strcmp(role, "read"))
-		return db_fail(cause, "unknown token role '%s' (admin, runner or read)", role);
+		return fail_cause(cause, "unknown token role '%s' (admin, runner or read)", role);
 	if (!strcmp(role, "runner") != !!classes)
-		return db_fail(cause, "runner classes are given for runner tokens, and only "
-			       "for them");
+		return fail_cause(cause, "runner classes are given for runner tokens, and only "
+				  "for them");
 	if (classes && !(kept = db_classes_norm(classes, cause)))
 		return DB_ERR;
 	if (sha256_random(raw, sizeof raw) < 0)
-		return db_fail(cause, "cannot read random bytes for the token");
+		return fail_cause(cause, "cannot read random bytes for the token");
 	memcpy(text, "kpci_", 5);
 	for (size_t i = 0; i < sizeof raw; i++) {
 		text[5 + 2 * i] = digits[raw[i] >> 4];
@@ -83,7 +84,7 @@ int db_token_create(struct db *db, char **token, const char *role, const char *n
 	db_unlock(db);
 	free(kept);
 	if (rc < 0)
-		return db_fail(cause, "cannot store the token");
+		return fail_cause(cause, "cannot store the token");
 	*token = strdup(text);
 	return *token ? DB_OK : DB_ERR;
 }
@@ -206,16 +207,16 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
-		return db_fail(cause, "database busy");
+		return fail_cause(cause, "database busy");
 	}
 	/* the classes the token may serve: ' c1 c2 ' holds ' c1 ' */
 	if (!db_scalar(db_prepk(db, "SELECT IFNULL(runner_classes, '*') = '*' OR "
 				" instr(' ' || runner_classes || ' ', ' ' || ? || ' ') > 0 "
 				"FROM api_tokens WHERE id = ?", "sI", r->runner_class, token_id), 0)) {
-		rc = db_end(db, DB_INVALID);
+		rc = db_end(db, DB_DENIED);
 		db_unlock(db);
-		db_fail(cause, "this token may not serve runner class '%s' (kpcid token create "
-			"--classes names the classes a runner token serves)", r->runner_class);
+		fail_cause(cause, "this token may not serve runner class '%s' (kpcid token create "
+			   "--classes names the classes a runner token serves)", r->runner_class);
 		return rc;
 	}
 	owner = db_scalar(db_prepk(db, "SELECT token_id FROM runners WHERE name = ?", "s",
@@ -223,8 +224,8 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 	if (owner >= 0 && owner != token_id) {
 		rc = db_end(db, DB_CONFLICT);
 		db_unlock(db);
-		db_fail(cause, "runner name '%s' is already registered with another token",
-			r->name);
+		fail_cause(cause, "runner name '%s' is already registered with another token",
+			   r->name);
 		return rc;
 	}
 	rc = db_exec_st(db, db_prepk(db,
@@ -243,7 +244,7 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 					r->name), 0);
 	rc = db_end(db, rc);
 	db_unlock(db);
-	return rc == DB_OK ? DB_OK : db_fail(cause, "cannot store runner '%s'", r->name);
+	return rc == DB_OK ? DB_OK : fail_cause(cause, "cannot store runner '%s'", r->name);
 }
 
 int db_runner_touch(struct db *db, long long runner_id, long long token_id)
@@ -266,7 +267,8 @@ json_t *db_runners_list(struct db *db, int limit, int offset)
 
 	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
-		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset));
+		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii",
+		limit, offset));
 	db_read_unlock(db);
 	return rows;
 }

@@ -14,29 +14,44 @@ void buf_init(struct buf *b, size_t max)
 	b->data = NULL;
 	b->len = b->cap = 0;
 	b->max = max;
+	b->failed = 0;
 }
 
-void buf_free(struct buf *b)
+void buf_dispose(struct buf *b)
 {
+	if (!b)
+		return;
 	free(b->data);
 	b->data = NULL;
 	b->len = b->cap = 0;
+	b->failed = 0;
 }
 
 void buf_reset(struct buf *b)
 {
 	b->len = 0;
+	b->failed = 0;
 	if (b->data)
 		b->data[0] = '\0';
 }
 
+int buf_failed(const struct buf *b)
+{
+	return b->failed;
+}
+
+/* Room for extra more bytes; -1 (and b failed) when they do not fit. */
 static int buf_reserve(struct buf *b, size_t extra)
 {
 	size_t need, cap;
 	char *p;
 
-	if (extra > b->max || b->len > b->max - extra || extra >= SIZE_MAX - b->len)
+	if (b->failed)
 		return -1;
+	if (extra > b->max || b->len > b->max - extra || extra >= SIZE_MAX - b->len) {
+		b->failed = 1;
+		return -1;
+	}
 	need = b->len + extra + 1;
 	if (need <= b->cap)
 		return 0;
@@ -44,8 +59,10 @@ static int buf_reserve(struct buf *b, size_t extra)
 	while (cap < need)
 		cap = cap > (size_t)-1 / 2 ? need : cap * 2;
 	p = realloc(b->data, cap);
-	if (!p)
+	if (!p) {
+		b->failed = 1;
 		return -1;
+	}
 	b->data = p;
 	b->cap = cap;
 	return 0;
@@ -92,6 +109,8 @@ int buf_printf(struct buf *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	if (n < 0)
+		b->failed = 1;
 	if (n < 0 || buf_reserve(b, (size_t)n) < 0)
 		return -1;
 	va_start(ap, fmt);
@@ -112,5 +131,6 @@ char *buf_steal(struct buf *b)
 
 	b->data = NULL;
 	b->len = b->cap = 0;
+	b->failed = 0;
 	return p;
 }

@@ -32,14 +32,16 @@ int client_init(struct client *c, const char *base_url, const char *token, char 
 		c->auth = NULL;
 	c->curl = curl_easy_init();
 	if (!c->base || !c->curl) {
-		client_free(c);
+		client_dispose(c);
 		return fail_cause(cause, "cannot set up the HTTP client");
 	}
 	return 0;
 }
 
-void client_free(struct client *c)
+void client_dispose(struct client *c)
 {
+	if (!c)
+		return;
 	if (c->curl)
 		curl_easy_cleanup(c->curl);
 	free(c->base);
@@ -123,7 +125,7 @@ out:
 	curl_slist_free_all(hdrs);
 	free(text);
 	free(url);
-	buf_free(&resp);
+	buf_dispose(&resp);
 	return ret;
 }
 
@@ -215,7 +217,7 @@ int client_upload(struct client *c, const char *method, const char *path,
 	curl_slist_free_all(hdrs);
 	fclose(f);
 	free(url);
-	buf_free(&resp);
+	buf_dispose(&resp);
 	return ret;
 }
 
@@ -309,7 +311,7 @@ out:
 		unlink(tmp);
 	sha256_abort(s.sha);
 	curl_slist_free_all(hdrs);
-	buf_free(&s.err);
+	buf_dispose(&s.err);
 	free(url);
 	free(tmp);
 	return ret;

@@ -18,7 +18,7 @@ struct client {
 
 /* Sets up a client for base_url; token may be NULL.  0, or -1 with *cause. */
 int client_init(struct client *c, const char *base_url, const char *token, char **cause);
-void client_free(struct client *c);
+void client_dispose(struct client *c);
 
 /*
  * Sends METHOD base+path with body (NULL: none) and reads the answer.

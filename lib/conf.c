@@ -377,13 +377,11 @@ int conf_set(void *obj, const struct conf_section *secs, const char *section,
 	char msg[400];
 
 	if (!k) {
-		if (asprintf(cause, "unknown key %s.%s", section, key) < 0)
-			*cause = NULL;
+		fail_cause(cause, "unknown key %s.%s", section, key);
 		return -1;
 	}
 	if (conf_store(obj, k, value, msg, sizeof msg) < 0) {
-		if (asprintf(cause, "%s.%s: %s", section, key, msg) < 0)
-			*cause = NULL;
+		fail_cause(cause, "%s.%s: %s", section, key, msg);
 		return -1;
 	}
 	return 0;
@@ -439,8 +437,10 @@ void conf_apply_reloadable(void *cur, const void *fresh,
 	}
 }
 
-void conf_free_keys(void *inst, const struct conf_key *keys)
+void conf_dispose_keys(void *inst, const struct conf_key *keys)
 {
+	if (!inst)
+		return;
 	for (; keys->name; keys++) {
 		if (keys->type == CONF_INT || keys->type == CONF_BOOL)
 			continue;
@@ -449,11 +449,13 @@ void conf_free_keys(void *inst, const struct conf_key *keys)
 	}
 }
 
-void conf_free(void *obj, const struct conf_section *secs)
+void conf_dispose(void *obj, const struct conf_section *secs)
 {
+	if (!obj)
+		return;
 	for (; secs->name; secs++)
 		if (!secs->named)
-			conf_free_keys(obj, secs->keys);
+			conf_dispose_keys(obj, secs->keys);
 }
 
 int conf_read_secret(char **out, const char *key, const char *path, char **cause)

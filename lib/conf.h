@@ -72,8 +72,8 @@ void conf_apply_reloadable(void *cur, const void *fresh,
 			   const struct conf_section *secs, struct buf *ignored);
 
 /* Frees the strings of the unnamed sections, or of one key table. */
-void conf_free(void *obj, const struct conf_section *secs);
-void conf_free_keys(void *inst, const struct conf_key *keys);
+void conf_dispose(void *obj, const struct conf_section *secs);
+void conf_dispose_keys(void *inst, const struct conf_key *keys);
 
 #define CONF_MAX_SECRET 256          /* bytes of a token read from a file */
 

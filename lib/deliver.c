@@ -121,6 +121,6 @@ int deliver_post(const char *url, const char *ca_file, const char *body, char **
 		out = 0;
 	curl_slist_free_all(h);
 	curl_easy_cleanup(c);
-	buf_free(&answer);
+	buf_dispose(&answer);
 	return out;
 }

@@ -11,6 +11,8 @@ int fail_vcause(char **cause, const char *fmt, va_list ap)
 {
 	char *s;
 
+	if (!cause)
+		return -1;
 	if (vasprintf(&s, fmt, ap) < 0)
 		s = NULL;
 	free(*cause);

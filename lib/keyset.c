@@ -65,8 +65,10 @@ int keyset_has(const struct keyset *s, uint64_t key)
 	return 0;
 }
 
-void keyset_free(struct keyset *s)
+void keyset_dispose(struct keyset *s)
 {
+	if (!s)
+		return;
 	free(s->slots);
 	*s = (struct keyset){ 0 };
 }

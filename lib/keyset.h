@@ -23,6 +23,6 @@ struct keyset {
  * (the set stays as it was). */
 int keyset_add(struct keyset *s, uint64_t key);
 int keyset_has(const struct keyset *s, uint64_t key);
-void keyset_free(struct keyset *s);
+void keyset_dispose(struct keyset *s);
 
 #endif

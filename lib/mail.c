@@ -274,10 +274,10 @@ int mail_compose(struct buf *out, const struct mail_msg *m)
 	buf_adds(&b, "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
 		 "Content-Transfer-Encoding: 8bit\r\n\r\n");
 	mail_body(&b, m->body ? m->body : "");
-	if (b.len >= MAIL_MAX_MESSAGE - 1 || buf_add(out, b.data, b.len) < 0)
+	if (buf_failed(&b) || b.len >= MAIL_MAX_MESSAGE - 1 || buf_add(out, b.data, b.len) < 0)
 		goto out;
 	rc = 0;
 out:
-	buf_free(&b);
+	buf_dispose(&b);
 	return rc;
 }

@@ -72,7 +72,7 @@ int maint_lookup(const struct maint *m, struct maint_people *out, const char *co
 int maint_lookup_lines(const struct maint *m, struct maint_people *out,
 		       const char *const *files, size_t n, const char *const *lines,
 		       size_t nlines);
-void maint_people_free(struct maint_people *p);
+void maint_people_dispose(struct maint_people *p);
 /* "maintainer", "reviewer" or "list". */
 const char *maint_role_name(enum maint_role r);
 

@@ -133,12 +133,14 @@ int proto_register_decode(struct proto_register *out, const json_t *j, char **ca
 	out->topology = topo ? json_deep_copy(topo) : json_object();
 	return 0;
 fail:
-	proto_register_free(out);
+	proto_register_dispose(out);
 	return -1;
 }
 
-void proto_register_free(struct proto_register *r)
+void proto_register_dispose(struct proto_register *r)
 {
+	if (!r)
+		return;
 	free(r->name);
 	free(r->runner_class);
 	json_decref(r->capabilities);
@@ -176,12 +178,14 @@ int proto_job_decode(struct proto_job *out, const json_t *j, char **cause)
 	out->spec = json_deep_copy(spec);
 	return 0;
 fail:
-	proto_job_free(out);
+	proto_job_dispose(out);
 	return -1;
 }
 
-void proto_job_free(struct proto_job *job)
+void proto_job_dispose(struct proto_job *job)
 {
+	if (!job)
+		return;
 	free(job->kind);
 	json_decref(job->spec);
 	memset(job, 0, sizeof *job);
@@ -363,7 +367,7 @@ int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
 	}
 	return 0;
 fail:
-	proto_result_free(out);
+	proto_result_dispose(out);
 	return -1;
 }
 
@@ -381,8 +385,10 @@ int proto_result_fail(struct proto_result *r, const char *fmt, ...)
 	return -1;
 }
 
-void proto_result_free(struct proto_result *r)
+void proto_result_dispose(struct proto_result *r)
 {
+	if (!r)
+		return;
 	for (size_t i = 0; i < r->nsamples; i++) {
 		free(r->samples[i].suite);
 		free(r->samples[i].metric);

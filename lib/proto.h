@@ -69,15 +69,15 @@ struct proto_result {
 
 json_t *proto_register_encode(const struct proto_register *r);
 int proto_register_decode(struct proto_register *out, const json_t *j, char **cause);
-void proto_register_free(struct proto_register *r);
+void proto_register_dispose(struct proto_register *r);
 
 json_t *proto_job_encode(const struct proto_job *job);
 int proto_job_decode(struct proto_job *out, const json_t *j, char **cause);
-void proto_job_free(struct proto_job *job);
+void proto_job_dispose(struct proto_job *job);
 
 json_t *proto_result_encode(const struct proto_result *r);
 int proto_result_decode(struct proto_result *out, const json_t *j, char **cause);
-void proto_result_free(struct proto_result *r);
+void proto_result_dispose(struct proto_result *r);
 
 /* Marks r failed with the formatted reason (cut to PROTO_MAX_REASON - 1
  * bytes; the old reason may be an argument); returns -1. */

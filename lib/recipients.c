@@ -79,8 +79,10 @@ void recip_sort(struct recip_list *l)
 	}
 }
 
-void recip_list_free(struct recip_list *l)
+void recip_list_dispose(struct recip_list *l)
 {
+	if (!l)
+		return;
 	for (size_t i = 0; i < l->n; i++) {
 		free(l->v[i].name);
 		free(l->v[i].address);
@@ -91,8 +93,10 @@ void recip_list_free(struct recip_list *l)
 	l->n = l->cap = 0;
 }
 
-void recip_source_free(struct recip_source *src)
+void recip_source_dispose(struct recip_source *src)
 {
+	if (!src)
+		return;
 	gitrepo_commit_free(src->commit);
 	for (size_t i = 0; i < src->nbrought; i++)
 		gitrepo_commit_free(src->brought[i]);
@@ -210,9 +214,9 @@ int recip_for_commit(struct recip_list *l, struct recip_source *src, struct gitr
 oom:
 	fail_cause(cause, "out of memory while reading the recipients of %s", rev);
 out:
-	maint_people_free(&people);
+	maint_people_dispose(&people);
 	if (rc < 0)
-		recip_source_free(src);
+		recip_source_dispose(src);
 	return rc;
 }
 
@@ -272,7 +276,7 @@ out:
 	for (size_t i = 0; paths && i < n; i++)
 		free(paths[i]);
 	free(paths);
-	maint_people_free(&people);
+	maint_people_dispose(&people);
 	maint_free(m);
 	return rc;
 }

@@ -51,11 +51,11 @@ int recip_add(struct recip_list *l, const char *name, const char *address,
 	      enum recip_role role, const char *why);
 /* Sorts by role, keeping the order within a role. */
 void recip_sort(struct recip_list *l);
-void recip_list_free(struct recip_list *l);
+void recip_list_dispose(struct recip_list *l);
 
 /*
  * The recipients of commit rev of repository r into l, and what they
- * were read from into src (free with recip_source_free).  A merge brings
+ * were read from into src (free with recip_source_dispose).  A merge brings
  * at most max_brought commits into the list.  A MAINTAINERS that is
  * missing or unreadable leaves the people of the commits only, with the
  * reason in src->maintainers_error.  -1 with *cause when rev cannot be
@@ -63,7 +63,7 @@ void recip_list_free(struct recip_list *l);
  */
 int recip_for_commit(struct recip_list *l, struct recip_source *src, struct gitrepo *r,
 		     const char *rev, size_t max_brought, char **cause);
-void recip_source_free(struct recip_source *src);
+void recip_source_dispose(struct recip_source *src);
 
 /*
  * The maintainers, reviewers and lists of files at r's current rev

@@ -1,9 +1,10 @@
 /*
  * spawn.h - running a program: posix_spawnp with an argv array (never a
  * shell), output to a file, its own process group, and a deadline after
- * which the whole group is killed.  Used by kpci-runner's boot methods
- * (qemu, kexec) and the suites that run established benchmarks, and by
- * kpcid's watcher to repack its mirrors.
+ * which the whole group is killed.  Used by kpci-runner's builds (git,
+ * make, with a working directory, an environment and a watch on their
+ * output), boot methods (qemu, kexec) and the suites that run established
+ * benchmarks, and by kpcid's watcher to repack its mirrors.
  */
 #ifndef KPCI_LIB_SPAWN_H
 #define KPCI_LIB_SPAWN_H
@@ -13,16 +14,43 @@
 
 #define SPAWN_POLL_MS 50
 
-/* Initialises attr for a program of its own: a new process group, no
- * signal blocked, every signal's action the default (what a shell would
- * give it, whatever the caller blocks or ignores).  For callers that make
- * their own posix_spawn file actions (the build runner). */
-void spawn_attr_init(posix_spawnattr_t *attr);
+/* Where a program started by spawn_start_io runs and writes. */
+struct spawn_io {
+	const char *dir;            /* its working directory; NULL: the caller's */
+	int out_fd;                 /* stdout and stderr go to this descriptor when >= 0, */
+	const char *out_path;       /* else are appended to this file (NULL: /dev/null) */
+	char *const *envp;          /* its environment; NULL: the caller's */
+};
+
+/* What ends a wait besides the program's own exit (spawn_wait_limits). */
+struct spawn_limits {
+	double timeout;             /* seconds from the start of the wait; <= 0: none */
+	double stall;               /* seconds stall_fd may go without growing; <= 0: none */
+	int stall_fd;               /* the output watched for a stall */
+	const volatile int *stop;   /* non-zero (set by another thread): stop now; NULL */
+	int grace;                  /* seconds from SIGTERM to SIGKILL of the group; 0: SIGKILL */
+};
+
+/* How a wait ended (spawn_wait_limits). */
+enum spawn_end {
+	SPAWN_EXITED = 0,           /* the wait status is the program's */
+	SPAWN_TIMEOUT = 1,          /* the deadline passed: the group was killed and reaped */
+	SPAWN_STOPPED = 2,          /* *stop became non-zero: the same */
+	SPAWN_STALLED = 3,          /* stall_fd stopped growing: the same */
+};
 
 /* Starts argv[0] (searched on PATH) with stdin from /dev/null and stdout +
- * stderr appended to out_path (NULL: /dev/null), in a new process group.
- * 0 with *pid, or -1 with *cause. */
+ * stderr as io says, in a new process group, with no signal blocked or
+ * ignored (as from a shell).  0 with *pid, or -1 with errno and *cause. */
+int spawn_start_io(pid_t *pid, char *const argv[], const struct spawn_io *io, char **cause);
+
+/* spawn_start_io appending stdout + stderr to out_path (NULL: /dev/null). */
 int spawn_start(pid_t *pid, char *const argv[], const char *out_path, char **cause);
+
+/* Waits for pid until it exits or a limit ends the wait (enum spawn_end,
+ * with the wait status in *status), polling every SPAWN_POLL_MS; -1 on a
+ * waitpid error. */
+int spawn_wait_limits(int *status, pid_t pid, const struct spawn_limits *lim);
 
 /* Waits for pid up to timeout_s seconds (<= 0: forever); kills its process
  * group at the deadline.  Returns 0 with the wait status in *status, 1 on

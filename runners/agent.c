@@ -17,6 +17,7 @@
 
 #include "lib/client.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 #include "lib/proto.h"
 #include "runners/agent.h"
 #include "runners/bench.h"
@@ -40,15 +41,6 @@ const volatile int *agent_stopping_flag(void)
 }
 
 /* Sleeps up to seconds, returning early when a stop was asked. */
-/* Monotonic seconds. */
-static long long agent_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec;
-}
-
 static void agent_sleep(long long seconds)
 {
 	for (long long i = 0; i < seconds * 10 && !agent_stopping; i++) {
@@ -107,7 +99,7 @@ static void *heartbeat_main(void *arg)
 		pthread_mutex_lock(&hb->lock);
 	}
 	pthread_mutex_unlock(&hb->lock);
-	client_free(&c);
+	client_dispose(&c);
 	return NULL;
 }
 
@@ -161,7 +153,7 @@ static int agent_run_job(struct agent *a, struct client *c, const struct proto_j
 	if (r.status && !strcmp(r.status, BENCH_STAGED)) {     /* kexec under way */
 		log_info("job %lld attempt %d: staged (a kexec, or a lab's job this runner stopped "
 			 "waiting for); the result follows the next start", job->id, job->attempt);
-		proto_result_free(&r);
+		proto_result_dispose(&r);
 		agent_stop();
 		return 0;
 	}
@@ -171,7 +163,7 @@ static int agent_run_job(struct agent *a, struct client *c, const struct proto_j
 		log_error("job %lld: %s", job->id, cause ? cause : "cannot spool the result");
 		free(cause);
 	}
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	return spool_flush(a->spool_dir, c, a->runner_id);
 }
 
@@ -198,11 +190,11 @@ static void agent_kexec_resume(struct agent *a, struct client *c)
 		cause = NULL;
 		if (spool_put(a->spool_dir, &r, &cause) == 0)
 			spool_flush(a->spool_dir, c, a->runner_id);
-		proto_result_free(&r);
+		proto_result_dispose(&r);
 	} else {
 		log_error("kexec: %s", cause ? cause : "unreadable staged job");
 	}
-	proto_job_free(&job);
+	proto_job_dispose(&job);
 	free(cause);
 	cause = NULL;
 	if (kexec_return(a->cfg, &cause) < 0)
@@ -233,7 +225,7 @@ static int agent_lava_resume(struct agent *a, struct client *c)
 		}
 		log_info("job %lld attempt %d: resuming its LAVA job", job.id, job.attempt);
 		agent_run_job(a, c, &job);
-		proto_job_free(&job);
+		proto_job_dispose(&job);
 		ran++;
 	}
 	json_decref(pending);
@@ -294,7 +286,7 @@ int agent_run(struct agent *a)
 {
 	struct client c;
 	char *cause = NULL;
-	long long wait = a->cfg->poll_min, idle_since = agent_now();
+	long long wait = a->cfg->poll_min, idle_since = (long long)mono_now();
 	int rc = 0, left, ran = 0;
 
 	if (client_init(&c, a->cfg->server, a->cfg->token, &cause) < 0) {
@@ -303,7 +295,7 @@ int agent_run(struct agent *a)
 		return 1;
 	}
 	if (agent_register(a, &c) < 0) {
-		client_free(&c);
+		client_dispose(&c);
 		return agent_stopping ? 0 : 1;
 	}
 	spool_flush(a->spool_dir, &c, a->runner_id);
@@ -326,9 +318,9 @@ int agent_run(struct agent *a)
 						      &cause) == 0) {
 			json_decref(answer);
 			left = agent_run_job(a, &c, &job);
-			proto_job_free(&job);
+			proto_job_dispose(&job);
 			ran++;
-			idle_since = agent_now();
+			idle_since = (long long)mono_now();
 			if (a->once) {
 				if (left)
 					log_error("%d result(s) could not be uploaded; they wait in %s "
@@ -351,19 +343,19 @@ int agent_run(struct agent *a)
 			break;
 		}
 		json_decref(answer);
-		if (a->cfg->idle_exit && agent_now() - idle_since >= a->cfg->idle_exit) {
+		if (a->cfg->idle_exit && (long long)mono_now() - idle_since >= a->cfg->idle_exit) {
 			log_info("no job for %lld s (idle_exit); stopping after %d job%s",
-				 agent_now() - idle_since, ran, ran == 1 ? "" : "s");
+				 (long long)mono_now() - idle_since, ran, ran == 1 ? "" : "s");
 			rc = ran ? 0 : AGENT_EXIT_IDLE;
 			break;
 		}
-		if (a->cfg->idle_exit && wait > a->cfg->idle_exit - (agent_now() - idle_since))
-			wait = a->cfg->idle_exit - (agent_now() - idle_since);
+		if (a->cfg->idle_exit && wait > a->cfg->idle_exit - ((long long)mono_now() - idle_since))
+			wait = a->cfg->idle_exit - ((long long)mono_now() - idle_since);
 		if (spool_flush(a->spool_dir, &c, a->runner_id) == 0 && status == 204)
 			log_debug("no job; next claim in %lld s", wait);
 		agent_sleep(wait);
 		wait = wait * 2 > a->cfg->poll_max ? a->cfg->poll_max : wait * 2;
 	}
-	client_free(&c);
+	client_dispose(&c);
 	return rc;
 }

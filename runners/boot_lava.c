@@ -486,16 +486,16 @@ static int lava_collect(struct lava_ctx *x, const json_t *job, struct proto_resu
 	snprintf(path, sizeof path, "/api/v0.2/jobs/%lld/logs/", x->lava_id);
 	buf_init(&log, LAVA_MAX_LOG);
 	if (lava_request(x, "GET", path, NULL, &status, NULL, &log, cause) < 0) {
-		buf_free(&log);
+		buf_dispose(&log);
 		return -1;
 	}
 	if (status != 200) {
-		buf_free(&log);
+		buf_dispose(&log);
 		return fail_cause(cause, "the log of LAVA job %lld: the lab answered %ld", x->lava_id,
 				  status);
 	}
 	console = lava_log_console(log.data ? log.data : "", log.len);
-	buf_free(&log);
+	buf_dispose(&log);
 	rc = qemu_collect(x->lb->q, r, guest_env, console, 0, cause);
 	free(console);
 	if (rc < 0)
@@ -527,7 +527,7 @@ int lava_run(const struct lava_boot *lb, struct proto_result *r, json_t **guest_
 	if (client_init(&x.c, cfg->lava_url, NULL, cause) < 0 ||
 	    client_set_auth(&x.c, "Token", token, cause) < 0) {
 		free(token);
-		client_free(&x.c);
+		client_dispose(&x.c);
 		return -1;
 	}
 	free(token);
@@ -562,6 +562,6 @@ int lava_run(const struct lava_boot *lb, struct proto_result *r, json_t **guest_
 	unlink(x.state);        /* finished, whatever became of it */
 out:
 	json_decref(job);
-	client_free(&x.c);
+	client_dispose(&x.c);
 	return rc;
 }

@@ -30,6 +30,7 @@
 #include "runners/boot_qemu.h"
 #include "runners/guestdir.h"
 #include "runners/kbench_core.h"
+#include "lib/mono.h"
 #include "lib/spawn.h"
 #include "runners/suite_defs.h"
 #include "runners/suite_parse.h"
@@ -234,18 +235,17 @@ int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cause)
 static long qemu_host_tsc_khz(void)
 {
 	static long khz = -1;
-	struct timespec a, b, nap = { 0, QEMU_TSC_MS * 1000000L };
+	struct timespec nap = { 0, QEMU_TSC_MS * 1000000L };
 	unsigned long long c0, c1;
 	double ns;
 
 	if (khz >= 0)
 		return khz;
-	clock_gettime(CLOCK_MONOTONIC, &a);
+	ns = -(double)mono_ns();
 	c0 = __rdtsc();
 	nanosleep(&nap, NULL);
 	c1 = __rdtsc();
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	ns = (double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec);
+	ns += (double)mono_ns();
 	khz = ns > 0 && c1 > c0 ? (long)((double)(c1 - c0) / ns * 1e6 + 0.5) : 0;
 	return khz;
 }
@@ -500,7 +500,7 @@ int qemu_collect(const struct qemu_boot *q, struct proto_result *r, json_t **gue
 	}
 out:
 	free(why);
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	return rc;
 }
 

@@ -51,7 +51,8 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
  * initramfs at out with q->modules_dir's modules (0, or -1 with *cause);
  * the guest's command line for a boot running iter iterations after
  * warmup under accel ("tcg" adds the host's TSC rate; a lab's QEMU is
- * another host, so boot_lava passes "lab"); and the parse of one boot's console into r and *guest_env
+ * another host, so boot_lava passes "lab"); and the parse of one boot's
+ * console into r and *guest_env
  * (0, or -1 with *cause quoting the console's tail). */
 int qemu_initramfs(const struct qemu_boot *q, const char *out, char **cause);
 void qemu_cmdline(char *out, size_t n, const struct qemu_boot *q, const char *accel, int iter,

@@ -1,7 +1,7 @@
 /*
  * build.h - the build executor of kpci-runner: runs one `build` job.
  *
- * Job spec (agreed with the watcher, issue #3, and POST /api/v1/jobs):
+ * Job spec (the watcher and POST /api/v1/jobs send the same):
  *   {"tree": NAME, "url": GIT URL or absolute path, "commit": SHA,
  *    "config": FILE of configs/kconfig/, "fragments": [FILE...],
  *    "branch": NAME (optional)}
@@ -74,7 +74,7 @@ int build_kconfig_write(const struct build_kconfig *k, const char *path);
  * .config (after olddefconfig) does not hold (merge_config.sh's wording). */
 int build_kconfig_check(const struct build_kconfig *wanted, const char *final_path,
 			json_t *warnings, char **cause);
-void build_kconfig_free(struct build_kconfig *k);
+void build_kconfig_dispose(struct build_kconfig *k);
 
 /* Parses `size` (Berkeley format) output; 0 or -1. */
 int build_parse_size(const char *out, long long *text, long long *data, long long *bss);

@@ -252,8 +252,10 @@ json_t *icecc_record(const struct icecc_plan *p)
 			 "fallback", p->why[0] ? p->why : NULL);
 }
 
-void icecc_plan_free(struct icecc_plan *p)
+void icecc_plan_dispose(struct icecc_plan *p)
 {
+	if (!p)
+		return;
 	icecc_env_free(p->env);
 	icecc_env_free(p->local_env);
 	memset(p, 0, sizeof *p);

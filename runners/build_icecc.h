@@ -47,6 +47,6 @@ int icecc_plan(struct icecc_plan *p, char *cc, size_t n, const struct rconfig *c
 	       int ccache, char **cause);
 /* The build record's "distributed" object, or NULL when icecc is off. */
 json_t *icecc_record(const struct icecc_plan *p);
-void icecc_plan_free(struct icecc_plan *p);
+void icecc_plan_dispose(struct icecc_plan *p);
 
 #endif

@@ -242,7 +242,8 @@ int rconfig_finish(struct rconfig *c, char **cause)
 	if (!proto_name_ok(c->runner_class))
 		return fail_cause(cause, "runner class '%s' must be letters, digits and ._:/+-",
 				  c->runner_class);
-	if (!c->token && c->token_file && conf_read_secret(&c->token, "token_file", c->token_file, cause) < 0)
+	if (!c->token && c->token_file &&
+	    conf_read_secret(&c->token, "token_file", c->token_file, cause) < 0)
 		return -1;
 	if (!c->token || !*c->token)
 		return fail_cause(cause, "no runner token: give --token, [runner] token or "
@@ -252,7 +253,9 @@ int rconfig_finish(struct rconfig *c, char **cause)
 	return rconfig_guest_default(c);
 }
 
-void rconfig_free(struct rconfig *c)
+void rconfig_dispose(struct rconfig *c)
 {
-	conf_free(c, rconfig_sections);
+	if (!c)
+		return;
+	conf_dispose(c, rconfig_sections);
 }

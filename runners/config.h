@@ -79,6 +79,6 @@ int rconfig_load(struct rconfig *c, const char *path, struct buf *errs);
 int rconfig_set(struct rconfig *c, const char *key, const char *value, char **cause);
 /* Fills name, class and token (from token_file) where unset; -1 with *cause. */
 int rconfig_finish(struct rconfig *c, char **cause);
-void rconfig_free(struct rconfig *c);
+void rconfig_dispose(struct rconfig *c);
 
 #endif

@@ -39,6 +39,7 @@
 
 #include "runners/kbench_core.h"
 #include "runners/repeat.h"
+#include "lib/mono.h"
 
 #define KBENCH_FAULT_CHUNK (16u << 20)   /* bytes mapped at once by page-fault */
 #define KBENCH_NUMA_MB    32
@@ -50,14 +51,6 @@
 
 /* Results of the memory loops land here so they are not optimised away. */
 static volatile size_t kbench_sink;
-
-static double kbench_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 static int kbench_errno(char *cause, size_t n, const char *what)
 {
@@ -572,7 +565,7 @@ static double kbench_clock_ns(enum kbench_clock c, pid_t partner)
 	clockid_t pc;
 
 	if (c == KBENCH_WALL)
-		return kbench_now_ns();
+		return (double)mono_ns();
 	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0 || getrusage(RUSAGE_CHILDREN, &ru) < 0)
 		return -1;
 	if (partner > 0 && (clock_getcpuclockid(partner, &pc) || clock_gettime(pc, &tp) < 0))

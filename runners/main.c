@@ -88,7 +88,8 @@ static int run(struct rconfig *cfg, struct agent *a, const char *config_path,
 		fprintf(stderr, "kpci-runner: configuration has errors\n");
 		return 1;
 	}
-	if (env_token && !overrides['t'] && !overrides['T'] && rconfig_set(cfg, "token", env_token, &cause) < 0)
+	if (env_token && !overrides['t'] && !overrides['T'] &&
+	    rconfig_set(cfg, "token", env_token, &cause) < 0)
 		goto bad_flag;
 	for (size_t i = 0; i < RUNNER_NKEYS; i++)
 		if (overrides[i] && rconfig_set(cfg, runner_flag_keys[i], overrides[i], &cause) < 0)
@@ -193,7 +194,7 @@ int main(int argc, char **argv)
 	buf_init(&errs, 1 << 16);
 	rc = rconfig_init(&cfg) < 0 ? 1 : run(&cfg, &a, config_path, env_token, overrides,
 						 check, &errs);
-	rconfig_free(&cfg);
-	buf_free(&errs);
+	rconfig_dispose(&cfg);
+	buf_dispose(&errs);
 	return rc;
 }

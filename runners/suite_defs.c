@@ -11,6 +11,7 @@
 
 #include "lib/buf.h"
 #include "lib/conf.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "runners/kbench_core.h"
 #include "runners/repeat.h"
@@ -98,9 +99,9 @@ void sdef_free(struct sdef *d)
 {
 	if (!d)
 		return;
-	conf_free(d, sdef_sections);
+	conf_dispose(d, sdef_sections);
 	for (size_t i = 0; i < d->nmarkers; i++) {
-		conf_free_keys(&d->markers[i], sdef_marker_keys);
+		conf_dispose_keys(&d->markers[i], sdef_marker_keys);
 		free(d->markers[i].name);
 	}
 	free(d->name);
@@ -161,13 +162,13 @@ int sdef_load(struct sdef **out, const char *path, char **cause)
 				 errs.len - 1 : errs.len);
 		goto fail;
 	}
-	buf_free(&errs);
+	buf_dispose(&errs);
 	*out = d;
 	return 0;
 oom:
 	*cause = strdup("out of memory");
 fail:
-	buf_free(&errs);
+	buf_dispose(&errs);
 	sdef_free(d);
 	return -1;
 }
@@ -178,8 +179,7 @@ int sdef_find(struct sdef **out, const char *dir, const char *name, char **cause
 
 	*out = NULL;
 	if (!proto_name_ok(name) || strchr(name, '/') || name[0] == '.') {
-		if (asprintf(cause, "'%.64s' is not a suite name", name) < 0)
-			*cause = NULL;
+		fail_cause(cause, "'%.64s' is not a suite name", name);
 		return -1;
 	}
 	if ((size_t)snprintf(path, sizeof path, "%s/%s.ini", dir, name) >= sizeof path) {

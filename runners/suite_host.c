@@ -118,7 +118,7 @@ int shost_boot_run(const struct suite_run *sr, struct proto_result *r, char **ca
 	close(fd);
 	shost_ctx(&ctx, sr, sr->def ? sr->def->name : "boot", 0);
 	rc = sparse_boot(r, &ctx, buf_str(&log), cause);
-	buf_free(&log);
+	buf_dispose(&log);
 	return rc;
 }
 
@@ -173,7 +173,7 @@ int shost_wq_flush_run(const struct suite_run *sr, struct proto_result *r, char 
 	rc = 0;
 out:
 	close(fd);
-	buf_free(&log);
+	buf_dispose(&log);
 	return rc;
 }
 

@@ -563,8 +563,10 @@ int sparse_console(struct sparse_console *out, const char *text, char **cause)
 	return 0;
 }
 
-void sparse_console_free(struct sparse_console *c)
+void sparse_console_dispose(struct sparse_console *c)
 {
+	if (!c)
+		return;
 	json_decref(c->env);
 	free(c->results);
 	free(c->dmesg);

@@ -82,9 +82,9 @@ struct sparse_console {
  * malformed, empty or beyond SPARSE_MAX_CPU. */
 json_t *sparse_cpulist(const char *s);
 
-/* Splits console text; always fills out (free with sparse_console_free). */
+/* Splits console text; always fills out (free with sparse_console_dispose). */
 int sparse_console(struct sparse_console *out, const char *text, char **cause);
-void sparse_console_free(struct sparse_console *c);
+void sparse_console_dispose(struct sparse_console *c);
 
 /* The last lines of text (at most SPARSE_TAIL bytes, starting at a line),
  * with bytes other than printable ASCII, tab and newline as '?'; malloc'd. */

@@ -256,7 +256,7 @@ int page_changes(struct buf *b, const json_t *rows, const struct page_changes_qu
 	buf_init(&base, 4096);
 	changes_base(&base, q);
 	html_pager(b, buf_str(&base), page, more);
-	buf_free(&base);
+	buf_dispose(&base);
 	html_page_end(b);
 	return 0;
 }

@@ -81,7 +81,7 @@ int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, in
 		html_url_arg(&base, state);
 	}
 	html_pager(b, buf_str(&base), page, more);
-	buf_free(&base);
+	buf_dispose(&base);
 	html_page_end(b);
 	return 0;
 }

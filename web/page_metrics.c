@@ -158,7 +158,7 @@ int page_metrics(struct buf *b, const struct db_series_brief *s, size_t n, const
 		html_url_arg(&base, q);
 	}
 	html_pager(b, buf_str(&base), page, more);
-	buf_free(&base);
+	buf_dispose(&base);
 	html_page_end(b);
 	return 0;
 }

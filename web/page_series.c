@@ -417,7 +417,7 @@ int page_series(struct buf *b, const json_t *s, int page)
 	buf_adds(&title, " on ");
 	buf_adds(&title, html_jstr(s, "runner_class"));
 	html_page_begin(b, buf_str(&title));
-	buf_free(&title);
+	buf_dispose(&title);
 	buf_init(&base, 1024);
 	buf_printf(&base, "/series/%lld", id);
 	if (nc > 1) {
@@ -435,7 +435,7 @@ int page_series(struct buf *b, const json_t *s, int page)
 	buf_adds(&api, "/api/v1");
 	buf_adds(&api, buf_str(&base));
 	series_facts(b, s, buf_str(&api));
-	buf_free(&api);
+	buf_dispose(&api);
 	series_chooser(b, s, id);
 	chart = chart_of_series(s, -1, -1);
 	chart_div(b, "series-chart", chart);
@@ -443,7 +443,7 @@ int page_series(struct buf *b, const json_t *s, int page)
 	series_changes(b, c, nc);
 	series_releases(b, json_object_get(s, "releases"));
 	series_points(b, s, c, nc, buf_str(&base), page);
-	buf_free(&base);
+	buf_dispose(&base);
 	html_chart_scripts(b);
 	html_page_end(b);
 	return 0;

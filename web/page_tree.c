@@ -200,7 +200,7 @@ int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_
 		html_url_arg(&base, branch);
 	}
 	html_pager(b, buf_str(&base), page, more);
-	buf_free(&base);
+	buf_dispose(&base);
 	tree_builds(b, name, builds);
 	html_page_end(b);
 	return 0;

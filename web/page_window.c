@@ -220,7 +220,7 @@ static void window_measure(struct buf *b, const json_t *r, const json_t *g)
 		buf_adds(&shas, html_jstr(m, "sha"));
 	}
 	if (!n) {
-		buf_free(&shas);
+		buf_dispose(&shas);
 		return;
 	}
 	buf_init(&suites, 4096);
@@ -250,9 +250,9 @@ static void window_measure(struct buf *b, const json_t *r, const json_t *g)
 	buf_printf(b, "</select></label> <label>admin token <input name=\"token\" type=\"password\" "
 		   "autocomplete=\"off\" size=\"12\"></label> <button type=\"submit\">Measure the "
 		   "%zu merge%s</button> <output></output></form>\n", n, n == 1 ? "" : "s");
-	buf_free(&shas);
-	buf_free(&suites);
-	buf_free(&classes);
+	buf_dispose(&shas);
+	buf_dispose(&suites);
+	buf_dispose(&classes);
 }
 
 static void window_group(struct buf *b, const json_t *r, const json_t *g)
@@ -370,7 +370,7 @@ int page_window(struct buf *b, const json_t *report, int page)
 	buf_printf(&title, "%s: %s \xe2\x86\x92 %s", tree, html_jstr(report, "release"),
 		   *closed ? closed : "head (open)");
 	html_page_begin(b, buf_str(&title));
-	buf_free(&title);
+	buf_dispose(&title);
 	window_summary(b, report);
 	buf_init(&base, 512);
 	window_base(&base, report);
@@ -398,7 +398,7 @@ int page_window(struct buf *b, const json_t *report, int page)
 	buf_adds(b, "</div>\n");
 	html_pager(b, buf_str(&base), page, json_is_true(json_object_get(report, "more")));
 	window_measured(b, report);
-	buf_free(&base);
+	buf_dispose(&base);
 	html_page_end(b);
 	return 0;
 }

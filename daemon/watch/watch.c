@@ -48,21 +48,10 @@
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/fs.h"
 #include "lib/log.h"
-
-long long watch_mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-long long watch_mono(void)
-{
-	return watch_mono_ms() / 1000;
-}
+#include "lib/mono.h"
 
 /*
  * libgit2's process-wide settings for the watcher.  Objects read from a
@@ -145,7 +134,7 @@ done:
 		t->errors = 0;
 		delay = t->poll_interval;
 	}
-	t->next_poll = watch_mono() + delay;
+	t->next_poll = mono_ms() / 1000 + delay;
 	db_tree_poll_done(watcher->db, &errors, t->id, failed ? err : NULL,
 			  (long long)time(NULL) + delay);
 }
@@ -159,7 +148,7 @@ static void *watch_main(void *arg)
 	pthread_mutex_lock(&watcher->mu);
 	while (!watcher->stop) {
 		struct watch_tree *due = NULL;
-		long long now = watch_mono();
+		long long now = mono_ms() / 1000;
 		struct timespec until;
 		unsigned long serving;
 
@@ -170,10 +159,7 @@ static void *watch_main(void *arg)
 			if (now >= watcher->trees[i].next_poll)
 				due = &watcher->trees[i];
 		if (!due) {
-			clock_gettime(CLOCK_MONOTONIC, &until);
-			until.tv_nsec += WATCH_TICK_MS * 1000000L;
-			until.tv_sec += until.tv_nsec / 1000000000L;
-			until.tv_nsec %= 1000000000L;
+			mono_deadline(&until, WATCH_TICK_MS);
 			pthread_cond_timedwait(&watcher->cv, &watcher->mu, &until);
 			continue;
 		}
@@ -219,8 +205,7 @@ int watch_start(struct watcher **out, struct db *db, const struct config *cfg, c
 	*out = NULL;
 	*cause = NULL;
 	if (!watcher) {
-		if (asprintf(cause, "out of memory starting the watcher") < 0)
-			*cause = NULL;
+		fail_cause(cause, "out of memory starting the watcher");
 		return -1;
 	}
 	for (const struct config_tree *c = cfg->trees; c; c = c->next)
@@ -232,9 +217,8 @@ int watch_start(struct watcher **out, struct db *db, const struct config *cfg, c
 	git_libgit2_init();
 	watch_git_options();
 	if (watch_stream_register(&watcher->stop) < 0) {
-		if (asprintf(cause, "cannot set up libgit2's sockets: %s",
-			     git_error_last() ? git_error_last()->message : "unknown error") < 0)
-			*cause = NULL;
+		fail_cause(cause, "cannot set up libgit2's sockets: %s",
+			   git_error_last() ? git_error_last()->message : "unknown error");
 		git_libgit2_shutdown();
 		watch_free(watcher);
 		return -1;
@@ -245,23 +229,21 @@ int watch_start(struct watcher **out, struct db *db, const struct config *cfg, c
 		goto fail;
 	}
 	if (fs_mkdirs(dir) < 0) {
-		if (asprintf(cause, "cannot create %s: %s", dir, strerror(errno)) < 0)
-			*cause = NULL;
+		fail_cause(cause, "cannot create %s: %s", dir, strerror(errno));
 		goto fail;
 	}
 	for (const struct config_tree *c = cfg->trees; c; c = c->next) {
 		struct watch_tree *t = &watcher->trees[watcher->ntrees];
 
 		if (watch_tree_init(watcher, t, c, cfg->data_dir, cause) < 0) {
-			watch_tree_free(t);
+			watch_tree_dispose(t);
 			goto fail;
 		}
 		t->fetched_before = watch_fetched_before(watcher, t->id);
 		watcher->ntrees++;
 	}
 	if (pthread_create(&watcher->thread, NULL, watch_main, watcher) != 0) {
-		if (asprintf(cause, "cannot start the watcher thread") < 0)
-			*cause = NULL;
+		fail_cause(cause, "cannot start the watcher thread");
 		goto fail;
 	}
 	watcher->running = 1;
@@ -274,8 +256,8 @@ fail:
 	watch_stream_unregister();
 	git_libgit2_shutdown();
 	watch_free(watcher);
-	if (!*cause && asprintf(cause, "cannot start the watcher") < 0)
-		*cause = NULL;
+	if (!*cause)
+		fail_cause(cause, "cannot start the watcher");
 	return -1;
 }
 
@@ -301,7 +283,7 @@ void watch_free(struct watcher *w)
 		return;
 	watch_stop(w);
 	for (size_t i = 0; i < w->ntrees; i++)
-		watch_tree_free(&w->trees[i]);
+		watch_tree_dispose(&w->trees[i]);
 	free(w->trees);
 	pthread_cond_destroy(&w->cv);
 	pthread_mutex_destroy(&w->mu);
@@ -322,22 +304,20 @@ int watch_poll_now(struct watcher *w, const char *tree, int timeout_s, char **ca
 		if (!strcmp(w->trees[i].name, tree))
 			t = &w->trees[i];
 	if (!t) {
-		if (asprintf(cause, "tree '%.128s' is not watched", tree) < 0)
-			*cause = NULL;
+		fail_cause(cause, "tree '%.128s' is not watched", tree);
 		goto out;
 	}
 	target = ++t->want;
 	pthread_cond_broadcast(&w->cv);
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_sec += timeout_s;
+	mono_deadline(&until, timeout_s * 1000LL);
 	while (t->done < target && !w->stop)
 		if (pthread_cond_timedwait(&w->cv, &w->mu, &until) == ETIMEDOUT)
 			break;
 	if (t->done >= target)
 		rc = 0;
-	else if (asprintf(cause, "the poll of tree %s did not finish within %d s", tree,
-			  timeout_s) < 0)
-		*cause = NULL;
+	else
+		fail_cause(cause, "the poll of tree %s did not finish within %d s", tree,
+			   timeout_s);
 out:
 	if (w)
 		pthread_mutex_unlock(&w->mu);

@@ -18,11 +18,7 @@
 #include "db/db.h"
 #include "lib/keyset.h"
 #include "lib/log.h"
-
-static double watch_ms(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) * 1e3 + (double)(b->tv_nsec - a->tv_nsec) / 1e6;
-}
+#include "lib/mono.h"
 
 /*
  * Follows first parents from the new tip down to a commit already on the
@@ -171,7 +167,7 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 	long long branch_id, len, base;
 	int have_old, forced, rc = -1;
 	size_t nline = 0, walked = 0, fresh = 0;
-	struct timespec t0, t1, t2, t3;
+	double t0, t1, t2, t3;
 
 	if (db_branch_get(watcher->db, &branch_id, tip, &len, state, t->id, branch) != DB_OK) {
 		snprintf(err, errn, "branch %s has no row in the database", branch);
@@ -204,7 +200,7 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 		}
 		t->known_loaded = 1;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = mono_now();
 	if (git_repository_odb(&odb, repo) < 0) {
 		watch_git_error(err, errn, "cannot walk the new commits");
 		goto out;
@@ -218,7 +214,7 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 	}
 	if (watch_tx_open(&w, err, errn) < 0)
 		goto out;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	t1 = mono_now();
 	/* a store thread waits now: the transaction is this thread's to look in */
 	if (watch_edge(&w, repo, w.tx, branch_id, have_old ? &old_oid : NULL, err, errn) < 0)
 		goto out;
@@ -228,7 +224,7 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 		       have_old ? &old_oid : NULL, len, err, errn) < 0 ||
 	    watch_brought(&s, line, nline) < 0)
 		goto out;
-	clock_gettime(CLOCK_MONOTONIC, &t2);
+	t2 = mono_now();
 	if (watch_finish(&w, branch_id, have_old ? tip : NULL, git_oid_tostr_s(&new_oid),
 			 forced, base, line, nline, err, errn) < 0)
 		goto out;
@@ -237,16 +233,16 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 
 		if (added < 0) {
 			/* the set would miss stored commits: learn it again */
-			keyset_free(&t->known);
+			keyset_dispose(&t->known);
 			t->known_loaded = 0;
 			break;
 		}
 		fresh += s.v[i].in_walk && added;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t3);
-	watcher->last.walk_ms = watch_ms(&t0, &t1);
-	watcher->last.line_ms = watch_ms(&t1, &t2);
-	watcher->last.store_ms = watch_ms(&t2, &t3);
+	t3 = mono_now();
+	watcher->last.walk_ms = (t1 - t0) * 1e3;
+	watcher->last.line_ms = (t2 - t1) * 1e3;
+	watcher->last.store_ms = (t3 - t2) * 1e3;
 	watcher->last.read = s.n;
 	watcher->last.packed = s.packed;
 	watcher->last.yields = w.yields;
@@ -267,7 +263,7 @@ out:
 	if (rc < 0 && t->known_loaded) {
 		/* the set decides which commits are fresh: after a failure,
 		 * which an out-of-date set could cause, it is learnt again */
-		keyset_free(&t->known);
+		keyset_dispose(&t->known);
 		t->known_loaded = 0;
 	}
 	if (w.begun == 1 || w.tx) {
@@ -283,6 +279,6 @@ out:
 	free(w.q);
 	pthread_mutex_destroy(&w.mu);
 	pthread_cond_destroy(&w.cv);
-	watch_set_free(&s);
+	watch_set_dispose(&s);
 	return rc;
 }

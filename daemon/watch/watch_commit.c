@@ -293,7 +293,7 @@ struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 oom_node:
 	snprintf(err, errn, "out of memory reading commit %s", git_oid_tostr_s(oid));
 fail_node:
-	watch_node_free(c);
+	watch_node_dispose(c);
 	git_odb_object_free(obj);
 	return NULL;
 oom:

@@ -12,6 +12,7 @@
 
 #include "daemon/watch/watch_internal.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 
 struct watch_fetch_ctx {
 	const struct watch_tree *t;
@@ -22,7 +23,7 @@ struct watch_fetch_ctx {
 static int watch_progress(const git_indexer_progress *st, void *payload)
 {
 	struct watch_fetch_ctx *f = payload;
-	long long now = watch_mono();
+	long long now = mono_ms() / 1000;
 
 	if (__atomic_load_n(f->stop, __ATOMIC_RELAXED))
 		return -1;              /* kpcid is stopping: cancel the fetch */
@@ -41,7 +42,7 @@ static int watch_progress(const git_indexer_progress *st, void *payload)
 static int watch_pack_progress(int stage, uint32_t current, uint32_t total, void *payload)
 {
 	struct watch_fetch_ctx *f = payload;
-	long long now = watch_mono();
+	long long now = mono_ms() / 1000;
 
 	if (__atomic_load_n(f->stop, __ATOMIC_RELAXED))
 		return -1;
@@ -135,7 +136,7 @@ int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watc
 	git_fetch_options fo;
 	git_remote_callbacks cb;
 	git_remote_create_options ropts;
-	struct watch_fetch_ctx ctx = { t, watch_mono(), &watcher->stop };
+	struct watch_fetch_ctx ctx = { t, mono_ms() / 1000, &watcher->stop };
 	const git_remote_head **heads;
 	git_remote *remote = NULL;
 	git_strarray specs = { 0 };

@@ -160,9 +160,6 @@ struct watch_walk {
 	size_t yields;                  /* store thread: db_branch_yield calls */
 };
 
-/* watch.c: monotonic milliseconds and seconds. */
-long long watch_mono_ms(void);
-long long watch_mono(void);
 /* libgit2's process-wide settings for the watcher. */
 void watch_git_options(void);
 /* "what: libgit2's last error" into out. */
@@ -174,14 +171,14 @@ void watch_poll_tree(struct watcher *watcher, struct watch_tree *t);
  * masking; watch_set_get finds a commit read (NULL: not read);
  * watch_set_grow makes room in the hash for one more (-1 on memory);
  * watch_alloc and watch_strndup take from the set's arena (NULL on
- * memory); watch_node_free frees what a commit holds outside it. */
+ * memory); watch_node_dispose frees what a commit holds outside it. */
 size_t watch_hash(const git_oid *oid);
 struct watch_node *watch_set_get(struct watch_set *s, const git_oid *oid);
 int watch_set_grow(struct watch_set *s);
 void *watch_alloc(struct watch_set *s, size_t n);
 char *watch_strndup(struct watch_set *s, const char *p, size_t n);
-void watch_node_free(struct watch_node *c);
-void watch_set_free(struct watch_set *s);
+void watch_node_dispose(struct watch_node *c);
+void watch_set_dispose(struct watch_set *s);
 
 /* watch_commit.c: reads commit oid into the set (once); NULL on error
  * with err set. */
@@ -275,7 +272,7 @@ int watch_upkeep(struct watcher *watcher, struct watch_tree *t);
  * *cause on a bad key or memory. */
 int watch_tree_init(struct watcher *watcher, struct watch_tree *t, const struct config_tree *c,
 		    const char *data_dir, char **cause);
-void watch_tree_free(struct watch_tree *t);
+void watch_tree_dispose(struct watch_tree *t);
 /* Whether tree id has been fetched before (history is then not a candidate). */
 int watch_fetched_before(struct watcher *watcher, long long id);
 

@@ -92,16 +92,20 @@ char *watch_strndup(struct watch_set *s, const char *p, size_t n)
 }
 
 /* What a commit holds outside the arena. */
-void watch_node_free(struct watch_node *c)
+void watch_node_dispose(struct watch_node *c)
 {
+	if (!c)
+		return;
 	free(c->subsystem);
 	free(c->source);
 }
 
-void watch_set_free(struct watch_set *s)
+void watch_set_dispose(struct watch_set *s)
 {
+	if (!s)
+		return;
 	for (size_t i = 0; i < s->n; i++)
-		watch_node_free(&s->v[i]);
+		watch_node_dispose(&s->v[i]);
 	for (size_t i = 0; i < s->nblocks; i++)
 		free(s->blocks[i]);
 	free(s->blocks);

@@ -11,6 +11,7 @@
 
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
+#include "lib/mono.h"
 
 /*
  * Stores rows in slices of WATCH_STORE_SLICE, yielding the database after
@@ -26,10 +27,10 @@ static int watch_store_rows(struct watch_walk *w, struct db_branch_tx *tx,
 
 		if (db_branch_add(tx, rows + i, k, cause) != DB_OK)
 			return DB_ERR;
-		if (watch_mono_ms() - *held >= w->yield_ms) {
+		if (mono_ms() - *held >= w->yield_ms) {
 			if (db_branch_yield(tx, cause) != DB_OK)
 				return DB_ERR;
-			*held = watch_mono_ms();
+			*held = mono_ms();
 			w->yields++;
 		}
 	}
@@ -60,7 +61,7 @@ static void *watch_store_main(void *arg)
 	pthread_mutex_unlock(&w->mu);
 	if (!begun)
 		return NULL;
-	held = watch_mono_ms();
+	held = mono_ms();
 	for (;;) {
 		struct db_commit *rows;
 		size_t n;

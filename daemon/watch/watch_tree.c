@@ -17,6 +17,7 @@
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/proto.h"
 #include "lib/sha256.h"
 
@@ -53,15 +54,17 @@ static void watch_words_free(char **v, size_t n)
 	free(v);
 }
 
-void watch_tree_free(struct watch_tree *t)
+void watch_tree_dispose(struct watch_tree *t)
 {
+	if (!t)
+		return;
 	free(t->name);
 	free(t->url);
 	free(t->mirror);
 	free(t->ca_file);
 	watch_words_free(t->branches, t->nbranches);
 	watch_words_free(t->configs, t->nconfigs);
-	keyset_free(&t->known);
+	keyset_dispose(&t->known);
 }
 
 char *watch_mirror_path(const char *data_dir, const char *name)
@@ -94,14 +97,12 @@ int watch_tree_check(const struct config_tree *c, char **cause)
 	*cause = NULL;
 	if (watch_split(&branches, &nbranches, c->branches) < 0 ||
 	    watch_split(&cand, &ncand, c->candidates) < 0) {
-		if (asprintf(cause, "out of memory checking [tree %s]", c->name) < 0)
-			*cause = NULL;
+		fail_cause(cause, "out of memory checking [tree %s]", c->name);
 		goto out;
 	}
 	git_libgit2_init();
 	if (!nbranches) {
-		if (asprintf(cause, "[tree %s] follows no branch (branches is empty)", c->name) < 0)
-			*cause = NULL;
+		fail_cause(cause, "[tree %s] follows no branch (branches is empty)", c->name);
 		goto shutdown;
 	}
 	for (i = 0; i < nbranches; i++) {
@@ -111,16 +112,14 @@ int watch_tree_check(const struct config_tree *c, char **cause)
 		snprintf(ref, sizeof ref, "refs/heads/%s", branches[i]);
 		if (strlen(branches[i]) > PROTO_MAX_NAME ||
 		    git_reference_name_is_valid(&valid, ref) < 0 || !valid) {
-			if (asprintf(cause, "[tree %s] branches: '%s' is not a valid branch name",
-				     c->name, branches[i]) < 0)
-				*cause = NULL;
+			fail_cause(cause, "[tree %s] branches: '%s' is not a valid branch name",
+				   c->name, branches[i]);
 			goto shutdown;
 		}
 	}
 	if (c->ca_file && c->ca_file[0] && access(c->ca_file, R_OK) < 0) {
-		if (asprintf(cause, "[tree %s] ca_file: cannot read '%s': %s", c->name, c->ca_file,
-			     strerror(errno)) < 0)
-			*cause = NULL;
+		fail_cause(cause, "[tree %s] ca_file: cannot read '%s': %s", c->name, c->ca_file,
+			   strerror(errno));
 		goto shutdown;
 	}
 	for (i = 0; i < ncand; i++) {
@@ -129,9 +128,8 @@ int watch_tree_check(const struct config_tree *c, char **cause)
 		for (k = 0; kinds[k] && strcmp(kinds[k], cand[i]); k++)
 			;
 		if (!kinds[k]) {
-			if (asprintf(cause, "[tree %s] candidates: '%s' is not one of commits, "
-				     "window-merges, tags, head", c->name, cand[i]) < 0)
-				*cause = NULL;
+			fail_cause(cause, "[tree %s] candidates: '%s' is not one of commits, "
+				   "window-merges, tags, head", c->name, cand[i]);
 			goto shutdown;
 		}
 	}
@@ -196,15 +194,13 @@ int watch_tree_init(struct watcher *watcher, struct watch_tree *t, const struct 
 		json_array_append_new(arr, json_string(rcpt[i]));
 	if (db_tree_sync(watcher->db, &t->id, t->name, t->url, policy,
 			 (const char *const *)t->branches, t->nbranches) != DB_OK) {
-		if (asprintf(cause, "cannot record tree %s in the database", c->name) < 0)
-			*cause = NULL;
+		fail_cause(cause, "cannot record tree %s in the database", c->name);
 		goto out;
 	}
 	rc = 0;
 	goto out;
 oom:
-	if (asprintf(cause, "out of memory setting up tree %s", c->name) < 0)
-		*cause = NULL;
+	fail_cause(cause, "out of memory setting up tree %s", c->name);
 out:
 	watch_words_free(cand, ncand);
 	watch_words_free(rcpt, nrcpt);

@@ -12,6 +12,7 @@
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 #include "lib/spawn.h"
 
 /* Counts the files of the mirror's pack folder whose names match, and
@@ -81,7 +82,7 @@ static void watch_repack_litter(const struct watch_tree *t)
  */
 int watch_settle(struct watcher *watcher, const struct watch_tree *t)
 {
-	long long moved = 0, united = 0, total = 0, t0 = watch_mono_ms();
+	long long moved = 0, united = 0, total = 0, t0 = mono_ms();
 	char *cause = NULL;
 
 	do {
@@ -100,7 +101,7 @@ int watch_settle(struct watcher *watcher, const struct watch_tree *t)
 	} while (moved == WATCH_SETTLE_SLICE && !watcher->stop);
 	if (total)
 		log_debug("tree %s: %lld commits settled in the sha index (%lld ms)", t->name,
-			  total, watch_mono_ms() - t0);
+			  total, mono_ms() - t0);
 	return 0;
 }
 
@@ -124,9 +125,9 @@ static int watch_repack(struct watcher *watcher, struct watch_tree *t)
 {
 	char *logpath = NULL, *gitdir = NULL, *cause = NULL;
 	int before = watch_pack_count(t), after, rc = -1;
-	long long t0 = watch_mono_ms();
+	long long t0 = mono_ms();
 
-	if (before <= WATCH_PACKS_MAX || watch_mono() < t->repack_after || watcher->stop)
+	if (before <= WATCH_PACKS_MAX || mono_ms() / 1000 < t->repack_after || watcher->stop)
 		return 0;
 	if (asprintf(&logpath, "%s/kpci-repack.log", t->mirror) < 0 ||
 	    asprintf(&gitdir, "--git-dir=%s", t->mirror) < 0)
@@ -142,7 +143,7 @@ static int watch_repack(struct watcher *watcher, struct watch_tree *t)
 	}
 	after = watch_pack_count(t);
 	log_info("tree %s: repacked the mirror: %d packs -> %d (%lld ms)", t->name, before,
-		 after, watch_mono_ms() - t0);
+		 after, mono_ms() - t0);
 	rc = 0;
 out:
 	if (rc < 0)
@@ -150,7 +151,7 @@ out:
 	if (rc < 0 && watcher->stop) {
 		log_info("tree %s: the repack of the mirror was stopped with kpcid", t->name);
 	} else if (rc < 0) {
-		t->repack_after = watch_mono() + WATCH_REPACK_RETRY;
+		t->repack_after = mono_ms() / 1000 + WATCH_REPACK_RETRY;
 		log_warn("tree %s: cannot repack the mirror %s, which holds %d packs: %s "
 			 "(see %s); trying again in %d s", t->name, t->mirror, before,
 			 cause ? cause : "out of memory", logpath ? logpath : "its kpci-repack.log",

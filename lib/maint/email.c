@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/fail.h"
 #include "lib/maint/maint.h"
 
 /* The regular expressions of the script itself, compiled once. */
@@ -72,8 +73,7 @@ pcre2_code *maint_compile(const char *pat, uint32_t opts, char **why)
 		PCRE2_UCHAR msg[160];
 
 		pcre2_get_error_message(err, msg, sizeof msg);
-		if (asprintf(why, "%s at offset %zu", (const char *)msg, (size_t)off) < 0)
-			*why = NULL;
+		fail_cause(why, "%s at offset %zu", (const char *)msg, (size_t)off);
 	}
 	return re;
 }

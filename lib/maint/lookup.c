@@ -280,7 +280,7 @@ static void maint_dedup(const struct maint *m, struct maint_run_state *st)
 			}
 		}
 	}
-	maint_people_free(&seen);
+	maint_people_dispose(&seen);
 }
 
 /* Display name and address of a formatted email, the name unquoted. */
@@ -386,9 +386,9 @@ static int maint_lookup_run(const struct maint *m, struct maint_people *out,
 	maint_dedup(m, &st);
 	if (st.failed || maint_finish(&st, out) < 0)
 		rc = -1;
-	maint_people_free(&st.to);
-	maint_people_free(&st.lists);
-	maint_people_free(&seen);
+	maint_people_dispose(&st.to);
+	maint_people_dispose(&st.lists);
+	maint_people_dispose(&seen);
 	return rc;
 }
 
@@ -431,8 +431,10 @@ int maint_lookup_lines(const struct maint *m, struct maint_people *out,
 	return maint_lookup_run(m, out, files, n, lines ? maint_keyword : NULL, &t);
 }
 
-void maint_people_free(struct maint_people *p)
+void maint_people_dispose(struct maint_people *p)
 {
+	if (!p)
+		return;
 	for (size_t i = 0; i < p->n; i++) {
 		free(p->v[i].name);
 		free(p->v[i].address);

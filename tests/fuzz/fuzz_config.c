@@ -51,14 +51,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		config_load(&c, path, &errs);
 		check_errors(&errs, path);
 		free(config_db_path(&c));
-		config_free(&c);
+		config_dispose(&c);
 	}
 	buf_reset(&errs);
 	if (rconfig_init(&rc) == 0) {
 		rconfig_load(&rc, path, &errs);
 		check_errors(&errs, path);
-		rconfig_free(&rc);
+		rconfig_dispose(&rc);
 	}
-	buf_free(&errs);
+	buf_dispose(&errs);
 	return 0;
 }

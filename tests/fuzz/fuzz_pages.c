@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	PAGE(page_bisections(&b, arr, arr), "bisections");
 	PAGE(page_bisection(&b, j), "bisection");
 #undef PAGE
-	buf_free(&b);
+	buf_dispose(&b);
 	json_decref(arr);
 	json_decref(j);
 	return 0;

@@ -26,21 +26,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (proto_register_decode(&reg, j, &cause) == 0) {
 		enc = proto_register_encode(&reg);
 		json_decref(enc);
-		proto_register_free(&reg);
+		proto_register_dispose(&reg);
 	}
 	free(cause);
 	cause = NULL;
 	if (proto_job_decode(&job, j, &cause) == 0) {
 		enc = proto_job_encode(&job);
 		json_decref(enc);
-		proto_job_free(&job);
+		proto_job_dispose(&job);
 	}
 	free(cause);
 	cause = NULL;
 	if (proto_result_decode(&res, j, &cause) == 0) {
 		enc = proto_result_encode(&res);
 		json_decref(enc);
-		proto_result_free(&res);
+		proto_result_dispose(&res);
 	}
 	free(cause);
 	if (json_is_string(j))

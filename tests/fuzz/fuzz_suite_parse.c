@@ -33,7 +33,7 @@ static void fuzz_parser(const char *name, const char *text)
 	memset(&r, 0, sizeof r);
 	sparse_find(name)(&r, &ctx, text, &cause);
 	free(cause);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 }
 
 static void fuzz_console(const char *text)
@@ -43,7 +43,7 @@ static void fuzz_console(const char *text)
 
 	sparse_console(&c, text, &cause);
 	free(cause);
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	tail = sparse_tail(text);
 	free(tail);
 }

@@ -170,6 +170,7 @@ int kpcid_harness_start(void)
 {
 	static const char *const roles[3] = { "admin", "runner", "read" };
 	char dir[] = "/tmp/kpci-fuzz.XXXXXX", path[256], *cause = NULL;
+	struct http_settings hs;
 
 	signal(SIGPIPE, SIG_IGN);
 	if (!mkdtemp(dir) || config_init(&harness_k.cfg) < 0)
@@ -183,7 +184,9 @@ int kpcid_harness_start(void)
 		if (db_token_create(harness_k.db, &harness_tokens[i], roles[i], "fuzz",
 				    i == 1 ? "*" : NULL, &cause) != DB_OK)
 			return -1;
-	if (http_start(&harness_k, "127.0.0.1:0", 2, &harness_port, &cause) < 0)
+	kpcid_http_settings(&hs, &harness_k.cfg);
+	hs.threads = 2;
+	if (http_start(&harness_k.http, &harness_k, "127.0.0.1:0", &hs, &harness_port, &cause) < 0)
 		return -1;
 	harness_post("/api/v1/runners/register", HARNESS_RUNNER,
 		     "{\"name\":\"fz\",\"runner_class\":\"c1\",\"capabilities\":[\"bench\"],"

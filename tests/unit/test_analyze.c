@@ -4,10 +4,6 @@
  * (db_job_result), commits and first-parent positions as the watcher
  * stores them; then analysis passes, and the changes, groups, triage,
  * noise model and comparisons read back.
- *
- * daemon/ is not part of libkpci.a: the Makefile links the analyzer's
- * objects (daemon/analyze.c, analyze_verdict.c, compare.c) into this
- * program; they depend on db/ and lib/ only.
  */
 #include <ftw.h>
 #include <stdint.h>
@@ -149,8 +145,8 @@ static long long run_job(const char *sha, const char *kernel, const struct metri
 	if (cause)
 		fprintf(stderr, "result: %s\n", cause);
 	free(cause);
-	proto_result_free(&r);
-	proto_job_free(&job);
+	proto_result_dispose(&r);
+	proto_job_dispose(&job);
 	return id;
 }
 
@@ -446,17 +442,21 @@ static void test_dirty_only(void)
 static void test_points(void)
 {
 	long long lat = series_of("wq", "flush-latency"), bad;
-	json_t *pts = NULL;
+	struct analyze_around *pts = NULL;
+	size_t n = 0;
 	char q[256];
 
 	snprintf(q, sizeof q, "SELECT bad_job_id FROM changes WHERE series_id = %lld", lat);
 	bad = sql_int(q);
-	CHECK_INT(analyze_points_json(&pts, db, lat, bad, 5), 0);
-	CHECK_INT(json_array_size(pts), 11);
-	CHECK_INT(json_integer_value(json_object_get(json_array_get(pts, 5), "job_id")), bad);
-	CHECK_INT(json_integer_value(json_object_get(json_array_get(pts, 0), "index")), 35);
-	CHECK_INT(json_integer_value(json_object_get(json_array_get(pts, 5), "iterations")), 5);
-	json_decref(pts);
+	CHECK_INT(analyze_points_around(&pts, &n, db, lat, bad, 5), DB_OK);
+	CHECK_INT(n, 11);
+	if (n == 11) {
+		CHECK_INT(pts[5].job_id, bad);
+		CHECK_INT(pts[0].index, 35);
+		CHECK_INT(pts[5].iterations, 5);
+	}
+	free(pts);
+	CHECK_INT(analyze_points_around(&pts, &n, db, 99999, bad, 5), DB_NOTFOUND);
 }
 
 #define FDR_NULL 1000
@@ -471,7 +471,7 @@ static void test_compare_fdr(void)
 	char (*names)[32] = calloc(FDR_NULL + FDR_REAL, sizeof *names);
 	size_t real = 0, falsepos = 0, rawp = 0, regress = 0, same = 0;
 	char *cause = NULL, b[32], h[32], sha[41], sha2[41];
-	json_t *out = NULL, *rows;
+	struct compare_report *out = NULL;
 	int rc;
 
 	for (int i = 0; i < FDR_NULL + FDR_REAL; i++) {
@@ -490,31 +490,26 @@ static void test_compare_fdr(void)
 		;
 	snprintf(b, sizeof b, "commit:%.10s", sha);
 	snprintf(h, sizeof h, "%.12s", sha2);
-	rc = compare_json(&out, db, b, h, "c1", &params.verdict, &cause);
-	CHECK_INT(rc, 0);
-	rows = json_object_get(out, "metrics");
-	CHECK_INT(json_array_size(rows), FDR_NULL + FDR_REAL);
-	for (size_t i = 0; i < json_array_size(rows); i++) {
-		json_t *r = json_array_get(rows, i);
-		const char *name = json_string_value(json_object_get(r, "metric"));
-		const char *verdict = json_string_value(json_object_get(r, "verdict"));
-		int changed = !strcmp(verdict, "changed");
+	rc = compare_run(&out, db, b, h, "c1", &params.verdict, &cause);
+	CHECK_INT(rc, DB_OK);
+	CHECK_INT(out ? out->n : 0, FDR_NULL + FDR_REAL);
+	for (size_t i = 0; out && i < out->n; i++) {
+		const struct compare_row *r = &out->rows[i];
+		int changed = r->v.kind == VERDICT_CHANGED;
 
-		if (strstr(name, "/real")) {
+		if (strstr(r->metric, "/real")) {
 			real += changed;
-			if (changed && !strcmp(json_string_value(json_object_get(r, "direction")),
-					       "regression"))
+			if (changed && r->direction && !strcmp(r->direction, "regression"))
 				regress++;
 		} else {
 			falsepos += changed;
-			same += !strcmp(verdict, "same");
-			rawp += json_number_value(json_object_get(r, "welch_p")) < 0.05;
+			same += r->v.kind == VERDICT_SAME;
+			rawp += r->p_welch < 0.05;
 		}
 		if (i == 0) {
-			CHECK_INT(json_integer_value(json_object_get(json_object_get(r, "base"),
-								     "jobs")), FDR_JOBS);
-			CHECK(json_is_string(json_object_get(r, "reason")));
-			CHECK(json_is_true(json_object_get(json_object_get(r, "noise"), "known")));
+			CHECK_INT(r->base.jobs, FDR_JOBS);
+			CHECK(r->v.reason[0] != '\0');
+			CHECK(r->known);
 		}
 	}
 	CHECK_INT(real, FDR_REAL);
@@ -522,28 +517,27 @@ static void test_compare_fdr(void)
 	CHECK(same >= 900);       /* shown inside +-2%, not just "not significant" */
 	CHECK(rawp > 20);         /* what uncorrected p < 0.05 would have reported */
 	CHECK_INT(regress, FDR_REAL / 2);   /* lower-is-better half went up */
-	CHECK_INT(json_integer_value(json_object_get(out, "changed")), (long long)(real + falsepos));
-	CHECK_INT(json_integer_value(json_object_get(out, "same")), (long long)same);
+	CHECK_INT(out ? out->counts[VERDICT_CHANGED] : -1, (long long)(real + falsepos));
+	CHECK_INT(out ? out->counts[VERDICT_SAME] : -1, (long long)same);
 	printf("compare: %zu/%d real changes found, %zu false and %zu same among %d null "
 	       "metrics (raw Welch p < 0.05: %zu)\n", real, FDR_REAL, falsepos, same, FDR_NULL,
 	       rawp);
-	json_decref(out);
+	compare_report_free(out);
 	free(cause);
 	cause = NULL;
 
 	/* Bad sides say what is wrong. */
-	CHECK_INT(compare_json(&out, db, "xyz", h, NULL, &params.verdict, &cause), 400);
+	CHECK_INT(compare_run(&out, db, "xyz", h, NULL, &params.verdict, &cause), DB_INVALID);
 	CHECK(cause && strstr(cause, "base: 'xyz' is neither a job id nor a commit id"));
-	free(cause);
-	CHECK_INT(compare_json(&out, db, b, "99999", NULL, &params.verdict, &cause), 404);
+	CHECK(out == NULL);
+	CHECK_INT(compare_run(&out, db, b, "99999", NULL, &params.verdict, &cause), DB_NOTFOUND);
 	CHECK(cause && strstr(cause, "head: no samples"));
-	free(cause);
-	CHECK_INT(compare_json(&out, db, "c0ffee", h, NULL, &params.verdict, &cause), 400);
-	free(cause);
-	CHECK_INT(compare_json(&out, db, "commit:c0ffee0", h, NULL, &params.verdict, &cause),
-		  409);
-	free(cause);
-	CHECK_INT(compare_json(&out, db, b, h, "other-class", &params.verdict, &cause), 404);
+	CHECK_INT(compare_run(&out, db, "c0ffee", h, NULL, &params.verdict, &cause), DB_INVALID);
+	CHECK_INT(compare_run(&out, db, "commit:c0ffee0", h, NULL, &params.verdict, &cause),
+		  DB_CONFLICT);
+	CHECK_INT(compare_run(&out, db, b, h, "other-class", &params.verdict, &cause),
+		  DB_NOTFOUND);
+	CHECK(cause && strstr(cause, "base: no samples"));
 	free(cause);
 	free(m);
 	free(names);
@@ -557,7 +551,7 @@ static void test_compare_one_boot(void)
 	struct metric m[40];
 	char names[40][16], *cause = NULL, b[32], h[32];
 	size_t changed = 0, welch = 0;
-	json_t *out = NULL, *r;
+	struct compare_report *out = NULL;
 	size_t i;
 
 	for (int k = 0; k < 40; k++) {
@@ -566,18 +560,17 @@ static void test_compare_one_boot(void)
 	}
 	snprintf(b, sizeof b, "%lld", run_job(NULL, "7.4", m, 40, 0, 3));
 	snprintf(h, sizeof h, "%lld", run_job(NULL, "7.4", m, 40, 0, 3));
-	CHECK_INT(compare_json(&out, db, b, h, NULL, &params.verdict, &cause), 0);
-	json_array_foreach(json_object_get(out, "metrics"), i, r) {
-		changed += !strcmp(json_string_value(json_object_get(r, "verdict")), "changed");
-		welch += json_number_value(json_object_get(r, "welch_p")) < 0.01;
+	CHECK_INT(compare_run(&out, db, b, h, NULL, &params.verdict, &cause), DB_OK);
+	for (i = 0; out && i < out->n; i++) {
+		changed += out->rows[i].v.kind == VERDICT_CHANGED;
+		welch += out->rows[i].p_welch < 0.01;
 	}
 	printf("one boot a side, nothing changed: %zu of 40 changed; Welch p < 0.01 on %zu\n",
 	       changed, welch);
 	CHECK_INT(changed, 0);
 	CHECK(welch >= 20);
-	CHECK_INT(json_integer_value(json_object_get(out, "inconclusive")) +
-		  json_integer_value(json_object_get(out, "same")), 40);
-	json_decref(out);
+	CHECK_INT(out ? out->counts[VERDICT_INCONCLUSIVE] + out->counts[VERDICT_SAME] : -1, 40);
+	compare_report_free(out);
 	free(cause);
 }
 
@@ -610,7 +603,7 @@ int main(void)
 	r.boot_methods = json_pack("[s]", "host");
 	r.topology = json_object();
 	CHECK_INT(db_runner_register(db, &runner_id, rtok, &r, &cause), DB_OK);
-	proto_register_free(&r);
+	proto_register_dispose(&r);
 	analyze_params_default(&params);
 	params.settle = 0;
 

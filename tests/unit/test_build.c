@@ -75,13 +75,13 @@ static void test_merge(void)
 	CHECK_STR(json_string_value(json_array_get(w, 0)),
 		  "Value requested for CONFIG_NUMA not in final .config\n"
 		  "Requested value: CONFIG_NUMA=y\nActual value:    ");
-	build_kconfig_free(&k);
+	build_kconfig_dispose(&k);
 	memset(&k, 0, sizeof k);
 	CHECK_INT(build_kconfig_apply(&k, at("out"), NULL, NULL, &cause), 0);
 	CHECK_INT(k.n, 5);
 	CHECK_STR(k.syms[3].value, "\"console=ttyS0\"");
 	CHECK(k.syms[1].value == NULL);
-	build_kconfig_free(&k);
+	build_kconfig_dispose(&k);
 	json_decref(w);
 }
 
@@ -109,7 +109,7 @@ static void test_shipped_config(void)
 	CHECK_INT(build_config_base(base, sizeof base, at("evil.config"), &cause), -1);
 	CHECK(cause && strstr(cause, "must name tinyconfig"));
 	free(cause);
-	build_kconfig_free(&k);
+	build_kconfig_dispose(&k);
 	json_decref(w);
 }
 
@@ -261,7 +261,7 @@ static void test_db_builds(void)
 	cause = NULL;
 	CHECK_INT(db_job_claim(db, &job, runner, 60), DB_OK);
 	CHECK_INT(job.id, job_id);
-	proto_job_free(&job);
+	proto_job_dispose(&job);
 	rec.warnings = json_pack("[s]", "Value requested for CONFIG_X not in final .config");
 	rec.zlog = "xx";
 	rec.zlog_len = 2;

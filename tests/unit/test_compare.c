@@ -1,15 +1,18 @@
 /*
  * test_compare.c - `kpci compare` (cli/cmd_compare.c): reading both input
  * formats, the per-metric statistics and verdicts, Benjamini-Hochberg
- * across metrics, and the exit status of bad input and bad usage.  The
- * command's file is compiled in here, since the unit tests link only
- * libkpci and the CLI's objects are not in it.
+ * across metrics, and the exit status of bad input and bad usage.
  */
-#include "cli/cmd_compare.c"
+#include "cli/cmd_compare.h"
+#include "cli/cmp.h"
 #include "tests/unit/check.h"
 
 #include <fcntl.h>
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define TMP_TEMPLATE "/tmp/kpci-test-compare-XXXXXX"
@@ -74,8 +77,8 @@ static void test_many_metrics(void)
 {
 	size_t cap = 1 << 22, la, lb;
 	char *a = malloc(cap), *b = malloc(cap), pa[64], pb[64];
-	struct compare_set base = { 0 }, head = { 0 };
-	struct compare_row *rows = NULL;
+	struct cmp_set base = { 0 }, head = { 0 };
+	struct cmp_row *rows = NULL;
 	size_t n_rows = 0, real = 0, false_alarms = 0, raw = 0;
 
 	la = lb = (size_t)snprintf(a, cap, "metric,value\n");
@@ -93,13 +96,13 @@ static void test_many_metrics(void)
 		}
 	tmp_write(pa, a);
 	tmp_write(pb, b);
-	CHECK_INT(compare_read(&base, pa), 0);
-	CHECK_INT(compare_read(&head, pb), 0);
+	CHECK_INT(cmp_read(&base, pa), 0);
+	CHECK_INT(cmp_read(&head, pb), 0);
 	CHECK_INT(base.n, 1010);
-	CHECK_INT(compare_rows(&rows, &n_rows, &base, &head), 0);
+	CHECK_INT(cmp_rows(&rows, &n_rows, &base, &head), 0);
 	CHECK_INT(n_rows, 1010);
 	for (size_t i = 0; i < n_rows; i++) {
-		int changed = !strcmp(compare_verdict(&rows[i], 0.05),
+		int changed = !strcmp(cmp_verdict(&rows[i], 0.05),
 				      "changed");
 
 		CHECK_INT(rows[i].base->n, 10);
@@ -116,8 +119,8 @@ static void test_many_metrics(void)
 	CHECK(false_alarms <= 2);
 	CHECK(raw > 10);
 	free(rows);
-	compare_set_free(&base);
-	compare_set_free(&head);
+	cmp_set_dispose(&base);
+	cmp_set_dispose(&head);
 	unlink(pa);
 	unlink(pb);
 	free(a);
@@ -128,8 +131,8 @@ static void test_many_metrics(void)
 static void test_formats(void)
 {
 	char p1[64], p2[64], p3[64], p4[64];
-	struct compare_set s1 = { 0 }, s2 = { 0 }, s3 = { 0 }, s4 = { 0 };
-	struct compare_row *rows = NULL;
+	struct cmp_set s1 = { 0 }, s2 = { 0 }, s3 = { 0 }, s4 = { 0 };
+	struct cmp_row *rows = NULL;
 	size_t n = 0;
 
 	tmp_write(p1, "# base\n100\n101\n99\n100.5\n\n99.5\n");
@@ -138,41 +141,41 @@ static void test_formats(void)
 		      "one,3\n\"quoted name\",\"7\"\nquoted name,8\n");
 	tmp_write(p4, "Value,Metric,host\n101,size,a\n101,size,b\n"
 		      "101,size,c\n5,runs,a\n4,one,a\n4,one,b\n");
-	CHECK_INT(compare_read(&s1, p1), 0);
-	CHECK_INT(compare_read(&s2, p2), 0);
+	CHECK_INT(cmp_read(&s1, p1), 0);
+	CHECK_INT(cmp_read(&s2, p2), 0);
 	CHECK_INT(s1.n, 1);
 	CHECK_STR(s1.m[0].name, "value");
 	CHECK_INT(s1.m[0].n, 5);
-	CHECK_INT(compare_rows(&rows, &n, &s1, &s2), 0);
+	CHECK_INT(cmp_rows(&rows, &n, &s1, &s2), 0);
 	CHECK_INT(n, 1);
 	if (n == 1) {
 		CHECK_NEAR(rows[0].ci.percent, 10, 1e-9);
 		CHECK(rows[0].ci.lo < 10 && rows[0].ci.hi > 10);
 		CHECK(rows[0].p_welch < 1e-6);
 		CHECK(rows[0].p_mw < 0.05);
-		CHECK_STR(compare_verdict(&rows[0], 0.05), "changed");
+		CHECK_STR(cmp_verdict(&rows[0], 0.05), "changed");
 	}
 	free(rows);
-	CHECK_INT(compare_read(&s3, p3), 0);
-	CHECK_INT(compare_read(&s4, p4), 0);
+	CHECK_INT(cmp_read(&s3, p3), 0);
+	CHECK_INT(cmp_read(&s4, p4), 0);
 	CHECK_INT(s3.n, 4);
-	CHECK(compare_find(&s3, "quoted name") != NULL);
-	CHECK_INT(compare_rows(&rows, &n, &s3, &s4), 0);
+	CHECK(cmp_find(&s3, "quoted name") != NULL);
+	CHECK_INT(cmp_rows(&rows, &n, &s3, &s4), 0);
 	CHECK_INT(n, 3);	/* size, runs, one */
 	if (n == 3) {
 		CHECK_STR(rows[0].base->name, "size");
 		CHECK_NEAR(rows[0].ci.percent, 1, 1e-9);
 		CHECK(rows[0].p_welch == 0);	/* exact constants */
-		CHECK_STR(compare_verdict(&rows[1], 0.05), "too-few");
-		CHECK_STR(compare_verdict(&rows[2], 0.05), "too-few");
+		CHECK_STR(cmp_verdict(&rows[1], 0.05), "too-few");
+		CHECK_STR(cmp_verdict(&rows[2], 0.05), "too-few");
 	}
-	CHECK_INT(compare_only(&s3, &s4), 1);
-	CHECK_INT(compare_only(&s4, &s3), 0);
+	CHECK_INT(cmp_only(&s3, &s4), 1);
+	CHECK_INT(cmp_only(&s4, &s3), 0);
 	free(rows);
-	compare_set_free(&s1);
-	compare_set_free(&s2);
-	compare_set_free(&s3);
-	compare_set_free(&s4);
+	cmp_set_dispose(&s1);
+	cmp_set_dispose(&s2);
+	cmp_set_dispose(&s3);
+	cmp_set_dispose(&s4);
 	{	/* the command: options before and after the files */
 		char *v1[] = { "compare", p1, p2, NULL };
 		char *v2[] = { "compare", p1, "--json", p2, "--alpha",
@@ -204,7 +207,7 @@ static void test_errors(void)
 				  NULL };
 	char *v_opt[] = { "compare", "--frobnicate", good, good, NULL };
 	char *v_stdin[] = { "compare", "-", "-", NULL };
-	struct compare_set s = { 0 };
+	struct cmp_set s = { 0 };
 
 	tmp_write(good, "1\n2\n3\n");
 	tmp_write(bad, "1\n2\nthree\n");
@@ -221,8 +224,8 @@ static void test_errors(void)
 	CHECK_INT(run_quiet(5, v_alpha), 2);
 	CHECK_INT(run_quiet(4, v_opt), 2);
 	CHECK_INT(run_quiet(3, v_stdin), 2);
-	CHECK_INT(compare_read(&s, bad), -1);
-	compare_set_free(&s);
+	CHECK_INT(cmp_read(&s, bad), -1);
+	cmp_set_dispose(&s);
 	unlink(good);
 	unlink(bad);
 	unlink(hdr);

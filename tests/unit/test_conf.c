@@ -78,10 +78,10 @@ static void cfg_free(struct cfg *c)
 {
 	struct item *it, *next;
 
-	conf_free(c, sections);
+	conf_dispose(c, sections);
 	for (it = c->items; it; it = next) {
 		next = it->next;
-		conf_free_keys(it, item_keys);
+		conf_dispose_keys(it, item_keys);
 		free(it->name);
 		free(it);
 	}
@@ -187,7 +187,8 @@ static void test_errors(struct buf *errs)
 	CHECK(has(errs, 12, "section [item] needs a name: [item NAME]"));
 	CHECK(has(errs, 14, "section [main] takes no name"));
 	CHECK(has(errs, 16, "[item forbidden]: that name is reserved"));
-	CHECK(has(errs, 18, "item.url: 'relative/path' is not a valid git URL (https://, git://, file:// or an absolute path)"));
+	CHECK(has(errs, 18, "item.url: 'relative/path' is not a valid git URL (https://, git://, "
+		  "file:// or an absolute path)"));
 	CHECK(has(errs, 19, "item.weight: 11 is out of range 0..10"));
 	CHECK(has(errs, 21, "main.text: control characters are not allowed in the value"));
 	CHECK(has(errs, 22, "main.listen: '[::1]:70000' is not HOST:PORT"));
@@ -245,7 +246,7 @@ static void test_set_and_reload(struct buf *errs)
 	CHECK_STR(cur.text, "new");
 	CHECK_STR(cur.listen, "0.0.0.0:0");
 	CHECK_STR(buf_str(&ignored), " main.listen");
-	buf_free(&ignored);
+	buf_dispose(&ignored);
 	cfg_free(&cur);
 	cfg_free(&fresh);
 }
@@ -281,7 +282,7 @@ int main(void)
 	test_errors(&errs);
 	test_set_and_reload(&errs);
 	test_hostport();
-	buf_free(&errs);
+	buf_dispose(&errs);
 	unlink(path);
 	return check_done();
 }

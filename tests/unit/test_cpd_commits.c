@@ -1,6 +1,6 @@
 /*
  * test_cpd_commits.c - change points over a few measured commits
- * (lib/cpd_commits.c): the merge window of the issue (a release, five
+ * (lib/cpd_commits.c): the v7.4 merge window (a release, five
  * merges, an -rc1; one job of 3 iterations each) with a 4x drop at the
  * second merge and a +60% rise at the fourth, with and without a noise
  * model; A/A windows (false change points per 1,000 points); the power
@@ -72,7 +72,7 @@ static int detect(struct cpd_commit_point **cp, size_t *n, const struct planted 
 				  &p);
 }
 
-/* The issue's window: v7.3 (commit 0), five merges (1..5), v7.4-rc1 (6);
+/* The v7.4 window: v7.3 (commit 0), five merges (1..5), v7.4-rc1 (6);
  * wq-flush falls 4x at the second merge (2), boot run-init rises 60% at
  * the fourth (4); 5% between boots, 3% between iterations. */
 static void plant_window(struct planted *s, size_t n, double sb, double sw)

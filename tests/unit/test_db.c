@@ -485,7 +485,7 @@ static long long add_runner(struct db *db, const char *name, const char *cls, lo
 			       "cpus", 0, 1, "id", 1, "cpus", 2, 3, "cpu_model", "Test CPU");
 	CHECK_INT(db_runner_register(db, &id, tok, &r, &cause), DB_OK);
 	free(cause);
-	proto_register_free(&r);
+	proto_register_dispose(&r);
 	return id;
 }
 
@@ -549,9 +549,9 @@ static void test_jobs(struct db *db)
 	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_OK);
 	CHECK_INT(dup, 1);
 	CHECK_INT(count(db, "samples"), 3);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 
-	proto_job_free(&job);
+	proto_job_dispose(&job);
 
 	/* A lease that ran out: requeued, then failed after max_attempts (2). */
 	CHECK_INT(db_job_submit(db, &id, "bench", spec, NULL, 5, 2), DB_OK);
@@ -563,7 +563,7 @@ static void test_jobs(struct db *db)
 		CHECK_INT(db_job_expire_leases(db, &requeued, &failed), DB_OK);
 		CHECK_INT(requeued, 1);
 		CHECK_INT(failed, 0);
-		proto_job_free(&job);
+		proto_job_dispose(&job);
 		CHECK_INT(db_job_claim(db, &job, a, -5), DB_OK);
 		CHECK_INT(job.attempt, 2);
 		CHECK_INT(db_job_expire_leases(db, &requeued, &failed), DB_OK);
@@ -584,8 +584,8 @@ static void test_jobs(struct db *db)
 	free(cause);
 	cause = NULL;
 	CHECK_INT(count(db, "samples"), 3);
-	proto_result_free(&r);
-	proto_job_free(&job);
+	proto_result_dispose(&r);
+	proto_job_dispose(&job);
 	json_decref(spec);
 }
 
@@ -603,7 +603,7 @@ static void test_metric_conflict(struct db *db)
 	make_result(&r, id, 1, 10);
 	free(r.samples[2].unit);
 	r.samples[2].unit = strdup("ms");
-	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_INVALID);
+	CHECK_INT(db_job_result(db, a, &r, &dup, &cause), DB_MISMATCH);
 	CHECK(cause && strstr(cause, "is stored in ns/op"));
 	free(cause);
 	/* All or nothing: the two good samples were rolled back too. */
@@ -614,8 +614,8 @@ static void test_metric_conflict(struct db *db)
 		CHECK_STR(json_string_value(json_object_get(j, "state")), "running");
 		json_decref(j);
 	}
-	proto_result_free(&r);
-	proto_job_free(&job);
+	proto_result_dispose(&r);
+	proto_job_dispose(&job);
 	json_decref(spec);
 }
 

@@ -29,7 +29,7 @@ static void test_escape(void)
 	html_page_end(&b);
 	CHECK(strstr(buf_str(&b), "<title>&lt;b&gt;title&lt;/b&gt; - kpci</title>") != NULL);
 	CHECK(strstr(buf_str(&b), "<b>title</b>") == NULL);
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 static void test_buf_cap(void)
@@ -39,11 +39,19 @@ static void test_buf_cap(void)
 
 	buf_init(&b, 10);
 	CHECK_INT(buf_adds(&b, "0123456789"), 0);
+	CHECK_INT(buf_failed(&b), 0);
 	CHECK_INT(buf_adds(&b, "x"), -1);            /* over the cap */
 	CHECK_INT(b.len, 10);                        /* unchanged */
 	CHECK_STR(buf_str(&b), "0123456789");
+	CHECK_INT(buf_failed(&b), 1);
 	buf_reset(&b);
+	CHECK_INT(buf_failed(&b), 0);
+	CHECK_INT(buf_adds(&b, "ab"), 0);
 	CHECK_INT(buf_printf(&b, "%d-%s", 42, "abcdefgh"), -1);
+	CHECK_INT(buf_adds(&b, "c"), -1);            /* sticky: it would fit, but the */
+	CHECK_STR(buf_str(&b), "ab");                /* contents stay a whole prefix */
+	CHECK_INT(buf_failed(&b), 1);
+	buf_reset(&b);
 	CHECK_INT(buf_printf(&b, "%d-%s", 42, "ab"), 0);
 	CHECK_STR(buf_str(&b), "42-ab");
 	s = buf_steal(&b);
@@ -52,7 +60,7 @@ static void test_buf_cap(void)
 	free(s);
 	buf_init(&b, (size_t)-1);
 	CHECK_INT(buf_add(&b, "", (size_t)-1), -1);  /* size overflow */
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 int main(void)

@@ -39,7 +39,7 @@ static void test_members(void)
 	CHECK_INT(keyset_add(&s, 0), 1);
 	CHECK_INT(keyset_add(&s, 0), 0);
 	CHECK(keyset_has(&s, 0));
-	keyset_free(&s);
+	keyset_dispose(&s);
 	CHECK(!keyset_has(&s, x));
 }
 
@@ -57,7 +57,7 @@ static void test_clustered(void)
 	CHECK_INT(missing, 0);
 	CHECK(!keyset_has(&s, 5001ull << 48));
 	CHECK_INT((long long)s.n, 5000);
-	keyset_free(&s);
+	keyset_dispose(&s);
 }
 
 /* A full set does not grow to add a key it holds: the watcher adds
@@ -76,7 +76,7 @@ static void test_full(void)
 	CHECK_INT((long long)s.nslots, (long long)nslots);
 	CHECK_INT(keyset_add(&s, k), 1);
 	CHECK((long long)s.nslots > (long long)nslots);
-	keyset_free(&s);
+	keyset_dispose(&s);
 }
 
 int main(void)

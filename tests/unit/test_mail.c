@@ -51,7 +51,7 @@ static void test_compose(void)
 	m.nto = 1;
 	CHECK_INT(mail_compose(&b, &m), -1);
 	CHECK_INT((long long)b.len, 0);
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 static const char maintainers[] =
@@ -81,7 +81,7 @@ static char *test_who(struct maint *m, const char *file)
 	for (size_t i = 0; i < p.n; i++)
 		buf_printf(&b, "%s%s/%s", i ? " " : "", p.v[i].address,
 			   maint_role_name(p.v[i].role));
-	maint_people_free(&p);
+	maint_people_dispose(&p);
 	return buf_steal(&b);
 }
 

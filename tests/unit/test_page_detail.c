@@ -73,7 +73,7 @@ static void test_series(void)
 	CHECK_INT(page_series(&b, s, 2), 0);
 	CHECK(strstr(buf_str(&b), "rel=\"prev\"") != NULL && !strstr(buf_str(&b), "rel=\"next\""));
 	CHECK(strstr(buf_str(&b), "href=\"/jobs/100\"") != NULL);
-	buf_free(&b);
+	buf_dispose(&b);
 	json_decref(s);
 }
 
@@ -103,7 +103,7 @@ static void test_job(void)
 	CHECK(strstr(buf_str(&b), "href=\"/api/v1/builds/4/log\"") != NULL);
 	CHECK(strstr(buf_str(&b), "href=\"/api/v1/artifacts/download?sha256=ab%22cd\"") != NULL);
 	CHECK(strstr(buf_str(&b), "<h1>Job 12</h1>") != NULL);
-	buf_free(&b);
+	buf_dispose(&b);
 	json_decref(j);
 }
 

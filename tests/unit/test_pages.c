@@ -38,7 +38,7 @@ static void test_json_script(void)
 	/* exactly one </script>: the element's own end */
 	CHECK(strstr(buf_str(&b), "</script>") == strrchr(buf_str(&b), '<'));
 	json_decref(j);
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 static void test_pager(void)
@@ -52,7 +52,7 @@ static void test_pager(void)
 	buf_reset(&b);
 	html_pager(&b, "/runners", 1, 0);
 	CHECK(strstr(buf_str(&b), "href") == NULL);
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 static void test_hostile_pages(void)
@@ -113,7 +113,7 @@ static void test_hostile_pages(void)
 	buf_reset(&b);
 	CHECK_INT(page_compare(&b, &pq, report, EVIL), 0);
 	CHECK(page_clean(&b));
-	buf_free(&b);
+	buf_dispose(&b);
 	json_decref(runner);
 	json_decref(jobs);
 	json_decref(change);
@@ -186,7 +186,7 @@ static void test_change_page(void)
 	CHECK(strstr(buf_str(&b), "href=\"/series/6\"") != NULL);   /* a metric of its group */
 	CHECK(strstr(buf_str(&b), "data-chart=\"change-chart-data\"") != NULL);
 	CHECK(strstr(buf_str(&b), "2 d ago") != NULL);
-	buf_free(&b);
+	buf_dispose(&b);
 	json_decref(c);
 }
 
@@ -226,7 +226,7 @@ static void test_change_groups(void)
 	buf_reset(&b);
 	CHECK_INT(page_runners(&b, rows, 0, 1, 0), 0);
 	CHECK(strstr(buf_str(&b), "id=\"no-runners\"") && strstr(buf_str(&b), "kpci-runner --server"));
-	buf_free(&b);
+	buf_dispose(&b);
 	json_decref(rows);
 }
 
@@ -253,7 +253,7 @@ static void test_metrics_page(void)
 	CHECK_INT(page_metrics(&b, NULL, 0, EVIL, 1, 0), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "No metric name holds this text.") != NULL);
-	buf_free(&b);
+	buf_dispose(&b);
 }
 
 int main(void)

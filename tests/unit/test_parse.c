@@ -5,8 +5,7 @@
  * tests/data/suites/: stress-ng --yaml, perf bench, hackbench, fio JSON,
  * a host dmesg, and the serial consoles of QEMU guests booted by kpci
  * (Debian's 6.1 kernel, 2 NUMA nodes) running the boot and wq-flush
- * suites.  The runner's sources are compiled in: unit tests link only
- * libkpci.
+ * suites.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -15,10 +14,11 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "runners/kbench_core.c"
-#include "runners/repeat.c"
-#include "runners/suite_defs.c"
-#include "runners/suite_parse.c"
+#include "lib/proto.h"
+#include "runners/kbench_core.h"
+#include "runners/repeat.h"
+#include "runners/suite_defs.h"
+#include "runners/suite_parse.h"
 
 #define DATA "tests/data/suites/"
 
@@ -87,14 +87,14 @@ static void test_stress_ng(void)
 	      !strcmp(s->suite, "stress-ng"));
 	s = find(&r, "switch-nanosecs-per-context-switch-pipe-method");
 	CHECK(s && !s->higher_is_better && !strcmp(s->unit, "ns"));
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	/* its console log is not the YAML: a sentence, no samples */
 	memset(&r, 0, sizeof r);
 	CHECK_INT(parse_file(&r, "stress-ng", DATA "stress-ng-cpu-switch.log", &ctx, &cause), -1);
 	CHECK(cause && strstr(cause, "no metrics"));
 	CHECK_INT(r.nsamples, 0);
 	free(cause);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 }
 
 static void test_perf_bench(void)
@@ -118,7 +118,7 @@ static void test_perf_bench(void)
 	CHECK_INT(parse_file(&r, "perf-bench", DATA "hackbench.txt", &ctx, &cause), -1);
 	CHECK(cause && strstr(cause, "perf bench output has no result"));
 	free(cause);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 }
 
 static void test_hackbench_fio(void)
@@ -149,7 +149,7 @@ static void test_hackbench_fio(void)
 	CHECK_INT(sparse_fio(&r, &ctx, "{\"jobs\": [", &cause), -1);
 	CHECK(cause && strstr(cause, "fio JSON, line"));
 	free(cause);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 }
 
 static void test_console_boot(void)
@@ -183,7 +183,7 @@ static void test_console_boot(void)
 	CHECK(tail && strlen(tail) <= SPARSE_TAIL && strstr(tail, "KPCI-DONE ok"));
 	CHECK(tail && !strchr(tail, '\r') && !strchr(tail, '?'));
 	free(tail);
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	free(text);
 	/* a marker whose line never came: a sentence naming it */
 	m[0] = (struct sparse_marker){ "auto-init-to-slub", "mem auto-init:", "SLUB:" };
@@ -197,7 +197,7 @@ static void test_console_boot(void)
 	 * both lines, and no sample at all */
 	ctx.nmarkers = 1;
 	m[0] = (struct sparse_marker){ "memblock-to-slub", "Memory:", "SLUB:" };
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	memset(&r, 0, sizeof r);
 	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), -1);
 	CHECK(cause && strstr(cause, "boot marker 'memblock-to-slub': this kernel prints its end "
@@ -211,7 +211,7 @@ static void test_console_boot(void)
 	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), 0);
 	CHECK_NEAR(sample(&r, "run-init", 0), 238.149, 1e-6);
 	CHECK_NEAR(sample(&r, "auto-init-to-slub", 0), (0.081525 - 0.070144) * 1000, 1e-6);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	memset(&r, 0, sizeof r);
 	/* lines in order whose stamps go back (Debian 6.1 in TCG switches from
 	 * jiffies to the TSC): not a duration either */
@@ -224,7 +224,7 @@ static void test_console_boot(void)
 			      "'tsc: Detected' (line 119, 0.048000 s)"));
 	CHECK_INT(r.nsamples, 0);
 	free(cause);
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	free(text);
 }
 
@@ -253,7 +253,7 @@ static void test_shipped_markers(void)
 	CHECK_NEAR(sample(&r, "memblock-to-buddy", 0), (0.340808 - 0.302255) * 1000, 1e-6);
 	CHECK(sample(&r, "slub-to-smp", 0) > 0 && sample(&r, "smp-to-free-initmem", 0) > 0);
 	CHECK_NEAR(sample(&r, "run-init", 0), 2564.277, 1e-6);
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	free(text);
 	/* the same kernel with 20 ms planted in each memblock_add_range()
 	 * call: the early memory phases grow, the later ones do not */
@@ -267,14 +267,14 @@ static void test_shipped_markers(void)
 	CHECK(sample(&r, "slub-to-smp", 1) < 1.5 * sample(&r, "slub-to-smp", 0));
 	CHECK(sample(&r, "smp-to-free-initmem", 1) < 1.5 * sample(&r, "smp-to-free-initmem", 0));
 	ctx.iteration = 0;
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	free(text);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	memset(&r, 0, sizeof r);
 	CHECK_INT(parse_file(&r, "boot", DATA "dmesg-host.txt", &ctx, &cause), 0);
 	CHECK_INT(r.nsamples, 6);
 	CHECK_NEAR(sample(&r, "memblock-setup", 0), (0.001035 - 0.000023) * 1000, 1e-6);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	memset(&r, 0, sizeof r);
 	/* without tsc_early_khz Debian's 6.1 in TCG fails its early TSC
 	 * calibration and prints 'tsc: Detected' late: a clear error */
@@ -285,7 +285,7 @@ static void test_shipped_markers(void)
 			      "'Zone ranges:'") && strstr(cause, "before its start 'tsc: Detected'"));
 	CHECK_INT(r.nsamples, 0);
 	free(cause);
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	free(text);
 	sdef_free(d);
 }
@@ -315,9 +315,9 @@ static void test_console_wq_flush(void)
 	free(cause);
 	cause = NULL;
 	CHECK(s && s->spread < 0);          /* a module from before slices */
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	free(text);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	memset(&r, 0, sizeof r);
 	/* the module's lines with slices carry their spread */
 	CHECK_INT(sparse_wq_flush(&r, &ctx, "[    9.1] kpci-wq-flush: iteration=2 metric=percpu-idle "
@@ -328,7 +328,7 @@ static void test_console_wq_flush(void)
 	CHECK_NEAR(sample(&r, "percpu-idle", 2), 659000, 0);
 	CHECK_NEAR(r.samples[0].spread, 3.25, 1e-12);
 	CHECK_NEAR(r.samples[1].spread, -1, 0);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 }
 
 static void test_kbench_lines(void)
@@ -344,13 +344,13 @@ static void test_kbench_lines(void)
 	CHECK(s && s->higher_is_better && !strcmp(s->unit, "MB/s") && s->value > 0);
 	CHECK(sample(&r, "syscall-getppid", 1) > 0);
 	CHECK(s && s->spread < 0);          /* printed before samples had one */
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	memset(&r, 0, sizeof r);
 	CHECK_INT(parse_file(&r, "kbench", DATA "kpci-kbench-spread.txt", &ctx, &cause), 0);
 	CHECK_INT(r.nsamples, 22);
 	for (size_t i = 0; i < r.nsamples; i++)
 		CHECK(r.samples[i].spread >= 0 && r.samples[i].spread < PROTO_MAX_SPREAD);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 	memset(&r, 0, sizeof r);
 	CHECK_INT(sparse_kbench(&r, &ctx, "KPCI-RESULT {\"metric\":\"m\",\"unit\":\"ns\","
 				"\"higher_is_better\":0,\"iteration\":0,\"value\":1,\"spread\":-1}\n",
@@ -389,13 +389,13 @@ static void test_console_garbage(void)
 			break;
 		}
 	free(tail);
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 	CHECK_INT(sparse_console(&c, "KPCI-ENV node 0 0-1,x\nKPCI-ENV notes zz\n"
 				 "KPCI-ERROR the wq_flush module failed to load: bad\n", &cause), 0);
 	CHECK(json_object_get(c.env, "numa") == NULL);
 	CHECK(json_object_get(c.env, "build_id") == NULL);
 	CHECK_STR(c.error, "the wq_flush module failed to load: bad");
-	sparse_console_free(&c);
+	sparse_console_dispose(&c);
 }
 
 static void test_suite_files(void)

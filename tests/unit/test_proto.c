@@ -18,7 +18,7 @@ static char *result_error(const char *text)
 	if (!j)
 		return strdup("test JSON does not parse");
 	if (proto_result_decode(&r, j, &cause) == 0) {
-		proto_result_free(&r);
+		proto_result_dispose(&r);
 		cause = NULL;
 	}
 	json_decref(j);
@@ -64,8 +64,8 @@ static void test_result_roundtrip(void)
 	CHECK_NEAR(back.samples[1].value, 4.2e6, 0);
 	CHECK_STR(json_string_value(json_object_get(back.env, "kernel_release")), "6.12.0-kpci");
 	json_decref(j);
-	proto_result_free(&back);
-	proto_result_free(&r);
+	proto_result_dispose(&back);
+	proto_result_dispose(&r);
 }
 
 static void test_result_errors(void)
@@ -124,7 +124,7 @@ static void test_result_values(void)
 	CHECK_INT(proto_result_add(&r, "s", "m", "u", 0, 1, NAN), -1);
 	CHECK_INT(proto_result_add(&r, "s", "m", "u", 0, 2, 3e300), -1);
 	CHECK_INT(r.nsamples, 1);
-	proto_result_free(&r);
+	proto_result_dispose(&r);
 }
 
 static void test_job_and_register(void)
@@ -142,8 +142,8 @@ static void test_job_and_register(void)
 	CHECK_INT(back.lease_seconds, 60);
 	CHECK_STR(json_string_value(json_object_get(back.spec, "suite")), "kbench");
 	json_decref(j);
-	proto_job_free(&back);
-	proto_job_free(&job);
+	proto_job_dispose(&back);
+	proto_job_dispose(&job);
 
 	j = json_pack("{s:s, s:s, s:[s], s:{s:[]}}", "name", "box-1", "runner_class", "c",
 		      "capabilities", "bench", "topology", "nodes");
@@ -155,8 +155,8 @@ static void test_job_and_register(void)
 	CHECK_INT(json_array_size(reg2.capabilities), 1);
 	CHECK_INT(json_array_size(reg2.boot_methods), 0);
 	json_decref(j);
-	proto_register_free(&reg);
-	proto_register_free(&reg2);
+	proto_register_dispose(&reg);
+	proto_register_dispose(&reg2);
 
 	j = json_pack("{s:s, s:s, s:[i]}", "name", "box", "runner_class", "c", "capabilities", 1);
 	CHECK_INT(proto_register_decode(&reg, j, &cause), -1);

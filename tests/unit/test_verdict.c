@@ -1,6 +1,6 @@
 /*
  * test_verdict.c - the three-way verdict (lib/verdict.h): fixed cases
- * (the issue's own numbers: a 4x drop over 3 iterations, a 51% "slower"
+ * (the v7.4 merge window's own numbers: a 4x drop over 3 iterations, a 51% "slower"
  * job that is only another boot), the noise model from sums, the
  * untested case, equivalence, FDR; then planted data with 3, 5 and 10
  * iterations, effects from 0.5 to 10 times the between-job spread, 1,000
@@ -50,7 +50,7 @@ static void test_job_of(void)
 	CHECK_NEAR(j.ss, 2, 1e-12);
 }
 
-/* The issue's second merge: wq-flush idle flushes/s from about 1.0 M to
+/* The v7.4 merge window's second merge: wq-flush idle flushes/s from about 1.0 M to
  * 0.25 M, one job of 3 iterations a side. */
 static void test_four_times_drop(void)
 {
@@ -88,7 +88,7 @@ static void test_four_times_drop(void)
 	CHECK_NEAR(v.jobs_needed, 2, 0);
 }
 
-/* The issue's first merge changed no compiled file, yet one boot read
+/* The v7.4 merge window's first merge changed no compiled file, yet one boot read
  * getppid 51% slower: iterations agree within a job (2%), boots do not
  * (20% between jobs).  Welch over the iterations says p < 0.01; the
  * verdict, which counts the job as the unit, does not call it. */

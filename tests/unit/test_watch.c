@@ -23,6 +23,7 @@
 #include "db/db_internal.h"
 #include "lib/keyset.h"
 #include "lib/log.h"
+#include "lib/mono.h"
 #include "check_db.h"
 #include "check.h"
 
@@ -35,7 +36,8 @@ static void test_merge_subjects(void)
 		  "wq", "git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq" },
 		{ "Merge tag 'wq-for-7.4' of git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq",
 		  "wq", "git://git.kernel.org/pub/scm/linux/kernel/git/tj/wq" },
-		{ "Merge tag 'mm-stable-2024-11-18-19-27' of git://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm",
+		{ "Merge tag 'mm-stable-2024-11-18-19-27' of "
+		  "git://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm",
 		  "mm-stable", "git://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm" },
 		{ "Merge tag 'for-6.13/block-20241118' of git://git.kernel.dk/linux",
 		  "block", "git://git.kernel.dk/linux" },
@@ -51,7 +53,8 @@ static void test_merge_subjects(void)
 		  "probes", "git://git.kernel.org/pub/scm/linux/kernel/git/trace/linux-trace" },
 		{ "Merge tag 'for-linus' of git://git.kernel.org/pub/scm/virt/kvm/kvm",
 		  "kvm", "git://git.kernel.org/pub/scm/virt/kvm/kvm" },
-		{ "Merge branch 'for-next' of git://git.kernel.org/pub/scm/linux/kernel/git/axboe/linux-block.git",
+		{ "Merge branch 'for-next' of "
+		  "git://git.kernel.org/pub/scm/linux/kernel/git/axboe/linux-block.git",
 		  "block", "git://git.kernel.org/pub/scm/linux/kernel/git/axboe/linux-block.git" },
 		{ "Merge tag 'for-linus' of git://git.kernel.org/pub/scm/linux/kernel/git/rppt/memblock",
 		  "memblock", "git://git.kernel.org/pub/scm/linux/kernel/git/rppt/memblock" },
@@ -96,9 +99,10 @@ static void test_release_tags(void)
 	};
 	static const struct { const char *tag; int ok, major, minor, rc; } cases[] = {
 		{ "v6.12", 0, 6, 12, 0 }, { "v6.13-rc1", 0, 6, 13, 1 }, { "v7.0-rc7", 0, 7, 0, 7 },
-		{ "v2.6", 0, 2, 6, 0 }, { "v6.12.1", -1, 0, 0, 0 }, { "v06.1", -1, 0, 0, 0 }, { "v6", -1, 0, 0, 0 },
-		{ "v6.13-rc0", -1, 0, 0, 0 }, { "6.13", -1, 0, 0, 0 }, { "v6.13-rc1x", -1, 0, 0, 0 }, { "v6.13-rc", -1, 0, 0, 0 },
-		{ "v99999999.1", -1, 0, 0, 0 }, { "v6.-1", -1, 0, 0, 0 }, { "", -1, 0, 0, 0 }, { "next-20241122", -1, 0, 0, 0 },
+		{ "v2.6", 0, 2, 6, 0 }, { "v6.12.1", -1, 0, 0, 0 }, { "v06.1", -1, 0, 0, 0 },
+		{ "v6", -1, 0, 0, 0 }, { "v6.13-rc0", -1, 0, 0, 0 }, { "6.13", -1, 0, 0, 0 },
+		{ "v6.13-rc1x", -1, 0, 0, 0 }, { "v6.13-rc", -1, 0, 0, 0 }, { "v99999999.1", -1, 0, 0, 0 },
+		{ "v6.-1", -1, 0, 0, 0 }, { "", -1, 0, 0, 0 }, { "next-20241122", -1, 0, 0, 0 },
 	};
 	int major, minor, rc;
 
@@ -215,7 +219,7 @@ static void tree_setup(struct watcher *watcher, struct watch_tree *t, const char
 /* Frees what tree_setup made. */
 static void tree_teardown(struct watcher *watcher, struct watch_tree *t)
 {
-	watch_tree_free(t);
+	watch_tree_dispose(t);
 	git_repository_free(up);
 	up = NULL;
 	db_close(watcher->db);
@@ -433,7 +437,7 @@ static void test_edges(void)
 	CHECK_INT(scalar(watcher.db, "position", git_oid_tostr(sha, sizeof sha, &e)), 4);
 
 	free(cause);
-	watch_tree_free(&again);
+	watch_tree_dispose(&again);
 	tree_teardown(&watcher, &t);
 }
 
@@ -486,7 +490,7 @@ static void test_yielded(int stale)
 	CHECK_INT(db_branch_yield(tx, &cause), DB_OK);
 	CHECK_INT(db_branch_add(tx, rows + 2 * TOPIC, TOPIC, &cause), DB_OK);  /* rolled back */
 	db_branch_abort(tx);
-	watch_set_free(&s);
+	watch_set_dispose(&s);
 	git_odb_free(odb);
 	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM commits", ""), 1 + 2 * TOPIC);
 
@@ -514,7 +518,7 @@ static void test_yielded(int stale)
 				    "last_error IS NOT NULL", ""), 0);
 
 	free(cause);
-	watch_tree_free(&again);
+	watch_tree_dispose(&again);
 	tree_teardown(&watcher, &t);
 }
 
@@ -596,7 +600,7 @@ static void test_raw_commits(void)
 	CHECK(s.n == sizeof msgs / sizeof msgs[0] + 1);
 	CHECK_STR(s.v[4].trailers, "[[\"Signed-off-by\",\"A <a@example.org>\"],"
 		  "[\"Reviewed-by\",\"B <b@example.org>\"],[\"Link\",\"https://lore.example.org/x\"]]");
-	watch_set_free(&s);
+	watch_set_dispose(&s);
 	git_odb_free(odb);
 	git_repository_free(repo);
 	free(cause);
@@ -672,7 +676,7 @@ static void test_upkeep(void)
 	setenv("PATH", dir, 1);                                 /* no git there */
 	CHECK_INT(watch_upkeep(&watcher, &t), -1);
 	CHECK_INT(watch_pack_count(&t), WATCH_PACKS_MAX + 1);
-	CHECK(t.repack_after > watch_mono() + WATCH_REPACK_RETRY - 60);
+	CHECK(t.repack_after > mono_ms() / 1000 + WATCH_REPACK_RETRY - 60);
 	CHECK(mirror_holds(&t, ids, WATCH_PACKS_MAX + 1));
 	setenv("PATH", saved, 1);
 	CHECK_INT(watch_upkeep(&watcher, &t), 0);                         /* waits for the retry */
