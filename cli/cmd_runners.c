@@ -1,8 +1,9 @@
 /*
- * cmd_runners.c - kpci runner ID | drift-ack ID: one runner as
- * GET /api/v1/runners/:id answers it (topology, kernel, last seen, current
- * job, environment drift events newest first), and an admin's
- * acknowledgement of its open drift (POST /api/v1/runners/:id/drift/ack).
+ * cmd_runners.c - kpci runners | runner ID | drift-ack ID: the runners as
+ * GET /api/v1/runners lists them, one runner as GET /api/v1/runners/:id
+ * answers it (topology, kernel, last seen, current job, environment
+ * drift events newest first), both read back with the decoders of
+ * lib/rec.h, and an admin's acknowledgement of its open drift (POST /api/v1/runners/:id/drift/ack).
  * Names, CPU models and drift values come from the runners themselves:
  * cli_call cleans them and cmd_runners_text prints through cli_text_bad
  * too, so a hostile runner cannot drive the terminal.
@@ -14,6 +15,7 @@
 #include <jansson.h>
 
 #include "cli/cmd_runners.h"
+#include "lib/rec.h"
 
 #define CMD_RUNNERS_PATH 80          /* bytes of an API path with an id */
 
@@ -80,98 +82,133 @@ static void cmd_runners_line(const char *label, const char *value)
 }
 
 /* The topology, state and last contact of runner r. */
-static void cmd_runners_head(const json_t *r)
+static void cmd_runners_head(const struct rec_runner *r)
 {
-	const json_t *nodes = json_object_get(json_object_get(r, "topology"), "nodes"), *node;
-	const json_t *job = json_object_get(r, "current_job");
+	const json_t *nodes = json_object_get(r->topology, "nodes"), *node;
 	char seen[32];
 	size_t i;
 
-	printf("runner %lld: ", cli_jint(r, "id"));
-	cmd_runners_text(stdout, cli_jstr(r, "name"), 0);
+	printf("runner %lld: ", r->id);
+	cmd_runners_text(stdout, r->name, 0);
 	putchar('\n');
-	cmd_runners_line("class:", cli_jstr(r, "runner_class"));
-	cmd_runners_line("cpu model:", cli_jstr(r, "cpu_model"));
-	printf("%-13s%lld node%s, %lld cpu%s\n", "numa:", cli_jint(r, "numa_nodes"),
-	       cli_jint(r, "numa_nodes") == 1 ? "" : "s", cli_jint(r, "cpus"),
-	       cli_jint(r, "cpus") == 1 ? "" : "s");
+	cmd_runners_line("class:", r->runner_class);
+	cmd_runners_line("cpu model:", r->cpu_model);
+	printf("%-13s%lld node%s, %lld cpu%s\n", "numa:", r->numa_nodes,
+	       r->numa_nodes == 1 ? "" : "s", r->cpus, r->cpus == 1 ? "" : "s");
 	json_array_foreach(nodes, i, node) {
 		printf("%-13snode %lld: cpus ", "", cli_jint(node, "id"));
 		cmd_runners_cpus(json_object_get(node, "cpus"));
 		putchar('\n');
 	}
-	cmd_runners_line("kernel:", cli_jstr(r, "kernel_release"));
-	cli_fmt_time(seen, sizeof seen, cli_jint(r, "last_seen"));
-	printf("%-13s%s%s\n", "last seen:", seen, cli_jint(r, "last_seen") ? " UTC" : "");
-	if (json_is_integer(job))
-		printf("%-13s%lld\n", "current job:", (long long)json_integer_value(job));
+	cmd_runners_line("kernel:", r->kernel_release);
+	cli_fmt_time(seen, sizeof seen, r->last_seen);
+	printf("%-13s%s%s\n", "last seen:", seen, r->last_seen ? " UTC" : "");
+	if (r->current_job)
+		printf("%-13s%lld\n", "current job:", r->current_job);
 	else
 		printf("%-13snone\n", "current job:");
-	printf("%-13s%lld\n", "drift open:", cli_jint(r, "drift_open"));
+	printf("%-13s%lld\n", "drift open:", r->drift_open);
 }
 
 /* The drift events of r as a table, newest first as kpcid sends them. */
-static void cmd_runners_drift(const json_t *r)
+static void cmd_runners_drift(const struct rec_runner *r)
 {
-	const json_t *drift = json_object_get(r, "drift"), *d;
 	char when[32];
-	size_t i;
 
-	if (!json_array_size(drift)) {
+	if (!r->ndrift) {
 		printf("no drift events\n");
 		return;
 	}
 	printf("\n%-6s %-6s %-12s %-20s %-6s %-28s %s\n", "DRIFT", "BOOT", "FIELD",
 	       "DETECTED (UTC)", "JOB", "ACKNOWLEDGED", "OLD -> NEW");
-	json_array_foreach(drift, i, d) {
-		const json_t *old_v = json_object_get(d, "old_value");
-		const json_t *new_v = json_object_get(d, "new_value");
+	for (size_t i = 0; i < r->ndrift; i++) {
+		const struct rec_drift *d = &r->drift[i];
 
-		printf("%-6lld ", cli_jint(d, "id"));
-		cmd_runners_text(stdout, cli_jstr(d, "boot_method"), 6);
+		printf("%-6lld ", d->id);
+		cmd_runners_text(stdout, d->boot_method, 6);
 		putchar(' ');
-		cmd_runners_text(stdout, cli_jstr(d, "field"), 12);
-		cli_fmt_time(when, sizeof when, cli_jint(d, "detected_at"));
+		cmd_runners_text(stdout, d->field, 12);
+		cli_fmt_time(when, sizeof when, d->detected_at);
 		printf(" %-20s ", when);
-		if (json_is_integer(json_object_get(d, "job_id")))
-			printf("%-6lld ", cli_jint(d, "job_id"));
+		if (d->job_id)
+			printf("%-6lld ", d->job_id);
 		else
 			printf("%-6s ", "-");
-		if (!json_is_integer(json_object_get(d, "acked_at"))) {
+		if (!d->acked_at) {
 			printf("%-28s ", "no");
 		} else {
 			/* "YYYY-MM-DD HH:MM:SS by NAME", NAME padded to the column */
-			cli_fmt_time(when, sizeof when, cli_jint(d, "acked_at"));
+			cli_fmt_time(when, sizeof when, d->acked_at);
 			printf("%s by ", when);
-			cmd_runners_text(stdout, cli_jstr(d, "acked_by"), 5);
+			cmd_runners_text(stdout, d->acked_by, 5);
 			putchar(' ');
 		}
-		cmd_runners_text(stdout, json_is_string(old_v) ? json_string_value(old_v) : "(none)", 0);
+		cmd_runners_text(stdout, d->old_value ? d->old_value : "(none)", 0);
 		fputs(" -> ", stdout);
-		cmd_runners_text(stdout, json_is_string(new_v) ? json_string_value(new_v) : "(none)", 0);
+		cmd_runners_text(stdout, d->new_value ? d->new_value : "(none)", 0);
 		putchar('\n');
 	}
+}
+
+int cmd_runners(struct cli *cli, int argc, char **argv)
+{
+	static const char *const flags[] = { "limit", "offset", NULL };
+	struct rec_runners l;
+	char seen[32], *cause = NULL;
+	int usage;
+	json_t *a;
+
+	a = cli_get(cli, "/api/v1/runners", argc, argv, flags, &usage);
+	if (!a)
+		return usage ? 2 : 1;
+	if (cli->json)
+		return cli_print_json(a), json_decref(a), 0;
+	if (rec_runners_decode(&l, json_object_get(a, "runners"), &cause) < 0) {
+		fprintf(stderr, "kpci %s: kpcid's answer: %s\n", argv[0], cause);
+		free(cause);
+		json_decref(a);
+		return 1;
+	}
+	json_decref(a);
+	printf("%-4s %-20s %-16s %5s %5s  %-20s %s\n", "ID", "NAME", "CLASS", "NODES", "CPUS",
+	       "LAST SEEN (UTC)", "KERNEL");
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_runner *r = &l.v[i];
+
+		cli_fmt_time(seen, sizeof seen, r->last_seen);
+		printf("%-4lld %-20s %-16s %5lld %5lld  %-20s %s\n", r->id, r->name,
+		       r->runner_class, r->numa_nodes, r->cpus, seen,
+		       r->kernel_release ? r->kernel_release : "-");
+	}
+	rec_runners_dispose(&l);
+	return 0;
 }
 
 int cmd_runner(struct cli *cli, int argc, char **argv)
 {
 	long long id = cmd_runners_id(argc, argv);
-	char path[CMD_RUNNERS_PATH];
-	json_t *r;
+	char path[CMD_RUNNERS_PATH], *cause = NULL;
+	struct rec_runner r;
+	json_t *j;
 
 	if (!id)
 		return 2;
 	snprintf(path, sizeof path, "/api/v1/runners/%lld", id);
-	r = cli_call(cli, "GET", path, NULL, NULL);
-	if (!r)
+	j = cli_call(cli, "GET", path, NULL, NULL);
+	if (!j)
 		return 1;
-	if (cli->json) {
-		cli_print_json(r);
-	} else {
-		cmd_runners_head(r);
-		cmd_runners_drift(r);
+	if (cli->json)
+		return cli_print_json(j), json_decref(j), 0;
+	if (rec_runner_decode(&r, j, "", &cause) < 0) {
+		fprintf(stderr, "kpci %s: kpcid's answer: %s\n", argv[0], cause);
+		free(cause);
+		json_decref(j);
+		return 1;
 	}
-	json_decref(r);
+	json_decref(j);
+	cmd_runners_head(&r);
+	cmd_runners_drift(&r);
+	rec_runner_dispose(&r);
 	return 0;
 }
 

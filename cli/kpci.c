@@ -67,31 +67,6 @@ static int cmd_status(struct cli *cli, int argc, char **argv)
 	return 0;
 }
 
-static int cmd_runners(struct cli *cli, int argc, char **argv)
-{
-	static const char *const flags[] = { "limit", "offset", NULL };
-	int usage;
-	json_t *a, *r;
-	size_t i;
-	char seen[32];
-
-	a = cli_get(cli, "/api/v1/runners", argc, argv, flags, &usage);
-	if (!a)
-		return usage ? 2 : 1;
-	if (cli->json)
-		return cli_print_json(a), json_decref(a), 0;
-	printf("%-4s %-20s %-16s %5s %5s  %-20s %s\n", "ID", "NAME", "CLASS", "NODES", "CPUS",
-	       "LAST SEEN (UTC)", "KERNEL");
-	json_array_foreach(json_object_get(a, "runners"), i, r) {
-		cli_fmt_time(seen, sizeof seen, cli_jint(r, "last_seen"));
-		printf("%-4lld %-20s %-16s %5lld %5lld  %-20s %s\n", cli_jint(r, "id"), cli_jstr(r, "name"),
-		       cli_jstr(r, "runner_class"), cli_jint(r, "numa_nodes"), cli_jint(r, "cpus"), seen,
-		       cli_jstr(r, "kernel_release"));
-	}
-	json_decref(a);
-	return 0;
-}
-
 static int cmd_jobs(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "state", "limit", "offset", NULL };

@@ -15,13 +15,16 @@
 
 void api_runner_get(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *r = db_runner_get(k->db, req->params[0]);
+	struct rec_runner r;
+	int rc = db_runner_get(k->db, &r, req->params[0]);
 
-	if (!r) {
-		http_error(resp, 404, "runner %lld does not exist", req->params[0]);
+	if (rc != DB_OK) {
+		http_error(resp, http_status(rc), rc == DB_NOTFOUND ? "runner %lld does not exist" :
+			   "cannot read runner %lld: database error", req->params[0]);
 		return;
 	}
-	http_json(resp, 200, r);
+	http_json(resp, 200, rec_runner_encode(&r));
+	rec_runner_dispose(&r);
 }
 
 void api_runner_drift_ack(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -43,17 +46,18 @@ void api_runner_drift_ack(struct kpcid *k, struct http_req *req, struct http_res
 
 void api_page_runner(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *r = db_runner_get(k->db, req->params[0]);
+	struct rec_runner r;
+	int rc = db_runner_get(k->db, &r, req->params[0]);
 
 	resp->content_type = "text/html; charset=utf-8";
-	if (!r) {
+	if (rc != DB_OK) {
 		html_page_begin(&resp->body, "Error");
-		buf_printf(&resp->body, "<p id=\"error\">runner %lld does not exist</p>\n",
-			   req->params[0]);
+		buf_printf(&resp->body, "<p id=\"error\">runner %lld %s</p>\n", req->params[0],
+			   rc == DB_NOTFOUND ? "does not exist" : "cannot be read: database error");
 		html_page_end(&resp->body);
-		resp->status = 404;
+		resp->status = http_status(rc);
 		return;
 	}
-	resp->status = page_runner(&resp->body, r, (long long)time(NULL)) == 0 ? 200 : 500;
-	json_decref(r);
+	resp->status = page_runner(&resp->body, &r, (long long)time(NULL)) == 0 ? 200 : 500;
+	rec_runner_dispose(&r);
 }

@@ -99,19 +99,19 @@ static int pages_more(json_t *rows)
 
 void api_page_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *rows;
-	int page;
+	struct rec_runners l;
+	int page, more;
 
 	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0)
 		return;
-	rows = db_runners_list(k->db, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
-	if (!rows) {
+	if (db_runners_list(k->db, &l, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS) != DB_OK) {
 		pages_error(resp, 500, "database error while listing runners");
 		return;
 	}
-	pages_html(resp, page_runners(&resp->body, rows, (long long)time(NULL), page,
-				      pages_more(rows)));
-	json_decref(rows);
+	more = l.n > PAGE_ROWS;     /* the extra row says a next page exists */
+	pages_html(resp, page_runners(&resp->body, l.v, more ? PAGE_ROWS : l.n,
+				      (long long)time(NULL), page, more));
+	rec_runners_dispose(&l);
 }
 
 void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)

@@ -52,8 +52,13 @@ void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	int limit, offset;
 
-	if (http_paging(req, resp, &limit, &offset) == 0)
-		api_list(resp, db_runners_list(k->db, limit, offset), "runners", limit, offset);
+	struct rec_runners l;
+
+	if (http_paging(req, resp, &limit, &offset) < 0)
+		return;
+	api_list(resp, db_runners_list(k->db, &l, limit, offset) == DB_OK ?
+		 rec_runners_encode(&l) : NULL, "runners", limit, offset);
+	rec_runners_dispose(&l);
 }
 
 /* ?name= when it is a name (runner class, tree); -1 after a 400. */

@@ -79,7 +79,8 @@ static void prom_db(struct buf *b, struct db *db)
 {
 	static const char *const states[] = { "queued", "running", "done", "failed",
 					      "cancelled", NULL };
-	json_t *st = db_status(db), *runners = db_runners_list(db, DB_MAX_LIST, 0), *r;
+	json_t *st = db_status(db);
+	struct rec_runners runners;
 	const json_t *jobs = json_object_get(st, "jobs");
 	long long now = (long long)time(NULL), online = 0;
 	size_t i;
@@ -91,9 +92,9 @@ static void prom_db(struct buf *b, struct db *db)
 	buf_printf(b, "# HELP kpcid_queue_depth Jobs waiting for a runner.\n"
 		   "# TYPE kpcid_queue_depth gauge\nkpcid_queue_depth %lld\n",
 		   (long long)json_integer_value(json_object_get(jobs, "queued")));
-	json_array_foreach(runners, i, r)
-		online += now - json_integer_value(json_object_get(r, "last_seen")) <=
-			  PAGE_RUNNER_STALE;
+	if (db_runners_list(db, &runners, DB_MAX_LIST, 0) == DB_OK)
+		for (i = 0; i < runners.n; i++)
+			online += now - runners.v[i].last_seen <= PAGE_RUNNER_STALE;
 	buf_printf(b, "# HELP kpcid_runners Registered runners.\n# TYPE kpcid_runners gauge\n"
 		   "kpcid_runners %lld\n"
 		   "# HELP kpcid_runners_online Runners seen in the last %d seconds.\n"
@@ -101,7 +102,7 @@ static void prom_db(struct buf *b, struct db *db)
 		   (long long)json_integer_value(json_object_get(st, "runners")),
 		   PAGE_RUNNER_STALE, online);
 	json_decref(st);
-	json_decref(runners);
+	rec_runners_dispose(&runners);
 }
 
 /* The answer cache, the body budget and the header deadlines. */

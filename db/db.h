@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "lib/proto.h"
+#include "lib/rec.h"
 #include "lib/verdict.h"
 
 enum {
@@ -122,7 +123,8 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 		       const struct proto_register *r, char **cause);
 /* DB_OK when runner_id exists and belongs to token_id; marks it seen. */
 int db_runner_touch(struct db *db, long long runner_id, long long token_id);
-json_t *db_runners_list(struct db *db, int limit, int offset);
+/* Runners by name, a page of them, into *out (caller disposes). */
+int db_runners_list(struct db *db, struct rec_runners *out, int limit, int offset);
 
 /* --- jobs ---------------------------------------------------------- */
 int db_job_submit(struct db *db, long long *id, const char *kind, const json_t *spec,
@@ -570,10 +572,10 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 			int offset);
 
 /* --- runner drift, corrupt artifacts, build failures (0006) --------- */
-/* Runner id with its "environment" per boot method and its "drift"
- * history (newest first), drift_open the unacknowledged count; NULL when
- * there is no such runner (caller owns). */
-json_t *db_runner_get(struct db *db, long long id);
+/* Runner id with its environment per boot method and its drift history
+ * (newest first) into *out (detail 1; caller disposes).  DB_NOTFOUND
+ * when there is no such runner. */
+int db_runner_get(struct db *db, struct rec_runner *out, long long id);
 /* Acknowledges the open drift of runner_id on behalf of token_id; *acked
  * counts the rows.  DB_NOTFOUND when there is no such runner. */
 int db_drift_ack(struct db *db, long long runner_id, long long token_id, int *acked);

@@ -303,6 +303,27 @@ void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i)
 	free(fixed);
 }
 
+char *db_column_dup(sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	size_t n = s ? (size_t)sqlite3_column_bytes(st, i) : 0, len;
+
+	if (!s)
+		return NULL;
+	return utf8_valid(s, n) ? strndup(s, n) : utf8_repair(s, n, &len);
+}
+
+json_t *db_column_json(sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	json_t *v;
+
+	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+		return json_null();
+	v = json_loads(s, 0, NULL);
+	return v ? v : db_text_json(s, (size_t)sqlite3_column_bytes(st, i));
+}
+
 /*
  * Turns every row of st into a JSON object keyed by column name; a column
  * named "x_json" holds JSON text and becomes key "x" with that value.

@@ -151,30 +151,95 @@ out:
 	return rc;
 }
 
-json_t *db_runner_get(struct db *db, long long id)
+/* The environment rows of runner id into r (detail 1). */
+static int db_runner_envs(struct db *db, struct rec_runner *r, long long id)
 {
-	json_t *rows, *r = NULL, *env, *drift;
+	sqlite3_stmt *st = db_prepk(db, "SELECT boot_method, env, job_id, updated_at "
+				    "FROM runner_env WHERE runner_id = ? ORDER BY boot_method",
+				    "I", id);
+	size_t cap = 0;
+	int step = SQLITE_ERROR;
 
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT " DB_RUNNER_COLUMNS "FROM runners r WHERE r.id = ?", "I", id));
-	env = db_rows(db, db_prepk(db, "SELECT boot_method, env AS env_json, job_id, updated_at "
-				  "FROM runner_env WHERE runner_id = ? ORDER BY boot_method",
-				  "I", id));
-	drift = db_rows(db, db_prepk(db, "SELECT id, boot_method, field, old_value, new_value, "
+	while (st && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct rec_runner_env *e;
+
+		if (r->nenvs == cap) {
+			cap = cap ? 2 * cap : 4;
+			e = realloc(r->envs, cap * sizeof *e);
+			if (!e)
+				break;
+			r->envs = e;
+		}
+		e = &r->envs[r->nenvs++];
+		e->boot_method = db_column_dup(st, 0);
+		e->env = db_column_json(st, 1);
+		e->job_id = sqlite3_column_int64(st, 2);
+		e->updated_at = sqlite3_column_int64(st, 3);
+		if (!e->boot_method || !e->env)
+			break;
+	}
+	db_done(st);
+	return step == SQLITE_DONE ? DB_OK : DB_ERR;
+}
+
+/* Reads one drift row of st into d. */
+static int db_drift_row(sqlite3_stmt *st, struct rec_drift *d)
+{
+	d->id = sqlite3_column_int64(st, 0);
+	d->boot_method = db_column_dup(st, 1);
+	d->field = db_column_dup(st, 2);
+	d->old_value = db_column_dup(st, 3);
+	d->new_value = db_column_dup(st, 4);
+	d->job_id = sqlite3_column_int64(st, 5);
+	d->detected_at = sqlite3_column_int64(st, 6);
+	d->acked_by = db_column_dup(st, 7);
+	d->acked_at = sqlite3_column_int64(st, 8);
+	return d->boot_method && d->field &&
+	       (d->old_value || sqlite3_column_type(st, 3) == SQLITE_NULL) &&
+	       (d->new_value || sqlite3_column_type(st, 4) == SQLITE_NULL) &&
+	       (d->acked_by || sqlite3_column_type(st, 7) == SQLITE_NULL) ? DB_OK : DB_ERR;
+}
+
+/* The last DRIFT_HISTORY drift events of runner id into r, newest first. */
+static int db_runner_drift(struct db *db, struct rec_runner *r, long long id)
+{
+	sqlite3_stmt *st = db_prepk(db, "SELECT id, boot_method, field, old_value, new_value, "
 				    "job_id, detected_at, acked_by, acked_at FROM runner_drift "
 				    "WHERE runner_id = ? ORDER BY id DESC LIMIT ?", "Ii", id,
-				    DRIFT_HISTORY));
-	db_read_unlock(db);
-	if (rows && env && drift && json_array_size(rows)) {
-		r = json_incref(json_array_get(rows, 0));
-		json_object_set(r, "environment", env);
-		json_object_set(r, "drift", drift);
+				    DRIFT_HISTORY);
+	int step = SQLITE_ERROR, rc = DB_OK;
+
+	r->drift = calloc(DRIFT_HISTORY, sizeof *r->drift);
+	while (st && r->drift && rc == DB_OK && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = db_drift_row(st, &r->drift[r->ndrift++]);   /* the query's LIMIT bounds it */
+	db_done(st);
+	return rc == DB_OK && step == SQLITE_DONE ? DB_OK : DB_ERR;
+}
+
+int db_runner_get(struct db *db, struct rec_runner *out, long long id)
+{
+	sqlite3_stmt *st;
+	int rc = DB_ERR, step;
+
+	memset(out, 0, sizeof *out);
+	db_read_lock(db);
+	st = db_prepk(db, "SELECT " DB_RUNNER_COLUMNS "FROM runners r WHERE r.id = ?", "I", id);
+	step = st ? sqlite3_step(st) : SQLITE_ERROR;
+	if (step == SQLITE_DONE)
+		rc = DB_NOTFOUND;
+	else if (step == SQLITE_ROW && db_runner_row(st, out) == 0)
+		rc = DB_OK;
+	db_done(st);
+	if (rc == DB_OK) {
+		out->detail = 1;
+		rc = db_runner_envs(db, out, id);
+		if (rc == DB_OK)
+			rc = db_runner_drift(db, out, id);
 	}
-	json_decref(rows);
-	json_decref(env);
-	json_decref(drift);
-	return r;
+	db_read_unlock(db);
+	if (rc != DB_OK)
+		rec_runner_dispose(out);
+	return rc;
 }
 
 int db_drift_ack(struct db *db, long long runner_id, long long token_id, int *acked)

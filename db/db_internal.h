@@ -91,6 +91,9 @@ struct db {
 	" ORDER BY j.id LIMIT 1) AS current_job, " \
 	"(SELECT COUNT(*) FROM runner_drift d WHERE d.runner_id = r.id " \
 	" AND d.acked_at IS NULL) AS drift_open "
+/* Reads a row of DB_RUNNER_COLUMNS into *r (zeroed first; the detail's
+ * arrays are left empty); -1 when out of memory, *r then disposed. */
+int db_runner_row(sqlite3_stmt *st, struct rec_runner *r);
 
 /*
  * The sha index of commits has two levels (migration 0010): a poll stores
@@ -143,6 +146,12 @@ json_t *db_rows(struct db *db, sqlite3_stmt *st);
  * byte shown as U+FFFD, as db_rows does), cut at a character boundary to
  * fit; "" for NULL. */
 void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i);
+/* Column i as a malloc'd string repaired as db_column_text repairs it,
+ * whole; NULL for SQL NULL (or out of memory). */
+char *db_column_dup(sqlite3_stmt *st, int i);
+/* Column i (JSON text) parsed, as db_rows reads an "x_json" column: text
+ * that is not JSON becomes a string, SQL NULL null (caller owns). */
+json_t *db_column_json(sqlite3_stmt *st, int i);
 
 /* The caller holds db->lock around every use of the helpers above that
  * writes... */

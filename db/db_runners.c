@@ -261,14 +261,56 @@ int db_runner_touch(struct db *db, long long runner_id, long long token_id)
 	return rc;
 }
 
-json_t *db_runners_list(struct db *db, int limit, int offset)
+int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 {
-	json_t *rows;
+	memset(r, 0, sizeof *r);
+	r->id = sqlite3_column_int64(st, 0);
+	r->name = db_column_dup(st, 1);
+	r->runner_class = db_column_dup(st, 2);
+	r->capabilities = db_column_json(st, 3);
+	r->boot_methods = db_column_json(st, 4);
+	r->topology = db_column_json(st, 5);
+	r->cpu_model = db_column_dup(st, 6);
+	r->numa_nodes = sqlite3_column_int64(st, 7);
+	r->cpus = sqlite3_column_int64(st, 8);
+	r->kernel_release = db_column_dup(st, 9);
+	r->registered_at = sqlite3_column_int64(st, 10);
+	r->last_seen = sqlite3_column_int64(st, 11);
+	r->current_job = sqlite3_column_int64(st, 12);
+	r->drift_open = sqlite3_column_int64(st, 13);
+	if (!r->name || !r->runner_class || !r->capabilities || !r->boot_methods ||
+	    !r->topology || (!r->cpu_model && sqlite3_column_type(st, 6) != SQLITE_NULL) ||
+	    (!r->kernel_release && sqlite3_column_type(st, 9) != SQLITE_NULL)) {
+		rec_runner_dispose(r);
+		return -1;
+	}
+	return 0;
+}
 
+int db_runners_list(struct db *db, struct rec_runners *out, int limit, int offset)
+{
+	sqlite3_stmt *st;
+	int rc = DB_ERR, step = SQLITE_ERROR;
+
+	memset(out, 0, sizeof *out);
+	if (limit < 0)
+		limit = 0;
+	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	if (!out->v)
+		return DB_ERR;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name LIMIT ? OFFSET ?", "ii",
-		limit, offset));
+	st = db_prepk(db, "SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name "
+		      "LIMIT ? OFFSET ?", "ii", limit, offset);
+	while (st && out->n < (size_t)limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (db_runner_row(st, &out->v[out->n]) < 0)
+			break;
+		out->n++;
+	}
+	if (st && (step == SQLITE_DONE || out->n == (size_t)limit))
+		rc = DB_OK;
+	db_done(st);
 	db_read_unlock(db);
-	return rows;
+	if (rc != DB_OK)
+		rec_runners_dispose(out);
+	return rc;
 }

@@ -42,28 +42,32 @@ static void cell_int(struct buf *b, const json_t *row, const char *key)
 		buf_adds(b, "<td></td>");
 }
 
-static void cell_time(struct buf *b, const json_t *row, const char *key)
+/* A cell with the UTC time at, as "YYYY-MM-DD HH:MM:SS". */
+static void cell_when(struct buf *b, long long at)
 {
-	const json_t *v = json_object_get(row, key);
 	char when[32] = "";
+	time_t t = (time_t)at;
 	struct tm tm;
-	time_t t;
 
-	if (json_is_integer(v)) {
-		t = (time_t)json_integer_value(v);
-		gmtime_r(&t, &tm);
-		strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
-	}
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
 	cell_txt(b, when);
 }
 
-static void overview_runners(struct buf *b, json_t *runners)
+static void cell_time(struct buf *b, const json_t *row, const char *key)
 {
-	size_t i;
-	json_t *r;
+	const json_t *v = json_object_get(row, key);
 
-	buf_printf(b, "<h2>Runners (%zu)</h2>\n", json_array_size(runners));
-	if (!json_array_size(runners)) {
+	if (json_is_integer(v))
+		cell_when(b, json_integer_value(v));
+	else
+		cell_txt(b, "");
+}
+
+static void overview_runners(struct buf *b, const struct rec_runners *runners)
+{
+	buf_printf(b, "<h2>Runners (%zu)</h2>\n", runners->n);
+	if (!runners->n) {
 		html_empty(b, "no-runners", "No runner has registered yet.",
 			   "Start one with a runner token: <code>kpci-runner --server URL --token "
 			   "TOKEN --name NAME</code> (docs/runners.md); <code>kpcid token create "
@@ -73,16 +77,21 @@ static void overview_runners(struct buf *b, json_t *runners)
 	buf_adds(b, "<table id=\"runners\"><tr><th>name</th><th>class</th><th>NUMA nodes</th>"
 		 "<th>CPUs</th><th>CPU model</th><th>kernel</th><th>last seen (UTC)</th>"
 		 "<th>current job</th></tr>\n");
-	json_array_foreach(runners, i, r) {
+	for (size_t i = 0; i < runners->n; i++) {
+		const struct rec_runner *r = &runners->v[i];
+
 		buf_adds(b, "<tr>");
-		cell_txt(b, str(r, "name"));
-		cell_txt(b, str(r, "runner_class"));
-		cell_int(b, r, "numa_nodes");
-		cell_int(b, r, "cpus");
-		cell_txt(b, str(r, "cpu_model"));
-		cell_txt(b, str(r, "kernel_release"));
-		cell_time(b, r, "last_seen");
-		cell_int(b, r, "current_job");
+		cell_txt(b, r->name);
+		cell_txt(b, r->runner_class);
+		buf_printf(b, "<td class=\"num\">%lld</td><td class=\"num\">%lld</td>",
+			   r->numa_nodes, r->cpus);
+		cell_txt(b, r->cpu_model ? r->cpu_model : "");
+		cell_txt(b, r->kernel_release ? r->kernel_release : "");
+		cell_when(b, r->last_seen);
+		if (r->current_job)
+			buf_printf(b, "<td class=\"num\">%lld</td>", r->current_job);
+		else
+			buf_adds(b, "<td></td>");
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -271,19 +280,20 @@ int page_overview(struct buf *b, struct db *db)
 	struct db_change_filter f = { .noisy = -1 };
 	json_t *trees = db_trees_list(db);
 	json_t *changes = db_changes_list(db, &f, OVERVIEW_CHANGES, 0);
-	json_t *runners = db_runners_list(db, DB_MAX_LIST, 0);
+	struct rec_runners runners;
+	int have_runners = db_runners_list(db, &runners, DB_MAX_LIST, 0) == DB_OK;
 	json_t *jobs = db_jobs_list(db, NULL, OVERVIEW_JOBS, 0);
 	json_t *samples = db_samples_list(db, 0, NULL, OVERVIEW_SAMPLES, 0);
 	json_t *bisections = db_bisections_list(db, "running", 0, OVERVIEW_CHANGES, 0);
 	int rc = -1;
 
-	if (runners && jobs && samples) {
+	if (have_runners && jobs && samples) {
 		html_page_begin(b, "Overview");
 		overview_trees(b, trees);
 		overview_windows(b, db, trees);
 		overview_changes(b, changes);
 		page_overview_bisections(b, bisections);   /* web/page_bisect.c */
-		overview_runners(b, runners);
+		overview_runners(b, &runners);
 		overview_jobs(b, jobs);
 		overview_samples(b, samples);
 		html_page_end(b);
@@ -291,7 +301,7 @@ int page_overview(struct buf *b, struct db *db)
 	}
 	json_decref(trees);
 	json_decref(changes);
-	json_decref(runners);
+	rec_runners_dispose(&runners);
 	json_decref(jobs);
 	json_decref(samples);
 	json_decref(bisections);

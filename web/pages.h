@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "lib/buf.h"
+#include "lib/rec.h"
 
 #define PAGE_ROWS 50                /* rows of one page of a list */
 #define PAGE_RUNNER_STALE 600       /* seconds unseen before a runner shows as offline */
@@ -24,9 +25,10 @@ struct db;
 /* "/": runners, recent jobs, latest samples. */
 int page_overview(struct buf *b, struct db *db);
 /* "/runners": every runner with topology, state, last seen and current job. */
-int page_runners(struct buf *b, const json_t *runners, long long now, int page, int more);
+int page_runners(struct buf *b, const struct rec_runner *runners, size_t n, long long now,
+		 int page, int more);
 /* "/runners/ID": one runner (db_runner_get) with its environment and drift. */
-int page_runner(struct buf *b, const json_t *runner, long long now);
+int page_runner(struct buf *b, const struct rec_runner *r, long long now);
 /* "/jobs[?state=S]": jobs newest first; state NULL for all. */
 int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, int more);
 /* "/jobs/ID": one job (detail_job: attempts with log tails, samples per

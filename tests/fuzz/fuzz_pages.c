@@ -3,7 +3,8 @@
  * (web/page_*.c): the input is parsed as JSON, as a handler would hand
  * it over, and given to every page that takes JSON, whatever its shape
  * (a page must render a field of the wrong type, a missing one or a
- * hostile string, never crash).  A string of the input that holds
+ * hostile string, never crash).  Pages that take a record (lib/rec.h)
+ * get what its decoder makes of the input, when it makes one.  A string of the input that holds
  * "<script" must not come out as such: everything is escaped.  Seeds:
  * tests/fuzz/seeds/pages/ (answers of the real API).
  */
@@ -15,6 +16,7 @@
 #include <jansson.h>
 
 #include "lib/buf.h"
+#include "lib/rec.h"
 #include "web/pages.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -24,6 +26,26 @@ static void check_escaped(const struct buf *b, const char *page)
 	if (b->data && strstr(b->data, "<script>window.__pwned")) {
 		fprintf(stderr, "fuzz_pages: %s let a script through\n", page);
 		abort();
+	}
+}
+
+/* The pages of records, through their decoders. */
+static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr)
+{
+	struct rec_runners runners;
+	struct rec_runner runner;
+
+	if (rec_runners_decode(&runners, arr, NULL) == 0) {
+		buf_reset(b);
+		page_runners(b, runners.v, runners.n, 1796000000, 1, 1);
+		check_escaped(b, "runners");
+		rec_runners_dispose(&runners);
+	}
+	if (rec_runner_decode(&runner, j, "", NULL) == 0) {
+		buf_reset(b);
+		page_runner(b, &runner, 1796000000);
+		check_escaped(b, "runner");
+		rec_runner_dispose(&runner);
 	}
 }
 
@@ -43,8 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cq = (struct page_changes_query){ .tree = s, .branch = s, .state = s, .min = s };
 	pq = (struct page_compare_query){ .base = s, .head = s, .runner_class = s };
 #define PAGE(call, name) do { buf_reset(&b); call; check_escaped(&b, name); } while (0)
-	PAGE(page_runners(&b, arr, 1796000000, 1, 1), "runners");
-	PAGE(page_runner(&b, j, 1796000000), "runner");
+	fuzz_pages_records(&b, j, arr);
 	PAGE(page_jobs(&b, arr, s, 2, 0), "jobs");
 	PAGE(page_job(&b, j, 1796000000), "job");
 	PAGE(page_changes(&b, arr, &cq, 1796000000, 1, 1), "changes");

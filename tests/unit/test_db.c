@@ -622,16 +622,27 @@ static void test_metric_conflict(struct db *db)
 static void test_lists(struct db *db)
 {
 	json_t *rows = db_samples_list(db, 0, "kbench/syscall-getppid", 2, 0);
+	struct rec_runners runners;
 
 	CHECK_INT(json_array_size(rows), 2);
 	CHECK_STR(json_string_value(json_object_get(json_array_get(rows, 0), "unit")), "ns/op");
 	json_decref(rows);
-	rows = db_runners_list(db, 100, 0);
-	CHECK_INT(json_array_size(rows), 4);
+	CHECK_INT(db_runners_list(db, &runners, 100, 0), DB_OK);
+	CHECK_INT(runners.n, 4);
+	CHECK_INT(runners.v[0].numa_nodes, 2);
+	CHECK_INT(runners.v[0].cpus, 4);
+	CHECK(json_is_object(runners.v[0].topology));
+	/* the one encoder names the columns the API answers */
+	rows = rec_runners_encode(&runners);
 	CHECK_INT(json_integer_value(json_object_get(json_array_get(rows, 0), "numa_nodes")), 2);
-	CHECK_INT(json_integer_value(json_object_get(json_array_get(rows, 0), "cpus")), 4);
+	CHECK(json_is_null(json_object_get(json_array_get(rows, 0), "current_job")));
 	CHECK(json_is_object(json_object_get(json_array_get(rows, 0), "topology")));
+	CHECK(!json_object_get(json_array_get(rows, 0), "drift"));
 	json_decref(rows);
+	rec_runners_dispose(&runners);
+	CHECK_INT(db_runners_list(db, &runners, 2, 3), DB_OK);
+	CHECK_INT(runners.n, 1);
+	rec_runners_dispose(&runners);
 	rows = db_jobs_list(db, "failed", 10, 0);
 	CHECK_INT(json_array_size(rows), 1);
 	json_decref(rows);

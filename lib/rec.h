@@ -1,0 +1,83 @@
+/*
+ * rec.h - the records that pages, API handlers and the CLI read: C
+ * structs that db/ fills from its SELECTs, each with one JSON encoder
+ * (the API's answer, the one place that knows its key names) and one
+ * decoder (the CLI reads the API's answer back; the page fuzzer feeds
+ * pages through it).  Code that shows a record reads its fields, so a
+ * renamed column is a compile error instead of an empty cell.
+ *
+ * A record owns its strings and JSON; rec_*_dispose frees them and
+ * leaves the struct empty (NULL is a no-op).  A string that SQL may hold
+ * as NULL is NULL here and null in JSON; an id that may be absent is 0
+ * here and null in JSON.
+ */
+#ifndef KPCI_REC_H
+#define KPCI_REC_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+/* A runner's host environment as last uploaded for one boot method. */
+struct rec_runner_env {
+	char *boot_method;
+	json_t *env;                /* object of the stable fields */
+	long long job_id;           /* the upload that set it; 0: none */
+	long long updated_at;
+};
+
+/* One environment drift event of a runner. */
+struct rec_drift {
+	long long id;
+	char *boot_method;
+	char *field;
+	char *old_value;            /* NULL: none */
+	char *new_value;            /* NULL: none */
+	long long job_id;           /* the upload that showed it; 0: none */
+	long long detected_at;
+	char *acked_by;             /* NULL: not acknowledged */
+	long long acked_at;         /* 0: not acknowledged */
+};
+
+/* A registered runner (GET /api/v1/runners[/ID]). */
+struct rec_runner {
+	long long id;
+	char *name;
+	char *runner_class;
+	json_t *capabilities;       /* as registered: array of names */
+	json_t *boot_methods;       /* as registered: array of names */
+	json_t *topology;           /* as registered: object */
+	char *cpu_model;            /* NULL: unknown */
+	long long numa_nodes;
+	long long cpus;
+	char *kernel_release;       /* NULL: unknown */
+	long long registered_at;
+	long long last_seen;
+	long long current_job;      /* the running job it holds; 0: none */
+	long long drift_open;       /* unacknowledged drift events */
+	/* The detail (db_runner_get) also has these, encoded as
+	 * "environment" and "drift"; a list row has detail 0. */
+	int detail;
+	struct rec_runner_env *envs;
+	size_t nenvs;
+	struct rec_drift *drift;    /* newest first */
+	size_t ndrift;
+};
+
+struct rec_runners {
+	struct rec_runner *v;
+	size_t n;
+};
+
+/* NULL when out of memory. */
+json_t *rec_runner_encode(const struct rec_runner *r);
+/* Fills *out from an encoded runner; -1 with a sentence naming the field
+ * (prefixed by where) in *cause.  *out is empty or whole. */
+int rec_runner_decode(struct rec_runner *out, const json_t *j, const char *where,
+		      char **cause);
+void rec_runner_dispose(struct rec_runner *r);
+json_t *rec_runners_encode(const struct rec_runners *l);
+int rec_runners_decode(struct rec_runners *out, const json_t *arr, char **cause);
+void rec_runners_dispose(struct rec_runners *l);
+
+#endif

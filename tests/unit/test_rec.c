@@ -1,0 +1,122 @@
+/*
+ * test_rec.c - the records pages, handlers and the CLI read (lib/rec.h):
+ * the API's key names and null for absent values, a record that decodes
+ * to what was encoded, and a wrong field named.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/rec.h"
+#include "check.h"
+
+/* A runner detail as db_runner_get fills it. */
+static void runner_fill(struct rec_runner *r, struct rec_runner_env *env,
+			struct rec_drift *drift)
+{
+	*env = (struct rec_runner_env){ .boot_method = "qemu", .job_id = 0, .updated_at = 5 };
+	env->env = json_pack("{s:s}", "kernel", "6.12.0");
+	*drift = (struct rec_drift){ .id = 3, .boot_method = "qemu", .field = "kernel",
+				     .old_value = NULL, .new_value = "6.12.1", .job_id = 9,
+				     .detected_at = 7, .acked_by = "ops", .acked_at = 8 };
+	*r = (struct rec_runner){ .id = 2, .name = "r1", .runner_class = "x86",
+				  .numa_nodes = 2, .cpus = 4, .registered_at = 1, .last_seen = 6,
+				  .drift_open = 1, .detail = 1, .envs = env, .nenvs = 1,
+				  .drift = drift, .ndrift = 1 };
+	r->capabilities = json_pack("[s]", "bench");
+	r->boot_methods = json_pack("[s, s]", "host", "qemu");
+	r->topology = json_pack("{s:[]}", "nodes");
+}
+
+static void test_runner_keys(void)
+{
+	struct rec_runner_env env;
+	struct rec_drift drift;
+	struct rec_runner r;
+	json_t *j, *d;
+
+	runner_fill(&r, &env, &drift);
+	j = rec_runner_encode(&r);
+	CHECK(j != NULL);
+	CHECK_INT(json_object_size(j), 16);
+	CHECK_STR(json_string_value(json_object_get(j, "runner_class")), "x86");
+	CHECK(json_is_null(json_object_get(j, "cpu_model")));
+	CHECK(json_is_null(json_object_get(j, "kernel_release")));
+	CHECK(json_is_null(json_object_get(j, "current_job")));
+	CHECK_INT(json_integer_value(json_object_get(j, "cpus")), 4);
+	CHECK_INT(json_integer_value(json_object_get(j, "drift_open")), 1);
+	CHECK(json_is_array(json_object_get(j, "boot_methods")));
+	CHECK(json_is_null(json_object_get(json_array_get(json_object_get(j, "environment"), 0),
+					   "job_id")));
+	d = json_array_get(json_object_get(j, "drift"), 0);
+	CHECK_INT(json_object_size(d), 9);
+	CHECK(json_is_null(json_object_get(d, "old_value")));
+	CHECK_STR(json_string_value(json_object_get(d, "acked_by")), "ops");
+	CHECK_INT(json_integer_value(json_object_get(d, "acked_at")), 8);
+	json_decref(j);
+	/* a list row has no detail */
+	r.detail = 0;
+	j = rec_runner_encode(&r);
+	CHECK_INT(json_object_size(j), 14);
+	CHECK(!json_object_get(j, "drift"));
+	json_decref(j);
+	json_decref(env.env);
+	json_decref(r.capabilities);
+	json_decref(r.boot_methods);
+	json_decref(r.topology);
+}
+
+static void test_runner_roundtrip(void)
+{
+	struct rec_runner_env env;
+	struct rec_drift drift;
+	struct rec_runner r, back;
+	char *cause = NULL;
+	json_t *j, *again;
+
+	runner_fill(&r, &env, &drift);
+	j = rec_runner_encode(&r);
+	CHECK_INT(rec_runner_decode(&back, j, "", &cause), 0);
+	CHECK_STR(back.name, "r1");
+	CHECK(back.cpu_model == NULL);
+	CHECK_INT(back.nenvs, 1);
+	CHECK_INT(back.ndrift, 1);
+	CHECK(back.drift[0].old_value == NULL);
+	CHECK_STR(back.drift[0].new_value, "6.12.1");
+	again = rec_runner_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_runner_dispose(&back);
+	rec_runner_dispose(&back);      /* disposed is empty: again is a no-op */
+	rec_runner_dispose(NULL);
+	/* a wrong field is named, with where it is */
+	json_object_set_new(json_array_get(json_object_get(j, "drift"), 0), "detected_at",
+			    json_string("yesterday"));
+	CHECK_INT(rec_runner_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "drift[0].detected_at must be an integer");
+	free(cause);
+	cause = NULL;
+	again = json_pack("[O]", j);
+	json_object_set_new(json_array_get(again, 0), "name", json_integer(1));
+	{
+		struct rec_runners l;
+
+		CHECK_INT(rec_runners_decode(&l, again, &cause), -1);
+		CHECK_STR(cause, "runners[0].name must be a string");
+		CHECK(l.v == NULL && l.n == 0);
+		rec_runners_dispose(&l);
+	}
+	free(cause);
+	json_decref(again);
+	json_decref(j);
+	json_decref(env.env);
+	json_decref(r.capabilities);
+	json_decref(r.boot_methods);
+	json_decref(r.topology);
+}
+
+int main(void)
+{
+	test_runner_keys();
+	test_runner_roundtrip();
+	return check_done();
+}
