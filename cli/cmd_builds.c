@@ -2,6 +2,8 @@
  * cmd_builds.c - kernel builds from the command line: list them, show one
  * with its artifacts and merge_config warnings, print a build log, and
  * download an artifact verified by its sha256 (see docs/builds.md).
+ * Builds are read back from kpcid's answers with the decoders of
+ * lib/rec.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +14,20 @@
 
 #include "cli/cmd_builds.h"
 #include "lib/buf.h"
+#include "lib/rec.h"
 #include "lib/sha256.h"
+
+/* A measure as a number, 0 when not known. */
+static long long cmd_build_measure(long long v)
+{
+	return v == REC_NONE ? 0 : v;
+}
+
+/* A text field, "-" when there is none. */
+static const char *cmd_build_text(const char *s)
+{
+	return s ? s : "-";
+}
 
 /* A positive id from argv[1]; 0 after a usage message. */
 static long long cmd_build_id(int argc, char **argv)
@@ -27,9 +42,10 @@ static long long cmd_build_id(int argc, char **argv)
 int cmd_builds(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "state", "limit", "offset", NULL };
+	struct rec_builds l;
+	char *cause = NULL;
 	int usage;
-	json_t *a, *b;
-	size_t i;
+	json_t *a;
 
 	a = cli_get(cli, "/api/v1/builds", argc, argv, flags, &usage);
 	if (!a)
@@ -39,54 +55,70 @@ int cmd_builds(struct cli *cli, int argc, char **argv)
 		json_decref(a);
 		return 0;
 	}
-	printf("%-5s %-12s %-12s %-20s %-8s %8s %10s %10s  %s\n", "ID", "TREE", "COMMIT",
-	       "CONFIG", "STATE", "SECONDS", "TEXT", "BZIMAGE", "ERROR");
-	json_array_foreach(json_object_get(a, "builds"), i, b) {
-		const char *err = json_string_value(json_object_get(b, "error"));
-
-		printf("%-5lld %-12.12s %-12.12s %-20.20s %-8s %8.1f %10lld %10lld  %.*s\n",
-		       cli_jint(b, "id"), cli_jstr(b, "tree"), cli_jstr(b, "commit_sha"),
-		       cli_jstr(b, "config_name"), cli_jstr(b, "state"),
-		       (double)cli_jint(b, "duration_ms") / 1000.0, cli_jint(b, "text_size"),
-		       cli_jint(b, "image_size"), err ? (int)strcspn(err, "\n") : 0, err ? err : "");
+	if (rec_builds_decode(&l, json_object_get(a, "builds"), &cause) < 0) {
+		fprintf(stderr, "kpci %s: kpcid's answer: %s\n", argv[0], cause);
+		free(cause);
+		json_decref(a);
+		return 1;
 	}
 	json_decref(a);
+	printf("%-5s %-12s %-12s %-20s %-8s %8s %10s %10s  %s\n", "ID", "TREE", "COMMIT",
+	       "CONFIG", "STATE", "SECONDS", "TEXT", "BZIMAGE", "ERROR");
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_build *b = &l.v[i];
+		const char *err = b->error;
+
+		printf("%-5lld %-12.12s %-12.12s %-20.20s %-8s %8.1f %10lld %10lld  %.*s\n",
+		       b->id, cmd_build_text(b->tree), b->commit_sha, b->config_name, b->state,
+		       (double)cmd_build_measure(b->duration_ms) / 1000.0,
+		       cmd_build_measure(b->text_size), cmd_build_measure(b->image_size),
+		       err ? (int)strcspn(err, "\n") : 0, err ? err : "");
+	}
+	rec_builds_dispose(&l);
 	return 0;
 }
 
 int cmd_build(struct cli *cli, int argc, char **argv)
 {
 	long long id = cmd_build_id(argc, argv);
-	char path[64];
-	json_t *b, *x;
+	char path[64], *cause = NULL;
+	struct rec_build b;
 	size_t i;
+	json_t *j, *x;
 
 	if (!id)
 		return 2;
 	snprintf(path, sizeof path, "/api/v1/builds/%lld", id);
-	b = cli_call(cli, "GET", path, NULL, NULL);
-	if (!b)
+	j = cli_call(cli, "GET", path, NULL, NULL);
+	if (!j)
 		return 1;
 	if (cli->json) {
-		cli_print_json(b);
-		json_decref(b);
+		cli_print_json(j);
+		json_decref(j);
 		return 0;
 	}
-	printf("build %lld: %s %s %s (%s)\n", id, cli_jstr(b, "tree"), cli_jstr(b, "commit_sha"),
-	       cli_jstr(b, "config_name"), cli_jstr(b, "state"));
-	printf("compiler: %s, make -j%lld, %.1f s\n", cli_jstr(b, "compiler"),
-	       cli_jint(b, "make_jobs"), (double)cli_jint(b, "duration_ms") / 1000.0);
+	if (rec_build_decode(&b, j, "", &cause) < 0) {
+		fprintf(stderr, "kpci %s: kpcid's answer: %s\n", argv[0], cause);
+		free(cause);
+		json_decref(j);
+		return 1;
+	}
+	json_decref(j);
+	printf("build %lld: %s %s %s (%s)\n", id, cmd_build_text(b.tree), b.commit_sha,
+	       b.config_name, b.state);
+	printf("compiler: %s, make -j%lld, %.1f s\n", cmd_build_text(b.compiler),
+	       cmd_build_measure(b.make_jobs), (double)cmd_build_measure(b.duration_ms) / 1000.0);
 	printf("vmlinux: text %lld data %lld bss %lld; bzImage %lld bytes\n",
-	       cli_jint(b, "text_size"), cli_jint(b, "data_size"), cli_jint(b, "bss_size"),
-	       cli_jint(b, "image_size"));
-	json_array_foreach(json_object_get(b, "artifacts"), i, x)
-		printf("artifact %-12s %s %lld bytes\n", cli_jstr(x, "name"), cli_jstr(x, "sha256"),
-		       cli_jint(x, "size"));
-	json_array_foreach(json_object_get(b, "warnings"), i, x)
+	       cmd_build_measure(b.text_size), cmd_build_measure(b.data_size),
+	       cmd_build_measure(b.bss_size), cmd_build_measure(b.image_size));
+	for (i = 0; i < b.nartifacts; i++)
+		printf("artifact %-12s %s %lld bytes\n", b.artifacts[i].name, b.artifacts[i].sha256,
+		       b.artifacts[i].size);
+	json_array_foreach(b.warnings, i, x)
 		printf("warning: %s\n", json_string_value(x));
-	if (json_is_string(json_object_get(b, "error")))
-		printf("error:\n%s\n", cli_jstr(b, "error"));
-	json_decref(b);
+	if (b.error)
+		printf("error:\n%s\n", b.error);
+	rec_build_dispose(&b);
 	return 0;
 }
 

@@ -293,20 +293,22 @@ static int api_record_texts(json_t *body, struct db_build_rec *b, struct http_re
  * bisection queued is measured by the bisection alone. */
 static void api_build_benches(struct kpcid *k, long long build_id)
 {
-	json_t *build = db_build_get(k->db, build_id);
+	struct rec_build build;
 	const struct config_tree *t;
 	int queued = 0;
 
-	if (json_integer_value(json_object_get(build, "bisection_id"))) {
-		json_decref(build);
+	if (db_build_get(k->db, &build, build_id) != DB_OK)
+		return;
+	if (build.bisection_id) {
+		rec_build_dispose(&build);
 		return;
 	}
-	t = api_tree_config(k, json_string_value(json_object_get(build, "tree")));
+	t = api_tree_config(k, build.tree);
 	if (t && t->suites && *t->suites &&
 	    db_build_queue_benches(k->db, &queued, build_id, t->suites, t->bench_classes,
 				   t->bench_boot, kpcid_max_attempts(k)) == DB_OK)
 		log_info("build %lld: %d bench job(s) queued (%s)", build_id, queued, t->suites);
-	json_decref(build);
+	rec_build_dispose(&build);
 }
 
 void api_build_record(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -582,6 +584,7 @@ void api_builds(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 					      NULL };
 	const char *state = http_query(req, "state");
 	int limit, offset, known = !state;
+	struct rec_builds l;
 	json_t *rows;
 
 	for (int i = 0; state && states[i]; i++)
@@ -593,7 +596,9 @@ void api_builds(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	}
 	if (http_paging(req, resp, &limit, &offset) < 0)
 		return;
-	rows = db_builds_list(k->db, state, limit, offset);
+	rows = db_builds_list(k->db, &l, state, limit, offset) == DB_OK ? rec_builds_encode(&l) :
+	       NULL;
+	rec_builds_dispose(&l);
 	if (!rows)
 		http_error(resp, 500, "database error while listing builds");
 	else
@@ -603,12 +608,16 @@ void api_builds(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 
 void api_build(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *b = db_build_get(k->db, req->params[0]);
+	struct rec_build b;
+	int rc = db_build_get(k->db, &b, req->params[0]);
 
-	if (!b)
-		http_error(resp, 404, "build %lld does not exist", req->params[0]);
-	else
-		http_json(resp, 200, b);
+	if (rc != DB_OK) {
+		http_error(resp, http_status(rc), rc == DB_NOTFOUND ? "build %lld does not exist" :
+			   "cannot read build %lld: database error", req->params[0]);
+		return;
+	}
+	http_json(resp, 200, rec_build_encode(&b));
+	rec_build_dispose(&b);
 }
 
 void api_build_log(struct kpcid *k, struct http_req *req, struct http_resp *resp)

@@ -372,6 +372,7 @@ int detail_job(json_t **out, char **cause, struct kpcid *k, long long id)
 	json_t *job = db_job_get(k->db, id), *attempts, *series, *build = NULL;
 	char tree[PROTO_MAX_NAME + 1];
 	long long build_id = 0;
+	struct rec_build b;
 
 	*out = NULL;
 	*cause = NULL;
@@ -388,8 +389,10 @@ int detail_job(json_t **out, char **cause, struct kpcid *k, long long id)
 		fail_cause(cause, "cannot read job %lld", id);
 		return 500;
 	}
-	if (build_id)
-		build = db_build_get(k->db, build_id);
+	if (build_id && db_build_get(k->db, &b, build_id) == DB_OK) {
+		build = rec_build_encode(&b);
+		rec_build_dispose(&b);
+	}
 	json_object_set_new(job, "tree", tree[0] ? json_string(tree) : json_null());
 	json_object_set_new(job, "attempts", attempts);
 	json_object_set_new(job, "series", series);

@@ -325,7 +325,8 @@ static json_t *pages_tree_row(struct kpcid *k, const char *name)
 void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	const char *branch = http_query(req, "branch");
-	json_t *tree, *windows = NULL, *commits = NULL, *builds = NULL;
+	json_t *tree, *windows = NULL, *commits = NULL;
+	struct rec_builds builds = { 0 };
 	char *cause = NULL;
 	int page, rc;
 
@@ -344,19 +345,20 @@ void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	if (rc == DB_OK)
 		rc = db_tree_commits(k->db, &commits, req->args[0], branch, NULL, PAGE_ROWS + 1,
 				     (page - 1) * PAGE_ROWS, &cause);
-	builds = db_builds_list(k->db, NULL, PAGES_BUILDS, 0);
-	if (rc != DB_OK || !builds) {
+	if (rc == DB_OK && db_builds_list(k->db, &builds, NULL, PAGES_BUILDS, 0) != DB_OK)
+		rc = DB_ERR;
+	if (rc != DB_OK) {
 		pages_error(resp, rc != DB_OK ? http_status(rc) : 500,
 			    cause ? cause : "database error while reading the tree");
 	} else {
-		pages_html(resp, page_tree(&resp->body, tree, branch, windows, commits, builds,
+		pages_html(resp, page_tree(&resp->body, tree, branch, windows, commits, &builds,
 					   page, pages_more(commits)));
 	}
 	free(cause);
 	json_decref(tree);
 	json_decref(windows);
 	json_decref(commits);
-	json_decref(builds);
+	rec_builds_dispose(&builds);
 }
 
 void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)

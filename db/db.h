@@ -483,9 +483,13 @@ int db_build_link_artifact(struct db *db, long long runner_id, long long job_id,
  * kernel_release and build_id, so the runner boots exactly that kernel. */
 int db_build_queue_benches(struct db *db, int *queued, long long build_id, const char *suites,
 			   const char *classes, const char *boot, int max_attempts);
-json_t *db_builds_list(struct db *db, const char *state, int limit, int offset);
-/* One build with its "artifacts" array, or NULL. */
-json_t *db_build_get(struct db *db, long long id);
+/* Builds newest first, of state (NULL: any), a page of them, into *out
+ * (caller disposes). */
+int db_builds_list(struct db *db, struct rec_builds *out, const char *state, int limit,
+		   int offset);
+/* One build with its artifacts into *out (detail 1; caller disposes);
+ * DB_NOTFOUND when there is no such build. */
+int db_build_get(struct db *db, struct rec_build *out, long long id);
 /* The compressed log of a build (*zlog malloc'd); DB_NOTFOUND when none. */
 int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long long id);
 /* Records a stored artifact (a repeat only refreshes last_used). */

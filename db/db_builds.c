@@ -306,36 +306,140 @@ int db_artifact_delete(struct db *db, const char *sha256)
 	"(SELECT MIN(c.id) FROM changes c WHERE c.kind = 'build-failure' AND " \
 	"c.build_id = b.id) AS change_id, b.distributed AS distributed_json, b.bisection_id "
 
-json_t *db_builds_list(struct db *db, const char *state, int limit, int offset)
+/* Column i as a measure: REC_NONE for SQL NULL. */
+static long long db_build_measure(sqlite3_stmt *st, int i)
 {
-	json_t *rows;
-
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b "
-				   "WHERE ?1 IS NULL OR b.state = ?1 ORDER BY b.id DESC "
-				   "LIMIT ? OFFSET ?", "sii", state, limit, offset));
-	db_read_unlock(db);
-	return rows;
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? REC_NONE : sqlite3_column_int64(st, i);
 }
 
-json_t *db_build_get(struct db *db, long long id)
+/* A text column copied: DB_OK, or DB_ERR when out of memory. */
+static int db_build_text(char **out, sqlite3_stmt *st, int i)
 {
-	json_t *rows, *arts, *build = NULL;
+	*out = db_column_dup(st, i);
+	return *out || sqlite3_column_type(st, i) == SQLITE_NULL ? DB_OK : DB_ERR;
+}
 
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE b.id = ?",
-				   "I", id));
-	arts = db_rows(db, db_prepk(db, "SELECT ba.name, ba.sha256, a.size FROM build_artifacts ba "
-				   "JOIN artifacts a ON a.sha256 = ba.sha256 WHERE ba.build_id = ? "
-				   "ORDER BY ba.name", "I", id));
-	db_read_unlock(db);
-	if (rows && arts && json_array_size(rows)) {
-		build = json_incref(json_array_get(rows, 0));
-		json_object_set(build, "artifacts", arts);
+/* A row of DB_BUILD_COLUMNS into *b (zeroed first); DB_ERR when out of
+ * memory, *b then disposed. */
+static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
+{
+	int rc = DB_OK;
+
+	memset(b, 0, sizeof *b);
+	b->id = sqlite3_column_int64(st, 0);
+	rc |= db_build_text(&b->tree, st, 1);
+	rc |= db_build_text(&b->branch, st, 2);
+	rc |= db_build_text(&b->commit_sha, st, 3);
+	rc |= db_build_text(&b->config_name, st, 4);
+	rc |= db_build_text(&b->state, st, 5);
+	b->job_id = sqlite3_column_int64(st, 6);
+	b->attempt = sqlite3_column_int64(st, 7);
+	rc |= db_build_text(&b->runner, st, 8);
+	b->duration_ms = db_build_measure(st, 9);
+	rc |= db_build_text(&b->compiler, st, 10);
+	b->make_jobs = db_build_measure(st, 11);
+	b->text_size = db_build_measure(st, 12);
+	b->data_size = db_build_measure(st, 13);
+	b->bss_size = db_build_measure(st, 14);
+	b->image_size = db_build_measure(st, 15);
+	rc |= db_build_text(&b->error, st, 16);
+	b->warnings = db_column_json(st, 17);
+	b->log_size = db_build_measure(st, 18);
+	b->spec = db_column_json(st, 19);
+	b->created_at = sqlite3_column_int64(st, 20);
+	b->started_at = sqlite3_column_int64(st, 21);
+	b->finished_at = sqlite3_column_int64(st, 22);
+	b->change_id = sqlite3_column_int64(st, 23);
+	b->distributed = db_column_json(st, 24);
+	b->bisection_id = sqlite3_column_int64(st, 25);
+	if (rc != DB_OK || !b->warnings || !b->spec || !b->distributed) {
+		rec_build_dispose(b);
+		return DB_ERR;
 	}
-	json_decref(rows);
-	json_decref(arts);
-	return build;
+	return DB_OK;
+}
+
+int db_builds_list(struct db *db, struct rec_builds *out, const char *state, int limit,
+		   int offset)
+{
+	sqlite3_stmt *st;
+	int rc = DB_ERR, step = SQLITE_ERROR;
+
+	memset(out, 0, sizeof *out);
+	if (limit < 0)
+		limit = 0;
+	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	if (!out->v)
+		return DB_ERR;
+	db_read_lock(db);
+	st = db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE ?1 IS NULL OR "
+		      "b.state = ?1 ORDER BY b.id DESC LIMIT ? OFFSET ?", "sii", state, limit,
+		      offset);
+	while (st && out->n < (size_t)limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (db_build_row(st, &out->v[out->n]) != DB_OK)
+			break;
+		out->n++;
+	}
+	if (st && (step == SQLITE_DONE || out->n == (size_t)limit))
+		rc = DB_OK;
+	db_done(st);
+	db_read_unlock(db);
+	if (rc != DB_OK)
+		rec_builds_dispose(out);
+	return rc;
+}
+
+/* The artifacts of build id into b (detail 1). */
+static int db_build_artifacts(struct db *db, struct rec_build *b, long long id)
+{
+	sqlite3_stmt *st = db_prepk(db, "SELECT ba.name, ba.sha256, a.size FROM build_artifacts ba "
+				    "JOIN artifacts a ON a.sha256 = ba.sha256 WHERE ba.build_id = ? "
+				    "ORDER BY ba.name", "I", id);
+	size_t cap = 0;
+	int step = SQLITE_ERROR;
+
+	b->detail = 1;
+	while (st && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct rec_artifact *a;
+
+		if (b->nartifacts == cap) {
+			cap = cap ? 2 * cap : 4;
+			a = realloc(b->artifacts, cap * sizeof *a);
+			if (!a)
+				break;
+			b->artifacts = a;
+		}
+		a = &b->artifacts[b->nartifacts++];
+		a->name = db_column_dup(st, 0);
+		a->sha256 = db_column_dup(st, 1);
+		a->size = sqlite3_column_int64(st, 2);
+		if (!a->name || !a->sha256)
+			break;
+	}
+	db_done(st);
+	return step == SQLITE_DONE ? DB_OK : DB_ERR;
+}
+
+int db_build_get(struct db *db, struct rec_build *out, long long id)
+{
+	sqlite3_stmt *st;
+	int rc = DB_ERR, step;
+
+	memset(out, 0, sizeof *out);
+	db_read_lock(db);
+	st = db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE b.id = ?", "I", id);
+	step = st ? sqlite3_step(st) : SQLITE_ERROR;
+	if (step == SQLITE_DONE)
+		rc = DB_NOTFOUND;
+	else if (step == SQLITE_ROW)
+		rc = db_build_row(st, out);
+	db_done(st);
+	if (rc == DB_OK)
+		rc = db_build_artifacts(db, out, id);
+	db_read_unlock(db);
+	if (rc != DB_OK)
+		rec_build_dispose(out);
+	return rc;
 }
 
 int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long long id)

@@ -8,15 +8,20 @@
  *
  * A record owns its strings and JSON; rec_*_dispose frees them and
  * leaves the struct empty (NULL is a no-op).  A string that SQL may hold
- * as NULL is NULL here and null in JSON; an id that may be absent is 0
- * here and null in JSON.
+ * as NULL is NULL here and null in JSON; an id or a time that may be
+ * absent is 0 here, a measure (a size, a duration) REC_NONE, and both
+ * null in JSON.
  */
 #ifndef KPCI_REC_H
 #define KPCI_REC_H
 
 #include <stddef.h>
 
+#include <limits.h>
+
 #include <jansson.h>
+
+#define REC_NONE LLONG_MIN      /* a measure not known (null in JSON) */
 
 /* A runner's host environment as last uploaded for one boot method. */
 struct rec_runner_env {
@@ -79,5 +84,60 @@ void rec_runner_dispose(struct rec_runner *r);
 json_t *rec_runners_encode(const struct rec_runners *l);
 int rec_runners_decode(struct rec_runners *out, const json_t *arr, char **cause);
 void rec_runners_dispose(struct rec_runners *l);
+
+/* A file a build produced (bzImage, .config, System.map). */
+struct rec_artifact {
+	char *name;
+	char *sha256;
+	long long size;
+};
+
+/* A kernel build (GET /api/v1/builds[/ID]). */
+struct rec_build {
+	long long id;
+	char *tree;                 /* NULL: none */
+	char *branch;               /* NULL: none */
+	char *commit_sha;
+	char *config_name;
+	char *state;                /* queued, building, ok, failed, timeout */
+	long long job_id;           /* 0: none */
+	long long attempt;
+	char *runner;               /* the runner's name; NULL: none yet */
+	long long duration_ms;      /* REC_NONE until built, as the measures below */
+	char *compiler;             /* NULL: not known */
+	long long make_jobs;
+	long long text_size;
+	long long data_size;
+	long long bss_size;
+	long long image_size;
+	char *error;                /* first error lines; NULL: none */
+	json_t *warnings;           /* array of merge_config warnings */
+	long long log_size;
+	json_t *spec;               /* object: the build job's spec */
+	long long created_at;
+	long long started_at;       /* 0: not started */
+	long long finished_at;      /* 0: not finished */
+	long long change_id;        /* its build-failure change; 0: none */
+	json_t *distributed;        /* how the build was spread (null: not) */
+	long long bisection_id;     /* the bisection that queued it; 0: none */
+	/* The detail (db_build_get) also has its artifacts, encoded as
+	 * "artifacts"; a list row has detail 0. */
+	int detail;
+	struct rec_artifact *artifacts;
+	size_t nartifacts;
+};
+
+struct rec_builds {
+	struct rec_build *v;
+	size_t n;
+};
+
+/* As the runner's functions above. */
+json_t *rec_build_encode(const struct rec_build *b);
+int rec_build_decode(struct rec_build *out, const json_t *j, const char *where, char **cause);
+void rec_build_dispose(struct rec_build *b);
+json_t *rec_builds_encode(const struct rec_builds *l);
+int rec_builds_decode(struct rec_builds *out, const json_t *arr, char **cause);
+void rec_builds_dispose(struct rec_builds *l);
 
 #endif

@@ -62,37 +62,41 @@ static void tree_windows(struct buf *b, const json_t *w, const char *branch)
 	buf_adds(b, "</table>\n");
 }
 
+/* 1 when build x is of tree name. */
+static int tree_build_of(const struct rec_build *x, const char *name)
+{
+	return !strcmp(x->tree ? x->tree : "", name);
+}
+
 /* The failed builds of tree name at commit sha, in the timeline's row:
  * each links to its build-failure change when one was opened. */
 static void tree_commit_builds(struct buf *b, const char *name, const char *sha,
-			       const json_t *builds)
+			       const struct rec_builds *builds)
 {
-	size_t i;
-	json_t *x;
-
 	buf_adds(b, "<td>");
-	json_array_foreach(builds, i, x) {
-		const char *state = html_jstr(x, "state");
-		long long id = json_integer_value(json_object_get(x, "id"));
-		long long change = json_integer_value(json_object_get(x, "change_id"));
+	for (size_t i = 0; i < builds->n; i++) {
+		const struct rec_build *x = &builds->v[i];
 
-		if (strcmp(html_jstr(x, "tree"), name) || strcmp(html_jstr(x, "commit_sha"), sha) ||
-		    (strcmp(state, "failed") && strcmp(state, "timeout")))
+		if (!tree_build_of(x, name) || strcmp(x->commit_sha, sha) ||
+		    (strcmp(x->state, "failed") && strcmp(x->state, "timeout")))
 			continue;
-		if (change)
-			buf_printf(b, "<a class=\"build-failed\" href=\"/changes/%lld\">", change);
+		if (x->change_id)
+			buf_printf(b, "<a class=\"build-failed\" href=\"/changes/%lld\">",
+				   x->change_id);
 		else
 			buf_printf(b, "<a class=\"build-failed\" href=\"/api/v1/builds/%lld\">",
-				   id);
-		buf_printf(b, "build %lld %s: ", id, state);
-		html_txt(b, html_jstr(x, "config_name"));
+				   x->id);
+		buf_printf(b, "build %lld ", x->id);
+		html_txt(b, x->state);
+		buf_adds(b, ": ");
+		html_txt(b, x->config_name);
 		buf_adds(b, "</a> ");
 	}
 	buf_adds(b, "</td>");
 }
 
 static void tree_commits(struct buf *b, const json_t *commits, const char *name,
-			 const json_t *builds)
+			 const struct rec_builds *builds)
 {
 	size_t i;
 	json_t *c;
@@ -118,27 +122,26 @@ static void tree_commits(struct buf *b, const json_t *commits, const char *name,
 	buf_adds(b, "</table>\n");
 }
 
-static void tree_builds(struct buf *b, const char *name, const json_t *builds)
+static void tree_builds(struct buf *b, const char *name, const struct rec_builds *builds)
 {
-	size_t i, shown = 0;
-	json_t *x;
+	size_t shown = 0;
 
 	buf_adds(b, "<h2>Builds</h2>\n<table id=\"builds\"><tr><th>id</th><th>commit</th>"
 		 "<th>config</th><th>state</th><th>duration (s)</th><th>error</th></tr>\n");
-	json_array_foreach(builds, i, x) {
-		long long id = json_integer_value(json_object_get(x, "id"));
+	for (size_t i = 0; i < builds->n; i++) {
+		const struct rec_build *x = &builds->v[i];
 
-		if (strcmp(html_jstr(x, "tree"), name))
+		if (!tree_build_of(x, name))
 			continue;
 		shown++;
 		buf_printf(b, "<tr><td class=\"num\"><a href=\"/api/v1/builds/%lld\">%lld</a></td>",
-			   id, id);
-		tree_sha(b, html_jstr(x, "commit_sha"));
-		html_td(b, html_jstr(x, "config_name"));
-		html_td(b, html_jstr(x, "state"));
+			   x->id, x->id);
+		tree_sha(b, x->commit_sha);
+		html_td(b, x->config_name);
+		html_td(b, x->state);
 		buf_printf(b, "<td class=\"num\">%.1f</td>",
-			   (double)json_integer_value(json_object_get(x, "duration_ms")) / 1e3);
-		html_td(b, html_jstr(x, "error"));
+			   x->duration_ms == REC_NONE ? 0.0 : (double)x->duration_ms / 1e3);
+		html_td(b, x->error ? x->error : "");
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -173,7 +176,7 @@ static void tree_branches(struct buf *b, const json_t *tree, const char *name)
 }
 
 int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_t *windows,
-	      const json_t *commits, const json_t *builds, int page, int more)
+	      const json_t *commits, const struct rec_builds *builds, int page, int more)
 {
 	const char *name = html_jstr(tree, "name");
 	struct buf base;

@@ -62,7 +62,7 @@ int page_metrics(struct buf *b, const struct db_series_brief *s, size_t n, const
 /* "/trees/NAME[?branch=B]": tree (a db_trees_status row), the /windows
  * object, one page of commits (array), recent builds (any tree's). */
 int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_t *windows,
-	      const json_t *commits, const json_t *builds, int page, int more);
+	      const json_t *commits, const struct rec_builds *builds, int page, int more);
 /* The query of the compare page (NULL when absent). */
 struct page_compare_query {
 	const char *base, *head, *runner_class;

@@ -235,7 +235,8 @@ static void test_db_builds(void)
 	struct db_build_rec rec = { .state = "ok", .text_size = 10, .image_size = 20 };
 	char *cause = NULL, path[512], sha[4][SHA256_HEX_LEN + 1], *token = NULL, role[8];
 	long long job_id, build_id, runner, b2, tok = 0;
-	json_t *spec, *rows, *b;
+	json_t *spec, *rows, *j;
+	struct rec_build b;
 	int queued, evicted;
 
 	snprintf(path, sizeof path, "%s/kpci.db", dir);
@@ -251,10 +252,18 @@ static void test_db_builds(void)
 	spec = json_pack("{s:s, s:s, s:s, s:s}", "tree", "fake", "commit", "abcdef1",
 			 "config", "fake.config", "branch", "master");
 	CHECK_INT(db_build_queue(db, &job_id, &build_id, spec, NULL, 0, 3), DB_OK);
-	b = db_build_get(db, build_id);
-	CHECK_STR(json_string_value(json_object_get(b, "state")), "queued");
-	CHECK_STR(json_string_value(json_object_get(b, "tree")), "fake");
-	json_decref(b);
+	CHECK_INT(db_build_get(db, &b, build_id), DB_OK);
+	CHECK_STR(b.state, "queued");
+	CHECK_STR(b.tree, "fake");
+	CHECK(b.duration_ms == REC_NONE && b.image_size == REC_NONE && !b.started_at);
+	/* not built yet: the API says null, not 0 */
+	j = rec_build_encode(&b);
+	CHECK(json_is_null(json_object_get(j, "duration_ms")));
+	CHECK(json_is_null(json_object_get(j, "finished_at")));
+	CHECK(json_is_array(json_object_get(j, "artifacts")));
+	json_decref(j);
+	rec_build_dispose(&b);
+	CHECK_INT(db_build_get(db, &b, build_id + 100), DB_NOTFOUND);
 	/* not leased yet: the record is refused */
 	CHECK_INT(db_build_record(db, &b2, runner, job_id, 1, &rec, &cause), DB_CONFLICT);
 	free(cause);
@@ -268,11 +277,11 @@ static void test_db_builds(void)
 	rec.log_size = 2;
 	CHECK_INT(db_build_record(db, &b2, runner, job_id, 1, &rec, &cause), DB_OK);
 	CHECK_INT(b2, build_id);
-	b = db_build_get(db, build_id);
-	CHECK_STR(json_string_value(json_object_get(b, "state")), "ok");
-	CHECK_INT(json_integer_value(json_object_get(b, "image_size")), 20);
-	CHECK_INT(json_array_size(json_object_get(b, "warnings")), 1);
-	json_decref(b);
+	CHECK_INT(db_build_get(db, &b, build_id), DB_OK);
+	CHECK_STR(b.state, "ok");
+	CHECK_INT(b.image_size, 20);
+	CHECK_INT(json_array_size(b.warnings), 1);
+	rec_build_dispose(&b);
 	json_decref(rec.warnings);
 
 	/* artifacts: three stored, two linked to the build */
@@ -291,6 +300,11 @@ static void test_db_builds(void)
 	free(cause);
 	cause = NULL;
 	CHECK_INT(db_artifacts_total(db), 3000);
+	CHECK_INT(db_build_get(db, &b, build_id), DB_OK);
+	CHECK_INT(b.nartifacts, 2);
+	CHECK_STR(b.artifacts[0].name, "System.map");
+	CHECK_INT(b.artifacts[1].size, 1000);
+	rec_build_dispose(&b);
 	/* the build is the last of its branch: only the unlinked one may go */
 	rows = db_artifacts_evictable(db, 1, 10);
 	CHECK_INT(json_array_size(rows), 1);

@@ -74,8 +74,10 @@ static void test_hostile_pages(void)
 				    "closed_by", EVIL);
 	json_t *commits = json_pack("[{s:s, s:s, s:s}]", "sha", EVIL, "subject", EVIL,
 				    "author_name", EVIL);
-	json_t *builds = json_pack("[{s:s, s:s, s:s}]", "tree", "linux", "commit_sha", EVIL,
-				   "error", EVIL);
+	struct rec_build build = { .id = 5, .tree = "linux", .commit_sha = EVIL,
+				   .config_name = EVIL, .state = "failed", .error = EVIL,
+				   .duration_ms = REC_NONE };
+	struct rec_builds builds = { &build, 1 };
 	json_t *report = json_pack("{s:[{s:s, s:s, s:s}]}", "metrics", "metric", EVIL,
 				   "verdict", EVIL, "direction", EVIL);
 	struct page_changes_query cq = { EVIL, EVIL, EVIL, EVIL, EVIL, EVIL, EVIL, 1, 0 };
@@ -102,12 +104,12 @@ static void test_hostile_pages(void)
 	CHECK_INT(page_series(&b, change, 1), 0);
 	CHECK(page_clean(&b));
 	buf_reset(&b);
-	CHECK_INT(page_tree(&b, tree, EVIL, windows, commits, builds, 1, 1), 0);
+	CHECK_INT(page_tree(&b, tree, EVIL, windows, commits, &builds, 1, 1), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "?branch=%3C%2Fscript%3E") != NULL);
 	buf_reset(&b);
 	/* without ?branch= the page names the first followed branch, escaped */
-	CHECK_INT(page_tree(&b, tree, NULL, windows, commits, builds, 1, 0), 0);
+	CHECK_INT(page_tree(&b, tree, NULL, windows, commits, &builds, 1, 0), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "<code id=\"branch\">&lt;/script&gt;") != NULL);
 	buf_reset(&b);
@@ -120,7 +122,6 @@ static void test_hostile_pages(void)
 	json_decref(tree);
 	json_decref(windows);
 	json_decref(commits);
-	json_decref(builds);
 	json_decref(report);
 }
 

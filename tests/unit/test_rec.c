@@ -1,5 +1,6 @@
 /*
  * test_rec.c - the records pages, handlers and the CLI read (lib/rec.h):
+ * runner and build:
  * the API's key names and null for absent values, a record that decodes
  * to what was encoded, and a wrong field named.
  */
@@ -114,9 +115,50 @@ static void test_runner_roundtrip(void)
 	json_decref(r.topology);
 }
 
+static void test_build_roundtrip(void)
+{
+	struct rec_artifact art = { .name = "bzImage", .sha256 = "ab", .size = 0 };
+	struct rec_build b = { .id = 4, .tree = "linux", .commit_sha = "c0ffee",
+			       .config_name = "qemu.config", .state = "ok", .job_id = 9,
+			       .attempt = 1, .duration_ms = 0, .make_jobs = REC_NONE,
+			       .text_size = 10, .data_size = REC_NONE, .bss_size = 0,
+			       .image_size = 20, .log_size = REC_NONE, .created_at = 3,
+			       .finished_at = 5, .detail = 1, .artifacts = &art, .nartifacts = 1 };
+	struct rec_build back;
+	char *cause = NULL;
+	json_t *j, *again;
+
+	b.warnings = json_array();
+	b.spec = json_pack("{s:s}", "config", "qemu.config");
+	j = rec_build_encode(&b);
+	CHECK_INT(json_object_size(j), 27);
+	/* a measure of 0 stays 0; an unknown one is null */
+	CHECK(json_is_integer(json_object_get(j, "duration_ms")));
+	CHECK_INT(json_integer_value(json_object_get(j, "bss_size")), 0);
+	CHECK(json_is_null(json_object_get(j, "make_jobs")));
+	CHECK(json_is_null(json_object_get(j, "started_at")));
+	CHECK(json_is_null(json_object_get(j, "branch")));
+	CHECK(json_is_null(json_object_get(j, "distributed")));
+	CHECK_INT(rec_build_decode(&back, j, "", &cause), 0);
+	CHECK(back.make_jobs == REC_NONE && back.duration_ms == 0 && back.bss_size == 0);
+	CHECK_INT(back.nartifacts, 1);
+	again = rec_build_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_build_dispose(&back);
+	json_object_set_new(j, "image_size", json_string("big"));
+	CHECK_INT(rec_build_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "image_size must be an integer");
+	free(cause);
+	json_decref(j);
+	json_decref(b.warnings);
+	json_decref(b.spec);
+}
+
 int main(void)
 {
 	test_runner_keys();
 	test_runner_roundtrip();
+	test_build_roundtrip();
 	return check_done();
 }
