@@ -359,11 +359,16 @@ static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
 	return DB_OK;
 }
 
+/* db_build_row for db_rows_into. */
+static int db_build_row_any(sqlite3_stmt *st, void *b)
+{
+	return db_build_row(st, b);
+}
+
 int db_builds_list(struct db *db, struct rec_builds *out, const char *state, int limit,
 		   int offset)
 {
-	sqlite3_stmt *st;
-	int rc = DB_ERR, step = SQLITE_ERROR;
+	int rc;
 
 	memset(out, 0, sizeof *out);
 	if (limit < 0)
@@ -372,17 +377,10 @@ int db_builds_list(struct db *db, struct rec_builds *out, const char *state, int
 	if (!out->v)
 		return DB_ERR;
 	db_read_lock(db);
-	st = db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE ?1 IS NULL OR "
-		      "b.state = ?1 ORDER BY b.id DESC LIMIT ? OFFSET ?", "sii", state, limit,
-		      offset);
-	while (st && out->n < (size_t)limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (db_build_row(st, &out->v[out->n]) != DB_OK)
-			break;
-		out->n++;
-	}
-	if (st && (step == SQLITE_DONE || out->n == (size_t)limit))
-		rc = DB_OK;
-	db_done(st);
+	rc = db_rows_into(db_prepk(db, "SELECT " DB_BUILD_COLUMNS "FROM builds b WHERE ?1 IS "
+				   "NULL OR b.state = ?1 ORDER BY b.id DESC LIMIT ? OFFSET ?", "sii",
+				   state, limit, offset),
+			  out->v, sizeof *out->v, (size_t)limit, &out->n, db_build_row_any);
 	db_read_unlock(db);
 	if (rc != DB_OK)
 		rec_builds_dispose(out);

@@ -303,6 +303,23 @@ void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i)
 	free(fixed);
 }
 
+int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n,
+		 int (*row)(sqlite3_stmt *st, void *rec))
+{
+	int step = SQLITE_ERROR;
+
+	*n = 0;
+	while (st && *n < limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (row(st, (char *)v + *n * size) != 0)
+			break;
+		(*n)++;
+	}
+	if (st && step != SQLITE_DONE && step != SQLITE_ROW)
+		log_error("db: %s", sqlite3_errmsg(sqlite3_db_handle(st)));
+	db_done(st);
+	return st && (step == SQLITE_DONE || *n == limit) ? DB_OK : DB_ERR;
+}
+
 char *db_column_dup(sqlite3_stmt *st, int i)
 {
 	const char *s = (const char *)sqlite3_column_text(st, i);

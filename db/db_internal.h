@@ -146,6 +146,12 @@ json_t *db_rows(struct db *db, sqlite3_stmt *st);
  * byte shown as U+FFFD, as db_rows does), cut at a character boundary to
  * fit; "" for NULL. */
 void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i);
+/* Reads the rows of st, at most limit, into the records of size bytes
+ * at v with row (which zeroes its record, and disposes it and returns
+ * nonzero when it cannot read it); *n counts the records read.  Ends
+ * st.  DB_OK, or DB_ERR with *n records for the caller to dispose. */
+int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n,
+		 int (*row)(sqlite3_stmt *st, void *rec));
 /* Column i as a malloc'd string repaired as db_column_text repairs it,
  * whole; NULL for SQL NULL (or out of memory). */
 char *db_column_dup(sqlite3_stmt *st, int i);

@@ -287,10 +287,15 @@ int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 	return 0;
 }
 
+/* db_runner_row for db_rows_into. */
+static int db_runner_row_any(sqlite3_stmt *st, void *r)
+{
+	return db_runner_row(st, r);
+}
+
 int db_runners_list(struct db *db, struct rec_runners *out, int limit, int offset)
 {
-	sqlite3_stmt *st;
-	int rc = DB_ERR, step = SQLITE_ERROR;
+	int rc;
 
 	memset(out, 0, sizeof *out);
 	if (limit < 0)
@@ -299,16 +304,9 @@ int db_runners_list(struct db *db, struct rec_runners *out, int limit, int offse
 	if (!out->v)
 		return DB_ERR;
 	db_read_lock(db);
-	st = db_prepk(db, "SELECT " DB_RUNNER_COLUMNS "FROM runners r ORDER BY r.name "
-		      "LIMIT ? OFFSET ?", "ii", limit, offset);
-	while (st && out->n < (size_t)limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (db_runner_row(st, &out->v[out->n]) < 0)
-			break;
-		out->n++;
-	}
-	if (st && (step == SQLITE_DONE || out->n == (size_t)limit))
-		rc = DB_OK;
-	db_done(st);
+	rc = db_rows_into(db_prepk(db, "SELECT " DB_RUNNER_COLUMNS "FROM runners r "
+				   "ORDER BY r.name LIMIT ? OFFSET ?", "ii", limit, offset),
+			  out->v, sizeof *out->v, (size_t)limit, &out->n, db_runner_row_any);
 	db_read_unlock(db);
 	if (rc != DB_OK)
 		rec_runners_dispose(out);
