@@ -106,6 +106,7 @@ $(O)/tests/%: $(O)/tests/unit/%.o $(LIBKPCI)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 # test_build also tests the runner's build executor and kpcid's artifact store.
 $(O)/tests/test_build: $(O)/tests/unit/test_build.o $(O)/runners/build.o $(O)/runners/build_icecc.o \
+		$(O)/runners/build_progress.o $(O)/runners/progress.o \
 		$(O)/runners/guestdir.o $(O)/daemon/artifacts.o $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

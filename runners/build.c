@@ -33,8 +33,10 @@
 #include "lib/spawn.h"
 #include "runners/build.h"
 #include "runners/build_icecc.h"
+#include "runners/build_progress.h"
 #include "runners/env.h"
 #include "runners/guestdir.h"
+#include "runners/progress.h"
 
 extern char **environ;
 
@@ -42,6 +44,7 @@ extern char **environ;
 #define BUILD_MAX_CAPTURE  (1u << 20)
 #define BUILD_GIT_TIMEOUT  3600
 #define BUILD_TOOL_TIMEOUT 60
+#define BUILD_STOP_GRACE   5    /* s a stopped make has to end before SIGKILL */
 
 /* posix_spawn takes char *const argv[]; our strings are not modified. */
 static char *build_arg(const char *s)
@@ -61,18 +64,43 @@ static double build_now(void)
 
 /* --- processes ------------------------------------------------------ */
 
+/* Stops pid's process group for a job given back: SIGTERM (make removes
+ * the targets it was writing), SIGKILL after BUILD_STOP_GRACE s; returns
+ * -4. */
+static int build_stop(pid_t pid)
+{
+	int status;
+
+	kill(-pid, SIGTERM);
+	for (int i = 0; i < BUILD_STOP_GRACE * 20; i++) {
+		struct timespec ts = { 0, 50 * 1000 * 1000 };
+
+		if (waitpid(pid, &status, WNOHANG) == pid) {
+			kill(-pid, SIGKILL);    /* a straggler of the group */
+			return -4;
+		}
+		nanosleep(&ts, NULL);
+	}
+	kill(-pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	return -4;
+}
+
 /*
  * Runs argv (PATH searched) in dir with stdout+stderr to out_fd (-1:
  * /dev/null), in a new process group, in envp (NULL: the runner's), for
  * at most timeout seconds, and, with stall > 0, as long as out_fd grows
  * at least every stall seconds.  Returns the exit status (0..255),
- * 128+signal, -1 when it could not be started (errno), -2 on timeout or
- * -3 on a stall (the group is killed).  started, if given, is called
- * once the child runs (for the crash stamp).
+ * 128+signal, -1 when it could not be started (errno), -2 on timeout, -3
+ * on a stall (the group is killed) or -4 when the job is given back
+ * (progress_abandon: the group gets SIGTERM, and SIGKILL after
+ * BUILD_STOP_GRACE s).  started, if given, is called once the child runs
+ * (for the crash stamp); bp, if given, reads out_fd's growth (make's
+ * progress).
  */
 static int build_run_in(char *const argv[], const char *dir, int out_fd, long long timeout,
 			long long stall, char *const envp[], void (*started)(pid_t pid, void *arg),
-			void *arg)
+			void *arg, struct build_progress *bp)
 {
 	double last_growth = build_now();
 	off_t last_size = -1;
@@ -113,6 +141,10 @@ static int build_run_in(char *const argv[], const char *dir, int out_fd, long lo
 			break;
 		if (w < 0 && errno != EINTR)
 			return -1;
+		if (bp)
+			build_progress_scan(bp, out_fd);
+		if (progress_abandoned())
+			return build_stop(pid);
 		if (stall > 0 && fstat(out_fd, &st) == 0 && st.st_size != last_size) {
 			last_size = st.st_size;
 			last_growth = build_now();
@@ -142,7 +174,7 @@ static int build_run_in(char *const argv[], const char *dir, int out_fd, long lo
 static int build_run(char *const argv[], const char *dir, int out_fd, long long timeout,
 		     void (*started)(pid_t pid, void *arg), void *arg)
 {
-	return build_run_in(argv, dir, out_fd, timeout, 0, NULL, started, arg);
+	return build_run_in(argv, dir, out_fd, timeout, 0, NULL, started, arg, NULL);
 }
 
 /* Runs argv and collects its output into out (capped). */
@@ -441,6 +473,8 @@ struct build_state {
 	char compiler[512];             /* first line of --version */
 	json_t *warnings;
 	char release[BUILD_MAX_RELEASE + 1];   /* include/config/kernel.release */
+	struct build_progress progress;         /* make's output, read as it grows */
+	char count_file[PATH_MAX];              /* compiles of the last full build */
 	double t0;
 	time_t stamp_time;
 };
@@ -518,6 +552,7 @@ static int build_mirror(struct build_state *s, const char *url, const char *comm
 	if (GITQ(s, s->mirror, "cat-file", "-e", want) == 0)
 		return 0;
 	build_note(s, "fetching %s", url);
+	progress_set("fetch", -1, "%s", url);
 	if (GIT(s, s->mirror, "fetch", "-q", "--prune", "--", build_arg(url),
 		"+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"))
 		return fail_cause(cause, "git fetch %s failed (see the build log)", url);
@@ -601,6 +636,7 @@ static int build_worktree(struct build_state *s, const char *commit, char **caus
 	struct stat sb;
 	int tries;
 
+	progress_set("checkout", -1, "%.12s", commit);
 	build_repair_after_crash(s);
 	snprintf(gitfile, sizeof gitfile, "%s/.git", s->src);
 	for (tries = 0; tries < 3; tries++) {
@@ -704,7 +740,8 @@ static int build_make(struct build_state *s, const char *target, int parallel,
 	build_note(s, "make -C %s %s %s %s %s%s", s->src, odir, ccarg, jarg, target,
 		   farm ? " (icecream)" : "");
 	return build_run_in(argv, NULL, s->log_fd, timeout, farm ? cfg->build_icecc_stall : 0,
-			    build_env(s), build_stamp_pid, s);
+			    build_env(s), build_stamp_pid, s,
+			    !strcmp(target, "all") && s->log_fd >= 0 ? &s->progress : NULL);
 }
 
 /* Copies a file (the base config). */
@@ -739,6 +776,7 @@ static int build_dotconfig(struct build_state *s, const char *config, json_t *fr
 	size_t i;
 	int rc;
 
+	progress_set("configure", -1, "%s", config);
 	snprintf(path, sizeof path, "%s/%s", kdir, config);
 	if (access(path, R_OK) < 0)
 		return fail_cause(cause, "config '%s' is not in %s", config, kdir);
@@ -817,6 +855,7 @@ static int build_upload(struct build_state *s, const char *name, const char *fil
 	long status;
 	int rc;
 
+	progress_set("upload", -1, "%s", name);
 	if (sha256_file(sha, file) < 0)
 		return fail_cause(cause, "cannot read %s: %s", file, strerror(errno));
 	snprintf(path, sizeof path, "/api/v1/jobs/%lld/artifacts", s->b->job->id);
@@ -925,10 +964,16 @@ static int build_prepare(struct build_state *s, const json_t *spec, char **cause
 static void build_report(struct build_state *s, struct proto_result *r, const char *state,
 			 const char *reason, const long long sizes[4])
 {
-	char *errors = strcmp(state, "ok") ? build_error_lines(s->log) : NULL, *tail;
+	char *errors, *tail;
 	long long ms = (long long)((build_now() - s->t0) * 1000);
 	json_t *rec;
 
+	if (progress_abandoned() && strcmp(state, "ok")) {   /* given back: built again later */
+		build_note(s, "stopped: the job is given back");
+		proto_result_fail(r, "the build was stopped: the job is given back");
+		return;
+	}
+	errors = strcmp(state, "ok") ? build_error_lines(s->log) : NULL;
 	rec = json_pack("{s:s, s:I, s:i, s:O}", "state", state, "duration_ms", (json_int_t)ms,
 			"make_jobs", s->jobs, "warnings", s->warnings);
 	if (s->compiler[0])
@@ -1104,6 +1149,7 @@ static int build_modules(struct build_state *s, char **cause)
 		fs_mkdirs(to);
 		rmdir(to);
 		build_note(s, "module %s: make -C %s %s %s modules", name, s->src, odir, marg);
+		progress_set("modules", -1, "%s", name);
 		fd = open(mlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
 		if (access(from, R_OK) < 0)
 			mrc = fail_cause(&why, "its source %s is missing", from);
@@ -1111,7 +1157,7 @@ static int build_modules(struct build_state *s, char **cause)
 			mrc = fail_cause(&why, "cannot copy %s", from);
 		else
 			mrc = build_run_in(make_argv, NULL, fd, s->b->cfg->build_timeout, 0,
-					   build_env(s), NULL, NULL);
+					   build_env(s), NULL, NULL, NULL);
 		if (fd >= 0)
 			close(fd);
 		if (mrc == 0 && (rc = build_upload_modules(s, to, &found, cause)) == 0 && !found)
@@ -1148,6 +1194,9 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 	char *cause = NULL;
 	int rc;
 
+	snprintf(vmlinux, sizeof vmlinux, "%s/vmlinux", s->out);
+	snprintf(s->count_file, sizeof s->count_file, "%s/compiled-files", s->dir);
+	build_progress_start(&s->progress, s->log_fd, s->count_file, access(vmlinux, F_OK) != 0);
 	rc = build_make(s, "all", 1, s->b->cfg->build_timeout -
 			(long long)(build_now() - s->t0));
 	if (rc == -3) {         /* the farm stalled: the rest is compiled here */
@@ -1169,7 +1218,7 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 		build_report(s, r, "failed", "make failed", NULL);
 		return;
 	}
-	snprintf(vmlinux, sizeof vmlinux, "%s/vmlinux", s->out);
+	build_progress_done(&s->progress, s->count_file);
 	snprintf(image, sizeof image, "%s/arch/x86/boot/bzImage", s->out);
 	snprintf(map, sizeof map, "%s/System.map", s->out);
 	snprintf(dot, sizeof dot, "%s/.config", s->out);
