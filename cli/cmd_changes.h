@@ -19,7 +19,8 @@ int cmd_change(struct cli *cli, int argc, char **argv);
 /* kpci triage ID STATE [--note TEXT] (admin token) */
 int cmd_triage(struct cli *cli, int argc, char **argv);
 /* kpci compare-jobs BASE HEAD [--runner_class C] [--alpha Q]: BASE and
- * HEAD are job ids or commit ids, compared by kpcid from stored samples */
+ * HEAD are job ids, commit ids, tags or branches, compared by kpcid from
+ * stored samples */
 int cmd_compare_jobs(struct cli *cli, int argc, char **argv);
 /* kpci noise [--runner_class C]: the noise model per (class, metric) */
 int cmd_noise(struct cli *cli, int argc, char **argv);

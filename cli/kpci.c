@@ -243,8 +243,8 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "change", "change ID", 1, cmd_change },
 	{ "triage", "triage ID new|confirmed|bisecting|culprit-found|fixed|invalid|wontfix "
 	  "[--note TEXT]", 1, cmd_triage },
-	{ "compare-jobs", "compare-jobs BASE HEAD [--runner_class C] [--alpha Q]  (job ids or "
-	  "commit ids, from kpcid)", 1, cmd_compare_jobs },
+	{ "compare-jobs", "compare-jobs BASE HEAD [--runner_class C] [--alpha Q]  (job ids, "
+	  "commit ids, tags or branches, from kpcid)", 1, cmd_compare_jobs },
 	{ "noise", "noise [--runner_class C]", 1, cmd_noise },
 	{ "trees", "trees", 1, cmd_trees },
 	{ "commits", "commits TREE [--branch B] [--window vX.Y] [--limit N] [--offset N]", 1,

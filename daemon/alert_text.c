@@ -22,6 +22,8 @@
 #define ATEXT_BROUGHT_SHOWN 30      /* commits of a merge listed in the body */
 #define ATEXT_SUBJECT_MAX 200       /* bytes of a commit subject quoted */
 #define ATEXT_SUBSYS_MAX 40         /* bytes of the [subsystem] of a subject */
+#define ATEXT_TITLE_SUBJECT 120     /* bytes of a subject in a change's title */
+#define ATEXT_WRAP 76               /* columns of a summary's wrapped lines */
 
 static const char *atext_str(const json_t *o, const char *key)
 {
@@ -348,6 +350,117 @@ void alert_body(struct buf *b, const struct alert_report *r)
 		   atext_str(head, "bad_sha"), atext_str(head, "runner_class"));
 	buf_printf(b, "\nThe change on the dashboard: %s/changes/%lld\n\n-- \n"
 		   "kpci, continuous kernel performance CI\n", r->base_url, change);
+}
+
+/* "12-digit-id ("subject")" of a commit row of db_change_place, or "-". */
+static void atext_commit_line(struct buf *b, const json_t *c)
+{
+	char *s;
+
+	if (!c || !*atext_str(c, "sha")) {
+		buf_adds(b, "-");
+		return;
+	}
+	s = mail_one_line(atext_str(c, "subject"), ATEXT_SUBJECT_MAX);
+	buf_printf(b, "%.12s (\"%s\")", atext_str(c, "sha"), s ? s : "");
+	free(s);
+}
+
+/* Appends text cut at spaces into lines of ATEXT_WRAP columns: the first
+ * has first columns left, the next ones start with indent spaces. */
+static void atext_wrap(struct buf *b, const char *text, size_t first, size_t indent)
+{
+	size_t room = first, col = 0;
+
+	while (*text) {
+		size_t word = strcspn(text, " ");
+
+		if (col && col + 1 + word > room) {
+			buf_printf(b, "\n%*s", (int)indent, "");
+			room = ATEXT_WRAP - indent;
+			col = 0;
+		} else if (col) {
+			buf_adds(b, " ");
+			col++;
+		}
+		buf_add(b, text, word);
+		col += word;
+		text += word + strspn(text + word, " ");
+	}
+}
+
+void alert_change_title(struct buf *b, const json_t *c)
+{
+	const json_t *place = json_object_get(c, "place");
+	const json_t *bad = json_object_get(place, "bad");
+	long long n = json_integer_value(json_object_get(place, "merges_total"));
+	double m = atext_num(c, "magnitude");
+	char *s;
+
+	/* U+2212 MINUS SIGN, as the kernel test robot's subjects print it */
+	buf_printf(b, "%s/%s %s%.1f%% %s", atext_str(c, "suite"), atext_str(c, "metric"),
+		   m < 0 ? "\u2212" : "+", 100 * fabs(m), atext_str(c, "direction"));
+	if (!strcmp(atext_str(c, "kind"), "build-failure"))
+		return;
+	if (n > 1) {
+		buf_printf(b, " in one of %lld merges", n);
+		return;
+	}
+	if (!json_is_object(bad) || !*atext_str(bad, "sha"))
+		return;
+	s = mail_one_line(atext_str(bad, "subject"), ATEXT_TITLE_SUBJECT);
+	buf_printf(b, " at %s", s && *s ? s : atext_str(bad, "sha"));
+	free(s);
+}
+
+void alert_change_summary(struct buf *b, const json_t *c, const char *base_url)
+{
+	const json_t *place = json_object_get(c, "place"), *w = json_object_get(place, "window");
+	const json_t *merges = json_object_get(place, "merges"), *m, *group = json_object_get(c, "group");
+	long long total = json_integer_value(json_object_get(place, "merges_total"));
+	size_t i;
+
+	alert_change_title(b, c);
+	buf_printf(b, "\n\ntree:         %s", *atext_str(place, "tree") ?
+		   atext_str(place, "tree") : "-");
+	if (*atext_str(place, "branch")) {
+		char *br = mail_one_line(atext_str(place, "branch"), 200);
+
+		buf_printf(b, " branch %s", br ? br : "");
+		free(br);
+	}
+	buf_printf(b, "\nrunner class: %s\nfirst bad:    ", atext_str(c, "runner_class"));
+	atext_commit_line(b, json_object_get(place, "bad"));
+	buf_adds(b, "\nlast good:    ");
+	atext_commit_line(b, json_object_get(place, "good"));
+	if (total > 1) {
+		buf_printf(b, "\nmerges:       %lld first-parent merges in the range:", total);
+		json_array_foreach(merges, i, m) {
+			buf_adds(b, "\n  ");
+			atext_commit_line(b, m);
+			if (!json_integer_value(json_object_get(m, "jobs")))
+				buf_adds(b, " never measured");
+		}
+		if ((long long)json_array_size(merges) < total)
+			buf_printf(b, "\n  ... and %lld more", total - (long long)json_array_size(merges));
+	}
+	if (w)
+		buf_printf(b, "\nwindow:       %s -> %s", atext_str(w, "release"),
+			   *atext_str(w, "closed_by") ? atext_str(w, "closed_by") : "head (open)");
+	if (*atext_str(c, "verdict")) {
+		char *why = mail_one_line(atext_str(c, "reason"), 400);
+
+		buf_printf(b, "\nverdict:      %s: ", atext_str(c, "verdict"));
+		atext_wrap(b, why ? why : "", ATEXT_WRAP - 14 - strlen(atext_str(c, "verdict")) - 2,
+			   14);
+		free(why);
+	}
+	buf_printf(b, "\nstate:        %s\n\n", atext_str(c, "state"));
+	if (strcmp(atext_str(c, "kind"), "build-failure"))
+		alert_table(b, json_array_size(group) ? group : NULL, atext_str(c, "good_sha"),
+			    atext_str(c, "bad_sha"));
+	buf_printf(b, "\ndetails: %s/changes/%lld\n", base_url,
+		   (long long)json_integer_value(json_object_get(c, "id")));
 }
 
 json_t *alert_webhook_doc(const struct alert_report *r, const char *subject, const char *body)

@@ -56,8 +56,12 @@ static void analyze_job_point(struct analyze_point *pt, const struct db_sample *
 {
 	double mean;
 
-	for (size_t i = 0; i < n; i++)
+	pt->min = pt->max = s[0].value;
+	for (size_t i = 0; i < n; i++) {
 		scratch[i] = s[i].value;
+		pt->min = s[i].value < pt->min ? s[i].value : pt->min;
+		pt->max = s[i].value > pt->max ? s[i].value : pt->max;
+	}
 	mean = stats_mean(scratch, n);
 	pt->it_ss = 0;
 	pt->it_df = 0;
@@ -412,6 +416,7 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	struct verdict *pairs = NULL;
 	long long *drop = NULL;
 	struct db_analysis an = { 0 };
+	double spark[DB_SPARK_POINTS];
 	int rc = -1;
 
 	if (analyze_detect(&cp, &ncp, a, noise, p) < 0)
@@ -444,6 +449,11 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	an.noise_min_df = ANALYZE_NOISE_MIN_DF;
 	an.verdicts = rows;
 	an.nverdicts = nrows;
+	/* the newest points for the metrics index */
+	for (size_t i = a->n > DB_SPARK_POINTS ? a->n - DB_SPARK_POINTS : 0; i < a->n; i++)
+		spark[an.nspark++] = a->points[i].value;
+	an.spark = spark;
+	an.spark_job = a->n ? a->points[a->n - 1].job_id : 0;
 	switch (db_analysis_store(db, &an)) {
 	case DB_OK: rc = 0; *stored = nch; break;
 	case DB_CONFLICT: rc = 1; break;
@@ -625,8 +635,9 @@ int analyze_points_json(json_t **out, struct db *db, long long series_id,
 	for (size_t i = lo; arr && i < hi; i++) {
 		const struct analyze_point *p = &a.points[i];
 
-		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:f, s:I}",
+		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:o, s:f, s:I}",
 			"index", (json_int_t)i, "job_id", (json_int_t)p->job_id,
+			"position", a.by_commit ? json_integer(p->position) : json_null(),
 			"commit_sha", p->sha[0] ? json_string(p->sha) : json_null(),
 			"value", p->value, "iterations", (json_int_t)p->iterations));
 	}

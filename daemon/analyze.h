@@ -60,6 +60,7 @@ struct analyze_point {
 	long long position;         /* first-parent position, -1: unknown */
 	const char *sha;            /* "" when none; borrowed from the series data */
 	double value;               /* median of the job's iterations */
+	double min, max;            /* its smallest and largest iteration */
 	size_t iterations;
 	double it_ss;               /* squared relative deviations of its iterations */
 	long long it_df;
@@ -137,8 +138,9 @@ void analyze_noise_model(struct analyze_noise *out, double aa_ss, long long aa_d
 #define ANALYZE_MIN_PREFIX 7        /* hex digits of a commit prefix at least */
 
 /* The points of series_id around the point of job bad_job_id (around
- * points each side) as a JSON array of {index, job_id, commit_sha, value,
- * iterations}; *out (caller owns).  Returns 0 or -1. */
+ * points each side) as a JSON array of {index, job_id, position (null in
+ * job order), commit_sha, value, iterations}; *out (caller owns).
+ * Returns 0 or -1. */
 int analyze_points_json(json_t **out, struct db *db, long long series_id,
 			long long bad_job_id, size_t around);
 

@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/alert.h"
 #include "daemon/analyze.h"
 #include "daemon/compare.h"
 #include "daemon/api.h"
 #include "daemon/api_bisect.h"
 #include "daemon/api_changes.h"
+#include "daemon/config.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/log.h"
@@ -20,6 +22,7 @@
 
 #define API_POINTS_AROUND 30        /* series points shown each side of a change */
 #define API_MAX_NOTE 4096           /* bytes of a triage note */
+#define API_GROUP_SHOWN 200         /* changes of a change's group it lists */
 
 static const char *const api_change_states[] = { "new", "confirmed", "bisecting",
 	"culprit-found", "fixed", "invalid", "wontfix", NULL };
@@ -50,17 +53,23 @@ static int api_query_id(struct http_req *req, struct http_resp *resp, const char
 	return 0;
 }
 
-/* Reads and checks the filters of the change list; -1 after a response. */
-static int api_change_filter(struct http_req *req, struct http_resp *resp,
-			     struct db_change_filter *f)
+/* A query argument, NULL when absent or empty (an empty field of a form). */
+static const char *api_arg(struct http_req *req, const char *name)
 {
-	const char *noisy = http_query(req, "noisy");
+	const char *v = http_query(req, name);
+
+	return v && *v ? v : NULL;
+}
+
+int api_change_filter(struct http_req *req, struct http_resp *resp, struct db_change_filter *f)
+{
+	const char *noisy = api_arg(req, "noisy");
 
 	memset(f, 0, sizeof *f);
-	f->state = http_query(req, "state");
-	f->direction = http_query(req, "direction");
-	f->metric = http_query(req, "metric");
-	f->runner_class = http_query(req, "runner_class");
+	f->state = api_arg(req, "state");
+	f->direction = api_arg(req, "direction");
+	f->metric = api_arg(req, "metric");
+	f->runner_class = api_arg(req, "runner_class");
 	f->noisy = -1;
 	if (f->state && !api_known(api_change_states, f->state)) {
 		http_error(resp, 400, "query parameter state: '%.40s' is not one of new, confirmed, "
@@ -88,14 +97,14 @@ static int api_change_filter(struct http_req *req, struct http_resp *resp,
 	}
 	if (noisy)
 		f->noisy = noisy[0] == '1';
-	f->kind = http_query(req, "kind");
+	f->kind = api_arg(req, "kind");
 	if (f->kind && strcmp(f->kind, "perf") && strcmp(f->kind, "build-failure")) {
 		http_error(resp, 400, "query parameter kind: '%.40s' is not perf or build-failure",
 			   f->kind);
 		return -1;
 	}
-	f->tree = http_query(req, "tree");
-	f->branch = http_query(req, "branch");
+	f->tree = api_arg(req, "tree");
+	f->branch = api_arg(req, "branch");
 	if ((f->tree && strlen(f->tree) > PROTO_MAX_NAME) ||
 	    (f->branch && strlen(f->branch) > PROTO_MAX_NAME)) {
 		http_error(resp, 400, "query parameter %s is too long",
@@ -190,27 +199,81 @@ static void api_noise_figures(json_t *row, const struct analyze_params *p)
 	json_object_del(row, "it_ss");
 }
 
-void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+static int api_by_size(const void *pa, const void *pb)
 {
-	json_t *c = db_change_get(k->db, req->params[0]), *points = NULL, *noise;
+	double a = fabs(json_number_value(json_object_get(*(json_t *const *)pa, "magnitude")));
+	double b = fabs(json_number_value(json_object_get(*(json_t *const *)pb, "magnitude")));
+
+	return (a < b) - (a > b);
+}
+
+/* rows sorted by the size of their change, the largest first (a new array). */
+static json_t *api_sorted_by_size(json_t *rows)
+{
+	size_t n = json_array_size(rows);
+	json_t **v = calloc(n ? n : 1, sizeof *v), *out = json_array();
+
+	for (size_t i = 0; v && i < n; i++)
+		v[i] = json_array_get(rows, i);
+	if (v)
+		qsort(v, n, sizeof *v, api_by_size);
+	for (size_t i = 0; v && i < n; i++)
+		json_array_append(out, v[i]);
+	free(v);
+	return out;
+}
+
+/* Adds what a maintainer reads first: "place" (db_change_place), "group"
+ * (the changes of its commit range, itself included, the largest first),
+ * "title" and "summary_text" (daemon/alert_text.c). */
+static int api_change_context(struct kpcid *k, json_t *c, long long id)
+{
+	struct db_change_filter f = { .noisy = -1 };
+	json_t *place = NULL, *group;
+	struct buf b;
+
+	f.group_id = json_integer_value(json_object_get(c, "group_id"));
+	f.series_id = f.group_id ? 0 : json_integer_value(json_object_get(c, "series_id"));
+	group = f.group_id ? db_changes_list(k->db, &f, API_GROUP_SHOWN, 0) : json_array();
+	if (!f.group_id && group)
+		json_array_append_new(group, json_deep_copy(c));
+	if (db_change_place(k->db, &place, id) != DB_OK || !group) {
+		json_decref(place);
+		json_decref(group);
+		return -1;
+	}
+	json_object_set_new(c, "place", place);
+	json_object_set_new(c, "group", api_sorted_by_size(group));
+	json_decref(group);
+	buf_init(&b, 1 << 20);
+	alert_change_title(&b, c);
+	json_object_set_new(c, "title", json_string(buf_str(&b)));
+	buf_reset(&b);
+	alert_change_summary(&b, c, k->cfg.alert_base_url ? k->cfg.alert_base_url : "");
+	json_object_set_new(c, "summary_text", json_string(buf_str(&b)));
+	buf_free(&b);
+	return 0;
+}
+
+int api_change_json(json_t **out, struct kpcid *k, long long id)
+{
+	json_t *c = db_change_get(k->db, id), *points = NULL, *noise;
 	struct analyze_params p;
 
-	if (!c) {
-		http_error(resp, 404, "change %lld does not exist", req->params[0]);
-		return;
-	}
+	*out = NULL;
+	if (!c)
+		return 404;
 	analyze_params_from_config(&p, &k->cfg);
 	if (analyze_points_json(&points, k->db,
 				json_integer_value(json_object_get(c, "series_id")),
 				json_integer_value(json_object_get(c, "bad_job_id")),
-				API_POINTS_AROUND) < 0) {
+				API_POINTS_AROUND) < 0 || api_change_context(k, c, id) < 0) {
+		json_decref(points);
 		json_decref(c);
-		http_error(resp, 500, "cannot read the points of series %lld",
-			   (long long)json_integer_value(json_object_get(c, "series_id")));
-		return;
+		return 500;
 	}
 	json_object_set_new(c, "points", points);
-	json_object_set_new(c, "bisection", api_bisection_of_change(k->db, req->params[0]));
+	json_object_set_new(c, "bisection", api_bisection_of_change(k->db, id));
 	noise = db_noise_list(k->db, json_string_value(json_object_get(c, "runner_class")),
 			      json_integer_value(json_object_get(c, "metric_id")));
 	if (noise && json_array_size(noise)) {
@@ -218,7 +281,21 @@ void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *res
 		json_object_set(c, "noise", json_array_get(noise, 0));
 	}
 	json_decref(noise);
-	http_json(resp, 200, c);
+	*out = c;
+	return 0;
+}
+
+void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *c;
+	int rc = api_change_json(&c, k, req->params[0]);
+
+	if (rc == 404)
+		http_error(resp, 404, "change %lld does not exist", req->params[0]);
+	else if (rc)
+		http_error(resp, 500, "cannot read change %lld: database error", req->params[0]);
+	else
+		http_json(resp, 200, c);
 }
 
 void api_change_triage(struct kpcid *k, struct http_req *req, struct http_resp *resp)

@@ -7,6 +7,7 @@
  * on the other runner classes the caller asked for (?classes=).
  * detail_job() backs GET /api/v1/jobs/:id and /jobs/ID.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,17 +19,17 @@
 #include "db/db.h"
 #include "lib/fail.h"
 #include "lib/proto.h"
+#include "lib/stats.h"
 #include "web/html.h"
 #include "web/pages.h"
 
 #define DETAIL_MAX_QUERY 1024       /* characters of ?classes= */
 
-/* ?from= / ?to=: a position (digits) or a full commit id on the branch.
- * *pos stays as it is when the parameter is absent. */
-static int detail_bound(long long *pos, char **cause, struct kpcid *k, struct http_req *req,
+/* ?from= / ?to= (v, NULL when absent): a position (digits) or a full
+ * commit id on the branch.  *pos stays as it is when v is NULL. */
+static int detail_bound(long long *pos, char **cause, struct kpcid *k, const char *v,
 			const char *name, long long branch_id)
 {
-	const char *v = http_query(req, name);
 	size_t hex;
 	char *end;
 
@@ -47,7 +48,8 @@ static int detail_bound(long long *pos, char **cause, struct kpcid *k, struct ht
 	return 400;
 }
 
-/* Adds "subject" and "author" of their commits to points (in position order). */
+/* Adds "subject", "author" and "time" (commit time) of their commits to
+ * points (in position order). */
 static int detail_commits(struct kpcid *k, json_t *points, long long branch_id)
 {
 	json_t *pos = json_array(), *det, *p;
@@ -72,6 +74,7 @@ static int detail_commits(struct kpcid *k, json_t *points, long long branch_id)
 		if (c && json_integer_value(json_object_get(c, "position")) == at) {
 			json_object_set(p, "subject", json_object_get(c, "subject"));
 			json_object_set(p, "author", json_object_get(c, "author"));
+			json_object_set(p, "time", json_object_get(c, "commit_time"));
 		}
 	}
 	json_decref(det);
@@ -79,9 +82,10 @@ static int detail_commits(struct kpcid *k, json_t *points, long long branch_id)
 }
 
 /* The points of series id whose position is in [lo, hi] (all when the
- * series is in job order), with their commits' subjects when details. */
+ * series is in job order), with their commits' subjects when details;
+ * *by_commit gets the order. */
 static json_t *detail_points(struct kpcid *k, long long id, long long lo, long long hi,
-			     long long branch_id, int details)
+			     long long branch_id, int details, int *by_commit)
 {
 	struct db_series_data *s = NULL;
 	struct analyze_series a;
@@ -93,18 +97,20 @@ static json_t *detail_points(struct kpcid *k, long long id, long long lo, long l
 		db_series_data_free(s);
 		return NULL;
 	}
+	*by_commit = a.by_commit;
 	arr = json_array();
 	for (size_t i = 0; arr && i < a.n; i++) {
 		const struct analyze_point *p = &a.points[i];
 
 		if (a.by_commit && (p->position < lo || p->position > hi))
 			continue;
-		json_array_append_new(arr, json_pack("{s:I, s:o, s:I, s:o, s:f, s:I}",
+		json_array_append_new(arr, json_pack("{s:I, s:o, s:I, s:o, s:f, s:f, s:f, s:I}",
 			"index", (json_int_t)i,
 			"position", p->position >= 0 ? json_integer(p->position) : json_null(),
 			"job_id", (json_int_t)p->job_id,
 			"commit_sha", p->sha[0] ? json_string(p->sha) : json_null(),
-			"value", p->value, "iterations", (json_int_t)p->iterations));
+			"value", p->value, "min", p->min, "max", p->max,
+			"iterations", (json_int_t)p->iterations));
 	}
 	analyze_series_free(&a);
 	db_series_data_free(s);
@@ -137,6 +143,105 @@ static json_t *detail_changes(struct kpcid *k, long long id, long long branch_id
 		}
 	}
 	return rows;
+}
+
+/* A point's x on the chart: its position in commit order, else its index. */
+static long long detail_x(const json_t *p, int by_commit)
+{
+	return json_integer_value(json_object_get(p, by_commit ? "position" : "index"));
+}
+
+/* The x of the first bad point of each change, sorted, into *out (caller
+ * frees); their number. */
+static size_t detail_bounds(long long **out, const json_t *changes, int by_commit)
+{
+	size_t n = json_array_size(changes), k = 0, i;
+	long long *v = calloc(n ? n : 1, sizeof *v);
+	json_t *c;
+
+	*out = v;
+	if (!v)
+		return 0;
+	json_array_foreach(changes, i, c) {
+		const json_t *bad = json_object_get(c, by_commit ? "bad_position" : "point_index");
+
+		if (json_is_integer(bad))
+			v[k++] = json_integer_value(bad);
+	}
+	for (i = 1; i < k; i++)      /* a handful: insertion sort */
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			long long x = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = x;
+		}
+	return k;
+}
+
+/* One segment of points [a, b) (same x side of every change bound): its
+ * mean and the spread of one point about it, from the noise model of the
+ * series when it knows the between-job spread, else from the points. */
+static json_t *detail_segment(const json_t *points, size_t a, size_t b, int by_commit,
+			      const struct verdict_noise *noise)
+{
+	size_t n = b - a;
+	double *v = calloc(n, sizeof *v), iters = 0, mean, sd;
+	int model = noise->between_df > 0;
+	json_t *seg;
+
+	if (!v)
+		return NULL;
+	for (size_t i = a; i < b; i++) {
+		v[i - a] = json_number_value(json_object_get(json_array_get(points, i), "value"));
+		iters += (double)json_integer_value(json_object_get(json_array_get(points, i),
+								   "iterations"));
+	}
+	mean = stats_mean(v, n);
+	iters = iters / (double)n >= 1 ? iters / (double)n : 1;
+	if (model)
+		sd = fabs(mean) * sqrt(noise->between_var + noise->within_var / iters);
+	else
+		sd = n >= 2 ? sqrt(stats_variance(v, n)) : 0;
+	free(v);
+	seg = json_pack("{s:I, s:I, s:I, s:f, s:f, s:s}",
+			"from", (json_int_t)detail_x(json_array_get(points, a), by_commit),
+			"to", (json_int_t)detail_x(json_array_get(points, b - 1), by_commit),
+			"points", (json_int_t)n, "mean", mean, "sd", isfinite(sd) ? sd : 0,
+			"sd_from", model ? "noise model" : "points");
+	return seg;
+}
+
+/* The segments of points between the changes (the chart's noise band). */
+static json_t *detail_segments(struct kpcid *k, long long id, const json_t *points,
+			       const json_t *changes, int by_commit)
+{
+	struct db_noise_sums sums;
+	struct verdict_noise noise = { 0 };
+	long long *bounds;
+	size_t nb = detail_bounds(&bounds, changes, by_commit), next = 0, a = 0;
+	size_t n = json_array_size(points);
+	json_t *segs = json_array();
+
+	if (db_noise_sums(k->db, &sums, id, 0, NULL) == DB_OK)
+		analyze_noise_of(&noise, &sums);
+	for (size_t i = 0; segs && i <= n; i++) {
+		long long x = i < n ? detail_x(json_array_get(points, i), by_commit) : 0;
+		int cut = i == n;
+
+		while (i < n && next < nb && bounds[next] <= x) {
+			cut |= i > a;
+			next++;
+		}
+		if (cut && i > a) {
+			json_t *seg = detail_segment(points, a, i, by_commit, &noise);
+
+			if (seg)
+				json_array_append_new(segs, seg);
+			a = i;
+		}
+	}
+	free(bounds);
+	return segs;
 }
 
 /* 1 when class is listed in the comma-separated list. */
@@ -179,18 +284,18 @@ static int detail_classes_ok(char **cause, const char *list)
 	return 0;
 }
 
-int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
-		  struct http_req *req, int details)
+int detail_series_of(json_t **out, char **cause, struct kpcid *k, long long id,
+		     const struct detail_query *q, int details)
 {
-	const char *classes = http_query(req, "classes");
-	long long branch_id, tree_id, lo = 0, hi = (1LL << 62);
-	json_t *s, *sib = NULL, *overlay, *selected, *o;
+	long long lo = 0, hi = (1LL << 62);
+	struct db_series_where where;
+	json_t *s, *sib = NULL, *overlay, *selected, *o, *pts, *chg;
 	size_t i;
-	int rc;
+	int rc, by_commit = 0;
 
 	*out = NULL;
 	*cause = NULL;
-	if (classes && (rc = detail_classes_ok(cause, classes)) != 0)
+	if (q->classes && (rc = detail_classes_ok(cause, q->classes)) != 0)
 		return rc;
 	s = db_series_get(k->db, id);
 	if (!s) {
@@ -198,37 +303,45 @@ int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
 		return 404;
 	}
 	rc = 500;
-	if (db_series_place(k->db, &branch_id, &tree_id, id) != DB_OK)
+	if (db_series_place(k->db, &where, id) != DB_OK)
 		goto fail;
-	if ((rc = detail_bound(&lo, cause, k, req, "from", branch_id)) != 0 ||
-	    (rc = detail_bound(&hi, cause, k, req, "to", branch_id)) != 0)
+	if ((rc = detail_bound(&lo, cause, k, q->from, "from", where.branch_id)) != 0 ||
+	    (rc = detail_bound(&hi, cause, k, q->to, "to", where.branch_id)) != 0)
 		goto fail;
 	rc = 500;
-	json_object_set_new(s, "releases", branch_id ? db_branch_marks(k->db, tree_id, branch_id)
-						      : json_array());
+	json_object_set_new(s, "tree", where.tree[0] ? json_string(where.tree) : json_null());
+	json_object_set_new(s, "branch", where.branch[0] ? json_string(where.branch) : json_null());
+	json_object_set_new(s, "releases", where.branch_id ?
+			    db_branch_marks(k->db, where.tree_id, where.branch_id) : json_array());
 	sib = db_series_siblings(k->db, id);
 	if (!sib || !json_object_get(s, "releases"))
 		goto fail;
-	json_object_set_new(s, "points", detail_points(k, id, lo, hi, branch_id, details));
-	json_object_set_new(s, "changes", detail_changes(k, id, branch_id));
-	if (!json_object_get(s, "points") || !json_object_get(s, "changes"))
+	pts = detail_points(k, id, lo, hi, where.branch_id, details, &by_commit);
+	chg = detail_changes(k, id, where.branch_id);
+	json_object_set_new(s, "points", pts);
+	json_object_set_new(s, "changes", chg);
+	if (!pts || !chg)
 		goto fail;
+	json_object_set_new(s, "ordered_by", json_string(by_commit ? "commit" : "job"));
+	json_object_set_new(s, "segments", detail_segments(k, id, pts, chg, by_commit));
 	overlay = json_array();
 	selected = json_array();
 	json_array_append_new(selected, json_string(html_jstr(s, "runner_class")));
 	json_array_foreach(sib, i, o) {
 		long long oid = json_integer_value(json_object_get(o, "id"));
-		json_t *pts;
+		int oby = 0;
 
-		if (oid == id || !classes || !detail_listed(classes, html_jstr(o, "runner_class")))
+		if (oid == id || !q->classes || !detail_listed(q->classes,
+							   html_jstr(o, "runner_class")))
 			continue;
-		pts = detail_points(k, oid, lo, hi, branch_id, details);
+		pts = detail_points(k, oid, lo, hi, where.branch_id, details, &oby);
 		if (!pts)
 			continue;
+		chg = detail_changes(k, oid, where.branch_id);
 		json_array_append_new(selected, json_string(html_jstr(o, "runner_class")));
-		json_array_append_new(overlay, json_pack("{s:I, s:s, s:o, s:o}", "series_id",
+		json_array_append_new(overlay, json_pack("{s:I, s:s, s:o, s:o, s:o}", "series_id",
 			(json_int_t)oid, "runner_class", html_jstr(o, "runner_class"), "points", pts,
-			"changes", detail_changes(k, oid, branch_id)));
+			"changes", chg, "segments", detail_segments(k, oid, pts, chg, oby)));
 	}
 	json_object_set_new(s, "overlay", overlay);
 	json_object_set_new(s, "selected", selected);
@@ -243,6 +356,15 @@ fail:
 	if (!*cause)            /* keep the sentence of detail_bound */
 		fail_cause(cause, "cannot read series %lld", id);
 	return rc;
+}
+
+int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
+		  struct http_req *req, int details)
+{
+	struct detail_query q = { http_query(req, "classes"), http_query(req, "from"),
+				  http_query(req, "to") };
+
+	return detail_series_of(out, cause, k, id, &q, details);
 }
 
 int detail_job(json_t **out, char **cause, struct kpcid *k, long long id)

@@ -11,17 +11,32 @@
 #define DETAIL_MAX_CLASSES 8        /* runner classes one chart overlays */
 #define DETAIL_LOG_TAIL 16384       /* characters of each attempt's log shown */
 
+/* What a chart shows of a series, as the query gives it (NULL: absent):
+ * classes "A,B" (overlaid runner classes), from and to (a first-parent
+ * position or a full commit id: the points in [from, to]). */
+struct detail_query {
+	const char *classes, *from, *to;
+};
+
 /*
- * The chart data of series id into *out (caller owns): the series row,
- * "points" [{index, position, job_id, commit_sha, value, iterations}]
- * (with "subject" and "author" when details), "changes" (with
- * good_position, bad_position), "releases" [{name, kind, position}],
- * "classes" (the sibling series on every runner class), "selected"
- * (the classes drawn) and "overlay" [{series_id, runner_class, points,
- * changes}].  Query: ?classes=A,B (overlaid classes), ?from=, ?to= (a
- * first-parent position or a full commit id: points in [from, to]).
+ * The chart data of series id into *out (caller owns): the series row
+ * with its "tree" and "branch" (the branch that orders it, null when
+ * none), "ordered_by" ("commit" or "job", as its points are now),
+ * "points" [{index, position, job_id, commit_sha, value (the median of
+ * the job's iterations), min, max, iterations}] (with "subject", "author"
+ * and "time" of the commit when details), "changes" (with good_position,
+ * bad_position), "segments" [{from, to, points, mean, sd, sd_from}] (the
+ * stretches between changes, x as the chart places points: sd is the
+ * spread of one point, from the noise model of the (runner class,
+ * metric) when it knows the between-job spread, else from the points),
+ * "releases" [{name, kind, position}], "classes" (the sibling series on
+ * every runner class), "selected" (the classes drawn) and "overlay"
+ * [{series_id, runner_class, points, changes, segments}].
  * Returns 0, or an HTTP status with one sentence in *cause (malloc'd).
  */
+int detail_series_of(json_t **out, char **cause, struct kpcid *k, long long id,
+		     const struct detail_query *q, int details);
+/* detail_series_of with the query of req (?classes=, ?from=, ?to=). */
 int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
 		  struct http_req *req, int details);
 /* The job with its tree, attempts (log tails), samples per series and

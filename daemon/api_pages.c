@@ -22,16 +22,19 @@
 #include "daemon/compare.h"
 #include "daemon/api.h"
 #include "daemon/api_bisect.h"
+#include "daemon/api_changes.h"
 #include "daemon/api_detail.h"
 #include "daemon/api_pages.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/log.h"
+#include "lib/proto.h"
 #include "web/html.h"
 #include "web/pages.h"
 
 #define PAGES_MAX_PAGE 1000000      /* the largest ?page= accepted */
 #define PAGES_BUILDS 200            /* recent builds a tree page looks through */
+#define PAGES_MAX_SEARCH 256        /* bytes of the metrics index's search text */
 #define PAGES_STATIC_CACHE "public, max-age=31536000, immutable"
 
 /* The files under /static/: URL name, path under the static directory, type. */
@@ -133,45 +136,111 @@ void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	json_decref(rows);
 }
 
+/* An API helper's JSON error answer ({"error": ...}) as the HTML error page. */
+static void pages_from_json_error(struct http_resp *resp)
+{
+	json_t *j = json_loadb(resp->body.data, resp->body.len, 0, NULL);
+	char msg[1024];
+
+	snprintf(msg, sizeof msg, "%s", j && json_string_value(json_object_get(j, "error")) ?
+		 json_string_value(json_object_get(j, "error")) : "bad request");
+	json_decref(j);
+	pages_error(resp, resp->status, msg);
+}
+
 void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	struct db_change_filter f = { .noisy = -1 };
+	struct page_changes_query q = { .sort = http_query(req, "sort") };
+	const char *view = http_query(req, "view"), *min = http_query(req, "min");
+	struct db_change_filter f;
+	double min_percent = 0;
+	char *end;
 	json_t *rows;
 	int page;
 
+	if (api_change_filter(req, resp, &f) < 0) {
+		pages_from_json_error(resp);
+		return;
+	}
 	if (pages_number(req, resp, &page) < 0)
 		return;
-	rows = db_changes_list(k->db, &f, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
+	if (min && *min) {
+		min_percent = strtod(min, &end);
+		if (*end || !(min_percent >= 0 && min_percent <= 1e6)) {
+			pages_error(resp, 400, "query parameter min must be a percentage, 0 or more");
+			return;
+		}
+	}
+	if ((q.sort && *q.sort && strcmp(q.sort, "age") && strcmp(q.sort, "size")) ||
+	    (view && *view && strcmp(view, "groups") && strcmp(view, "metrics"))) {
+		pages_error(resp, 400, "query parameter sort must be age or size, view groups or "
+			    "metrics");
+		return;
+	}
+	q.tree = f.tree;
+	q.branch = f.branch;
+	q.state = f.state;
+	q.runner_class = f.runner_class;
+	q.direction = f.direction;
+	q.min = min;
+	q.metrics = view && !strcmp(view, "metrics");
+	q.group = f.group_id;
+	if (q.metrics)
+		rows = db_changes_list(k->db, &f, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
+	else
+		rows = db_change_groups(k->db, &f, min_percent, q.sort && !strcmp(q.sort, "size"),
+					PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
 	if (!rows) {
 		pages_error(resp, 500, "database error while listing changes");
 		return;
 	}
-	pages_html(resp, page_changes(&resp->body, rows, page, pages_more(rows)));
+	pages_html(resp, page_changes(&resp->body, rows, &q, (long long)time(NULL), page,
+				      pages_more(rows)));
 	json_decref(rows);
+}
+
+/* The chart of a change's page: its series over the positions of the
+ * points around it (all points in job order, where the page shows the
+ * change's ones first).  NULL when it cannot be read. */
+static json_t *pages_change_chart(struct kpcid *k, const json_t *c)
+{
+	const json_t *points = json_object_get(c, "points");
+	const json_t *first = json_object_get(json_array_get(points, 0), "position");
+	const json_t *last = json_object_get(json_array_get(points, json_array_size(points) - 1),
+					     "position");
+	char from[32], to[32], *cause = NULL;
+	struct detail_query q = { NULL, NULL, NULL };
+	json_t *s = NULL;
+
+	if (json_is_integer(first) && json_is_integer(last)) {
+		snprintf(from, sizeof from, "%lld", (long long)json_integer_value(first));
+		snprintf(to, sizeof to, "%lld", (long long)json_integer_value(last));
+		q.from = from;
+		q.to = to;
+	}
+	if (detail_series_of(&s, &cause, k, json_integer_value(json_object_get(c, "series_id")),
+			     &q, 1) != 0)
+		s = NULL;
+	free(cause);
+	return s;
 }
 
 void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *c = db_change_get(k->db, req->params[0]), *points = NULL;
+	json_t *c, *chart;
 	char msg[128];
+	int rc = api_change_json(&c, k, req->params[0]);
 
-	if (!c) {
-		snprintf(msg, sizeof msg, "change %lld does not exist", req->params[0]);
-		pages_error(resp, 404, msg);
+	if (rc) {
+		snprintf(msg, sizeof msg, rc == 404 ? "change %lld does not exist" :
+			 "cannot read change %lld: database error", req->params[0]);
+		pages_error(resp, rc, msg);
 		return;
 	}
-	if (analyze_points_json(&points, k->db,
-				json_integer_value(json_object_get(c, "series_id")),
-				json_integer_value(json_object_get(c, "bad_job_id")),
-				PAGES_POINTS_AROUND) < 0) {
-		pages_error(resp, 500, "cannot read the points of this change's series");
-		json_decref(c);
-		return;
-	}
-	json_object_set_new(c, "points", points);
 	json_object_set_new(c, "reports", db_reports_list(k->db, req->params[0], PAGE_ROWS, 0));
-	json_object_set_new(c, "bisection", api_bisection_of_change(k->db, req->params[0]));
-	pages_html(resp, page_change(&resp->body, c));
+	if (strcmp(html_jstr(c, "kind"), "build-failure") && (chart = pages_change_chart(k, c)))
+		json_object_set_new(c, "chart", chart);
+	pages_html(resp, page_change(&resp->body, c, (long long)time(NULL)));
 	json_decref(c);
 }
 
@@ -214,6 +283,36 @@ void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *re
 	}
 	pages_html(resp, page_series(&resp->body, s, page));
 	json_decref(s);
+}
+
+/* What the metrics index reads: its answers are cached at their version. */
+static const char *const pages_metrics_tables[] = {
+	"series", "metrics", "samples", "job_results", "changes", "branches",
+	"branch_commits", "commits", NULL
+};
+
+void api_page_metrics(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *q = http_query(req, "q");
+	struct db_series_brief *s = NULL;
+	size_t n = 0;
+	int page, more = 0;
+
+	if (q && !*q)
+		q = NULL;
+	if (q && strlen(q) > PAGES_MAX_SEARCH) {
+		pages_error(resp, 400, "query parameter q is longer than 256 bytes");
+		return;
+	}
+	if (pages_number(req, resp, &page) < 0 || api_cached(k, req, resp, pages_metrics_tables))
+		return;
+	if (db_series_index(k->db, &s, &n, &more, q, PAGE_ROWS, (page - 1) * PAGE_ROWS) !=
+	    DB_OK) {
+		pages_error(resp, 500, "database error while listing the metrics");
+		return;
+	}
+	pages_html(resp, page_metrics(&resp->body, s, n, q, page, more));
+	free(s);
 }
 
 /* The db_trees_status row of tree name (a new reference), or NULL. */
@@ -268,20 +367,30 @@ void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp
 
 void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	const char *base = http_query(req, "base"), *head = http_query(req, "head");
+	struct page_compare_query q = { http_query(req, "base"), http_query(req, "head"),
+					http_query(req, "runner_class"), 0 };
+	const char *all = http_query(req, "all");
 	json_t *report = NULL;
 	char *cause = NULL;
 	int rc = 0;
 
-	if (base && head && *base && *head) {
+	q.all = all && !strcmp(all, "1");
+	if (q.runner_class && !*q.runner_class)
+		q.runner_class = NULL;
+	if (q.runner_class && !proto_name_ok(q.runner_class)) {
+		rc = 400;
+		cause = strdup("query parameter runner_class must be a name of letters, digits "
+			       "and ._:/+-");
+	} else if (q.base && q.head && *q.base && *q.head) {
 		struct analyze_params p;
 
 		analyze_params_from_config(&p, &k->cfg);
-		rc = compare_json(&report, k->db, base, head, NULL, &p.verdict, &cause);
+		rc = compare_json(&report, k->db, q.base, q.head, q.runner_class, &p.verdict,
+				  &cause);
 		if (rc && !cause)
 			cause = strdup("cannot compare");
 	}
-	pages_html(resp, page_compare(&resp->body, base, head, report, cause));
+	pages_html(resp, page_compare(&resp->body, &q, report, cause));
 	if (rc)
 		resp->status = rc;
 	json_decref(report);

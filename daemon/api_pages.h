@@ -19,6 +19,8 @@ void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *re
 void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+/* GET /series?q=&page=: the metrics index. */
+void api_page_metrics(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 /* GET /api/v1/series/:id: the series, its metric, all its points and changes. */
 void api_series(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 /* GET /static/:name: one file of a fixed table, cached for a year. */

@@ -7,11 +7,13 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "daemon/analyze.h"
 #include "daemon/api.h"
 #include "daemon/api_pages.h"
 #include "daemon/api_report.h"
+#include "daemon/config.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/proto.h"
@@ -87,6 +89,24 @@ void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *
 	free(cause);
 }
 
+/* How the page's form measures a merge: the suites, runner classes and
+ * boot method of the tree's own bench jobs ([tree] suites, bench_classes,
+ * bench_boot), when kpcid watches the tree; the page falls back to the
+ * suites and classes of the group's changes. */
+static void report_measure_defaults(struct kpcid *k, json_t *report)
+{
+	const char *tree = json_string_value(json_object_get(report, "tree"));
+
+	for (const struct config_tree *t = k->cfg.trees; tree && t; t = t->next)
+		if (!strcmp(t->name, tree)) {
+			json_object_set_new(report, "measure", json_pack("{s:s, s:s, s:s}",
+				"suites", t->suites ? t->suites : "", "classes",
+				t->bench_classes ? t->bench_classes : "", "boot",
+				t->bench_boot ? t->bench_boot : ""));
+			return;
+		}
+}
+
 void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	const char *branch, *v = http_query(req, "page");
@@ -115,6 +135,7 @@ void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *re
 		free(cause);
 		return;
 	}
+	report_measure_defaults(k, out);
 	resp->content_type = "text/html; charset=utf-8";
 	resp->status = page_window(&resp->body, out, (int)page) == 0 ? 200 : 500;
 	json_decref(out);

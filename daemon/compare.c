@@ -20,6 +20,7 @@
 struct compare_row {
 	const char *rclass;
 	long long metric_id;
+	long long series_id;        /* the head's series, whose chart a page links */
 	double *base, *head;        /* every iteration, for the LKP columns */
 	size_t nb, nh;
 	struct verdict_job *bj, *hj;
@@ -61,27 +62,75 @@ static int compare_side_parse(long long *job, char *sha, const char *text)
 	return 0;
 }
 
-/* Reads one side; an HTTP status with *cause on failure. */
-static int compare_side_load(struct db_side_sample **v, size_t *n, struct db *db,
-			     const char *name, const char *text, const char *rclass, char **cause)
+/* A tag or branch name a side may be given as: [A-Za-z0-9._/+-], short. */
+static int compare_ref_ok(const char *s)
 {
-	char sha[DB_SHA_MAX + 1];
+	size_t n = strlen(s);
+
+	return n > 0 && n <= COMPARE_MAX_REF &&
+	       strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/+-") == n;
+}
+
+/* What a side is, for the page: {text, job_id, ref (tag or branch), commit
+ * {sha, subject, author, time, tree}} (caller owns). */
+static json_t *compare_side_about(struct db *db, const char *text, long long job,
+				  const char *sha, const char *ref_kind)
+{
+	json_t *side = json_pack("{s:s}", "text", text), *jrow, *c = NULL;
+
+	if (job) {
+		json_object_set_new(side, "job_id", json_integer(job));
+		jrow = db_job_get(db, job);
+		if (json_string_value(json_object_get(jrow, "commit_sha")))
+			c = db_commit_about(db, json_string_value(json_object_get(jrow, "commit_sha")));
+		json_decref(jrow);
+	} else {
+		c = db_commit_about(db, sha);
+	}
+	if (ref_kind[0])
+		json_object_set_new(side, "ref", json_string(ref_kind));
+	json_object_set_new(side, "commit", c ? c : json_null());
+	return side;
+}
+
+/* Reads one side (a job, a commit, a tag or a branch) and says what it is
+ * in *about; an HTTP status with *cause on failure. */
+static int compare_side_load(struct db_side_sample **v, size_t *n, json_t **about,
+			     struct db *db, const char *name, const char *text, const char *rclass,
+			     char **cause)
+{
+	char sha[DB_SHA_MAX + 1], kind[8] = "";
 	long long job;
 	int rc;
 
+	*about = NULL;
 	if (compare_side_parse(&job, sha, text) < 0) {
-		if (asprintf(cause, "%s: '%.80s' is neither a job id nor a commit id of at least "
-			     "%d lower-case hex digits", name, text, COMPARE_MIN_PREFIX) < 0)
-			*cause = NULL;
-		return 400;
+		rc = compare_ref_ok(text) ? db_ref_resolve(db, sha, kind, text) : DB_NOTFOUND;
+		if (rc == DB_CONFLICT) {
+			if (asprintf(cause, "%s: '%.80s' names different commits in several trees; "
+				     "give the commit id", name, text) < 0)
+				*cause = NULL;
+			return 409;
+		}
+		if (rc != DB_OK) {
+			if (asprintf(cause, "%s: '%.80s' is neither a job id nor a commit id of at "
+				     "least %d lower-case hex digits, nor a tag or branch kpci knows",
+				     name, text, COMPARE_MIN_PREFIX) < 0)
+				*cause = NULL;
+			return rc == DB_ERR ? 500 : 400;
+		}
 	}
 	rc = db_side_samples(db, v, n, job, sha[0] ? sha : NULL, rclass);
-	if (rc == DB_OK)
+	if (rc == DB_OK) {
+		*about = compare_side_about(db, text, job, sha, kind);
 		return 0;
-	if (asprintf(cause, "%s: %s", name,
+	}
+	if (asprintf(cause, "%s: %s%s%.12s%s", name,
 		     rc == DB_NOTFOUND ? "no samples of a successful run match" :
 		     rc == DB_CONFLICT ? "the commit prefix matches more than one commit" :
-		     rc == DB_INVALID ? "too many samples" : "database error") < 0)
+		     rc == DB_INVALID ? "too many samples" : "database error",
+		     kind[0] ? " (" : "", kind[0] ? sha : "", kind[0] ? ", where it points)" : "")
+	    < 0)
 		*cause = NULL;
 	return rc == DB_NOTFOUND ? 404 : rc == DB_CONFLICT ? 409 : rc == DB_INVALID ? 400 : 500;
 }
@@ -234,9 +283,10 @@ static json_t *compare_row_json(const struct compare_row *r, const json_t *metri
 	snprintf(name, sizeof name, "%s/%s",
 		 json_string_value(json_object_get(metric, "suite")),
 		 json_string_value(json_object_get(metric, "name")));
-	return json_pack("{s:s, s:s, s:O, s:O, s:o, s:o, s:o, s:[o, o], s:o, s:o, s:o, s:o, "
+	return json_pack("{s:s, s:s, s:I, s:O, s:O, s:o, s:o, s:o, s:[o, o], s:o, s:o, s:o, s:o, "
 			 "s:o, s:o, s:s, s:o, s:s, s:o, s:{s:b, s:b, s:o, s:o}}",
-			 "runner_class", r->rclass, "metric", name,
+			 "runner_class", r->rclass, "metric", name, "series_id",
+			 (json_int_t)r->series_id,
 			 "unit", json_object_get(metric, "unit"),
 			 "better", json_object_get(metric, "better"),
 			 "base", compare_side_json(r->base, r->nb, r->nbj),
@@ -289,6 +339,7 @@ static int compare_rows(struct compare_row **out, size_t *nr, size_t *only_b, si
 		}
 		r->rclass = bv[bs[i]].runner_class;
 		r->metric_id = bv[bs[i]].metric_id;
+		r->series_id = hv[hs[j]].series_id;
 		r->nb = bs[i + 1] - bs[i];
 		r->nh = hs[j + 1] - hs[j];
 		n++;
@@ -310,13 +361,29 @@ out:
 	return rc;
 }
 
+/* Changed first, then inconclusive, then same; inside each, the largest
+ * change first. */
+static int compare_row_order(const void *pa, const void *pb)
+{
+	static const int rank[] = { [VERDICT_CHANGED] = 0, [VERDICT_INCONCLUSIVE] = 1,
+				    [VERDICT_SAME] = 2 };
+	const struct compare_row *a = *(const struct compare_row *const *)pa;
+	const struct compare_row *b = *(const struct compare_row *const *)pb;
+	double x = isfinite(a->v.percent) ? fabs(a->v.percent) : -1;
+	double y = isfinite(b->v.percent) ? fabs(b->v.percent) : -1;
+
+	if (rank[a->v.kind] != rank[b->v.kind])
+		return rank[a->v.kind] - rank[b->v.kind];
+	return (x < y) - (x > y);
+}
+
 /* Builds the report's rows; see compare_json. */
 static int compare_sides(json_t *root, const struct db_side_sample *bv, size_t nb,
 			 const struct db_side_sample *hv, size_t nh, json_t *metrics,
 			 struct db *db, const struct verdict_params *vp)
 {
 	size_t nr = 0, only_b = 0, only_h = 0, nm = json_array_size(metrics);
-	struct compare_row *rows = NULL;
+	struct compare_row *rows = NULL, **order = NULL;
 	json_t **byid = calloc(nm ? nm : 1, sizeof *byid), *arr = json_array();
 	long long counts[3] = { 0, 0, 0 };
 	struct verdict *vs = NULL;
@@ -336,17 +403,24 @@ static int compare_sides(json_t *root, const struct db_side_sample *bv, size_t n
 		vs[k] = rows[k].v;
 	if (verdict_fdr(vs, nr, vp) < 0)
 		goto out;
+	order = calloc(nr ? nr : 1, sizeof *order);
+	if (!order)
+		goto out;
 	for (size_t k = 0; k < nr; k++) {
-		const json_t *m = compare_metric(byid, nm, rows[k].metric_id);
+		rows[k].v = vs[k];
+		order[k] = &rows[k];
+		counts[vs[k].kind]++;
+	}
+	qsort(order, nr, sizeof *order, compare_row_order);
+	for (size_t k = 0; k < nr; k++) {
+		const json_t *m = compare_metric(byid, nm, order[k]->metric_id);
 		json_t *row;
 
-		rows[k].v = vs[k];
 		if (!m)
 			goto out;
-		row = compare_row_json(&rows[k], m);
+		row = compare_row_json(order[k], m);
 		if (!row || json_array_append_new(arr, row) < 0)
 			goto out;
-		counts[vs[k].kind]++;
 	}
 	json_object_set(root, "metrics", arr);
 	json_object_set_new(root, "only_in_base", json_integer((json_int_t)only_b));
@@ -359,6 +433,7 @@ out:
 	for (size_t k = 0; rows && k < nr; k++)
 		compare_row_free(&rows[k]);
 	free(rows);
+	free(order);
 	free(vs);
 	free(byid);
 	json_decref(arr);
@@ -370,21 +445,22 @@ int compare_json(json_t **out, struct db *db, const char *base, const char *head
 {
 	struct db_side_sample *bv = NULL, *hv = NULL;
 	size_t nb = 0, nh = 0;
-	json_t *metrics = NULL, *root = NULL;
+	json_t *metrics = NULL, *root = NULL, *bside = NULL, *hside = NULL;
 	int rc;
 
 	*out = NULL;
 	*cause = NULL;
-	rc = compare_side_load(&bv, &nb, db, "base", base, runner_class, cause);
+	rc = compare_side_load(&bv, &nb, &bside, db, "base", base, runner_class, cause);
 	if (rc == 0)
-		rc = compare_side_load(&hv, &nh, db, "head", head, runner_class, cause);
+		rc = compare_side_load(&hv, &nh, &hside, db, "head", head, runner_class, cause);
 	if (rc)
 		goto out;
 	rc = 500;
 	metrics = db_metrics_list(db);
-	root = json_pack("{s:s, s:s, s:o, s:f, s:f}", "base", base, "head", head,
+	root = json_pack("{s:s, s:s, s:o, s:f, s:f, s:O, s:O}", "base", base, "head", head,
 			 "runner_class", runner_class ? json_string(runner_class) : json_null(),
-			 "alpha", vp->alpha, "min_effect_percent", 100 * vp->min_effect);
+			 "alpha", vp->alpha, "min_effect_percent", 100 * vp->min_effect,
+			 "base_side", bside, "head_side", hside);
 	if (!metrics || !root || compare_sides(root, bv, nb, hv, nh, metrics, db, vp) < 0) {
 		if (asprintf(cause, "cannot compare: out of memory or database error") < 0)
 			*cause = NULL;
@@ -404,6 +480,8 @@ int compare_json(json_t **out, struct db *db, const char *base, const char *head
 out:
 	free(bv);
 	free(hv);
+	json_decref(bside);
+	json_decref(hside);
 	json_decref(metrics);
 	json_decref(root);
 	return rc;

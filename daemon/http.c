@@ -17,6 +17,7 @@
 
 #include "daemon/http.h"
 #include "daemon/http_internal.h"
+#include "daemon/api_pages.h"
 #include "daemon/cache.h"
 #include "daemon/health.h"
 #include "daemon/http_guard.h"
@@ -24,6 +25,7 @@
 #include "daemon/prom.h"
 #include "db/db.h"
 #include "lib/conf.h"
+#include "lib/gzip.h"
 #include "lib/log.h"
 #include "lib/utf8.h"
 
@@ -273,6 +275,25 @@ static int http_allowed(struct kpcid *k, const struct http_route *r, struct http
 	return 0;
 }
 
+/* 404 for a path no route matches: the dashboard's HTML error page when a
+ * browser asks for a page (Accept names text/html, the path is not under
+ * /api/), else the JSON error. */
+static void http_not_found(struct http_req *req, struct http_resp *resp)
+{
+	const char *accept = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+							 MHD_HTTP_HEADER_ACCEPT);
+	char msg[HTTP_MAX_ARG * 2];
+
+	if (accept && strlen(accept) <= HTTP_MAX_HEADER && strstr(accept, "text/html") &&
+	    strncmp(req->path, "/api/", 5)) {
+		snprintf(msg, sizeof msg, "There is no page at %.200s.", req->path);
+		pages_error(resp, 404, msg);
+		return;
+	}
+	http_error(resp, 404, "no such resource: %s", req->path);
+}
+
+
 const char *http_method(const struct http_req *req)
 {
 	return strcmp(req->method, "HEAD") ? req->method : "GET";
@@ -299,7 +320,7 @@ static int http_route_find(struct kpcid *k, struct http_req *req, struct http_re
 	if (path_known)
 		http_error(resp, 405, "%s is not allowed on %s", req->method, req->path);
 	else
-		http_error(resp, 404, "no such resource: %s", req->path);
+		http_not_found(req, resp);
 	return -1;
 }
 
@@ -414,28 +435,55 @@ static struct MHD_Response *http_cached_response(struct cache_body *b, int not_m
 	return r;
 }
 
-static enum MHD_Result http_send(struct MHD_Connection *conn, const char *method,
+/* Compresses an answer that is not cached (a page that shows the time,
+ * an error page) for a client that accepts gzip: 1 when resp's body is
+ * now gzip and etag names that form. */
+static int http_gzip_body(struct http_resp *resp, char etag[24])
+{
+	char *z;
+	size_t zlen, n = strlen(etag);
+
+	if (resp->has_file || resp->body.len < CACHE_GZIP_MIN ||
+	    gzip_compress(&z, &zlen, resp->body.data, resp->body.len) < 0)
+		return 0;
+	buf_reset(&resp->body);
+	buf_add(&resp->body, z, zlen);
+	free(z);
+	if (n >= 2 && n + 3 < 24 && etag[n - 1] == '"')
+		memcpy(etag + n - 1, "-gz\"", 5);
+	return 1;
+}
+
+static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_req *req,
 				 struct http_resp *resp)
 {
 	struct cache_body *hit = resp->cached;
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 	char etag[24], ctype[sizeof hit->content_type], cc[sizeof hit->cache_control];
-	int not_modified, gzip = hit && hit->gzip;
+	int not_modified, gzip_ok = http_accepts_gzip(req), gzip = 0;
 
 	resp->cached = NULL;
+	if (!hit) {
+		http_etag(etag, req->method, resp);
+		if (resp->cache_key && resp->cache_version && etag[0]) {
+			cache_put(resp->cache_key, resp->cache_version, resp->body.data,
+				  resp->body.len, etag, resp->content_type ? resp->content_type :
+				  "application/json", resp->cache_control);
+			/* the first answer is the cached one: gzip too when accepted */
+			if (gzip_ok)
+				hit = cache_get(resp->cache_key, resp->cache_version, 1);
+		} else if (gzip_ok) {
+			gzip = http_gzip_body(resp, etag);
+		}
+	}
 	if (hit) {  /* copies: the body may be released before the headers are added */
+		gzip = hit->gzip;
 		snprintf(etag, sizeof etag, "%s", hit->etag);
 		snprintf(ctype, sizeof ctype, "%s", hit->content_type);
 		snprintf(cc, sizeof cc, "%s", hit->cache_control);
 		resp->content_type = ctype;
 		resp->cache_control = cc[0] ? cc : NULL;
-	} else {
-		http_etag(etag, method, resp);
-		if (resp->cache_key && resp->cache_version && etag[0])
-			cache_put(resp->cache_key, resp->cache_version, resp->body.data,
-				  resp->body.len, etag, resp->content_type ? resp->content_type :
-				  "application/json", resp->cache_control);
 	}
 	not_modified = http_not_modified(conn, etag);
 	if (hit)
@@ -462,7 +510,7 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, const char *method
 		resp->status = MHD_HTTP_NOT_MODIFIED;
 	if (gzip && !not_modified)
 		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
-	if (hit || resp->cache_key)     /* the answer depends on Accept-Encoding */
+	if (hit || resp->cache_key || gzip) /* the answer depends on Accept-Encoding */
 		MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept-Encoding");
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	ret = MHD_queue_response(conn, (unsigned)resp->status, r);
@@ -596,7 +644,7 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_req 
 				   struct http_resp *resp, const struct timespec *t0)
 {
 	struct timespec t1;
-	enum MHD_Result ret = http_send(conn, req->method, resp);
+	enum MHD_Result ret = http_send(conn, req, resp);
 
 	http_build_end(resp);       /* its answer is in the cache now */
 	clock_gettime(CLOCK_MONOTONIC, &t1);

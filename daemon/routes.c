@@ -33,6 +33,7 @@ const struct http_route http_routes[] = {
 	{ "GET",  "/jobs/:id",                   HTTP_PUBLIC, api_page_job },
 	{ "GET",  "/changes",                    HTTP_PUBLIC, api_page_changes },
 	{ "GET",  "/changes/:id",                HTTP_PUBLIC, api_page_change },
+	{ "GET",  "/series",                     HTTP_PUBLIC, api_page_metrics },
 	{ "GET",  "/series/:id",                 HTTP_PUBLIC, api_page_series },
 	{ "GET",  "/trees/:ref",                 HTTP_PUBLIC, api_page_tree },
 	{ "GET",  "/trees/:ref/windows/:name",   HTTP_PUBLIC, api_page_window },

@@ -308,11 +308,6 @@ int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *b
 /* Releases, release candidates and merge windows of a tree's branch. */
 int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
 		    char **cause);
-/* The newest of those windows alone, as one element of db_tree_windows'
- * "windows" (what the overview shows per tree); DB_NOTFOUND when the
- * branch has no release on its line. */
-int db_tree_window_last(struct db *db, json_t **out, const char *tree, const char *branch,
-			char **cause);
 /* The first-parent merges that entered the branch in release's window. */
 int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const char *branch,
 			  const char *release, char **cause);
@@ -386,6 +381,9 @@ struct db_analysis {
 	long long rep_df, win_df;
 	const struct db_commit_verdict *verdicts;   /* replace the series' rows */
 	size_t nverdicts;
+	const double *spark;        /* the last points' values, oldest first (the index) */
+	size_t nspark;              /* at most DB_SPARK_POINTS */
+	long long spark_job;        /* the job of the last point, 0 when none */
 };
 
 /* Up to max ids of series dirty since settle seconds or more into *ids
@@ -416,6 +414,17 @@ struct db_change_filter {
 };
 json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
 			int offset);
+/* The changes that pass f grouped by commit range (group_id; a change not
+ * grouped yet is a group of its own), one row per group: the columns of
+ * its largest change (as db_changes_list) with group_key, metrics,
+ * regressions, improvements, untriaged (state new), last_detected, tree,
+ * branch, bad_subject (the first bad commit's subject), classes (the
+ * runner classes of the whole group, comma-separated) and "changes" (its
+ * members that pass f, the largest first).  Only groups whose largest
+ * change is at least min_percent (0: any); the largest first when
+ * by_size, else the latest detected first (caller owns). */
+json_t *db_change_groups(struct db *db, const struct db_change_filter *f, double min_percent,
+			 int by_size, int limit, int offset);
 /* One change with its series and metric, or NULL (caller owns). */
 json_t *db_change_get(struct db *db, long long id);
 /* Sets the triage state and note of change id; the token names who.
@@ -431,6 +440,7 @@ json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_
 struct db_side_sample {
 	long long metric_id;
 	long long job_id;
+	long long series_id;
 	char runner_class[PROTO_MAX_NAME + 1];
 	double value;
 };
@@ -441,6 +451,14 @@ struct db_side_sample {
  * DB_INVALID beyond DB_MAX_SIDE_SAMPLES. */
 int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		    long long job_id, const char *sha_prefix, const char *runner_class);
+
+/* The commit a tag (first) or a branch's tip names, in any tree, into
+ * sha, with kind "tag" or "branch": DB_NOTFOUND, DB_CONFLICT when the name
+ * names different commits (in several trees). */
+int db_ref_resolve(struct db *db, char sha[DB_SHA_MAX + 1], char kind[8], const char *name);
+/* The commit whose id starts with prefix (the first of any tree): {sha,
+ * subject, author, time, tree}, or NULL (caller owns). */
+json_t *db_commit_about(struct db *db, const char *prefix);
 
 /* --- builds and artifacts (db/db_builds.c) ------------------------- */
 /* What a build runner reports (POST /api/v1/jobs/ID/build). */
@@ -498,6 +516,27 @@ int db_artifact_delete(struct db *db, const char *sha256);
 /* Series id with its metric, runner class and branch, or NULL (caller owns). */
 json_t *db_series_get(struct db *db, long long id);
 
+#define DB_SPARK_POINTS 60          /* points of a series' sparkline */
+#define DB_SPARK_SAMPLES 600        /* newest samples a sparkline is made of */
+/* A series as the metrics index shows it. */
+struct db_series_brief {
+	long long id, metric_id;
+	char suite[PROTO_MAX_NAME + 1], metric[PROTO_MAX_NAME + 1], unit[PROTO_MAX_NAME + 1];
+	char better[8];             /* "higher" or "lower" */
+	char runner_class[PROTO_MAX_NAME + 1];
+	int noisy;
+	long long changes;          /* its changes, invalid ones left out */
+	double spark[DB_SPARK_POINTS];  /* the newest points (job medians), oldest first */
+	size_t nspark;
+	long long latest_job;       /* the job of the last point, 0 when none */
+};
+/* The series of one page of metrics (limit at offset, by suite and name)
+ * whose "suite/name" holds q (case-insensitive; NULL: all), into *out
+ * (caller frees; *n of them, by suite, name and runner class); *more: a
+ * next page exists. */
+int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int *more,
+		    const char *q, int limit, int offset);
+
 /* --- chart, job detail, filtered lists (db/db_detail.c, issue #7) ---- */
 /* Filters of db_jobs_find; NULL / 0 for any.  commit: a full id or a prefix. */
 struct db_job_filter {
@@ -514,8 +553,17 @@ struct db_sample_filter {
 /* The series measuring the same metric, config and branch as series id on
  * every runner class (id itself included): [{id, runner_class, points}]. */
 json_t *db_series_siblings(struct db *db, long long id);
-/* The branch and tree of series id (0 when it has none); DB_NOTFOUND. */
-int db_series_place(struct db *db, long long *branch_id, long long *tree_id, long long id);
+#define DB_REF_MAX 255              /* bytes of a branch name kept by the pages' reads */
+/* Where a series lies: the branch whose first-parent positions order it
+ * (its own, or the branch holding most of its commits, as the analyzer
+ * orders it) and that branch's tree; ids 0 and names "" when none. */
+struct db_series_where {
+	long long branch_id, tree_id;
+	char tree[PROTO_MAX_NAME + 1];
+	char branch[DB_REF_MAX + 1];    /* cut at DB_REF_MAX bytes */
+};
+/* Fills *out for series id; DB_NOTFOUND when there is no such series. */
+int db_series_place(struct db *db, struct db_series_where *out, long long id);
 /* [{position, sha, subject, author, commit_time}] of the commits at the
  * given first-parent positions (a JSON array of integers) of the branch's
  * line, in position order (caller owns). */
@@ -557,15 +605,35 @@ char *db_artifact_bad(struct db *db, const char *sha256);
  * closed_by, state, from_position, to_position, summary {regressions,
  * improvements, changes, groups, ambiguous_groups, merges_measured,
  * merges}, groups [{kind, merges, changes...}], more, commit_verdicts
- * (db_window_verdicts)}; the groups hold
+ * (db_window_verdicts)}; each merge has "jobs" (bench jobs that measured
+ * it) and "pending" (queued or running ones); the groups hold
  * changes [offset, offset + limit) in report order (*out: caller owns).
  * DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
 int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
 		     const char *release, int limit, int offset, char **cause);
-/* The summary of the newest merge window of tree's first branch:
- * {release, closed_by, state, to_position, regressions, improvements,
- * merges_measured, merges} (*out: caller owns); DB_NOTFOUND without one. */
-int db_window_current(struct db *db, json_t **out, const char *tree, char **cause);
+#define DB_PLACE_MERGES 20          /* candidate merges of a change listed at most */
+/* Where change id lies: {tree, branch (of its series, as the analyzer
+ * orders it; absent when none), good and bad (the last good and first bad
+ * commits {sha, position (null off the line), subject, author, time,
+ * merge}, null when unknown), merges (the first-parent merges in (good,
+ * bad], at most DB_PLACE_MERGES, each {position, sha, subject, time,
+ * merge_subsystem, merge_source, brought, jobs (bench jobs that measured
+ * it), pending (queued or running)}), merges_total, window ({release,
+ * closed_by, state} of the merge window holding the first bad commit, or
+ * null)} (*out: caller owns).  DB_NOTFOUND when there is no such change. */
+int db_change_place(struct db *db, json_t **out, long long id);
+/* A merge window of a tree's first branch with what the overview says of
+ * it: the changes of the window as db_window_report counts them, its
+ * merges and those measured. */
+struct db_window_counts {
+	char release[64];
+	char closed_by[64];         /* the -rc1 that closed it, "" while open */
+	long long regressions, improvements, merges, merges_measured;
+};
+/* The newest windows of tree's first branch, at most max, newest first,
+ * into out[0..*n) (none without a release on the branch). */
+int db_window_counts(struct db *db, struct db_window_counts *out, size_t max, size_t *n,
+		     const char *tree);
 
 /* --- verdicts, noise sums, more measurement (0013; db/db_verdicts.c) - */
 /* The log-scale noise sums of a (runner class, metric), over its series. */

@@ -69,9 +69,7 @@ static void db_copy_sha(char *out, sqlite3_stmt *st, int i)
 	snprintf(out, DB_SHA_MAX + 1, "%s", t ? t : "");
 }
 
-/* The branch whose first-parent positions order series id: its own, or the
- * branch holding most of its commits; 0 when none. */
-static long long db_series_branch(struct db *db, long long id)
+long long db_series_branch_locked(struct db *db, long long id)
 {
 	return db_scalar(db_prepk(db,
 		"SELECT IFNULL((SELECT branch_id FROM series WHERE id = ?1), "
@@ -85,7 +83,7 @@ static long long db_series_branch(struct db *db, long long id)
 
 static int db_load_samples(struct db *db, struct db_series_data *s)
 {
-	long long branch = db_series_branch(db, s->id);
+	long long branch = db_series_branch_locked(db, s->id);
 	size_t cap = 0;
 	sqlite3_stmt *st;
 	int rc;
@@ -321,6 +319,22 @@ static int db_update_noisy(struct db *db, long long series_id, double max_cv, lo
 				      metric_id, rclass));
 }
 
+/* The series' newest points for the metrics index (0017-series-spark.sql). */
+static int db_spark_store_locked(struct db *db, const struct db_analysis *a)
+{
+	json_t *spark = json_array();
+	int rc;
+
+	for (size_t i = 0; spark && i < a->nspark && i < DB_SPARK_POINTS; i++)
+		json_array_append_new(spark, json_real(a->spark[i]));
+	if (!spark)
+		return DB_ERR;
+	rc = db_exec_st(db, db_prepk(db, "UPDATE series SET spark = ?, spark_job = ? WHERE id = ?",
+				    "jII", spark, a->spark_job, a->series_id));
+	json_decref(spark);
+	return rc;
+}
+
 static int db_store_locked(struct db *db, const struct db_analysis *a)
 {
 	char key[DB_RANGE_KEY_MAX];
@@ -368,6 +382,8 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 			" rep_wn = ?, win_ss = ?, win_df = ? WHERE id = ?", "dIddII", a->rep_ss,
 			a->rep_df, a->rep_wn, a->win_ss, a->win_df, a->series_id));
 	if (rc == DB_OK)
+		rc = db_spark_store_locked(db, a);
+	if (rc == DB_OK)
 		rc = db_commit_verdicts_store_locked(db, a);
 	if (rc == DB_OK)
 		rc = db_update_noisy(db, a->series_id, a->noise_max_cv, a->noise_min_df);
@@ -400,6 +416,24 @@ int db_analysis_store(struct db *db, const struct db_analysis *a)
 	"c.verdict, c.percent_lo, c.percent_hi, c.verdict_p, c.min_effect, c.jobs_before, " \
 	"c.jobs_after, c.reason, c.found_by "
 
+/* The filters of struct db_change_filter on changes c, series se, metrics
+ * m: parameters ?1 to ?7 and ?10 to ?14, bound by DB_CHANGE_ARGS (?8 and
+ * ?9 are left for a limit and an offset, ?15 on for the caller). */
+#define DB_CHANGE_WHERE \
+	"(?1 IS NULL OR c.state = ?1) AND (?2 IS NULL OR c.direction = ?2) " \
+	" AND (?3 IS NULL OR m.name = ?3 OR m.suite || '/' || m.name = ?3) " \
+	" AND (?4 IS NULL OR se.runner_class = ?4) AND (?5 = 0 OR c.series_id = ?5) " \
+	" AND (?6 = 0 OR c.group_id = ?6) AND (?7 < 0 OR se.noisy = ?7) " \
+	" AND (?10 IS NULL OR c.kind = ?10) " \
+	" AND (?11 IS NULL AND ?12 IS NULL OR EXISTS (SELECT 1 FROM branches b " \
+	"  JOIN trees t ON t.id = b.tree_id WHERE b.id = se.branch_id " \
+	"  AND (?11 IS NULL OR t.name = ?11) AND (?12 IS NULL OR b.name = ?12))) " \
+	" AND (?13 = 0 OR c.detected_at >= ?13) AND (?14 = 0 OR c.detected_at < ?14) "
+#define DB_CHANGE_TYPES "ssssIIiiisssII"
+#define DB_CHANGE_ARGS(f, limit, offset) (f)->state, (f)->direction, (f)->metric, \
+	(f)->runner_class, (f)->series_id, (f)->group_id, (f)->noisy, limit, offset, (f)->kind, \
+	(f)->tree, (f)->branch, (f)->since, (f)->until
+
 json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
 			int offset)
 {
@@ -410,20 +444,75 @@ json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int lim
 		"SELECT " DB_CHANGE_COLUMNS
 		"FROM changes c JOIN series se ON se.id = c.series_id "
 		" JOIN metrics m ON m.id = se.metric_id "
-		"WHERE (?1 IS NULL OR c.state = ?1) AND (?2 IS NULL OR c.direction = ?2) "
-		" AND (?3 IS NULL OR m.name = ?3 OR m.suite || '/' || m.name = ?3) "
-		" AND (?4 IS NULL OR se.runner_class = ?4) AND (?5 = 0 OR c.series_id = ?5) "
-		" AND (?6 = 0 OR c.group_id = ?6) AND (?7 < 0 OR se.noisy = ?7) "
-		" AND (?10 IS NULL OR c.kind = ?10) "
-		" AND (?11 IS NULL AND ?12 IS NULL OR EXISTS (SELECT 1 FROM branches b "
-		"  JOIN trees t ON t.id = b.tree_id WHERE b.id = se.branch_id "
-		"  AND (?11 IS NULL OR t.name = ?11) AND (?12 IS NULL OR b.name = ?12))) "
-		" AND (?13 = 0 OR c.detected_at >= ?13) AND (?14 = 0 OR c.detected_at < ?14) "
+		"WHERE " DB_CHANGE_WHERE
 		"ORDER BY c.id DESC LIMIT ?8 OFFSET ?9",
-		"ssssIIiiisssII", f->state, f->direction, f->metric, f->runner_class, f->series_id,
-		f->group_id, f->noisy, limit, offset, f->kind, f->tree, f->branch, f->since,
-		f->until));
+		DB_CHANGE_TYPES, DB_CHANGE_ARGS(f, limit, offset)));
 	db_read_unlock(db);
+	return rows;
+}
+
+json_t *db_change_groups(struct db *db, const struct db_change_filter *f, double min_percent,
+			 int by_size, int limit, int offset)
+{
+	json_t *rows, *ids, *members, *g, *mb;
+	size_t i, j;
+
+	db_lock(db);
+	/* a change the analyzer has not grouped yet is a group of its own */
+	rows = db_rows(db, db_prepk(db,
+		"WITH f AS (SELECT c.id, IFNULL(c.group_id, -c.id) AS g, c.magnitude, c.direction, "
+		"  c.state, c.detected_at FROM changes c JOIN series se ON se.id = c.series_id "
+		"  JOIN metrics m ON m.id = se.metric_id WHERE " DB_CHANGE_WHERE "), "
+		"h AS (SELECT f.id, f.g, ROW_NUMBER() OVER (PARTITION BY f.g "
+		"  ORDER BY abs(IFNULL(f.magnitude, 0)) DESC, f.id) AS rn, "
+		"  count(*) OVER (PARTITION BY f.g) AS metrics, "
+		"  sum(f.direction = 'regression') OVER (PARTITION BY f.g) AS regressions, "
+		"  sum(f.state = 'new') OVER (PARTITION BY f.g) AS untriaged, "
+		"  max(f.detected_at) OVER (PARTITION BY f.g) AS last_detected FROM f) "
+		"SELECT h.g AS group_key, h.metrics, h.regressions, h.metrics - h.regressions "
+		" AS improvements, h.untriaged, h.last_detected, " DB_CHANGE_COLUMNS ", "
+		" IFNULL((SELECT t.name FROM branches b JOIN trees t ON t.id = b.tree_id "
+		"  WHERE b.id = se.branch_id), (SELECT t.name FROM commits cm JOIN trees t "
+		"  ON t.id = cm.tree_id WHERE " DB_LEVELS("cm") " AND cm.sha = c.bad_sha "
+		"  LIMIT 1)) AS tree, "
+		" (SELECT b.name FROM branches b WHERE b.id = se.branch_id) AS branch, "
+		" (SELECT cm.subject FROM commits cm WHERE " DB_LEVELS("cm") " AND "
+		"  cm.sha = c.bad_sha LIMIT 1) AS bad_subject, "
+		" (SELECT group_concat(DISTINCT se2.runner_class) FROM changes c2 JOIN series se2 "
+		"  ON se2.id = c2.series_id WHERE IFNULL(c2.group_id, -c2.id) = h.g) AS classes "
+		"FROM h JOIN changes c ON c.id = h.id JOIN series se ON se.id = c.series_id "
+		" JOIN metrics m ON m.id = se.metric_id "
+		"WHERE h.rn = 1 AND (?15 <= 0 OR abs(IFNULL(c.magnitude, 0)) * 100 >= ?15) "
+		"ORDER BY CASE WHEN ?16 THEN abs(IFNULL(c.magnitude, 0)) END DESC, "
+		" h.last_detected DESC, c.id DESC LIMIT ?8 OFFSET ?9",
+		DB_CHANGE_TYPES "di", DB_CHANGE_ARGS(f, limit, offset), min_percent, by_size));
+	ids = json_array();
+	json_array_foreach(rows, i, g)
+		json_array_append(ids, json_object_get(g, "group_key"));
+	members = rows ? db_rows(db, db_prepk(db,
+		"SELECT IFNULL(c.group_id, -c.id) AS group_key, " DB_CHANGE_COLUMNS
+		"FROM changes c JOIN series se ON se.id = c.series_id "
+		" JOIN metrics m ON m.id = se.metric_id "
+		"WHERE " DB_CHANGE_WHERE " AND IFNULL(c.group_id, -c.id) IN "
+		" (SELECT value FROM json_each(?15)) "
+		"ORDER BY abs(IFNULL(c.magnitude, 0)) DESC, c.id LIMIT ?8",
+		DB_CHANGE_TYPES "j", DB_CHANGE_ARGS(f, DB_MAX_LIST, 0), ids)) : NULL;
+	db_unlock(db);
+	json_decref(ids);
+	if (rows && !members) {
+		json_decref(rows);
+		return NULL;
+	}
+	json_array_foreach(rows, i, g) {
+		json_t *list = json_array();
+
+		json_array_foreach(members, j, mb)
+			if (json_integer_value(json_object_get(mb, "group_key")) ==
+			    json_integer_value(json_object_get(g, "group_key")))
+				json_array_append(list, mb);
+		json_object_set_new(g, "changes", list);
+	}
+	json_decref(members);
 	return rows;
 }
 
@@ -513,7 +602,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		return DB_CONFLICT;
 	}
 	st = db_prep(db,
-		"SELECT se.metric_id, se.runner_class, s.value, s.job_id FROM samples s "
+		"SELECT se.metric_id, se.runner_class, s.value, s.job_id, s.series_id FROM samples s "
 		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		" JOIN series se ON se.id = s.series_id "
 		"WHERE r.status = 'ok' AND (?1 = 0 OR s.job_id = ?1) "
@@ -547,6 +636,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 			 (const char *)sqlite3_column_text(st, 1));
 		v[k].value = sqlite3_column_double(st, 2);
 		v[k].job_id = sqlite3_column_int64(st, 3);
+		v[k].series_id = sqlite3_column_int64(st, 4);
 		k++;
 	}
 	if (rc == DB_OK && step != SQLITE_DONE)

@@ -278,6 +278,31 @@ static json_t *db_text_json(const char *s, size_t n)
 	return v;
 }
 
+void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	size_t n = s ? (size_t)sqlite3_column_bytes(st, i) : 0, k = 0, len;
+	char *fixed = NULL;
+
+	if (s && !utf8_valid(s, n) && (fixed = utf8_repair(s, n, &len))) {
+		s = fixed;
+		n = len;
+	}
+	/* whole sequences only: a cut never leaves half a character */
+	while (k < n && s[k]) {
+		size_t q = utf8_seq((const unsigned char *)s + k, n - k);
+
+		if (!q || k + q >= size)
+			break;
+		k += q;
+	}
+	if (size) {
+		memcpy(out, s ? s : "", k);
+		out[k] = '\0';
+	}
+	free(fixed);
+}
+
 /*
  * Turns every row of st into a JSON object keyed by column name; a column
  * named "x_json" holds JSON text and becomes key "x" with that value.

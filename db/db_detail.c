@@ -4,6 +4,7 @@
  * detail page (attempts with a log tail, samples per series, the build)
  * and the filtered job and sample lists of the JSON API.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "db/db.h"
@@ -23,23 +24,27 @@ json_t *db_series_siblings(struct db *db, long long id)
 	return rows;
 }
 
-int db_series_place(struct db *db, long long *branch_id, long long *tree_id, long long id)
+int db_series_place(struct db *db, struct db_series_where *out, long long id)
 {
 	sqlite3_stmt *st;
 	int rc = DB_NOTFOUND;
 
-	*branch_id = *tree_id = 0;
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
-	st = db_prep(db, "SELECT IFNULL(se.branch_id, 0), IFNULL(b.tree_id, 0) FROM series se "
-		     "LEFT JOIN branches b ON b.id = se.branch_id WHERE se.id = ?", "I", id);
-	if (!st) {
-		rc = DB_ERR;
-	} else if (sqlite3_step(st) == SQLITE_ROW) {
-		*branch_id = sqlite3_column_int64(st, 0);
-		*tree_id = sqlite3_column_int64(st, 1);
+	if (db_scalar(db_prepk(db, "SELECT count(*) FROM series WHERE id = ?", "I", id), 0)) {
 		rc = DB_OK;
+		out->branch_id = db_series_branch_locked(db, id);
+		st = db_prepk(db, "SELECT t.id, t.name, b.name FROM branches b "
+			      "JOIN trees t ON t.id = b.tree_id WHERE b.id = ?", "I", out->branch_id);
+		if (!st) {
+			rc = DB_ERR;
+		} else if (sqlite3_step(st) == SQLITE_ROW) {
+			out->tree_id = sqlite3_column_int64(st, 0);
+			db_column_text(out->tree, sizeof out->tree, st, 1);
+			db_column_text(out->branch, sizeof out->branch, st, 2);
+		}
+		db_done(st);
 	}
-	sqlite3_finalize(st);
 	db_read_unlock(db);
 	return rc;
 }
@@ -170,4 +175,55 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 		f->since, f->until, limit, offset));
 	db_read_unlock(db);
 	return rows;
+}
+
+int db_ref_resolve(struct db *db, char sha[DB_SHA_MAX + 1], char kind[8], const char *name)
+{
+	static const char *const kinds[] = { "tag", "branch" };
+	static const char *const sql[] = {
+		"SELECT DISTINCT commit_sha FROM tags WHERE name = ? LIMIT 2",
+		"SELECT DISTINCT tip_sha FROM branches WHERE name = ? AND tip_sha IS NOT NULL "
+		"AND tip_sha <> '' LIMIT 2",
+	};
+	int rc = DB_NOTFOUND;
+
+	sha[0] = kind[0] = '\0';
+	db_lock(db);
+	for (int i = 0; i < 2 && rc == DB_NOTFOUND; i++) {
+		sqlite3_stmt *st = db_prepk(db, sql[i], "s", name);
+		int rows = 0;
+
+		while (st && sqlite3_step(st) == SQLITE_ROW && rows < 2) {
+			if (!rows++)
+				db_column_text(sha, DB_SHA_MAX + 1, st, 0);
+		}
+		db_done(st);
+		if (!st)
+			rc = DB_ERR;
+		else if (rows)
+			rc = rows == 1 ? DB_OK : DB_CONFLICT;
+		if (rows)
+			snprintf(kind, 8, "%s", kinds[i]);
+	}
+	db_unlock(db);
+	return rc;
+}
+
+json_t *db_commit_about(struct db *db, const char *prefix)
+{
+	char end[DB_SHA_MAX + 2];
+	json_t *rows, *c = NULL;
+
+	/* ids are lower-case hex: every id starting with prefix sorts below prefix "g" */
+	snprintf(end, sizeof end, "%sg", prefix);
+	db_lock(db);
+	rows = db_rows(db, db_prepk(db,
+		"SELECT c.sha, c.subject, c.author_name AS author, c.commit_time AS time, "
+		" t.name AS tree FROM commits c JOIN trees t ON t.id = c.tree_id "
+		"WHERE " DB_LEVELS("c") " AND c.sha >= ? AND c.sha < ? LIMIT 1", "ss", prefix, end));
+	db_unlock(db);
+	if (rows && json_array_size(rows))
+		c = json_incref(json_array_get(rows, 0));
+	json_decref(rows);
+	return c;
 }

@@ -141,6 +141,11 @@ long long db_scalar(sqlite3_stmt *st, long long def);
  * parsed); ends st.  NULL on error. */
 json_t *db_rows(struct db *db, sqlite3_stmt *st);
 
+/* Column i of the current row as text in out[0..size): valid UTF-8 (a bad
+ * byte shown as U+FFFD, as db_rows does), cut at a character boundary to
+ * fit; "" for NULL. */
+void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i);
+
 /* The caller holds db->lock around every use of the helpers above that
  * writes... */
 void db_lock(struct db *db);
@@ -192,6 +197,15 @@ int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,
  * config, commit, tree and branch added.  The caller holds the lock. */
 int db_bench_insert_locked(struct db *db, long long build_id, const json_t *spec,
 			   const char *runner_class, int priority, int max_attempts);
+/* db_changes.c: the branch whose first-parent positions order series id:
+ * its own, or the branch holding most of its commits; 0 when none.  The
+ * analyzer and the pages place a series by it.  The caller holds the lock. */
+long long db_series_branch_locked(struct db *db, long long id);
+/* db_trees.c: the merge window of release on the branch, positions
+ * (*from, *to]: *to is the -rc1 that closes it (named in rc1, "" while
+ * open) or the head.  The caller holds the lock. */
+int db_window_locked(struct db *db, long long *from, long long *to, char rc1[64],
+		     long long tree_id, long long branch_id, const char *release, char **cause);
 /* db_verdicts.c: in db_analysis_store's transaction, the verdict of a
  * change just written (id) and the series' commit verdicts. */
 struct db_analysis;

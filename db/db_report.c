@@ -12,6 +12,8 @@
  * candidates, so each change is listed and counted once.  The window
  * bounds and its merges come from db_tree_window_merges (db_trees.c).
  * Only performance changes (kind perf) are reported, not build failures.
+ * The overview's lines count the changes of a tree's windows without
+ * reading them (db_window_counts).
  * The report also carries the stored verdict of each measured commit
  * against the one before it ("commit_verdicts"), which the daemon decides
  * per commit (daemon/analyze_verdict.c).
@@ -85,6 +87,26 @@ static json_t *report_changes_locked(struct db *db, long long branch_id, long lo
 		"WHERE bb.position > ?2 AND bb.position <= ?3 AND ch.state <> 'invalid' AND ch.kind = 'perf' "
 		"ORDER BY bb.position, ch.id LIMIT ?4", "IIIi",
 		branch_id, from, to, REPORT_MAX_CHANGES));
+}
+
+/* Adds to each merge row (with "sha") "jobs", the bench jobs that measured
+ * it (with samples), and "pending", those queued or running.  Caller
+ * holds the lock. */
+static void report_merge_jobs_locked(struct db *db, json_t *merges)
+{
+	json_t *m;
+	size_t i;
+
+	json_array_foreach(merges, i, m) {
+		const char *sha = json_string_value(json_object_get(m, "sha"));
+
+		json_object_set_new(m, "jobs", json_integer(db_scalar(db_prepk(db,
+			"SELECT count(DISTINCT job_id) FROM samples WHERE commit_sha = ?", "s",
+			sha), 0)));
+		json_object_set_new(m, "pending", json_integer(db_scalar(db_prepk(db,
+			"SELECT count(*) FROM jobs WHERE kind = 'bench' AND commit_sha = ? "
+			"AND state IN ('queued', 'running')", "s", sha), 0)));
+	}
 }
 
 /* Index of the first merge at a position above pos (n when none). */
@@ -279,6 +301,9 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		json_decref(w);
 		return db_fail(cause, "cannot read the changes of window %.128s", release);
 	}
+	db_lock(db);
+	report_merge_jobs_locked(db, json_object_get(w, "merges"));
+	db_unlock(db);
 	json_object_set_new(w, "commit_verdicts", verdicts);
 	json_object_set_new(w, "branch", branch ? json_string(branch) : json_null());
 	json_object_set_new(w, "summary", json_pack("{s:I, s:I}", "merges_measured", measured,
@@ -294,6 +319,118 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 	json_object_del(w, "merges");
 	*out = w;
 	return DB_OK;
+}
+
+/* A commit of tree_id by sha with its position on branch_id (null when off
+ * its line), subject, time and whether it is a merge; NULL when unknown.
+ * Caller holds the lock. */
+static json_t *report_commit_locked(struct db *db, long long tree_id, long long branch_id,
+				    const char *sha)
+{
+	json_t *rows, *c = NULL;
+
+	if (!sha)
+		return NULL;
+	rows = db_rows(db, db_prepk(db,
+		"SELECT c.sha, bc.position, c.subject, c.author_name AS author, c.commit_time "
+		" AS time, c.merged_tip IS NOT NULL AS merge FROM commits c "
+		"LEFT JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ?1 "
+		"WHERE " DB_LEVELS("c") " AND c.sha = ?2 AND c.tree_id = ?3 "
+		"ORDER BY bc.position IS NULL LIMIT 1", "IsI", branch_id, sha, tree_id));
+	if (rows && json_array_size(rows))
+		c = json_incref(json_array_get(rows, 0));
+	json_decref(rows);
+	return c;
+}
+
+/* The window of branch_id holding position pos: {release, closed_by,
+ * state}, or NULL.  Caller holds the lock. */
+static json_t *report_window_of_locked(struct db *db, long long tree_id, long long branch_id,
+				       long long pos)
+{
+	json_t *rel = db_rows(db, db_prepk(db,
+		"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
+		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
+		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ?1 "
+		"WHERE t.tree_id = ?2 AND t.kind = 'release' AND bc.position < ?3 "
+		"ORDER BY bc.position DESC LIMIT 1", "III", branch_id, tree_id, pos));
+	const char *name = json_string_value(json_object_get(json_array_get(rel, 0), "name"));
+	json_t *w = NULL;
+	long long from, to;
+	char rc1[64];
+
+	if (name && db_window_locked(db, &from, &to, rc1, tree_id, branch_id, name, NULL) ==
+	    DB_OK && pos > from && pos <= to)
+		w = json_pack("{s:s, s:s?, s:s}", "release", name, "closed_by", rc1[0] ? rc1 : NULL,
+			      "state", rc1[0] ? "closed" : "open");
+	json_decref(rel);
+	return w;
+}
+
+int db_change_place(struct db *db, json_t **out, long long change_id)
+{
+	long long series_id, branch_id, tree_id = 0;
+	json_t *names, *good = NULL, *bad = NULL, *merges = NULL, *p;
+	const json_t *gp, *bp;
+	char *good_sha = NULL, *bad_sha = NULL;
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND;
+
+	*out = NULL;
+	db_lock(db);
+	st = db_prepk(db, "SELECT series_id, good_sha, bad_sha FROM changes WHERE id = ?", "I",
+		      change_id);
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		series_id = sqlite3_column_int64(st, 0);
+		good_sha = sqlite3_column_text(st, 1) ?
+			strdup((const char *)sqlite3_column_text(st, 1)) : NULL;
+		bad_sha = sqlite3_column_text(st, 2) ?
+			strdup((const char *)sqlite3_column_text(st, 2)) : NULL;
+		rc = DB_OK;
+	}
+	db_done(st);
+	if (rc != DB_OK)
+		goto out;
+	branch_id = db_series_branch_locked(db, series_id);
+	names = db_rows(db, db_prepk(db, "SELECT t.id, t.name AS tree, b.name AS branch "
+				     "FROM branches b JOIN trees t ON t.id = b.tree_id WHERE b.id = ?",
+				     "I", branch_id));
+	p = json_array_size(names) ? json_incref(json_array_get(names, 0)) : json_object();
+	json_decref(names);
+	tree_id = json_integer_value(json_object_get(p, "id"));
+	json_object_del(p, "id");
+	good = report_commit_locked(db, tree_id, branch_id, good_sha);
+	bad = report_commit_locked(db, tree_id, branch_id, bad_sha);
+	gp = json_object_get(good, "position");
+	bp = json_object_get(bad, "position");
+	if (json_is_integer(bp)) {
+		long long lo = json_is_integer(gp) ? json_integer_value(gp) : -1;
+
+		merges = db_rows(db, db_prepk(db,
+			"SELECT bc.position, c.sha, c.subject, c.commit_time AS time, "
+			" c.merge_subsystem, c.merge_source, c.brought "
+			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
+			"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
+			"AND c.merged_tip IS NOT NULL ORDER BY bc.position LIMIT ?", "IIIi",
+			branch_id, lo, json_integer_value(bp), DB_PLACE_MERGES));
+		json_object_set_new(p, "merges_total", json_integer(db_scalar(db_prepk(db,
+			"SELECT count(*) FROM branch_commits bc JOIN commits c ON c.id = "
+			"bc.commit_id WHERE bc.branch_id = ? AND bc.position > ? AND "
+			"bc.position <= ? AND c.merged_tip IS NOT NULL", "III", branch_id, lo,
+			json_integer_value(bp)), 0)));
+		report_merge_jobs_locked(db, merges);
+		json_object_set_new(p, "window", report_window_of_locked(db, tree_id, branch_id,
+			json_integer_value(bp)));
+	}
+	json_object_set_new(p, "good", good ? good : json_null());
+	json_object_set_new(p, "bad", bad ? bad : json_null());
+	json_object_set_new(p, "merges", merges ? merges : json_array());
+	*out = p;
+out:
+	db_unlock(db);
+	free(good_sha);
+	free(bad_sha);
+	return rc;
 }
 
 /* Regressions and improvements of (from, to] on branch_id; caller holds the lock. */
@@ -313,36 +450,49 @@ static void report_counts_locked(struct db *db, long long branch_id, long long f
 	sqlite3_finalize(st);
 }
 
-int db_window_current(struct db *db, json_t **out, const char *tree, char **cause)
+int db_window_counts(struct db *db, struct db_window_counts *out, size_t max, size_t *n,
+		     const char *tree)
 {
-	json_t *last = NULL;
-	long long branch_id, from, to, reg = 0, imp = 0, measured = 0;
-	const char *release;
-	int rc;
+	long long branch_id, tree_id;
+	sqlite3_stmt *st;
+	char rc1[64];
+	size_t k = 0;
+	int rc = DB_OK;
 
-	*out = NULL;
-	rc = db_tree_window_last(db, &last, tree, NULL, cause);
-	if (rc != DB_OK)
-		return rc;
-	release = json_string_value(json_object_get(last, "release"));
-	/* The counts of db_window_report's summary, without reading the rows. */
-	from = json_integer_value(json_object_get(last, "from_position"));
-	to = json_integer_value(json_object_get(last, "to_position"));
-	db_read_lock(db);
+	*n = 0;
+	db_lock(db);
 	branch_id = report_branch_locked(db, tree, NULL);
-	if (branch_id) {
-		report_counts_locked(db, branch_id, from, to, &reg, &imp);
-		measured = report_measured_locked(db, branch_id, from, to);
+	tree_id = db_scalar(db_prepk(db, "SELECT tree_id FROM branches WHERE id = ?", "I",
+				     branch_id), 0);
+	st = branch_id ? db_prep(db,
+		"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
+		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
+		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
+		"WHERE t.tree_id = ? AND t.kind = 'release' "
+		"ORDER BY t.major DESC, t.minor DESC LIMIT ?", "IIi", branch_id, tree_id, (int)max)
+		: NULL;
+	while (st && k < max && sqlite3_step(st) == SQLITE_ROW) {
+		struct db_window_counts *w = &out[k];
+		long long from, to;
+
+		memset(w, 0, sizeof *w);
+		db_column_text(w->release, sizeof w->release, st, 0);
+		if (db_window_locked(db, &from, &to, rc1, tree_id, branch_id, w->release, NULL) !=
+		    DB_OK)
+			continue;
+		snprintf(w->closed_by, sizeof w->closed_by, "%s", rc1);
+		report_counts_locked(db, branch_id, from, to, &w->regressions, &w->improvements);
+		w->merges_measured = report_measured_locked(db, branch_id, from, to);
+		w->merges = db_scalar(db_prepk(db, "SELECT count(*) FROM branch_commits bc "
+			"JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
+			"AND bc.position > ? AND bc.position <= ? AND c.merged_tip IS NOT NULL",
+			"III", branch_id, from, to), 0);
+		k++;
 	}
-	db_read_unlock(db);
-	*out = json_pack("{s:s, s:O, s:O, s:O, s:I, s:I, s:I, s:O}", "release", release,
-		"closed_by", json_object_get(last, "closed_by") ?
-			json_object_get(last, "closed_by") : json_null(),
-		"state", json_object_get(last, "state"),
-		"to_position", json_object_get(last, "to_position"),
-		"regressions", reg, "improvements", imp, "merges_measured", measured,
-		"merges", json_object_get(last, "merges"));
-	rc = *out ? DB_OK : db_fail(cause, "out of memory");
-	json_decref(last);
+	if (branch_id && !st)
+		rc = DB_ERR;
+	sqlite3_finalize(st);
+	db_unlock(db);
+	*n = k;
 	return rc;
 }

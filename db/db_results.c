@@ -306,7 +306,7 @@ json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
 
 	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
-		"SELECT s.id, s.job_id, s.attempt, m.suite, m.name AS metric, m.unit, "
+		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
 		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at "
 		"FROM samples s JOIN series se ON se.id = s.series_id "

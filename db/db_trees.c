@@ -866,14 +866,9 @@ static int db_tree_branch_locked(struct db *db, long long *tree_id, long long *b
 	return DB_OK;
 }
 
-/*
- * The window of release on the branch: positions (*from, *to]; *to is the
- * -rc1 that closes it (named in rc1, "" while open) or the head.  Caller
- * holds the lock.
- */
-static int db_window_locked(struct db *db, long long *from, long long *to, char rc1[64],
-			    long long tree_id, long long branch_id, const char *release,
-			    char **cause)
+/* db_internal.h */
+int db_window_locked(struct db *db, long long *from, long long *to, char rc1[64],
+		     long long tree_id, long long branch_id, const char *release, char **cause)
 {
 	int major, minor, rcn;
 	sqlite3_stmt *st;
@@ -960,37 +955,6 @@ static json_t *db_window_json_locked(struct db *db, long long tree_id, long long
 			"JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
 			"AND bc.position > ? AND bc.position <= ? AND c.merged_tip IS NOT NULL",
 			"III", branch_id, from, to), 0));
-}
-
-int db_tree_window_last(struct db *db, json_t **out, const char *tree, const char *branch,
-			char **cause)
-{
-	long long tree_id, branch_id;
-	json_t *name = NULL;
-	int rc;
-
-	*out = NULL;
-	db_read_lock(db);
-	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
-	if (rc == DB_OK) {
-		name = db_rows(db, db_prepk(db,
-			"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
-			"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
-			"JOIN branch_commits bc ON bc.commit_id = c.id "
-			"AND bc.branch_id = ? WHERE t.tree_id = ? AND t.kind = 'release' "
-			"ORDER BY t.major DESC, t.minor DESC LIMIT 1", "II", branch_id, tree_id));
-		rc = !name ? DB_ERR : !json_array_size(name) ? DB_NOTFOUND : DB_OK;
-	}
-	if (rc == DB_OK)
-		*out = db_window_json_locked(db, tree_id, branch_id, json_string_value(
-			json_object_get(json_array_get(name, 0), "name")));
-	db_read_unlock(db);
-	json_decref(name);
-	if (rc == DB_NOTFOUND)
-		db_fail(cause, "tree '%.128s' has no release on the branch", tree);
-	else if (rc == DB_OK && !*out)
-		rc = db_fail(cause, "cannot read the newest window of tree '%.128s'", tree);
-	return rc;
 }
 
 int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,

@@ -33,6 +33,7 @@ if ! command -v npm > /dev/null 2>&1; then
 	$SUDO apt-get install -y -q --no-install-recommends npm
 fi
 # The dashboard's pinned JavaScript (package-lock.json): uPlot, and
-# playwright-core for the browser tests (tests/browser/).
+# playwright-core for the browser tests (tests/browser/), swagger-cli for
+# t0720's check of docs/openapi.yaml.
 (cd "$(dirname "$0")/.." && npm ci --no-audit --no-fund)
 echo "deps: all packages installed"

@@ -261,7 +261,7 @@ int page_bisection(struct buf *b, const json_t *r)
 
 void page_change_bisection(struct buf *b, const json_t *r)
 {
-	buf_adds(b, "<h2>Bisection</h2>\n");
+	buf_adds(b, "<h2 id=\"bisection-head\">Bisection</h2>\n");
 	if (!json_is_object(r)) {
 		buf_adds(b, "<p class=\"muted\" id=\"bisection\">No bisection has run for this "
 			 "change.</p>\n");

@@ -1,25 +1,256 @@
 /*
- * page_change.c - "/changes/ID": one detected change.  The numbers
- * before and after, the commit (or job) range, the points around it as
- * a table and a chart, its triage state and a triage form.  The form
- * posts to POST /api/v1/changes/ID/triage with the admin token pasted in
- * it (web/static/kpci.js adds the Authorization header; the page never
- * holds a token).  The bisection of the change's group (its culprit and
- * probe log, web/page_bisect.c) and the reports sent go after the range.
+ * page_change.c - "/changes/ID": one detected change, answering first
+ * what regressed, where, by how much and whether it is real: a title
+ * naming the metric, the change and the commit ("wq/metric-07 \u22128.0%
+ * regression at Merge tag ..."), the verdict with its interval, where it
+ * lies (metric, tree, branch, runner class, the first bad and last good
+ * commits with their subjects, the candidate merges when the range holds
+ * several, the merge window, the state), links to the window report, the
+ * compare of its two sides, the chart of its range, the bisection and the
+ * reports; the other changes of its commit range; a plain-text summary to
+ * paste into a mail; then the numbers, the points around the change as a
+ * chart and a table, the bisection, the triage form and the reports.  The
+ * form posts to POST /api/v1/changes/ID/triage with the admin token
+ * pasted in it (web/static/kpci.js adds the Authorization header; the
+ * page never holds a token).
  */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
+#include "web/chart.h"
 #include "web/html.h"
 #include "web/pages.h"
 
 static const char *const change_states[] = { "new", "confirmed", "bisecting",
 	"culprit-found", "fixed", "invalid", "wontfix", NULL };
 
+/* "sha subject (date)" of a commit row of the change's place. */
+static void change_commit(struct buf *b, const json_t *commit)
+{
+	if (!commit || json_is_null(commit)) {
+		buf_adds(b, "<span class=\"muted\">the start of the series</span>");
+		return;
+	}
+	html_sha(b, html_jstr(commit, "sha"));
+	buf_adds(b, " ");
+	html_clamp(b, html_jstr(commit, "subject"));
+	buf_adds(b, " <span class=\"muted nowrap\">");
+	html_date(b, json_integer_value(json_object_get(commit, "time")));
+	if (json_is_integer(json_object_get(commit, "position")))
+		buf_printf(b, " at position %lld",
+			   (long long)json_integer_value(json_object_get(commit, "position")));
+	buf_adds(b, "</span>");
+}
+
+/* The candidate merges of a range that holds several. */
+static void change_merges(struct buf *b, const json_t *place)
+{
+	const json_t *merges = json_object_get(place, "merges"), *m;
+	long long total = json_integer_value(json_object_get(place, "merges_total"));
+	size_t i;
+
+	if (total < 2)
+		return;
+	buf_printf(b, "<dt>merges</dt><dd>%lld first-parent merges in the range, any of them "
+		   "may have brought it:<ul id=\"candidates\">", total);
+	json_array_foreach(merges, i, m) {
+		long long jobs = json_integer_value(json_object_get(m, "jobs"));
+
+		buf_printf(b, "<li class=\"%s\">", jobs ? "measured" : "unmeasured");
+		change_commit(b, m);
+		if (jobs)
+			buf_printf(b, " <span class=\"muted\">measured, %lld job%s</span>", jobs,
+				   jobs == 1 ? "" : "s");
+		else
+			buf_adds(b, " <strong class=\"unmeasured\">never measured</strong>");
+		buf_adds(b, "</li>");
+	}
+	if ((long long)json_array_size(merges) < total)
+		buf_printf(b, "<li class=\"muted\">and %lld more</li>",
+			   total - (long long)json_array_size(merges));
+	buf_adds(b, "</ul></dd>\n");
+}
+
+/* /trees/TREE/windows/RELEASE?branch=BRANCH of the change's window. */
+static void change_window_href(struct buf *b, const json_t *place)
+{
+	buf_adds(b, "/trees/");
+	html_url_arg(b, html_jstr(place, "tree"));
+	buf_adds(b, "/windows/");
+	html_url_arg(b, html_jstr(json_object_get(place, "window"), "release"));
+	buf_adds(b, "?branch=");
+	html_url_arg(b, html_jstr(place, "branch"));
+}
+
+/* Where the change lies: metric, tree, commits, merges, window, state. */
+static void change_facts(struct buf *b, const json_t *c, long long now)
+{
+	const json_t *place = json_object_get(c, "place"), *w = json_object_get(place, "window");
+
+	buf_adds(b, "<dl class=\"facts\" id=\"change-facts\"><dt>metric</dt><dd>");
+	html_series_link(b, json_integer_value(json_object_get(c, "series_id")),
+			 html_jstr(c, "suite"), html_jstr(c, "metric"));
+	buf_adds(b, " (");
+	html_txt(b, html_jstr(c, "unit"));
+	buf_adds(b, ", ");
+	html_txt(b, html_jstr(c, "better"));
+	buf_adds(b, " is better)</dd>\n<dt>runner class</dt><dd id=\"runner-class\">");
+	html_txt(b, html_jstr(c, "runner_class"));
+	buf_adds(b, "</dd>\n<dt>tree</dt><dd>");
+	if (*html_jstr(place, "tree")) {
+		buf_adds(b, "<a href=\"/trees/");
+		html_url_arg(b, html_jstr(place, "tree"));
+		buf_adds(b, "\">");
+		html_txt(b, html_jstr(place, "tree"));
+		buf_adds(b, "</a> branch <span id=\"branch\">");
+		html_txt(b, html_jstr(place, "branch"));
+		buf_adds(b, "</span>");
+	} else {
+		buf_adds(b, "<span class=\"muted\">none (the jobs had no commit)</span>");
+	}
+	buf_adds(b, "</dd>\n");
+	if (*html_jstr(c, "bad_sha")) {
+		buf_adds(b, "<dt>first bad</dt><dd id=\"first-bad\">");
+		change_commit(b, json_object_get(place, "bad"));
+		buf_adds(b, "</dd>\n<dt>last good</dt><dd id=\"last-good\">");
+		change_commit(b, json_object_get(place, "good"));
+		buf_adds(b, "</dd>\n");
+	} else {
+		long long gj = json_integer_value(json_object_get(c, "good_job_id"));
+		long long bj = json_integer_value(json_object_get(c, "bad_job_id"));
+
+		buf_printf(b, "<dt>jobs</dt><dd id=\"first-bad\">after <a href=\"/jobs/%lld\">job "
+			   "%lld</a> up to and including <a href=\"/jobs/%lld\">job %lld</a> (the "
+			   "points have no commit)</dd>\n", gj, gj, bj, bj);
+	}
+	change_merges(b, place);
+	if (w) {
+		buf_adds(b, "<dt>window</dt><dd><a id=\"window-link\" href=\"");
+		change_window_href(b, place);
+		buf_adds(b, "\">");
+		html_txt(b, html_jstr(w, "release"));
+		buf_adds(b, " &rarr; ");
+		html_txt(b, *html_jstr(w, "closed_by") ? html_jstr(w, "closed_by") : "head (open)");
+		buf_adds(b, "</a></dd>\n");
+	}
+	buf_adds(b, "<dt>state</dt><dd><span id=\"state-head\">");
+	html_txt(b, html_jstr(c, "state"));
+	buf_adds(b, "</span>, detected ");
+	html_age(b, now, json_integer_value(json_object_get(c, "detected_at")));
+	buf_adds(b, "</dd></dl>\n");
+}
+
+/* The verdict in one line: direction, %change, its interval, why. */
+static void change_verdict(struct buf *b, const json_t *c)
+{
+	const json_t *lo = json_object_get(c, "percent_lo"), *hi = json_object_get(c, "percent_hi");
+	const char *dir = html_jstr(c, "direction");
+
+	buf_printf(b, "<p id=\"verdict\"><strong class=\"%s\">%s %+.1f%%</strong>",
+		   !strcmp(dir, "regression") ? "regression" : "improvement",
+		   !strcmp(dir, "regression") ? "regression" : "improvement",
+		   100 * json_number_value(json_object_get(c, "magnitude")));
+	if (json_is_number(lo) && json_is_number(hi))
+		buf_printf(b, " <span class=\"nowrap\">[%+.1f%%, %+.1f%%]</span>",
+			   json_number_value(lo), json_number_value(hi));
+	if (*html_jstr(c, "verdict")) {
+		buf_adds(b, "; verdict <strong class=\"verdict\">");
+		html_txt(b, html_jstr(c, "verdict"));
+		buf_adds(b, "</strong>: ");
+		html_txt(b, html_jstr(c, "reason"));
+		buf_adds(b, " <span class=\"muted\">(the job the unit; found by ");
+		html_txt(b, html_jstr(c, "found_by"));
+		buf_adds(b, ")</span>");
+	}
+	buf_adds(b, "</p>\n");
+}
+
+/* Links to what the maintainer reads next. */
+static void change_links(struct buf *b, const json_t *c, long long id)
+{
+	const json_t *place = json_object_get(c, "place");
+	const json_t *g = json_object_get(json_object_get(place, "good"), "position");
+	const json_t *bd = json_object_get(json_object_get(place, "bad"), "position");
+	const char *good = html_jstr(c, "good_sha"), *bad = html_jstr(c, "bad_sha");
+
+	buf_adds(b, "<p class=\"links\" id=\"change-links\">");
+	if (json_object_get(place, "window") && !json_is_null(json_object_get(place, "window"))) {
+		buf_adds(b, "<a href=\"");
+		change_window_href(b, place);
+		buf_adds(b, "\">window report</a>");
+	}
+	buf_adds(b, "<a id=\"compare-link\" href=\"/compare?base=");
+	if (*bad) {
+		html_url_arg(b, *good ? good : bad);
+		buf_adds(b, "&amp;head=");
+		html_url_arg(b, bad);
+	} else {
+		buf_printf(b, "job:%lld&amp;head=job:%lld",
+			   (long long)json_integer_value(json_object_get(c, "good_job_id")),
+			   (long long)json_integer_value(json_object_get(c, "bad_job_id")));
+	}
+	buf_adds(b, "&amp;runner_class=");
+	html_url_arg(b, html_jstr(c, "runner_class"));
+	buf_adds(b, "\">compare last good &rarr; first bad</a>");
+	if (json_is_integer(bd)) {
+		long long hi = json_integer_value(bd), lo = json_is_integer(g) ?
+			json_integer_value(g) : hi - 1, w = hi - lo > 0 ? hi - lo : 1;
+
+		buf_printf(b, "<a id=\"zoom-link\" href=\"/series/%lld?from=%lld&amp;to=%lld\">chart "
+			   "of the range</a>", (long long)json_integer_value(json_object_get(c,
+			   "series_id")), lo - 10 * w > 0 ? lo - 10 * w : 0, hi + 10 * w);
+	}
+	buf_printf(b, "<a href=\"#bisection-head\">bisection</a><a href=\"#reports-head\">reports "
+		   "sent (%zu)</a><a href=\"/api/v1/changes/%lld\">JSON</a></p>\n",
+		   json_array_size(json_object_get(c, "reports")), id);
+}
+
+/* The other changes of the same commit range (its group). */
+static void change_group(struct buf *b, const json_t *c, long long id)
+{
+	const json_t *group = json_object_get(c, "group"), *g;
+	size_t i;
+
+	if (json_array_size(group) < 2)
+		return;
+	buf_printf(b, "<h2>The same range: %zu changes</h2>\n<table id=\"group\"><tr><th>change"
+		   "</th><th>metric</th><th>runner class</th><th>direction</th>"
+		   "<th class=\"num\">%%change</th><th>verdict</th><th>state</th></tr>\n",
+		   json_array_size(group));
+	json_array_foreach(group, i, g) {
+		long long gid = json_integer_value(json_object_get(g, "id"));
+		const char *dir = html_jstr(g, "direction");
+
+		buf_printf(b, "<tr%s><td class=\"num\"><a class=\"change-link\" href=\"/changes/%lld\">"
+			   "%lld</a></td><td>", gid == id ? " class=\"this\"" : "", gid, gid);
+		html_series_link(b, json_integer_value(json_object_get(g, "series_id")),
+				 html_jstr(g, "suite"), html_jstr(g, "metric"));
+		buf_adds(b, "</td>");
+		html_td(b, html_jstr(g, "runner_class"));
+		buf_printf(b, "<td class=\"%s\">%s</td><td class=\"num\">%+.2f%%</td>",
+			   !strcmp(dir, "regression") ? "regression" : "improvement",
+			   !strcmp(dir, "regression") ? "regression" : "improvement",
+			   100 * json_number_value(json_object_get(g, "magnitude")));
+		html_td(b, *html_jstr(g, "verdict") ? html_jstr(g, "verdict") : "-");
+		html_td(b, html_jstr(g, "state"));
+		buf_adds(b, "</tr>\n");
+	}
+	buf_adds(b, "</table>\n");
+}
+
+static void change_summary(struct buf *b, const json_t *c)
+{
+	buf_adds(b, "<h2>Summary for a mail</h2>\n<pre id=\"summary-text\">");
+	html_txt(b, html_jstr(c, "summary_text"));
+	buf_adds(b, "</pre>\n<p><button type=\"button\" class=\"copy\" data-copy=\"summary-text\" "
+		 "hidden>copy</button></p>\n");
+}
+
 static void change_numbers(struct buf *b, const json_t *c)
 {
-	buf_adds(b, "<table id=\"numbers\"><tr><th></th><th>before</th><th>after</th></tr>\n"
-		 "<tr><th>points</th>");
+	buf_adds(b, "<h2>Numbers</h2>\n<table id=\"numbers\"><tr><th></th><th>before</th>"
+		 "<th>after</th></tr>\n<tr><th>points</th>");
 	html_td_int(b, c, "n_before");
 	html_td_int(b, c, "n_after");
 	buf_adds(b, "</tr>\n<tr><th>mean</th>");
@@ -31,91 +262,46 @@ static void change_numbers(struct buf *b, const json_t *c)
 	buf_adds(b, "</tr>\n<tr><th>standard deviation</th>");
 	html_td_num(b, c, "sd_before");
 	html_td_num(b, c, "sd_after");
-	buf_adds(b, "</tr>\n</table>\n");
-	buf_adds(b, "<p>");
-	buf_adds(b, "<span class=\"");
-	html_attr(b, html_jstr(c, "direction"));
-	buf_adds(b, "\">");
-	html_txt(b, html_jstr(c, "direction"));
-	buf_printf(b, " of %+.2f%%</span>, p = %.3g, confidence %.3g; better is ",
-		   100 * json_number_value(json_object_get(c, "magnitude")),
+	buf_printf(b, "</tr>\n</table>\n<p class=\"muted\">p = %.3g, confidence %.3g (the "
+		   "segmentation's test over the points).</p>\n",
 		   json_number_value(json_object_get(c, "pvalue")),
 		   json_number_value(json_object_get(c, "confidence")));
-	html_txt(b, html_jstr(c, "better"));
-	buf_adds(b, ".</p>\n");
-	if (*html_jstr(c, "verdict")) {
-		buf_adds(b, "<p id=\"verdict\">Verdict, the job the unit: <strong>");
-		html_txt(b, html_jstr(c, "verdict"));
-		buf_adds(b, "</strong> &mdash; ");
-		html_txt(b, html_jstr(c, "reason"));
-		buf_adds(b, " <span class=\"muted\">(found by ");
-		html_txt(b, html_jstr(c, "found_by"));
-		buf_adds(b, ")</span></p>\n");
-	}
 }
 
-static void change_range(struct buf *b, const json_t *c)
-{
-	const char *good = html_jstr(c, "good_sha"), *bad = html_jstr(c, "bad_sha");
-	long long gj = json_integer_value(json_object_get(c, "good_job_id"));
-	long long bj = json_integer_value(json_object_get(c, "bad_job_id"));
-
-	buf_adds(b, "<h2>Range</h2>\n<p id=\"range\">");
-	if (bad[0]) {
-		buf_adds(b, "Commits after <code>");
-		html_txt(b, good[0] ? good : "(the start)");
-		buf_adds(b, "</code> up to and including <code>");
-		html_txt(b, bad);
-		buf_adds(b, "</code>.");
-		if (good[0]) {
-			buf_adds(b, " <a href=\"/compare?base=");
-			html_url_arg(b, good);
-			buf_adds(b, "&amp;head=");
-			html_url_arg(b, bad);
-			buf_adds(b, "\">Compare the two commits</a>.");
-		}
-	} else {
-		buf_printf(b, "Jobs after <a href=\"/jobs/%lld\">%lld</a> up to and "
-			   "including <a href=\"/jobs/%lld\">%lld</a> (the points have no "
-			   "commit). <a href=\"/compare?base=job:%lld&amp;head=job:%lld\">Compare "
-			   "the two jobs</a>.", gj, gj, bj, bj, gj, bj);
-	}
-	buf_adds(b, "</p>\n");
-	page_change_bisection(b, json_object_get(c, "bisection"));  /* web/page_bisect.c */
-}
-
+/* The points around the change: the chart of its range (from "chart", a
+ * detail_series object) and the table of the points. */
 static void change_points(struct buf *b, const json_t *c)
 {
-	const json_t *points = json_object_get(c, "points");
+	const json_t *points = json_object_get(c, "points"), *series = json_object_get(c, "chart");
 	long long bad_job = json_integer_value(json_object_get(c, "bad_job_id"));
-	json_t *chart, *marks;
 	size_t i;
 	json_t *p;
 
-	chart = json_pack("{s:O, s:s, s:s}", "points", points, "unit", html_jstr(c, "unit"),
-			  "title", html_jstr(c, "metric"));
-	marks = json_array();
-	json_array_foreach(points, i, p)
-		if (json_integer_value(json_object_get(p, "job_id")) == bad_job)
-			json_array_append_new(marks, json_pack("{s:O, s:s}", "index",
-				json_object_get(p, "index"), "direction", html_jstr(c, "direction")));
-	json_object_set_new(chart, "changes", marks);
-	buf_adds(b, "<h2>Points around the change</h2>\n"
-		 "<div class=\"chart\" data-chart=\"chart-data\"></div>\n");
-	html_json_script(b, "chart-data", chart);
-	json_decref(chart);
-	buf_adds(b, "<table id=\"points\"><tr><th>index</th><th>job</th><th>commit</th>"
-		 "<th>value</th><th>iterations</th></tr>\n");
+	buf_adds(b, "<h2>Points around the change</h2>\n");
+	if (series) {
+		json_t *chart;
+		long long lo = -1, hi = -1;
+
+		if (!chart_by_commit(series)) {     /* all points drawn, the change's shown */
+			lo = json_integer_value(json_object_get(json_array_get(points, 0), "index"));
+			hi = json_integer_value(json_object_get(json_array_get(points,
+				json_array_size(points) - 1), "index"));
+		}
+		chart = chart_of_series(series, lo, hi);
+		chart_div(b, "change-chart", chart);
+		json_decref(chart);
+	}
+	buf_adds(b, "<table id=\"points\"><tr><th>index</th><th>position</th><th>job</th>"
+		 "<th>commit</th><th class=\"num\">value</th><th>iterations</th></tr>\n");
 	json_array_foreach(points, i, p) {
 		long long job = json_integer_value(json_object_get(p, "job_id"));
 
-		buf_printf(b, "<tr%s>", job == bad_job ? " class=\"st-failed\"" : "");
+		buf_printf(b, "<tr%s>", job == bad_job ? " class=\"st-failed first-bad\"" : "");
 		html_td_int(b, p, "index");
-		buf_printf(b, "<td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>",
-			   job, job);
-		buf_adds(b, "<td><code>");
-		html_txt(b, html_jstr(p, "commit_sha"));
-		buf_adds(b, "</code></td>");
+		html_td_int(b, p, "position");
+		buf_printf(b, "<td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td><td>", job, job);
+		html_sha(b, html_jstr(p, "commit_sha"));
+		buf_adds(b, "</td>");
 		html_td_num(b, p, "value");
 		html_td_int(b, p, "iterations");
 		buf_adds(b, "</tr>\n");
@@ -169,33 +355,28 @@ static void change_build_failure(struct buf *b, const json_t *c)
 	buf_adds(b, "</pre>\n");
 }
 
-int page_change(struct buf *b, const json_t *c)
+int page_change(struct buf *b, const json_t *c, long long now)
 {
 	long long id = json_integer_value(json_object_get(c, "id"));
-	long long series = json_integer_value(json_object_get(c, "series_id"));
-	char title[64];
+	char fallback[64];
 
-	snprintf(title, sizeof title, "Change %lld", id);
-	html_page_begin(b, title);
-	buf_printf(b, "<p>Metric <a href=\"/series/%lld\">", series);
-	html_txt(b, html_jstr(c, "suite"));
-	buf_adds(b, "/");
-	html_txt(b, html_jstr(c, "metric"));
-	buf_adds(b, "</a> (");
-	html_txt(b, html_jstr(c, "unit"));
-	buf_adds(b, ") on runner class ");
-	html_txt(b, html_jstr(c, "runner_class"));
-	buf_adds(b, ", detected ");
-	html_time(b, json_integer_value(json_object_get(c, "detected_at")));
-	buf_adds(b, " UTC.</p>\n");
+	snprintf(fallback, sizeof fallback, "Change %lld", id);
+	html_page_begin(b, *html_jstr(c, "title") ? html_jstr(c, "title") : fallback);
+	buf_printf(b, "<p class=\"muted\" id=\"change-id\">Change %lld</p>\n", id);
 	if (!strcmp(html_jstr(c, "kind"), "build-failure")) {
 		change_build_failure(b, c);
-		change_range(b, c);
+		change_facts(b, c, now);
+		change_links(b, c, id);
 	} else {
-		change_numbers(b, c);
-		change_range(b, c);
+		change_verdict(b, c);
+		change_facts(b, c, now);
+		change_links(b, c, id);
+		change_group(b, c, id);
+		change_summary(b, c);
 		change_points(b, c);
+		change_numbers(b, c);
 	}
+	page_change_bisection(b, json_object_get(c, "bisection"));  /* web/page_bisect.c */
 	change_triage(b, c, id);
 	page_change_reports(b, json_object_get(c, "reports"));     /* web/page_reports.c */
 	html_chart_scripts(b);

@@ -1,7 +1,13 @@
 /*
- * page_changes.c - "/changes": detected regressions and improvements,
- * and build failures (kind build-failure, db/db_buildfail.c), newest
- * first, each linking to its page; paginated with ?page=.
+ * page_changes.c - "/changes": what regressed, where and by how much, in
+ * one look.  By default one row per group (the changes of one commit
+ * range): tree and branch, the first bad commit with its subject, the
+ * metrics it moved (a link shows them in place), the largest %change,
+ * the direction, the state and the age.  ?view=metrics lists one row per
+ * change instead (and ?group=G the changes of one group), build
+ * failures (kind build-failure, db/db_buildfail.c) among them.  A form
+ * filters by tree, branch, state, runner class, direction and smallest
+ * %change and sorts by age or size; paginated with ?page=.
  */
 #include <stdio.h>
 #include <string.h>
@@ -32,11 +38,9 @@ static void changes_row(struct buf *b, const json_t *c)
 	long long series = json_integer_value(json_object_get(c, "series_id"));
 
 	buf_printf(b, "<tr><td class=\"num\"><a class=\"change-link\" href=\"/changes/%lld\">"
-		   "%lld</a></td><td><a href=\"/series/%lld\">", id, id, series);
-	html_txt(b, html_jstr(c, "suite"));
-	buf_adds(b, "/");
-	html_txt(b, html_jstr(c, "metric"));
-	buf_adds(b, "</a></td>");
+		   "%lld</a></td><td>", id, id);
+	html_series_link(b, series, html_jstr(c, "suite"), html_jstr(c, "metric"));
+	buf_adds(b, "</td>");
 	html_td(b, html_jstr(c, "runner_class"));
 	buf_adds(b, "<td class=\"kind-");
 	html_attr(b, html_jstr(c, "kind"));
@@ -65,24 +69,194 @@ static void changes_row(struct buf *b, const json_t *c)
 	buf_adds(b, "</tr>\n");
 }
 
-int page_changes(struct buf *b, const json_t *changes, int page, int more)
+/* One group: its head row, then its members (hidden until expanded). */
+static void changes_group(struct buf *b, const json_t *g, const struct page_changes_query *q,
+			  long long now)
 {
+	long long key = json_integer_value(json_object_get(g, "group_key"));
+	long long id = json_integer_value(json_object_get(g, "id"));
+	long long reg = json_integer_value(json_object_get(g, "regressions"));
+	long long imp = json_integer_value(json_object_get(g, "improvements"));
+	long long n = json_integer_value(json_object_get(g, "metrics"));
+	long long untriaged = json_integer_value(json_object_get(g, "untriaged"));
+	const char *dir = html_jstr(g, "direction");
+	const json_t *m;
+	size_t i;
+
+	buf_printf(b, "<tbody class=\"group\" data-group=\"%lld\"><tr class=\"head\"><td>", key);
+	html_txt(b, html_jstr(g, "tree"));
+	if (*html_jstr(g, "branch")) {
+		buf_adds(b, " <span class=\"muted\">");
+		html_txt(b, html_jstr(g, "branch"));
+		buf_adds(b, "</span>");
+	}
+	buf_adds(b, "</td><td class=\"text\">");
+	if (*html_jstr(g, "bad_sha")) {
+		html_sha(b, html_jstr(g, "bad_sha"));
+		buf_adds(b, " ");
+		html_clamp(b, html_jstr(g, "bad_subject"));
+	} else {
+		buf_printf(b, "<span class=\"muted\">job %lld</span>",
+			   (long long)json_integer_value(json_object_get(g, "bad_job_id")));
+	}
+	buf_printf(b, "</td><td class=\"nowrap\"><a class=\"expand\" data-group=\"%lld\" "
+		   "href=\"/changes?view=metrics&amp;group=%lld\">%lld metric%s</a> "
+		   "<span class=\"muted\">", key, key > 0 ? key : id, n, n == 1 ? "" : "s");
+	html_txt(b, html_jstr(g, "classes"));
+	buf_printf(b, "</span></td><td class=\"num %s\"><a class=\"change-link\" "
+		   "href=\"/changes/%lld\">", !strcmp(dir, "regression") ? "regression" :
+		   "improvement", id);
+	if (!strcmp(html_jstr(g, "kind"), "build-failure"))
+		buf_adds(b, "build failure");
+	else
+		buf_printf(b, "%+.1f%%", 100 * json_number_value(json_object_get(g, "magnitude")));
+	buf_adds(b, "</a></td><td>");
+	if (reg)
+		buf_printf(b, "<span class=\"regression\">%lld regression%s</span>", reg,
+			   reg == 1 ? "" : "s");
+	if (imp)
+		buf_printf(b, "%s<span class=\"improvement\">%lld improvement%s</span>",
+			   reg ? ", " : "", imp, imp == 1 ? "" : "s");
+	buf_adds(b, "</td><td>");
+	html_txt(b, html_jstr(g, "state"));
+	if (untriaged && untriaged < n)
+		buf_printf(b, " <span class=\"muted\">(%lld new)</span>", untriaged);
+	buf_adds(b, "</td><td class=\"nowrap\">");
+	html_age(b, now, json_integer_value(json_object_get(g, "last_detected")));
+	buf_adds(b, "</td></tr>\n");
+	json_array_foreach(json_object_get(g, "changes"), i, m) {
+		long long mid = json_integer_value(json_object_get(m, "id"));
+		const char *mdir = html_jstr(m, "direction");
+
+		buf_printf(b, "<tr class=\"member\" data-group=\"%lld\"%s><td></td><td>", key,
+			   q->group ? "" : " hidden");
+		html_series_link(b, json_integer_value(json_object_get(m, "series_id")),
+				 html_jstr(m, "suite"), html_jstr(m, "metric"));
+		buf_adds(b, "</td>");
+		html_td(b, html_jstr(m, "runner_class"));
+		buf_printf(b, "<td class=\"num %s\"><a class=\"change-link\" href=\"/changes/%lld\">"
+			   "%+.1f%%</a></td><td class=\"%s\">%s</td>",
+			   !strcmp(mdir, "regression") ? "regression" : "improvement", mid,
+			   100 * json_number_value(json_object_get(m, "magnitude")),
+			   !strcmp(mdir, "regression") ? "regression" : "improvement",
+			   !strcmp(mdir, "regression") ? "regression" : "improvement");
+		html_td(b, html_jstr(m, "state"));
+		buf_adds(b, "<td></td></tr>\n");
+	}
+	buf_adds(b, "</tbody>\n");
+}
+
+/* A select of the filter form: name, its choices ("" first: any). */
+static void changes_select(struct buf *b, const char *label, const char *name,
+			   const char *const *choices, const char *value)
+{
+	buf_printf(b, "<label>%s <select name=\"%s\">", label, name);
+	for (int i = 0; choices[i]; i++) {
+		buf_adds(b, "<option value=\"");
+		html_attr(b, choices[i]);
+		buf_adds(b, value && !strcmp(value, choices[i]) ? "\" selected>" : "\">");
+		html_txt(b, choices[i][0] ? choices[i] : "any");
+		buf_adds(b, "</option>");
+	}
+	buf_adds(b, "</select></label>\n");
+}
+
+static void changes_input(struct buf *b, const char *label, const char *name, const char *value,
+			  const char *extra)
+{
+	buf_printf(b, "<label>%s <input name=\"%s\" %s value=\"", label, name, extra);
+	html_attr(b, value ? value : "");
+	buf_adds(b, "\"></label>\n");
+}
+
+static void changes_form(struct buf *b, const struct page_changes_query *q)
+{
+	static const char *const states[] = { "", "new", "confirmed", "bisecting",
+		"culprit-found", "fixed", "invalid", "wontfix", NULL };
+	static const char *const dirs[] = { "", "regression", "improvement", NULL };
+	static const char *const sorts[] = { "age", "size", NULL };
+	static const char *const views[] = { "groups", "metrics", NULL };
+
+	buf_adds(b, "<form class=\"filters\" id=\"change-filters\" method=\"get\" "
+		 "action=\"/changes\">\n");
+	changes_input(b, "tree", "tree", q->tree, "size=\"10\"");
+	changes_input(b, "branch", "branch", q->branch, "size=\"10\"");
+	changes_select(b, "state", "state", states, q->state);
+	changes_input(b, "runner class", "runner_class", q->runner_class, "size=\"10\"");
+	changes_select(b, "direction", "direction", dirs, q->direction);
+	changes_input(b, "at least %", "min", q->min, "size=\"4\" inputmode=\"decimal\"");
+	changes_select(b, "sort by", "sort", sorts, q->sort ? q->sort : "age");
+	changes_select(b, "rows", "view", views, q->metrics ? "metrics" : "groups");
+	buf_adds(b, "<button type=\"submit\">Show</button> <a href=\"/changes\">clear</a></form>\n");
+}
+
+/* The list's URL with its query (escaped for an attribute), for the pager. */
+static void changes_base(struct buf *base, const struct page_changes_query *q)
+{
+	const char *names[] = { "tree", "branch", "state", "runner_class", "direction", "min",
+				"sort" };
+	const char *values[] = { q->tree, q->branch, q->state, q->runner_class, q->direction,
+				 q->min, q->sort };
+	const char *sep = "?";
+
+	buf_adds(base, "/changes");
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (!values[i] || !*values[i])
+			continue;
+		buf_printf(base, "%s%s=", sep, names[i]);
+		html_url_arg(base, values[i]);
+		sep = "&amp;";
+	}
+	if (q->metrics) {
+		buf_printf(base, "%sview=metrics", sep);
+		sep = "&amp;";
+	}
+	if (q->group)
+		buf_printf(base, "%sgroup=%lld", sep, q->group);
+}
+
+int page_changes(struct buf *b, const json_t *rows, const struct page_changes_query *q,
+		 long long now, int page, int more)
+{
+	int filtered = (q->tree && *q->tree) || (q->branch && *q->branch) ||
+		       (q->state && *q->state) || (q->runner_class && *q->runner_class) ||
+		       (q->direction && *q->direction) || (q->min && *q->min) || q->group;
+	struct buf base;
 	size_t i;
 	json_t *c;
 
-	html_page_begin(b, "Changes");
-	if (!json_array_size(changes)) {
-		buf_adds(b, "<p class=\"muted\">No change on this page.</p>\n");
-	} else {
+	html_page_begin(b, q->group ? "Changes of one commit range" : "Changes");
+	changes_form(b, q);
+	if (!json_array_size(rows)) {
+		if (filtered || page > 1)
+			html_empty(b, "no-changes", "No change on this page matches these filters.",
+				   "<a href=\"/changes\">Show all changes</a>.");
+		else
+			html_empty(b, "no-changes", "No change has been found yet.",
+				   "Changes appear when the analyzer sees a step between measured "
+				   "commits of a series: watch a tree and let runners measure its "
+				   "merges (<code>kpci submit --tree T --commit C</code>), then see "
+				   "the <a href=\"/series\">metrics</a> and the <a href=\"/jobs\">jobs"
+				   "</a>.");
+	} else if (q->metrics) {
 		buf_adds(b, "<table id=\"changes\"><tr><th>id</th><th>metric</th>"
 			 "<th>runner class</th><th>kind</th><th>direction</th><th>change</th>"
-			 "<th>before</th>"
-			 "<th>after</th><th>state</th><th>detected (UTC)</th></tr>\n");
-		json_array_foreach(changes, i, c)
+			 "<th>before</th><th>after</th><th>state</th><th>detected (UTC)</th></tr>\n");
+		json_array_foreach(rows, i, c)
 			changes_row(b, c);
 		buf_adds(b, "</table>\n");
+	} else {
+		buf_adds(b, "<table id=\"change-groups\"><thead><tr><th>tree</th>"
+			 "<th>first bad commit</th><th>metrics</th><th class=\"num\">largest</th>"
+			 "<th>direction</th><th>state</th><th>age</th></tr></thead>\n");
+		json_array_foreach(rows, i, c)
+			changes_group(b, c, q, now);
+		buf_adds(b, "</table>\n");
 	}
-	html_pager(b, "/changes", page, more);
+	buf_init(&base, 4096);
+	changes_base(&base, q);
+	html_pager(b, buf_str(&base), page, more);
+	buf_free(&base);
 	html_page_end(b);
 	return 0;
 }

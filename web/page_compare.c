@@ -1,31 +1,74 @@
 /*
- * page_compare.c - "/compare?base=A&head=B": the LKP-style table of
- * GET /api/v1/compare (base ± %stddev, %change with its 95% interval,
- * head ± %stddev, p and q after Benjamini-Hochberg, the three-way verdict
- * and its reason), with the form to pick the two sides.
+ * page_compare.c - "/compare?base=A&head=B&runner_class=C": the LKP-style
+ * table of GET /api/v1/compare (base ± %stddev, %change with its 95%
+ * interval, head ± %stddev, p and q after Benjamini-Hochberg, the
+ * three-way verdict and its reason), each metric linking to its chart,
+ * with the form to pick the two sides (a job, a commit, a tag or a
+ * branch) and the runner class, and what each side is (its commit and
+ * subject).  Rows come changed first, then inconclusive, the largest
+ * change first; those the same are left out unless ?all=1.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "web/html.h"
 #include "web/pages.h"
 
-static void compare_form(struct buf *b, const char *base, const char *head)
+static void compare_form(struct buf *b, const struct page_compare_query *q)
 {
-	buf_adds(b, "<form id=\"compare\" method=\"get\" action=\"/compare\">"
+	buf_adds(b, "<form id=\"compare\" class=\"filters\" method=\"get\" action=\"/compare\">"
 		 "<label>base <input name=\"base\" value=\"");
-	html_attr(b, base ? base : "");
+	html_attr(b, q->base ? q->base : "");
 	buf_adds(b, "\"></label> <label>head <input name=\"head\" value=\"");
-	html_attr(b, head ? head : "");
-	buf_adds(b, "\"></label> <button type=\"submit\">Compare</button></form>\n"
-		 "<p class=\"muted\">A side is a job (<code>job:ID</code>) or a commit id "
-		 "(at least 7 hex digits).</p>\n");
+	html_attr(b, q->head ? q->head : "");
+	buf_adds(b, "\"></label> <label>runner class <input name=\"runner_class\" size=\"10\" "
+		 "value=\"");
+	html_attr(b, q->runner_class ? q->runner_class : "");
+	buf_adds(b, "\"></label> <label><input type=\"checkbox\" name=\"all\" value=\"1\"");
+	buf_adds(b, q->all ? " checked" : "");
+	buf_adds(b, "> every metric</label> <button type=\"submit\">Compare</button></form>\n"
+		 "<p class=\"muted\">A side is a job (<code>job:ID</code>), a commit id (at least "
+		 "7 hex digits), a tag (<code>v6.12</code>) or a branch (its tip).</p>\n");
+}
+
+/* What a side is: "base job 12 at abcdef123456 subject (tree)". */
+static void compare_about(struct buf *b, const char *name, const json_t *side)
+{
+	const json_t *c = json_object_get(side, "commit");
+
+	buf_printf(b, "<dt>%s</dt><dd class=\"side\" id=\"%s-side\">", name, name);
+	if (json_integer_value(json_object_get(side, "job_id")) > 0)
+		buf_printf(b, "<a href=\"/jobs/%lld\">job %lld</a> ",
+			   (long long)json_integer_value(json_object_get(side, "job_id")),
+			   (long long)json_integer_value(json_object_get(side, "job_id")));
+	else if (*html_jstr(side, "ref")) {
+		html_txt(b, html_jstr(side, "ref"));
+		buf_adds(b, " <code>");
+		html_txt(b, html_jstr(side, "text"));
+		buf_adds(b, "</code> at ");
+	}
+	if (c && !json_is_null(c)) {
+		html_sha(b, html_jstr(c, "sha"));
+		buf_adds(b, " ");
+		html_clamp(b, html_jstr(c, "subject"));
+		buf_adds(b, " <span class=\"muted\">(");
+		html_txt(b, html_jstr(c, "tree"));
+		buf_adds(b, ", ");
+		html_date(b, json_integer_value(json_object_get(c, "time")));
+		buf_adds(b, ")</span>");
+	} else if (!json_integer_value(json_object_get(side, "job_id"))) {
+		buf_adds(b, "<code>");
+		html_txt(b, html_jstr(side, "text"));
+		buf_adds(b, "</code> <span class=\"muted\">(a commit kpci has samples of, not in a "
+			 "watched tree)</span>");
+	}
+	buf_adds(b, "</dd>\n");
 }
 
 static void compare_side(struct buf *b, const json_t *side)
 {
-	buf_printf(b, "<td class=\"num\">%.6g</td><td class=\"num\">&plusmn; %.1f%%</td>"
-		   "<td class=\"num\">%lld&times;%lld</td>",
-		   json_number_value(json_object_get(side, "mean")),
+	html_td_num(b, side, "mean");
+	buf_printf(b, "<td class=\"num\">&plusmn; %.1f%%</td><td class=\"num\">%lld&times;%lld</td>",
 		   json_number_value(json_object_get(side, "stddev_percent")),
 		   (long long)json_integer_value(json_object_get(side, "jobs")),
 		   (long long)json_integer_value(json_object_get(side, "n")) /
@@ -63,31 +106,67 @@ static void compare_change(struct buf *b, const json_t *m, const char *dir)
 	buf_adds(b, "</td>");
 }
 
-static void compare_table(struct buf *b, const json_t *r)
+/* The page's own URL with all=1 (escaped for an attribute). */
+static void compare_all_href(struct buf *b, const struct page_compare_query *q)
+{
+	buf_adds(b, "/compare?base=");
+	html_url_arg(b, q->base);
+	buf_adds(b, "&amp;head=");
+	html_url_arg(b, q->head);
+	if (q->runner_class && *q->runner_class) {
+		buf_adds(b, "&amp;runner_class=");
+		html_url_arg(b, q->runner_class);
+	}
+	buf_adds(b, "&amp;all=1");
+}
+
+static void compare_table(struct buf *b, const json_t *r, const struct page_compare_query *q)
 {
 	const json_t *metrics = json_object_get(r, "metrics");
+	long long changed = json_integer_value(json_object_get(r, "changed"));
+	long long same = json_integer_value(json_object_get(r, "same"));
 	size_t i;
 	json_t *m;
 
-	buf_printf(b, "<p id=\"counts\">%lld changed, %lld same, %lld inconclusive of %zu "
-		   "compared (FDR %.3g; smallest effect that matters %.3g%%, or the metric's "
-		   "between-job spread).  Inconclusive means more jobs or iterations would "
-		   "decide; it is never the same as same.</p>\n",
-		   (long long)json_integer_value(json_object_get(r, "changed")),
-		   (long long)json_integer_value(json_object_get(r, "same")),
+	buf_adds(b, "<dl class=\"facts\" id=\"sides\">");
+	compare_about(b, "base", json_object_get(r, "base_side"));
+	compare_about(b, "head", json_object_get(r, "head_side"));
+	buf_adds(b, "</dl>\n");
+	buf_printf(b, "<p id=\"counts\"><strong>%lld changed</strong>, %lld same, %lld "
+		   "inconclusive of %zu compared (FDR %.3g; smallest effect that matters %.3g%%, "
+		   "or the metric's between-job spread).  Inconclusive means more jobs or "
+		   "iterations would decide; it is never the same as same.</p>\n", changed, same,
 		   (long long)json_integer_value(json_object_get(r, "inconclusive")),
 		   json_array_size(metrics), json_number_value(json_object_get(r, "alpha")),
 		   json_number_value(json_object_get(r, "min_effect_percent")));
-	buf_adds(b, "<table id=\"comparison\"><tr><th colspan=\"2\">base</th>"
-		 "<th>jobs&times;iter</th><th>%change [95%]</th><th colspan=\"2\">head</th>"
-		 "<th>jobs&times;iter</th><th>p</th><th>q</th><th>verdict</th><th>why</th>"
-		 "<th>metric</th><th>runner class</th></tr>\n");
+	if (!q->all && same) {
+		buf_printf(b, "<p id=\"shown\">The changed metrics, then the inconclusive ones, the "
+			   "largest change first; %lld the same are left out: <a id=\"show-all\" "
+			   "href=\"", same);
+		compare_all_href(b, q);
+		buf_printf(b, "\">show all %zu</a>.</p>\n", json_array_size(metrics));
+	}
+	if (!q->all && (size_t)same == json_array_size(metrics))
+		return;
+	buf_adds(b, "<table id=\"comparison\"><tr><th>metric</th><th>runner class</th>"
+		 "<th colspan=\"2\">base</th><th>jobs&times;iter</th><th>%change [95%]</th>"
+		 "<th colspan=\"2\">head</th><th>jobs&times;iter</th><th>p</th><th>q</th>"
+		 "<th>verdict</th><th>why</th></tr>\n");
 	json_array_foreach(metrics, i, m) {
 		const char *dir = html_jstr(m, "direction"), *verdict = html_jstr(m, "verdict");
+		const char *name = html_jstr(m, "metric"), *slash = strchr(name, '/');
+		char suite[160];
 
+		if (!q->all && !strcmp(verdict, "same"))
+			continue;
+		snprintf(suite, sizeof suite, "%.*s", slash ? (int)(slash - name) : 0, name);
 		buf_adds(b, "<tr data-verdict=\"");
 		html_attr(b, verdict);
-		buf_adds(b, "\">");
+		buf_adds(b, "\"><td>");
+		html_series_link(b, json_integer_value(json_object_get(m, "series_id")), suite,
+				 slash ? slash + 1 : name);
+		buf_adds(b, "</td>");
+		html_td(b, html_jstr(m, "runner_class"));
 		compare_side(b, json_object_get(m, "base"));
 		compare_change(b, m, dir);
 		compare_side(b, json_object_get(m, "head"));
@@ -103,26 +182,29 @@ static void compare_table(struct buf *b, const json_t *r)
 			buf_adds(b, ")");
 		}
 		buf_adds(b, "</td>");
-		html_td(b, html_jstr(m, "reason"));
-		html_td(b, html_jstr(m, "metric"));
-		html_td(b, html_jstr(m, "runner_class"));
+		html_td_text(b, html_jstr(m, "reason"));
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
 }
 
-int page_compare(struct buf *b, const char *base, const char *head, const json_t *report,
+int page_compare(struct buf *b, const struct page_compare_query *q, const json_t *report,
 		 const char *error)
 {
 	html_page_begin(b, "Compare");
-	compare_form(b, base, head);
+	compare_form(b, q);
 	if (error) {
 		buf_adds(b, "<p class=\"st-failed\" id=\"error\">");
 		html_txt(b, error);
 		buf_adds(b, "</p>\n");
 	}
 	if (report)
-		compare_table(b, report);
+		compare_table(b, report, q);
+	else if (!error)
+		html_empty(b, "no-compare", "Pick two sides to compare.",
+			   "A change's page links the compare of its last good and first bad "
+			   "commits; a tag against a branch (<code>v6.12</code> and "
+			   "<code>master</code>) compares a release with today.");
 	html_page_end(b);
 	return 0;
 }

@@ -60,7 +60,11 @@ int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, in
 	html_page_begin(b, state ? "Jobs by state" : "Jobs");
 	jobs_tabs(b, state);
 	if (!json_array_size(jobs)) {
-		buf_adds(b, "<p class=\"muted\">No job on this page.</p>\n");
+		html_empty(b, "no-jobs", page > 1 ? "No job on this page." :
+			   state ? "No job in this state." : "No job has been queued yet.",
+			   "Queue one (<code>kpci submit --suite kbench</code>, or <code>--tree T "
+			   "--commit C</code> to measure a commit), or watch a tree: its builds and "
+			   "bench jobs are queued by themselves (docs/watch.md).");
 	} else {
 		buf_adds(b, "<table id=\"jobs\"><tr><th>id</th><th>kind</th><th>suite</th>"
 			 "<th>tree</th><th>commit</th><th>state</th><th>attempt</th>"

@@ -16,6 +16,7 @@
 #define OVERVIEW_JOBS    20
 #define OVERVIEW_SAMPLES 40
 #define OVERVIEW_CHANGES 10
+#define OVERVIEW_WINDOWS 6      /* merge windows of a tree listed, the newest first */
 
 static const char *str(const json_t *row, const char *key)
 {
@@ -63,7 +64,10 @@ static void overview_runners(struct buf *b, json_t *runners)
 
 	buf_printf(b, "<h2>Runners (%zu)</h2>\n", json_array_size(runners));
 	if (!json_array_size(runners)) {
-		buf_adds(b, "<p class=\"muted\">No runner has registered yet.</p>\n");
+		html_empty(b, "no-runners", "No runner has registered yet.",
+			   "Start one with a runner token: <code>kpci-runner --server URL --token "
+			   "TOKEN --name NAME</code> (docs/runners.md); <code>kpcid token create "
+			   "--role runner</code> makes the token.");
 		return;
 	}
 	buf_adds(b, "<table id=\"runners\"><tr><th>name</th><th>class</th><th>NUMA nodes</th>"
@@ -91,7 +95,10 @@ static void overview_jobs(struct buf *b, json_t *jobs)
 
 	buf_adds(b, "<h2>Recent jobs</h2>\n");
 	if (!json_array_size(jobs)) {
-		buf_adds(b, "<p class=\"muted\">No job has been queued yet.</p>\n");
+		html_empty(b, "no-jobs", "No job has been queued yet.",
+			   "Watch a tree (a <code>[tree NAME]</code> section in kpcid.ini, "
+			   "docs/watch.md) and its builds and bench jobs are queued, or queue one: "
+			   "<code>kpci submit --suite kbench</code>.");
 		return;
 	}
 	buf_adds(b, "<table id=\"jobs\"><tr><th>id</th><th>kind</th><th>suite</th><th>boot</th>"
@@ -99,9 +106,9 @@ static void overview_jobs(struct buf *b, json_t *jobs)
 		 "<th>reason</th></tr>\n");
 	json_array_foreach(jobs, i, j) {
 		const json_t *spec = json_object_get(j, "spec");
+		long long id = (long long)json_integer_value(json_object_get(j, "id"));
 
-		buf_adds(b, "<tr>");
-		cell_int(b, j, "id");
+		buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", id, id);
 		cell_txt(b, str(j, "kind"));
 		cell_txt(b, str(spec, "suite"));
 		cell_txt(b, str(spec, "boot"));
@@ -114,7 +121,7 @@ static void overview_jobs(struct buf *b, json_t *jobs)
 		cell_txt(b, str(j, "runner"));
 		cell_int(b, j, "samples");
 		cell_time(b, j, "created_at");
-		cell_txt(b, str(j, "reason"));
+		html_td_text(b, str(j, "reason"));
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -127,20 +134,24 @@ static void overview_samples(struct buf *b, json_t *samples)
 
 	buf_adds(b, "<h2>Latest samples</h2>\n");
 	if (!json_array_size(samples)) {
-		buf_adds(b, "<p class=\"muted\">No samples yet.</p>\n");
+		html_empty(b, "no-samples", "No samples yet.",
+			   "Samples arrive when a runner finishes a bench job; the "
+			   "<a href=\"/series\">metrics</a> then chart them.");
 		return;
 	}
-	buf_adds(b, "<table id=\"samples\"><tr><th>job</th><th>suite</th><th>metric</th>"
+	buf_adds(b, "<table id=\"samples\"><tr><th>job</th><th>metric</th>"
 		 "<th>iteration</th><th>value</th><th>unit</th><th>better</th><th>runner</th>"
 		 "<th>kernel</th><th>boot</th></tr>\n");
 	json_array_foreach(samples, i, s) {
-		buf_adds(b, "<tr>");
-		cell_int(b, s, "job_id");
-		cell_txt(b, str(s, "suite"));
-		cell_txt(b, str(s, "metric"));
+		long long job = (long long)json_integer_value(json_object_get(s, "job_id"));
+
+		buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td><td>", job,
+			   job);
+		html_series_link(b, json_integer_value(json_object_get(s, "series_id")),
+				 str(s, "suite"), str(s, "metric"));
+		buf_adds(b, "</td>");
 		cell_int(b, s, "iteration");
-		buf_printf(b, "<td class=\"num\">%.6g</td>",
-			   json_number_value(json_object_get(s, "value")));
+		html_td_num(b, s, "value");
 		cell_txt(b, str(s, "unit"));
 		cell_txt(b, str(s, "better"));
 		cell_txt(b, str(s, "runner"));
@@ -156,9 +167,15 @@ static void overview_trees(struct buf *b, json_t *trees)
 	size_t i;
 	json_t *t;
 
-	if (!json_array_size(trees))
+	buf_adds(b, "<h2>Trees</h2>\n");
+	if (!json_array_size(trees)) {
+		html_empty(b, "no-trees", "No tree is watched.",
+			   "Add a <code>[tree NAME]</code> section with its url to kpcid.ini "
+			   "(docs/watch.md): kpcid follows its branches, builds its merges and has "
+			   "runners measure them.");
 		return;
-	buf_adds(b, "<h2>Trees</h2>\n<ul id=\"trees\">");
+	}
+	buf_adds(b, "<ul id=\"trees\">");
 	json_array_foreach(trees, i, t) {
 		buf_adds(b, "<li><a href=\"/trees/");
 		html_url_arg(b, str(t, "name"));
@@ -169,39 +186,52 @@ static void overview_trees(struct buf *b, json_t *trees)
 	buf_adds(b, "</ul>\n");
 }
 
-/* One line per tree: its newest merge window's report summary, linked. */
+/* "v6.12 -> head (open): 2 regressions, 1 improvement, 83 merges measured
+ * (of 84)" of one window, linked to its report. */
+static void overview_window(struct buf *b, const char *tree, const struct db_window_counts *w)
+{
+	buf_adds(b, "<a class=\"window-link\" href=\"/trees/");
+	html_url_arg(b, tree);
+	buf_adds(b, "/windows/");
+	html_url_arg(b, w->release);
+	buf_adds(b, "\">");
+	html_txt(b, w->release);
+	buf_adds(b, " &rarr; ");
+	html_txt(b, w->closed_by[0] ? w->closed_by : "head (open)");
+	buf_printf(b, "</a>: <span class=\"regression\">%lld regression%s</span>, "
+		   "<span class=\"improvement\">%lld improvement%s</span>, "
+		   "%lld merge%s measured (of %lld)", w->regressions, w->regressions == 1 ? "" : "s",
+		   w->improvements, w->improvements == 1 ? "" : "s", w->merges_measured,
+		   w->merges_measured == 1 ? "" : "s", w->merges);
+}
+
+/* One line per tree: its newest merge window's report summary, linked,
+ * then the earlier windows with their counts. */
 static void overview_windows(struct buf *b, struct db *db, json_t *trees)
 {
-	size_t i, shown = 0;
-	json_t *t, *w;
+	struct db_window_counts w[OVERVIEW_WINDOWS];
+	size_t i, n, shown = 0;
+	json_t *t;
 
 	json_array_foreach(trees, i, t) {
-		long long reg, imp;
-
-		if (db_window_current(db, &w, str(t, "name"), NULL) != DB_OK)
+		if (db_window_counts(db, w, OVERVIEW_WINDOWS, &n, str(t, "name")) != DB_OK || !n)
 			continue;
 		if (!shown++)
-			buf_adds(b, "<h2>Current merge windows</h2>\n<ul id=\"current-windows\">");
-		reg = (long long)json_integer_value(json_object_get(w, "regressions"));
-		imp = (long long)json_integer_value(json_object_get(w, "improvements"));
+			buf_adds(b, "<h2>Merge windows</h2>\n<ul id=\"current-windows\">");
 		buf_adds(b, "<li>");
 		html_txt(b, str(t, "name"));
-		buf_adds(b, ": <a class=\"window-link\" href=\"/trees/");
-		html_url_arg(b, str(t, "name"));
-		buf_adds(b, "/windows/");
-		html_url_arg(b, str(w, "release"));
-		buf_adds(b, "\">");
-		html_txt(b, str(w, "release"));
-		buf_adds(b, " &rarr; ");
-		html_txt(b, *str(w, "closed_by") ? str(w, "closed_by") : "head (open)");
-		buf_printf(b, "</a>: <span class=\"regression\">%lld regression%s</span>, "
-			   "<span class=\"improvement\">%lld improvement%s</span>, "
-			   "%lld merge%s measured (of %lld)</li>", reg, reg == 1 ? "" : "s",
-			   imp, imp == 1 ? "" : "s",
-			   (long long)json_integer_value(json_object_get(w, "merges_measured")),
-			   json_integer_value(json_object_get(w, "merges_measured")) == 1 ? "" : "s",
-			   (long long)json_integer_value(json_object_get(w, "merges")));
-		json_decref(w);
+		buf_adds(b, ": ");
+		overview_window(b, str(t, "name"), &w[0]);
+		if (n > 1) {
+			buf_adds(b, "<ul class=\"earlier-windows\">");
+			for (size_t k = 1; k < n; k++) {
+				buf_adds(b, "<li>");
+				overview_window(b, str(t, "name"), &w[k]);
+				buf_adds(b, "</li>");
+			}
+			buf_adds(b, "</ul>");
+		}
+		buf_adds(b, "</li>");
 	}
 	if (shown)
 		buf_adds(b, "</ul>\n");
@@ -212,21 +242,26 @@ static void overview_changes(struct buf *b, json_t *changes)
 	size_t i;
 	json_t *c;
 
-	if (!json_array_size(changes))
+	buf_adds(b, "<h2>Latest changes</h2>\n");
+	if (!json_array_size(changes)) {
+		html_empty(b, "no-changes", "No change has been found yet.",
+			   "The analyzer finds them once runners have measured two or more "
+			   "commits of a series; see the <a href=\"/series\">metrics</a>.");
 		return;
-	buf_adds(b, "<h2>Latest changes</h2>\n<ul id=\"latest-changes\">");
+	}
+	buf_adds(b, "<ul id=\"latest-changes\">");
 	json_array_foreach(changes, i, c) {
-		buf_printf(b, "<li><a class=\"change-link\" href=\"/changes/%lld\">",
-			   (long long)json_integer_value(json_object_get(c, "id")));
-		html_txt(b, str(c, "suite"));
-		buf_adds(b, "/");
-		html_txt(b, str(c, "metric"));
+		const char *dir = !strcmp(str(c, "direction"), "regression") ? "regression" :
+				  "improvement";
+
+		buf_printf(b, "<li><a class=\"change-link %s\" href=\"/changes/%lld\">%s %+.2f%%</a> "
+			   "of ", dir, (long long)json_integer_value(json_object_get(c, "id")), dir,
+			   100 * json_number_value(json_object_get(c, "magnitude")));
+		html_series_link(b, json_integer_value(json_object_get(c, "series_id")),
+				 str(c, "suite"), str(c, "metric"));
 		buf_adds(b, " on ");
 		html_txt(b, str(c, "runner_class"));
-		buf_printf(b, "</a>: <span class=\"%s\">%s %+.2f%%</span></li>",
-			   !strcmp(str(c, "direction"), "regression") ? "regression" : "improvement",
-			   !strcmp(str(c, "direction"), "regression") ? "regression" : "improvement",
-			   100 * json_number_value(json_object_get(c, "magnitude")));
+		buf_adds(b, "</li>");
 	}
 	buf_adds(b, "</ul>\n<p><a href=\"/changes\">All changes</a></p>\n");
 }

@@ -37,7 +37,9 @@ int page_reports(struct buf *b, const json_t *reports)
 {
 	html_page_begin(b, "Reports");
 	if (!json_array_size(reports))
-		buf_adds(b, "<p class=\"muted\">No report has been made.</p>\n");
+		html_empty(b, "no-reports", "No report has been made.",
+			   "kpci reports a change group once it settles when <code>[alert] "
+			   "enabled</code> is on (docs/reports.md).");
 	else
 		reports_rows(b, reports);
 	html_page_end(b);
@@ -46,7 +48,7 @@ int page_reports(struct buf *b, const json_t *reports)
 
 void page_change_reports(struct buf *b, const json_t *reports)
 {
-	buf_adds(b, "<h2>Reports</h2>\n");
+	buf_adds(b, "<h2 id=\"reports-head\">Reports</h2>\n");
 	if (!json_array_size(reports))
 		buf_adds(b, "<p class=\"muted\" id=\"reports\">No report has been sent about this "
 			 "change.</p>\n");

@@ -52,7 +52,10 @@ int page_runners(struct buf *b, const json_t *runners, long long now, int page, 
 
 	html_page_begin(b, "Runners");
 	if (!json_array_size(runners)) {
-		buf_adds(b, "<p class=\"muted\">No runner on this page.</p>\n");
+		html_empty(b, "no-runners", page > 1 ? "No runner on this page." :
+			   "No runner has registered yet.",
+			   "Start one with a runner token: <code>kpci-runner --server URL --token "
+			   "TOKEN --name NAME</code> (docs/runners.md).");
 	} else {
 		buf_adds(b, "<table id=\"runners\"><tr><th>name</th><th>class</th><th>state</th>"
 			 "<th>capabilities</th><th>boot methods</th><th>NUMA nodes</th><th>CPUs</th>"

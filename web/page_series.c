@@ -1,17 +1,20 @@
 /*
  * page_series.c - "/series/ID": the metric chart.  One metric of one
  * suite along one branch, measured on the series' runner class and on the
- * other classes chosen with ?classes=A,B, drawn by web/static/kpci.js as
- * one line per class over first-parent positions (job order when the jobs
- * had no commit), with release tags as labelled vertical lines and each
- * change's commit range shaded.  Without JavaScript the same numbers are
- * in tables: changes, releases, and the points (one column per class, a
- * page of PAGE_ROWS positions per ?page=), each point linking to its job.
+ * other classes chosen with ?classes=A,B, drawn by web/static/kpci.js
+ * (data from web/chart.c) as one line per class over first-parent
+ * positions (job order when the jobs had no commit), with each point's
+ * min-max whisker, a noise band per segment, release tags and each
+ * change's commit range.  Above it, where the series lies (tree, branch,
+ * runner class), its unit and latest value; under it, the changes, the
+ * releases and the points (one column per class, the newest first, a page
+ * of PAGE_ROWS positions per ?page=), each point linking to its job.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "web/chart.h"
 #include "web/html.h"
 #include "web/pages.h"
 
@@ -26,17 +29,12 @@ struct series_class {
 
 static int series_by_commit(const json_t *s)
 {
-	return !strcmp(html_jstr(s, "ordered_by"), "commit");
+	return chart_by_commit(s);
 }
 
-/* A point's x: its first-parent position, or its index in job order. */
 static long long series_x(const json_t *p, int by_commit)
 {
-	const json_t *pos = json_object_get(p, "position");
-
-	if (by_commit && json_is_integer(pos))
-		return json_integer_value(pos);
-	return json_integer_value(json_object_get(p, "index"));
+	return chart_x(p, by_commit);
 }
 
 static size_t series_classes(struct series_class *c, const json_t *s)
@@ -58,65 +56,6 @@ static size_t series_classes(struct series_class *c, const json_t *s)
 		n++;
 	}
 	return n;
-}
-
-/* The x-range a change covers: from its last good point to its first bad. */
-static void series_change_range(const json_t *c, int by_commit, json_t **from, json_t **to)
-{
-	const json_t *g = json_object_get(c, "good_position"), *bd = json_object_get(c, "bad_position");
-	long long at = json_integer_value(json_object_get(c, "point_index"));
-
-	if (by_commit && json_is_integer(bd)) {
-		*to = json_integer(json_integer_value(bd));
-		*from = json_integer(json_is_integer(g) ? json_integer_value(g) :
-				     json_integer_value(bd) - 1);
-	} else {
-		*to = json_integer(at);
-		*from = json_integer(at > 0 ? at - 1 : 0);
-	}
-}
-
-static void series_chart(struct buf *b, const json_t *s, const struct series_class *c,
-			 size_t nc)
-{
-	int by_commit = series_by_commit(s);
-	json_t *chart, *classes = json_array(), *marks = json_array();
-
-	for (size_t k = 0; k < nc; k++) {
-		json_t *pts = json_array(), *p, *ch;
-		size_t i;
-
-		json_array_foreach(c[k].points, i, p) {
-			json_t *o = json_pack("{s:I, s:O, s:O, s:O}", "x", (json_int_t)series_x(p, by_commit),
-					      "job_id", json_object_get(p, "job_id"),
-					      "value", json_object_get(p, "value"),
-					      "commit_sha", json_object_get(p, "commit_sha"));
-
-			if (json_object_get(p, "subject"))
-				json_object_set(o, "subject", json_object_get(p, "subject"));
-			if (json_object_get(p, "author"))
-				json_object_set(o, "author", json_object_get(p, "author"));
-			json_array_append_new(pts, o);
-		}
-		json_array_append_new(classes, json_pack("{s:s, s:I, s:o}", "name", c[k].name,
-			"series_id", (json_int_t)c[k].series_id, "points", pts));
-		json_array_foreach(c[k].changes, i, ch) {
-			json_t *from, *to;
-
-			series_change_range(ch, by_commit, &from, &to);
-			json_array_append_new(marks, json_pack("{s:O, s:s, s:s, s:o, s:o}",
-				"id", json_object_get(ch, "id"), "class", c[k].name,
-				"direction", html_jstr(ch, "direction"), "from", from, "to", to));
-		}
-	}
-	chart = json_pack("{s:s, s:s, s:s, s:o, s:o, s:O}", "unit", html_jstr(s, "unit"),
-			  "title", html_jstr(s, "metric"),
-			  "x", by_commit ? "first-parent position" : "point (job order)",
-			  "classes", classes, "changes", marks,
-			  "releases", by_commit ? json_object_get(s, "releases") : json_null());
-	buf_adds(b, "<div class=\"chart\" id=\"series-chart\" data-chart=\"chart-data\"></div>\n");
-	html_json_script(b, "chart-data", chart);
-	json_decref(chart);
 }
 
 /* The ?classes= value with cls added (add) or removed. */
@@ -183,6 +122,22 @@ static void series_chooser(struct buf *b, const json_t *s, long long id)
 	buf_adds(b, "</p>\n");
 }
 
+/* The x range a link zooms the chart to around a change: its commit range
+ * and ten times its width on each side. */
+static void series_zoom(struct buf *b, long long id, const json_t *ch)
+{
+	const json_t *g = json_object_get(ch, "good_position"), *bd = json_object_get(ch, "bad_position");
+	long long lo, hi, w;
+
+	if (!json_is_integer(bd))
+		return;
+	hi = json_integer_value(bd);
+	lo = json_is_integer(g) ? json_integer_value(g) : hi - 1;
+	w = hi - lo > 0 ? hi - lo : 1;
+	buf_printf(b, " <a class=\"zoom-link\" href=\"/series/%lld?from=%lld&amp;to=%lld\">zoom</a>",
+		   id, lo - 10 * w > 0 ? lo - 10 * w : 0, hi + 10 * w);
+}
+
 static void series_changes(struct buf *b, const struct series_class *c, size_t nc)
 {
 	size_t n = 0;
@@ -191,11 +146,16 @@ static void series_changes(struct buf *b, const struct series_class *c, size_t n
 		n += json_array_size(c[k].changes);
 	buf_adds(b, "<h2>Changes</h2>\n");
 	if (!n) {
-		buf_adds(b, "<p class=\"muted\">No change found in this series.</p>\n");
+		html_empty(b, "no-changes", "No change found in this series.",
+			   "The analyzer looks for a step between segments of measured commits; "
+			   "if the chart shows points far outside the grey noise band, measure "
+			   "the commits around them again (<code>kpci submit --tree T --commit C"
+			   "</code>) so that the step rests on more than one job.");
 		return;
 	}
 	buf_adds(b, "<table id=\"series-changes\"><tr><th>change</th><th>class</th>"
-		 "<th>at point</th><th>range (positions)</th><th>direction</th><th>change</th>"
+		 "<th>at point</th><th>range (positions)</th><th>direction</th>"
+		 "<th class=\"num\">%change</th><th>95% interval</th><th>verdict</th>"
 		 "<th>state</th></tr>\n");
 	for (size_t k = 0; k < nc; k++) {
 		size_t i;
@@ -203,22 +163,32 @@ static void series_changes(struct buf *b, const struct series_class *c, size_t n
 
 		json_array_foreach(c[k].changes, i, ch) {
 			long long id = json_integer_value(json_object_get(ch, "id"));
+			const json_t *lo = json_object_get(ch, "percent_lo");
+			const json_t *hi = json_object_get(ch, "percent_hi");
 
-			buf_printf(b, "<tr><td><a class=\"change-link\" href=\"/changes/%lld\">%lld</a>"
-				   "</td>", id, id);
+			buf_printf(b, "<tr><td class=\"num\"><a class=\"change-link\" "
+				   "href=\"/changes/%lld\">%lld</a></td>", id, id);
 			html_td(b, c[k].name);
 			html_td_int(b, ch, "point_index");
-			buf_adds(b, "<td>");
-			if (json_is_integer(json_object_get(ch, "bad_position")))
+			buf_adds(b, "<td class=\"num\">");
+			if (json_is_integer(json_object_get(ch, "bad_position"))) {
 				buf_printf(b, "%lld..%lld", (long long)json_integer_value(
 					json_object_get(ch, "good_position")), (long long)
 					json_integer_value(json_object_get(ch, "bad_position")));
+				series_zoom(b, c[k].series_id, ch);
+			}
 			buf_adds(b, "</td><td class=\"");
 			html_attr(b, html_jstr(ch, "direction"));
 			buf_adds(b, "\">");
 			html_txt(b, html_jstr(ch, "direction"));
 			buf_printf(b, "</td><td class=\"num\">%+.2f%%</td>",
 				   100 * json_number_value(json_object_get(ch, "magnitude")));
+			if (json_is_number(lo) && json_is_number(hi))
+				buf_printf(b, "<td class=\"num\">[%+.1f%%, %+.1f%%]</td>",
+					   json_number_value(lo), json_number_value(hi));
+			else
+				buf_adds(b, "<td class=\"num\">-</td>");
+			html_td(b, *html_jstr(ch, "verdict") ? html_jstr(ch, "verdict") : "-");
 			html_td(b, html_jstr(ch, "state"));
 			buf_adds(b, "</tr>\n");
 		}
@@ -275,63 +245,159 @@ static size_t series_xs(long long **out, const struct series_class *c, size_t nc
 	return n;
 }
 
+/* One job's point: its value, its iterations' range, its job. */
 static void series_cell(struct buf *b, const json_t *p)
 {
 	long long job = json_integer_value(json_object_get(p, "job_id"));
+	const json_t *lo = json_object_get(p, "min"), *hi = json_object_get(p, "max");
 
-	buf_adds(b, "<td class=\"num\">");
-	buf_printf(b, "%.6g", json_number_value(json_object_get(p, "value")));
-	buf_printf(b, " <a href=\"/jobs/%lld\">job %lld</a></td>", job, job);
+	html_number(b, json_number_value(json_object_get(p, "value")));
+	if (json_is_number(lo) && json_is_number(hi) &&
+	    json_number_value(lo) != json_number_value(hi)) {
+		buf_adds(b, " <span class=\"muted\">(");
+		html_number(b, json_number_value(lo));
+		buf_adds(b, "&ndash;");
+		html_number(b, json_number_value(hi));
+		buf_adds(b, ")</span>");
+	}
+	buf_printf(b, " <a href=\"/jobs/%lld\">job %lld</a>", job, job);
 }
 
+/* One page of the points, the newest first: page 1 ends at the newest. */
 static void series_points(struct buf *b, const json_t *s, const struct series_class *c,
 			  size_t nc, const char *base, int page)
 {
 	int by_commit = series_by_commit(s);
 	long long *xs;
-	size_t n = series_xs(&xs, c, nc, by_commit), from = (size_t)(page - 1) * PAGE_ROWS;
-	size_t cur[SERIES_MAX_CLASSES] = { 0 };
+	size_t n = series_xs(&xs, c, nc, by_commit), skip = (size_t)(page - 1) * PAGE_ROWS;
 
 	buf_printf(b, "<h2>Points (%zu %s)</h2>\n", n, by_commit ? "positions" : "points");
-	buf_printf(b, "<table id=\"points\"><tr><th>%s</th><th>commit</th><th>subject</th>",
-		   by_commit ? "position" : "index");
+	buf_printf(b, "<table id=\"points\"><tr><th>%s</th><th>commit</th><th>date</th>"
+		   "<th>subject</th>", by_commit ? "position" : "index");
 	for (size_t k = 0; k < nc; k++) {
 		buf_adds(b, "<th>");
 		html_txt(b, c[k].name);
 		buf_adds(b, "</th>");
 	}
 	buf_adds(b, "</tr>\n");
-	for (size_t r = from; r < n && r < from + PAGE_ROWS; r++) {
-		const json_t *first = NULL;
+	for (size_t r = n > skip ? n - skip : 0, shown = 0; r > 0 && shown < PAGE_ROWS;
+	     r--, shown++) {
+		const json_t *first = NULL, *at[SERIES_MAX_CLASSES] = { NULL };
+		size_t from[SERIES_MAX_CLASSES] = { 0 };
+		long long x = xs[r - 1];
 
-		buf_printf(b, "<tr><td class=\"num\">%lld</td>", xs[r]);
 		for (size_t k = 0; k < nc; k++) {
-			const json_t *pts = c[k].points;
+			const json_t *p;
+			size_t i;
 
-			while (cur[k] < json_array_size(pts) &&
-			       series_x(json_array_get(pts, cur[k]), by_commit) < xs[r])
-				cur[k]++;
-			if (!first && cur[k] < json_array_size(pts) &&
-			    series_x(json_array_get(pts, cur[k]), by_commit) == xs[r])
-				first = json_array_get(pts, cur[k]);
+			/* each class's points are sorted by x: a bisection finds x */
+			size_t lo = 0, hi = json_array_size(c[k].points);
+
+			while (lo < hi) {
+				i = lo + (hi - lo) / 2;
+				if (series_x(json_array_get(c[k].points, i), by_commit) < x)
+					lo = i + 1;
+				else
+					hi = i;
+			}
+			p = json_array_get(c[k].points, lo);
+			if (p && series_x(p, by_commit) == x) {
+				at[k] = p;
+				from[k] = lo;
+				first = first ? first : p;
+			}
 		}
-		buf_adds(b, "<td><code>");
-		html_txt(b, html_jstr(first, "commit_sha"));
-		buf_adds(b, "</code></td>");
-		html_td(b, html_jstr(first, "subject"));
+		buf_printf(b, "<tr><td class=\"num\">%lld</td><td>", x);
+		html_sha(b, html_jstr(first, "commit_sha"));
+		buf_adds(b, "</td><td class=\"nowrap\">");
+		html_date(b, json_integer_value(json_object_get(first, "time")));
+		buf_adds(b, "</td>");
+		html_td_text(b, html_jstr(first, "subject"));
 		for (size_t k = 0; k < nc; k++) {
-			const json_t *p = json_array_get(c[k].points, cur[k]);
+			const json_t *p;
 
-			if (p && series_x(p, by_commit) == xs[r])
+			/* every job that measured this commit on the class */
+			buf_adds(b, "<td class=\"num\">");
+			for (size_t i = from[k]; at[k] && (p = json_array_get(c[k].points, i)) &&
+			     series_x(p, by_commit) == x; i++) {
+				buf_adds(b, i > from[k] ? "<br>" : "");
 				series_cell(b, p);
-			else
-				buf_adds(b, "<td></td>");
+			}
+			buf_adds(b, "</td>");
 		}
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
-	html_pager(b, base, page, from + PAGE_ROWS < n);
+	html_pager(b, base, page, skip + PAGE_ROWS < n);
 	free(xs);
+}
+
+/* The latest point of the series' own class and the spread of its last
+ * segment, as the facts above the chart say them. */
+static void series_latest(struct buf *b, const json_t *s)
+{
+	const json_t *pts = json_object_get(s, "points"), *segs = json_object_get(s, "segments");
+	const json_t *p = json_array_get(pts, json_array_size(pts) - 1);
+	const json_t *seg = json_array_get(segs, json_array_size(segs) - 1);
+	double mean = json_number_value(json_object_get(seg, "mean"));
+
+	if (!p)
+		return;
+	buf_adds(b, "<dt>latest</dt><dd id=\"latest\"><strong class=\"num\">");
+	html_number(b, json_number_value(json_object_get(p, "value")));
+	buf_adds(b, "</strong> ");
+	html_txt(b, html_jstr(s, "unit"));
+	buf_adds(b, " at ");
+	html_sha(b, html_jstr(p, "commit_sha"));
+	buf_adds(b, " ");
+	html_date(b, json_integer_value(json_object_get(p, "time")));
+	buf_printf(b, " (<a href=\"/jobs/%lld\">job %lld</a>)</dd>\n",
+		   (long long)json_integer_value(json_object_get(p, "job_id")),
+		   (long long)json_integer_value(json_object_get(p, "job_id")));
+	if (seg && mean != 0) {
+		buf_printf(b, "<dt>noise</dt><dd id=\"noise\">one point &plusmn;%.2g%% about its "
+			   "segment's mean (", 100 * json_number_value(json_object_get(seg, "sd")) /
+			   (mean < 0 ? -mean : mean));
+		html_txt(b, html_jstr(seg, "sd_from"));
+		buf_adds(b, "): the grey band</dd>\n");
+	}
+}
+
+/* Where the series lies and what it measures. */
+static void series_facts(struct buf *b, const json_t *s, const char *json_href)
+{
+	const char *tree = html_jstr(s, "tree"), *branch = html_jstr(s, "branch");
+
+	buf_adds(b, "<dl class=\"facts\" id=\"series-facts\"><dt>tree</dt><dd>");
+	if (*tree) {
+		buf_adds(b, "<a href=\"/trees/");
+		html_url_arg(b, tree);
+		buf_adds(b, "\">");
+		html_txt(b, tree);
+		buf_adds(b, "</a> branch <span id=\"branch\">");
+		html_txt(b, branch);
+		buf_adds(b, "</span>");
+	} else {
+		buf_adds(b, "<span class=\"muted\">none: the jobs ran without a commit</span>");
+	}
+	buf_adds(b, "</dd><dt>runner class</dt><dd>");
+	html_txt(b, html_jstr(s, "runner_class"));
+	if (*html_jstr(s, "config_name")) {
+		buf_adds(b, ", kernel config ");
+		html_txt(b, html_jstr(s, "config_name"));
+	}
+	buf_adds(b, "</dd><dt>unit</dt><dd>");
+	html_txt(b, html_jstr(s, "unit"));
+	buf_adds(b, ", ");
+	html_txt(b, html_jstr(s, "better"));
+	buf_printf(b, " is better; %zu points in %s order (each the median of its job's "
+		   "iterations, the whisker their range)</dd>\n",
+		   json_array_size(json_object_get(s, "points")),
+		   series_by_commit(s) ? "first-parent" : "job");
+	series_latest(b, s);
+	buf_adds(b, "</dl>\n<p class=\"links\"><a id=\"series-json\" href=\"");
+	buf_adds(b, json_href);
+	buf_adds(b, "\">JSON</a><a href=\"/series\">all metrics</a></p>\n");
 }
 
 int page_series(struct buf *b, const json_t *s, int page)
@@ -339,7 +405,10 @@ int page_series(struct buf *b, const json_t *s, int page)
 	long long id = json_integer_value(json_object_get(s, "id"));
 	struct series_class c[SERIES_MAX_CLASSES];
 	size_t nc = series_classes(c, s);
-	struct buf title, base;
+	const json_t *from = json_object_get(s, "from"), *to = json_object_get(s, "to");
+	const char *sep = "?";
+	struct buf title, base, api;
+	json_t *chart;
 
 	buf_init(&title, 1024);
 	buf_adds(&title, html_jstr(s, "suite"));
@@ -354,20 +423,23 @@ int page_series(struct buf *b, const json_t *s, int page)
 	if (nc > 1) {
 		buf_adds(&base, "?classes=");
 		series_classes_arg(&base, s, "", 0);
+		sep = "&amp;";
 	}
-	buf_adds(b, "<p>Unit ");
-	html_txt(b, html_jstr(s, "unit"));
-	buf_adds(b, ", ");
-	html_txt(b, html_jstr(s, "better"));
-	buf_adds(b, " is better; branch ");
-	html_txt(b, html_jstr(s, "branch"));
-	buf_adds(b, "; points in ");
-	html_txt(b, html_jstr(s, "ordered_by")[0] ? html_jstr(s, "ordered_by") : "job");
-	buf_adds(b, " order. <a id=\"series-json\" href=\"/api/v1");
-	buf_adds(b, buf_str(&base) + 0);
-	buf_adds(b, "\">JSON</a></p>\n");
+	if (json_integer_value(from) > 0) {
+		buf_printf(&base, "%sfrom=%lld", sep, (long long)json_integer_value(from));
+		sep = "&amp;";
+	}
+	if (json_is_integer(to))
+		buf_printf(&base, "%sto=%lld", sep, (long long)json_integer_value(to));
+	buf_init(&api, 1100);
+	buf_adds(&api, "/api/v1");
+	buf_adds(&api, buf_str(&base));
+	series_facts(b, s, buf_str(&api));
+	buf_free(&api);
 	series_chooser(b, s, id);
-	series_chart(b, s, c, nc);
+	chart = chart_of_series(s, -1, -1);
+	chart_div(b, "series-chart", chart);
+	json_decref(chart);
 	series_changes(b, c, nc);
 	series_releases(b, json_object_get(s, "releases"));
 	series_points(b, s, c, nc, buf_str(&base), page);

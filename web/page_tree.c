@@ -33,7 +33,9 @@ static void tree_windows(struct buf *b, const json_t *w, const char *branch)
 
 	buf_adds(b, "<h2>Merge windows</h2>\n");
 	if (!json_array_size(windows)) {
-		buf_adds(b, "<p class=\"muted\">No release is tagged on this branch yet.</p>\n");
+		html_empty(b, "no-windows", "No release is tagged on this branch yet.",
+			   "Merge windows start at a <code>vX.Y</code> tag on the first-parent "
+			   "line; the watcher records tags at each poll.");
 		return;
 	}
 	buf_adds(b, "<table id=\"windows\"><tr><th>release</th><th>closed by</th><th>state</th>"

@@ -3,10 +3,15 @@
  * A summary line, then one section per group of db_window_report (the
  * merge that brought the changes, an ambiguous set of merges, or a
  * commit made on the line itself), each with a table of its changes:
- * %change with its interval and verdict, confidence, before/after, links
+ * %change with its interval and verdict, before/after, links
  * to the change and the series; then every measured commit of the window
  * against the one measured before it: its metrics changed, same and
  * inconclusive (FDR over its metrics) and the changed ones.
+ * Each group links to the compare of its last good and first bad commits
+ * and to the chart zoomed on its range, and marks its merges measured or
+ * never measured; a group whose merges were not all measured has a form
+ * that queues bench jobs of them (POST /api/v1/jobs with tree and commit,
+ * the admin token pasted in the form; web/static/kpci.js sends it).
  * Plain tables, readable without JavaScript; merge subjects, subsystems
  * and sources come from the tree and are escaped like everything else.
  */
@@ -16,8 +21,6 @@
 #include "web/html.h"
 #include "web/pages.h"
 
-#define WINDOW_SHA_SHOWN 12         /* hex digits of a commit id shown */
-
 static long long window_int(const json_t *o, const char *key)
 {
 	return (long long)json_integer_value(json_object_get(o, key));
@@ -25,14 +28,23 @@ static long long window_int(const json_t *o, const char *key)
 
 static void window_sha(struct buf *b, const char *sha)
 {
-	char shortsha[WINDOW_SHA_SHOWN + 1];
+	html_sha(b, sha);
+}
 
-	snprintf(shortsha, sizeof shortsha, "%s", sha);
-	buf_adds(b, "<code title=\"");
-	html_attr(b, sha);
-	buf_adds(b, "\">");
-	html_txt(b, shortsha);
-	buf_adds(b, "</code>");
+/* Whether a merge was measured: its jobs, or those queued for it. */
+static void window_measured_mark(struct buf *b, const json_t *m)
+{
+	long long jobs = window_int(m, "jobs"), pending = window_int(m, "pending");
+
+	if (jobs)
+		buf_printf(b, " <span class=\"measured muted\">measured, %lld job%s</span>", jobs,
+			   jobs == 1 ? "" : "s");
+	else if (pending)
+		buf_printf(b, " <strong class=\"unmeasured\">never measured</strong> <span "
+			   "class=\"muted\">(%lld job%s queued)</span>", pending,
+			   pending == 1 ? "" : "s");
+	else
+		buf_adds(b, " <strong class=\"unmeasured\">never measured</strong>");
 }
 
 /* "position sha subject (subsystem from source)" of one merge. */
@@ -52,6 +64,7 @@ static void window_merge(struct buf *b, const json_t *m)
 		buf_printf(b, ", %lld commits)</span>", window_int(m, "brought"));
 	}
 	buf_adds(b, "</span>");
+	window_measured_mark(b, m);
 }
 
 static void window_group_head(struct buf *b, const json_t *g)
@@ -86,6 +99,18 @@ static void window_group_head(struct buf *b, const json_t *g)
 	buf_adds(b, "</ul>\n");
 }
 
+/* /series/ID?from=&to= around a change's range: ten times its width each side. */
+static void window_zoom_href(struct buf *b, const json_t *c)
+{
+	const json_t *good = json_object_get(c, "good_position");
+	long long hi = window_int(c, "bad_position");
+	long long lo = json_is_integer(good) ? json_integer_value(good) : hi - 1;
+	long long w = hi - lo > 0 ? hi - lo : 1;
+
+	buf_printf(b, "/series/%lld?from=%lld&amp;to=%lld", window_int(c, "series_id"),
+		   lo - 10 * w > 0 ? lo - 10 * w : 0, hi + 10 * w);
+}
+
 /* "[lo%, hi%]" of a change or a commit's metric, or "-". */
 static void window_interval(struct buf *b, const json_t *c)
 {
@@ -110,12 +135,9 @@ static void window_change_row(struct buf *b, const json_t *c)
 	const char *dir = html_jstr(c, "direction");
 
 	buf_printf(b, "<tr><td class=\"num\"><a class=\"change-link\" href=\"/changes/%lld\">"
-		   "%lld</a></td><td><a class=\"series-link\" href=\"/series/%lld\">",
-		   id, id, series);
-	html_txt(b, html_jstr(c, "suite"));
-	buf_adds(b, "/");
-	html_txt(b, html_jstr(c, "metric"));
-	buf_adds(b, "</a></td>");
+		   "%lld</a></td><td>", id, id);
+	html_series_link(b, series, html_jstr(c, "suite"), html_jstr(c, "metric"));
+	buf_adds(b, "</td>");
 	html_td(b, html_jstr(c, "runner_class"));
 	buf_printf(b, "<td class=\"%s\">%s</td><td class=\"num %s\">%+.2f%%</td>",
 		   !strcmp(dir, "regression") ? "regression" : "improvement",
@@ -124,21 +146,116 @@ static void window_change_row(struct buf *b, const json_t *c)
 		   json_number_value(json_object_get(c, "percent")));
 	window_interval(b, c);
 	html_td(b, *html_jstr(c, "verdict") ? html_jstr(c, "verdict") : "-");
-	html_td_num(b, c, "confidence");
 	html_td_num(b, c, "mean_before");
 	html_td_num(b, c, "mean_after");
 	if (json_is_integer(good))
-		buf_printf(b, "<td class=\"num\">%lld..%lld</td>",
-			   (long long)json_integer_value(good), window_int(c, "bad_position"));
+		buf_printf(b, "<td class=\"num\">%lld..%lld", (long long)json_integer_value(good),
+			   window_int(c, "bad_position"));
 	else
-		buf_printf(b, "<td class=\"num\">..%lld</td>", window_int(c, "bad_position"));
+		buf_printf(b, "<td class=\"num\">..%lld", window_int(c, "bad_position"));
+	buf_adds(b, " <a class=\"zoom-link\" href=\"");
+	window_zoom_href(b, c);
+	buf_adds(b, "\">chart</a></td>");
 	html_td(b, html_jstr(c, "state"));
-	buf_adds(b, "<td class=\"reason\">");
-	html_txt(b, html_jstr(c, "reason"));
+	buf_adds(b, "<td class=\"reason text\">");
+	html_clamp(b, html_jstr(c, "reason"));
 	buf_adds(b, "</td></tr>\n");
 }
 
-static void window_group(struct buf *b, const json_t *g)
+/* The group's compare (last good -> first bad, on the runner class of its
+ * largest change) and its chart zoomed on the range. */
+static void window_group_links(struct buf *b, const json_t *g)
+{
+	const json_t *c = json_array_get(json_object_get(g, "changes"), 0);
+	const char *good = html_jstr(c, "good_sha"), *bad = html_jstr(c, "bad_sha");
+
+	if (!c || !*bad)
+		return;
+	buf_adds(b, "<p class=\"links\"><a class=\"compare-link\" href=\"/compare?base=");
+	html_url_arg(b, *good ? good : bad);
+	buf_adds(b, "&amp;head=");
+	html_url_arg(b, bad);
+	buf_adds(b, "&amp;runner_class=");
+	html_url_arg(b, html_jstr(c, "runner_class"));
+	buf_adds(b, "\">compare last good &rarr; first bad</a><a class=\"zoom-link\" href=\"");
+	window_zoom_href(b, c);
+	buf_adds(b, "\">chart of the range</a></p>\n");
+}
+
+/* The distinct values of key among the group's changes, space-separated. */
+static void window_distinct(struct buf *out, const json_t *g, const char *key)
+{
+	const json_t *changes = json_object_get(g, "changes");
+	size_t i, j;
+
+	for (i = 0; i < json_array_size(changes); i++) {
+		const char *v = html_jstr(json_array_get(changes, i), key);
+		int seen = 0;
+
+		for (j = 0; j < i && !seen; j++)
+			seen = !strcmp(v, html_jstr(json_array_get(changes, j), key));
+		if (!seen && *v) {
+			if (out->len)
+				buf_adds(out, " ");
+			buf_adds(out, v);
+		}
+	}
+}
+
+/* For a group whose merges were not all measured: which, and a form that
+ * queues bench jobs of them (admin). */
+static void window_measure(struct buf *b, const json_t *r, const json_t *g)
+{
+	const json_t *merges = json_object_get(g, "merges"), *m;
+	const json_t *how = json_object_get(r, "measure");
+	struct buf shas, suites, classes;
+	size_t i, n = 0;
+
+	buf_init(&shas, 1 << 16);
+	json_array_foreach(merges, i, m) {
+		if (window_int(m, "jobs"))
+			continue;
+		if (n++)
+			buf_adds(&shas, " ");
+		buf_adds(&shas, html_jstr(m, "sha"));
+	}
+	if (!n) {
+		buf_free(&shas);
+		return;
+	}
+	buf_init(&suites, 4096);
+	buf_init(&classes, 4096);
+	window_distinct(&suites, g, "suite");
+	window_distinct(&classes, g, "runner_class");
+	buf_printf(b, "<p class=\"unmeasured-note\"><strong>%zu of these merges %s never "
+		   "measured</strong>: measuring %s would tell which one brought the change.</p>\n",
+		   n, n == 1 ? "was" : "were", n == 1 ? "it" : "them");
+	buf_adds(b, "<form class=\"measure filters\" method=\"post\" action=\"/api/v1/jobs\" "
+		 "data-tree=\"");
+	html_attr(b, html_jstr(r, "tree"));
+	buf_adds(b, "\" data-commits=\"");
+	html_attr(b, buf_str(&shas));
+	buf_adds(b, "\"><label>suites <input name=\"suite\" size=\"12\" value=\"");
+	html_attr(b, *html_jstr(how, "suites") ? html_jstr(how, "suites") : buf_str(&suites));
+	buf_adds(b, "\"></label> <label>runner classes <input name=\"runner_class\" size=\"12\" "
+		 "value=\"");
+	html_attr(b, *html_jstr(how, "classes") ? html_jstr(how, "classes") : buf_str(&classes));
+	buf_adds(b, "\"></label> <label>boot <select name=\"boot\">");
+	for (const char *const *boot = (const char *const[]){ "qemu", "kexec", "host", "lava",
+							    NULL }; *boot; boot++) {
+		/* a tree kpcid does not watch cannot be built: its runners' kernels */
+		buf_printf(b, "<option%s>%s</option>", !strcmp(*boot, *html_jstr(how, "boot") ?
+			   html_jstr(how, "boot") : "host") ? " selected" : "", *boot);
+	}
+	buf_printf(b, "</select></label> <label>admin token <input name=\"token\" type=\"password\" "
+		   "autocomplete=\"off\" size=\"12\"></label> <button type=\"submit\">Measure the "
+		   "%zu merge%s</button> <output></output></form>\n", n, n == 1 ? "" : "s");
+	buf_free(&shas);
+	buf_free(&suites);
+	buf_free(&classes);
+}
+
+static void window_group(struct buf *b, const json_t *r, const json_t *g)
 {
 	size_t i;
 	json_t *c;
@@ -148,9 +265,11 @@ static void window_group(struct buf *b, const json_t *g)
 		   !strcmp(html_jstr(g, "kind"), "direct") ? "direct" : "ambiguous",
 		   window_int(g, "position"));
 	window_group_head(b, g);
+	window_group_links(b, g);
+	window_measure(b, r, g);
 	buf_adds(b, "<table class=\"changes\"><tr><th>change</th><th>metric</th>"
 		 "<th>runner class</th><th>direction</th><th>%change</th><th>95% interval</th>"
-		 "<th>verdict</th><th>confidence</th><th>before</th><th>after</th>"
+		 "<th>verdict</th><th>before</th><th>after</th>"
 		 "<th>range (positions)</th><th>state</th><th>why</th></tr>\n");
 	json_array_foreach(json_object_get(g, "changes"), i, c)
 		window_change_row(b, c);
@@ -165,9 +284,8 @@ static void window_commit_change(struct buf *b, const json_t *c)
 	buf_adds(b, "<li class=\"");
 	html_attr(b, dir);
 	buf_adds(b, "\">");
-	html_txt(b, html_jstr(c, "suite"));
-	buf_adds(b, "/");
-	html_txt(b, html_jstr(c, "metric"));
+	html_series_link(b, window_int(c, "series_id"), html_jstr(c, "suite"),
+			 html_jstr(c, "metric"));
 	buf_adds(b, " (");
 	html_txt(b, html_jstr(c, "runner_class"));
 	buf_printf(b, ") %+.1f%% ", json_number_value(json_object_get(c, "change_percent")));
@@ -196,7 +314,7 @@ static void window_measured(struct buf *b, const json_t *r)
 			   window_int(m, "position"), window_int(m, "position"));
 		window_sha(b, html_jstr(m, "sha"));
 		buf_adds(b, "</td>");
-		html_td(b, html_jstr(m, "subject"));
+		html_td_text(b, html_jstr(m, "subject"));
 		buf_printf(b, "<td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
 			   "<td class=\"num changed\">%lld</td><td class=\"num\">%lld</td>"
 			   "<td class=\"num\">%lld</td><td><ul class=\"changed-metrics\">",
@@ -269,10 +387,14 @@ int page_window(struct buf *b, const json_t *report, int page)
 	}
 	buf_adds(b, "\">JSON</a></p>\n");
 	if (!json_array_size(groups))
-		buf_adds(b, "<p class=\"muted\">No change on this page of the window.</p>\n");
+		html_empty(b, "no-changes", "No change was found in this window.",
+			   "Each merge measured is compared with the one before it (see "
+			   "\"Measured commits\" below); merges never measured cannot show "
+			   "one: the tree's candidates policy picks the merges to build and "
+			   "measure (docs/watch.md).");
 	buf_adds(b, "<div id=\"report\">\n");
 	json_array_foreach(groups, i, g)
-		window_group(b, g);
+		window_group(b, report, g);
 	buf_adds(b, "</div>\n");
 	html_pager(b, buf_str(&base), page, json_is_true(json_object_get(report, "more")));
 	window_measured(b, report);

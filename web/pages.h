@@ -10,6 +10,8 @@
 #ifndef KPCI_WEB_PAGES_H
 #define KPCI_WEB_PAGES_H
 
+#include <stddef.h>
+
 #include <jansson.h>
 
 #include "lib/buf.h"
@@ -30,20 +32,43 @@ int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, in
 /* "/jobs/ID": one job (detail_job: attempts with log tails, samples per
  * series, the build and its artifacts); now for the lease countdown. */
 int page_job(struct buf *b, const json_t *job, long long now);
-/* "/changes": detected changes newest first. */
-int page_changes(struct buf *b, const json_t *changes, int page, int more);
-/* "/changes/ID": a change (db_change_get with "points") and its triage form. */
-int page_change(struct buf *b, const json_t *change);
+/* The query of the changes list, echoed in its form and links (NULL or ""
+ * when absent). */
+struct page_changes_query {
+	const char *tree, *branch, *state, *runner_class, *direction, *min, *sort;
+	int metrics;                /* 1: one row per change (?view=metrics) */
+	long long group;            /* ?group=G: the changes of one group, 0: all */
+};
+/* "/changes": db_change_groups rows, or db_changes_list rows when
+ * q->metrics; now for the ages. */
+int page_changes(struct buf *b, const json_t *rows, const struct page_changes_query *q,
+		 long long now, int page, int more);
+/* "/changes/ID": a change as api_change_json gives it (with "points",
+ * "place", "group", "title", "summary_text"), its "reports" and "chart"
+ * (a detail_series object of its range, or absent), and its triage form;
+ * now for the change's age. */
+int page_change(struct buf *b, const json_t *change, long long now);
 /* "/series/ID[?classes=A,B&from=&to=]": series as detail_series gives it
  * (points, changes with ranges, releases, overlay of other runner
  * classes); the table shows one page of PAGE_ROWS positions. */
 int page_series(struct buf *b, const json_t *series, int page);
+struct db_series_brief;
+/* "/series?q=": the metrics index, series s[0..n) of one page of metrics
+ * (db_series_index) matching the search text q (NULL: none). */
+int page_metrics(struct buf *b, const struct db_series_brief *s, size_t n, const char *q,
+		 int page, int more);
 /* "/trees/NAME[?branch=B]": tree (a db_trees_status row), the /windows
  * object, one page of commits (array), recent builds (any tree's). */
 int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_t *windows,
 	      const json_t *commits, const json_t *builds, int page, int more);
-/* "/compare?base=&head=": the form, and the report or error (either may be NULL). */
-int page_compare(struct buf *b, const char *base, const char *head, const json_t *report,
+/* The query of the compare page (NULL when absent). */
+struct page_compare_query {
+	const char *base, *head, *runner_class;
+	int all;                    /* 1: every metric, not the changed ones alone */
+};
+/* "/compare?base=&head=&runner_class=&all=": the form, and the report
+ * (compare_json) or the error (either may be NULL). */
+int page_compare(struct buf *b, const struct page_compare_query *q, const json_t *report,
 		 const char *error);
 
 /* "/trees/NAME/windows/RELEASE": a db_window_report object, page N. */

@@ -26,6 +26,12 @@ merge before it was not measured, and metric 7 on smp8 steps -8% at the
 hostile merge P3.  With the default 5,000 commits: P1 = 1875, P2 = 4015
 (range 3975..4015, merges 3995 and 4015), P3 = 4215.
 
+The branch's last commit is benchmarked too, and two tags that are not
+releases (perf-base, perf-head) sit on the merges before P3 and at P3,
+so that tags and the branch name can be compared.  Metric 7 counts near
+1,000,000 per second (as a workqueue's idle flushes do), so that charts
+show large values.
+
 The series of the first ANALYZED metrics are left dirty: kpcid's own
 analyzer finds the changes.
 """
@@ -137,7 +143,9 @@ def main():
                   bcs)
     tags = [('v6.10', 'release', 6, 10, 0, 0), ('v6.11-rc1', 'rc', 6, 11, 1, third // 3),
             ('v6.11', 'release', 6, 11, 0, third), ('v6.12-rc1', 'rc', 6, 12, 1, third + third // 3),
-            ('v6.12', 'release', 6, 12, 0, 2 * third)]
+            ('v6.12', 'release', 6, 12, 0, 2 * third),
+            ('perf-base', 'other', None, None, None, p3 - STEP),
+            ('perf-head', 'other', None, None, None, p3)]
     for name, kind, major, minor, rc, pos in tags:
         c.execute("INSERT INTO tags (tree_id, name, commit_sha, kind, major, minor, rc, seen_at) "
                   "VALUES (?,?,?,?,?,?,?,?)", (tree, name, sha(pos), kind, major, minor, rc, NOW))
@@ -178,7 +186,7 @@ def main():
     planted = steps(ncommits)
     jobs, results, samples = [], [], []
     job = 0
-    for pos in range(MERGE_AT, ncommits, STEP):
+    for pos in list(range(MERGE_AT, ncommits, STEP)) + [ncommits - 1]:
         if pos in skipped:
             continue
         for rid, cls in runners[::2]:
@@ -188,7 +196,7 @@ def main():
             results.append((job, 1, rid, 'ok', NOW - 99000 + job))
             jitter = 1 + 0.003 * (rnd.random() - 0.5)
             for m in range(METRICS):
-                base = 1000.0 + 37 * m
+                base = 1000.0 + 37 * m if m != 7 else 1.0e6
                 at, factor = planted.get((m, cls), (ncommits, 1))
                 if pos >= at:
                     base *= factor

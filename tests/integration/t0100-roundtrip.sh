@@ -50,7 +50,8 @@ check_contains "kpci status counts samples" "samples:  6" "$out"
 
 page=$(curl -s "$URL/")
 check_contains "the overview page lists the runner" "<td>box-1</td>" "$page"
-check_contains "the overview page lists the samples" "<td>syscall-getppid</td>" "$page"
+check_contains "the overview page lists the samples, each metric linking its chart" \
+	'">kbench/syscall-getppid</a></td>' "$page"
 check_contains "the overview page lists the job" 'class="st-done"' "$page"
 
 # --idle-exit: with nothing queued, --once gives up after 2 s with status 3

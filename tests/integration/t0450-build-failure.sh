@@ -61,7 +61,11 @@ check_contains "kind=perf leaves it out" '"changes":[]' "$out"
 out=$(api GET "/api/v1/changes?kind=bogus")
 check_contains "an unknown kind is a 400" "400 {\"error\":\"query parameter kind: 'bogus' is not perf or build-failure\"}" "$out"
 page=$(curl -s "$URL/changes")
-check_contains "/changes names the kind" '<td class="kind-build-failure">build failure</td>' "$page"
+check_contains "/changes shows the build failure as its group's largest change" \
+	">build failure</a>" "$page"
+page=$(curl -s "$URL/changes?view=metrics")
+check_contains "/changes?view=metrics names the kind" \
+	'<td class="kind-build-failure">build failure</td>' "$page"
 check_contains "... and escapes the first error line" "broken by &lt;b&gt;a test&lt;/b&gt;" "$page"
 page=$(curl -s "$URL/changes/$id")
 check_contains "/changes/ID shows the error lines" '<pre id="detail">' "$page"

@@ -74,7 +74,14 @@ check_contains "a bad filter is a 400" '400 {"error":"query parameter state: '"'
 	"$(api GET "/api/v1/changes?state=open")"
 out=$(api GET "/api/v1/changes/$REG")
 check_eq "one change with the points around it" "200 25 40 26 before:25 after:15" \
-	"${out%% *} $(echo "${out#* }" | jq -r '"\(.point_index) \(.points | length) \(.points[25].job_id) before:\(.n_before) after:\(.n_after)"')"
+	"${out%% *} $(printf '%s' "${out#* }" | jq -r '"\(.point_index) \(.points | length) \(.points[25].job_id) before:\(.n_before) after:\(.n_after)"')"
+check_eq "its title names the metric, the change and its direction" "wq/flush-ns + regression" \
+	"$(printf '%s' "${out#* }" | jq -r '.title' | sed 's/[0-9.]*%//')"
+check_contains "its plain-text summary for a mail names its runner class" "runner class: numa2" \
+	"$(printf '%s' "${out#* }" | jq -r '.summary_text')"
+check_eq "its group holds both changes of the range" \
+	"$(printf '%s\n' "$IMP" "$REG" | sort -n | paste -sd' ')" \
+	"$(printf '%s' "${out#* }" | jq -r '[.group[].id] | sort | map(tostring) | join(" ")')"
 check_contains "with the noise model of its metric" '"cv_job_percent":' "$out"
 check_contains "an unknown change is a 404" '404 {"error":"change 999 does not exist"}' \
 	"$(api GET /api/v1/changes/999)"

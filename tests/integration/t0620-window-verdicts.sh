@@ -194,8 +194,37 @@ check "report: no merge without a step has a changed metric" test \
 P=$(curl -s "$URL/trees/linux/windows/v7.3")
 check_contains "page: the summary" '1 regression</span>, <span class="improvement">2 improvements' "$P"
 check_contains "page: the measured commits" '<table id="measured">' "$P"
-check_contains "page: the changed wq-flush metric under its merge" 'wq-flush/idle-percpu (numa2) +' "$P"
+check_contains "page: the changed wq-flush metric under its merge, linking its chart" \
+	'">wq-flush/idle-percpu</a> (numa2) +' "$P"
 check_contains "page: a change's verdict and why" 'beyond the smallest effect that matters' "$P"
+
+# --- what a maintainer sees of the 4x step: the series' jobs named only a
+# tree and a commit, so the series has no branch of its own: its page
+# still names the branch whose line orders it, with the merges' subjects.
+S=$(sql "SELECT se.id FROM series se JOIN metrics m ON m.id = se.metric_id WHERE m.name = 'idle-percpu'")
+J=$(curl -s "$URL/api/v1/series/$S?commits=1")
+check_eq "series: placed on linux master, every point with its subject and time" \
+	"linux master true" "$(echo "$J" | jq -r '"\(.tree) \(.branch) \(all(.points[]; .subject != null and .time > 0))"')"
+check_eq "series: two segments around the step, each with its noise" "2 true" \
+	"$(echo "$J" | jq -r '"\(.segments | length) \(all(.segments[]; .sd > 0 and .mean > 0))"')"
+check "series: each point has its iterations' range" \
+	test "$(echo "$J" | jq '[.points[] | select(.min <= .value and .value <= .max)] | length')" -ge 7
+check_eq "series: the analyzer keeps each series' points (one a job) for the metrics index" \
+	"6|1" "$(sql "SELECT count(*), MIN(json_array_length(spark) = points) FROM series
+		WHERE spark IS NOT NULL")"
+check_contains "the metrics index draws the kept points" \
+	"aria-label=\"the last $(sql "SELECT json_array_length(spark) FROM series WHERE id = $S") points\"" \
+	"$(curl -s "$URL/series?q=idle-percpu")"
+SP=$(curl -s "$URL/series/$S")
+check_contains "series page: the branch named" '<span id="branch">master</span>' "$SP"
+check_contains "series page: the merge's subject in the points" \
+	"Merge tag 'wq-for-7.4' of git://git.kernel.org/pub/scm/linux/kernel/git/wq" "$SP"
+C=$(sql "SELECT c.id FROM changes c JOIN series se ON se.id = c.series_id JOIN metrics m
+	ON m.id = se.metric_id WHERE m.name = 'idle-percpu'")
+check_contains "change: its title names the step and its merge" \
+	"wq-flush/idle-percpu +" "$(curl -s "$URL/api/v1/changes/$C" | jq -r .title)"
+check_contains "  at the wq pull" "improvement at Merge tag 'wq-for-7.4' of git://" \
+	"$(curl -s "$URL/api/v1/changes/$C" | jq -r .title)"
 
 # --- comparisons --------------------------------------------------------------
 C=$(curl -s "$URL/api/v1/compare?base=$M1&head=$M2")

@@ -4,8 +4,12 @@
 # analysed by a real kpcid; curl checks the HTTP caching (ETag, 304,
 # Cache-Control) and access; then headless Debian chromium, driven by
 # playwright-core (tests/browser/pages.mjs), loads every page, checks
-# the charts, the change links, triage, and that no hostile string runs.
-# Screenshots: build/test-artifacts/.
+# what each page answers (the change page's header and summary, the
+# grouped changes, the metrics index, the charts' axes, ticks, bands and
+# labels, the window report's marks and measure form, compare's order,
+# sides and links, the pager, the 404 page) at 1366 and 400 pixels wide,
+# triage, and that no hostile string runs.  Also gzip on first answers.
+# Screenshots: build/test-artifacts/ (NAME.png, NAME-400.png).
 . tests/integration/lib.sh
 
 ROOT=$(pwd)
@@ -48,8 +52,28 @@ check_eq "an unknown static file: 404" 404 \
 	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/static/..passwd")"
 H=$(hdr -X POST "$URL/api/v1/changes/1/triage")
 check_contains "a refused POST is not cacheable" "Cache-Control: no-store" "$H"
-check_eq "/api/v1/series/1 lists its 249 points" 249 \
+check_eq "/api/v1/series/1 lists its 250 points" 250 \
 	"$(curl -s "$URL/api/v1/series/1" | jq '.points | length')"
+# gzip on the first answer: a page kept in the answer cache and one that
+# is not (the changes list shows ages), for a client that accepts it.
+H=$(hdr -H 'Accept-Encoding: gzip' "$URL/series/2")
+check_contains "a cached page is gzipped on its first answer" "Content-Encoding: gzip" "$H"
+check_contains "  with its own ETag" '-gz"' "$H"
+H=$(hdr -H 'Accept-Encoding: gzip' "$URL/changes")
+check_contains "a page the cache does not keep is gzipped too" "Content-Encoding: gzip" "$H"
+check_contains "  and says it varies with Accept-Encoding" "Vary: Accept-Encoding" "$H"
+check "  and decompresses to the page" \
+	sh -c "curl -s -H 'Accept-Encoding: gzip' '$URL/changes' | gzip -dc | grep -q '<h1>Changes</h1>'"
+H=$(hdr "$URL/changes")
+case "$H" in *Content-Encoding*) not_ok "a client that does not accept gzip gets the page as is" ;;
+*) ok "a client that does not accept gzip gets the page as is" ;; esac
+# An unknown path: the HTML error page for a browser, JSON for the API.
+check_contains "an unknown path asked for as a page is the HTML 404 page" "<h1>Error</h1>" \
+	"$(curl -s -H 'Accept: text/html' "$URL/nosuch")"
+check_eq "  with status 404" 404 \
+	"$(curl -s -o /dev/null -w '%{http_code}' -H 'Accept: text/html' "$URL/nosuch")"
+check_contains "an unknown API path stays JSON" '{"error":"no such resource: /api/v1/nosuch"}' \
+	"$(curl -s -H 'Accept: text/html' "$URL/api/v1/nosuch")"
 check_eq "a page number that is not a number: 400" 400 \
 	"$(curl -s -o /dev/null -w '%{http_code}' "$URL/changes?page=x")"
 check_eq "no such change page: 404" 404 \

@@ -67,6 +67,8 @@ check_eq "an unknown tree: 404" 404 "$(code /api/v1/trees/nope/windows/v6.12/rep
 check_eq "a hostile branch name: 400" 400 \
 	"$(code "$R/v6.12/report?branch=%3Cscript%3E")"
 check_eq "a bad limit: 400" 400 "$(code "$R/v6.12/report?limit=x")"
+check_eq "v6.12: the unmeasured merge of the ambiguous group is marked so" "0:0 2:0" \
+	"$(curl -s "$URL$R/v6.12/report" | jq -r '[.groups[0].merges[] | "\(.jobs):\(.pending)"] | join(" ")')"
 check_eq "the page: a bad page number is 400" 400 "$(code "/trees/linux/windows/v6.12?page=0")"
 check_eq "the page: an untagged release is 404" 404 "$(code "/trees/linux/windows/v6.99")"
 

@@ -4,7 +4,9 @@
 # nothing else is, every operation has responses with a 2xx one, admin
 # and runner operations ask for the bearer token, every $ref resolves.
 # The checker is also run on a route table with one route more and on
-# an OpenAPI file with one path more, and must refuse both.
+# an OpenAPI file with one path more, and must refuse both.  A standard
+# validator (swagger-cli, pinned in package.json) must accept the file
+# and refuse two broken copies of it.
 . tests/integration/lib.sh
 
 cat > "$TMP/check.py" <<'PY'
@@ -111,4 +113,28 @@ python3 "$TMP/check.py" daemon/routes.c "$TMP/broken.yaml" > "$TMP/out4" 2>&1
 check "a file that does not parse is refused" grep -q 'does not parse' "$TMP/out4"
 
 check "docs/API.md links the OpenAPI file" grep -q 'openapi.yaml' docs/API.md
+
+# A standard validator, pinned in package.json (npm ci): the file is a
+# valid OpenAPI 3.0 document (every response described, every schema
+# well formed), so that clients can be generated from it and Swagger UI
+# or Redoc render it.
+SWAGGER=node_modules/.bin/swagger-cli
+if [ ! -x "$SWAGGER" ]; then
+	not_ok "swagger-cli is installed (run make deps: npm ci)"
+else
+	"$SWAGGER" validate docs/openapi.yaml > "$TMP/v1" 2>&1
+	rc=$?
+	cat "$TMP/v1"
+	check_eq "swagger-cli validate: docs/openapi.yaml is valid OpenAPI 3.0" 0 "$rc"
+	# A response without its description, and a description whose comma
+	# makes a key of its own in a flow mapping: both must be refused.
+	sed 's#^\(  /api/v1/noise:\)#  /api/v1/nodesc:\n    get: {x-kpci-access: public, responses: {"200": {content: {}}}}\n\1#' \
+		docs/openapi.yaml > "$TMP/nodesc.yaml"
+	check "swagger-cli refuses a response without a description" \
+		sh -c "! '$SWAGGER' validate '$TMP/nodesc.yaml' > /dev/null 2>&1"
+	sed 's#^\(  /api/v1/noise:\)#  /api/v1/comma:\n    get: {x-kpci-access: public, responses: {"200": {description: one, two}}}\n\1#' \
+		docs/openapi.yaml > "$TMP/comma.yaml"
+	check "swagger-cli refuses a description split by a comma" \
+		sh -c "! '$SWAGGER' validate '$TMP/comma.yaml' > /dev/null 2>&1"
+fi
 finish

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db/db.h"
 #include "lib/buf.h"
 #include "web/html.h"
 #include "web/pages.h"
@@ -78,6 +79,8 @@ static void test_hostile_pages(void)
 				   "error", EVIL);
 	json_t *report = json_pack("{s:[{s:s, s:s, s:s}]}", "metrics", "metric", EVIL,
 				   "verdict", EVIL, "direction", EVIL);
+	struct page_changes_query cq = { EVIL, EVIL, EVIL, EVIL, EVIL, EVIL, EVIL, 1, 0 };
+	struct page_compare_query pq = { EVIL, EVIL, EVIL, 0 };
 	struct buf b;
 
 	buf_init(&b, 1 << 20);
@@ -88,10 +91,10 @@ static void test_hostile_pages(void)
 	CHECK_INT(page_jobs(&b, jobs, EVIL, 1, 1), 0);
 	CHECK(page_clean(&b));
 	buf_reset(&b);
-	CHECK_INT(page_changes(&b, jobs, 1, 0), 0);
+	CHECK_INT(page_changes(&b, jobs, &cq, 100, 1, 0), 0);
 	CHECK(page_clean(&b));
 	buf_reset(&b);
-	CHECK_INT(page_change(&b, change), 0);
+	CHECK_INT(page_change(&b, change, 100), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "/changes/3/triage") != NULL);
 	buf_reset(&b);
@@ -108,7 +111,7 @@ static void test_hostile_pages(void)
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "<code id=\"branch\">&lt;/script&gt;") != NULL);
 	buf_reset(&b);
-	CHECK_INT(page_compare(&b, EVIL, EVIL, report, EVIL), 0);
+	CHECK_INT(page_compare(&b, &pq, report, EVIL), 0);
 	CHECK(page_clean(&b));
 	buf_free(&b);
 	json_decref(runner);
@@ -121,10 +124,145 @@ static void test_hostile_pages(void)
 	json_decref(report);
 }
 
+/* A change as api_change_json gives it, every string from outside hostile:
+ * the title, the commits of its place, the merges, its group and the
+ * summary text; and the chart of its range. */
+static json_t *hostile_change(void)
+{
+	json_t *commit = json_pack("{s:s, s:s, s:i, s:i}", "sha", EVIL, "subject", EVIL,
+				   "position", 7, "time", 86400);
+	json_t *merges = json_pack("[{s:s, s:s, s:i, s:i}, {s:s, s:s, s:i, s:i}]", "sha", EVIL,
+				   "subject", EVIL, "position", 5, "jobs", 0, "sha", EVIL,
+				   "subject", EVIL, "position", 7, "jobs", 2);
+	json_t *c = json_pack("{s:i, s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
+			      "s:f, s:s, s:s, s:s}",
+			      "id", 3, "series_id", 4, "group_id", 3, "suite", EVIL, "metric", EVIL,
+			      "unit", EVIL, "better", "lower", "runner_class", EVIL, "direction",
+			      "regression", "good_sha", EVIL, "bad_sha", EVIL, "state", EVIL,
+			      "verdict", EVIL, "magnitude", -0.08, "reason", EVIL, "title", EVIL,
+			      "summary_text", EVIL);
+
+	json_object_set_new(c, "detected_at", json_integer(86400));
+	json_object_set_new(c, "place", json_pack("{s:s, s:s, s:O, s:O, s:o, s:i, s:{s:s, s:s}}",
+		"tree", EVIL, "branch", EVIL, "good", commit, "bad", commit, "merges", merges,
+		"merges_total", 2, "window", "release", EVIL, "closed_by", EVIL));
+	json_object_set_new(c, "group", json_pack("[{s:i, s:i, s:s, s:s, s:s, s:s, s:f}, "
+		"{s:i, s:i, s:s, s:s, s:s, s:s, s:f}]", "id", 3, "series_id", 4, "suite", EVIL,
+		"metric", EVIL, "runner_class", EVIL, "direction", "regression", "magnitude", -0.08,
+		"id", 5, "series_id", 6, "suite", EVIL, "metric", EVIL, "runner_class", EVIL,
+		"direction", EVIL, "magnitude", 0.1));
+	json_object_set_new(c, "points", json_pack("[{s:i, s:i, s:i, s:s, s:f}]", "index", 0,
+		"job_id", 9, "position", 7, "commit_sha", EVIL, "value", 1.5));
+	json_object_set_new(c, "chart", json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:[{s:i, s:i, "
+		"s:i, s:s, s:f, s:f, s:f, s:s}], s:[{s:i, s:i, s:f, s:f}], s:[{s:s, s:s, s:i}], "
+		"s:[], s:[]}", "id", 4, "suite", EVIL, "metric", EVIL, "unit", EVIL,
+		"runner_class", EVIL, "ordered_by", "commit", "points", "index", 0, "position", 7,
+		"job_id", 9, "commit_sha", EVIL, "value", 1.5, "min", 1.0, "max", 2.0, "subject",
+		EVIL, "segments", "from", 7, "to", 7, "mean", 1.5, "sd", 0.1, "releases", "name",
+		EVIL, "kind", "release", "position", 7, "changes", "overlay"));
+	json_decref(commit);
+	return c;
+}
+
+static void test_change_page(void)
+{
+	json_t *c = hostile_change();
+	struct buf b;
+
+	buf_init(&b, 1 << 20);
+	CHECK_INT(page_change(&b, c, 86400 * 3), 0);
+	CHECK(page_clean(&b));
+	/* the title, the merges (the one never measured says so), the links */
+	CHECK(strstr(buf_str(&b), "<h1>&lt;/script&gt;&lt;script&gt;x()") != NULL);
+	CHECK(strstr(buf_str(&b), "<li class=\"unmeasured\">") != NULL);
+	CHECK(strstr(buf_str(&b), "never measured") != NULL);
+	CHECK(strstr(buf_str(&b), "id=\"compare-link\" href=\"/compare?base=%3C%2Fscript%3E") !=
+	      NULL);
+	CHECK(strstr(buf_str(&b), "&amp;runner_class=%3C%2Fscript%3E") != NULL);
+	CHECK(strstr(buf_str(&b), "id=\"zoom-link\" href=\"/series/4?from=0&amp;to=17\"") != NULL);
+	CHECK(strstr(buf_str(&b), "<pre id=\"summary-text\">&lt;/script&gt;") != NULL);
+	CHECK(strstr(buf_str(&b), "id=\"bisection\">No bisection has run for this change.") !=
+	      NULL);
+	CHECK(strstr(buf_str(&b), "href=\"/series/6\"") != NULL);   /* a metric of its group */
+	CHECK(strstr(buf_str(&b), "data-chart=\"change-chart-data\"") != NULL);
+	CHECK(strstr(buf_str(&b), "2 d ago") != NULL);
+	buf_free(&b);
+	json_decref(c);
+}
+
+/* Grouped changes: a group row and its member rows, hidden until expanded. */
+static void test_change_groups(void)
+{
+	json_t *rows = json_pack("[{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s, s:s, s:s, s:s, s:s, "
+		"s:s, s:f, s:s, s:i, s:[{s:i, s:i, s:s, s:s, s:s, s:s, s:f, s:s}]}]",
+		"group_key", 12, "id", 13, "metrics", 2, "regressions", 1, "improvements", 1,
+		"untriaged", 1, "last_detected", 50, "tree", EVIL, "branch", EVIL, "bad_sha", EVIL,
+		"bad_subject", EVIL, "classes", EVIL, "direction", "regression", "magnitude", 0.1,
+		"state", EVIL, "series_id", 4, "changes", "id", 13, "series_id", 4, "suite", EVIL,
+		"metric", EVIL, "runner_class", EVIL, "direction", EVIL, "magnitude", 0.1,
+		"state", EVIL);
+	struct page_changes_query q = { 0 };
+	struct buf b;
+
+	buf_init(&b, 1 << 20);
+	CHECK_INT(page_changes(&b, rows, &q, 3650, 1, 1), 0);
+	CHECK(page_clean(&b));
+	CHECK(strstr(buf_str(&b), "<a class=\"expand\" data-group=\"12\" "
+		     "href=\"/changes?view=metrics&amp;group=12\">2 metrics</a>") != NULL);
+	CHECK(strstr(buf_str(&b), "<tr class=\"member\" data-group=\"12\" hidden>") != NULL);
+	CHECK(strstr(buf_str(&b), "1 regression") && strstr(buf_str(&b), "1 improvement"));
+	CHECK(strstr(buf_str(&b), "1 h ago") != NULL);
+	CHECK(strstr(buf_str(&b), "rel=\"next\" href=\"/changes?page=2\"") != NULL);
+	buf_reset(&b);
+	/* no change yet: what to do next */
+	json_decref(rows);
+	rows = json_array();
+	CHECK_INT(page_changes(&b, rows, &q, 0, 1, 0), 0);
+	CHECK(strstr(buf_str(&b), "id=\"no-changes\"") && strstr(buf_str(&b), "kpci submit"));
+	/* the other lists say what to do next too */
+	buf_reset(&b);
+	CHECK_INT(page_jobs(&b, rows, NULL, 1, 0), 0);
+	CHECK(strstr(buf_str(&b), "No job has been queued yet.") && strstr(buf_str(&b), "kpci submit"));
+	buf_reset(&b);
+	CHECK_INT(page_runners(&b, rows, 0, 1, 0), 0);
+	CHECK(strstr(buf_str(&b), "id=\"no-runners\"") && strstr(buf_str(&b), "kpci-runner --server"));
+	buf_free(&b);
+	json_decref(rows);
+}
+
+/* The metrics index: a sparkline per series (numbers only), the search
+ * text escaped, a column per runner class. */
+static void test_metrics_page(void)
+{
+	struct db_series_brief s[2] = { { .id = 4, .metric_id = 1, .suite = "wq",
+		.metric = "idle", .unit = "ops/s", .better = "higher", .runner_class = "numa2",
+		.spark = { 1.0, 2.0, 1.5 }, .nspark = 3, .changes = 2 },
+		{ .id = 5, .metric_id = 1, .suite = "wq", .metric = "idle", .unit = "ops/s",
+		  .better = "higher", .runner_class = "smp8" } };
+	struct buf b;
+
+	buf_init(&b, 1 << 20);
+	CHECK_INT(page_metrics(&b, s, 2, EVIL, 1, 0), 0);
+	CHECK(page_clean(&b));
+	CHECK(strstr(buf_str(&b), "<th>numa2</th><th>smp8</th>") != NULL);
+	CHECK(strstr(buf_str(&b), "<svg class=\"spark\"") != NULL);
+	CHECK(strstr(buf_str(&b), "<span class=\"num latest\">1.5</span>") != NULL);
+	CHECK(strstr(buf_str(&b), "href=\"/changes?view=metrics&amp;series=4\">2 changes") != NULL);
+	CHECK(strstr(buf_str(&b), "no point yet") != NULL);
+	buf_reset(&b);
+	CHECK_INT(page_metrics(&b, NULL, 0, EVIL, 1, 0), 0);
+	CHECK(page_clean(&b));
+	CHECK(strstr(buf_str(&b), "No metric name holds this text.") != NULL);
+	buf_free(&b);
+}
+
 int main(void)
 {
 	test_json_script();
 	test_pager();
 	test_hostile_pages();
+	test_change_page();
+	test_change_groups();
+	test_metrics_page();
 	return check_done();
 }
