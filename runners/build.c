@@ -1275,7 +1275,7 @@ void build_execute(const struct build_job *b, struct proto_result *r)
 		json_decref(s.warnings);
 		return;
 	}
-	s.log_fd = open(s.log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	s.log_fd = open(s.log, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
 	build_note(&s, "job %lld attempt %d: %s %s with %s", b->job->id, b->job->attempt,
 		   json_string_value(json_object_get(spec, "tree")),
 		   json_string_value(json_object_get(spec, "commit")),

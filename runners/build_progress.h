@@ -23,9 +23,10 @@ struct build_progress {
 	int linking;
 };
 
-/* Starts watching the log open as fd from its current end; count_file
- * holds the compiles of the worktree's last full build, full says this
- * build starts from an empty output directory. */
+/* Starts watching the log open as fd (readable: O_RDWR, make writes to
+ * it) from its current end; count_file holds the compiles of the
+ * worktree's last full build, full says this build starts from an empty
+ * output directory. */
 void build_progress_start(struct build_progress *bp, int fd, const char *count_file, int full);
 /* Reads what the log gained and tells the progress. */
 void build_progress_scan(struct build_progress *bp, int fd);
