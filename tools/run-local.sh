@@ -33,7 +33,7 @@ URL=http://127.0.0.1:$PORT
 INTERVAL=${KPCI_DEMO_INTERVAL:-300}
 SRC_TAR=/usr/src/linux-source-6.12.tar.xz
 CLASS=local-qemu
-mkdir -p var var/mail
+mkdir -p var var/mail/tmp var/mail/new var/mail/cur   # a Maildir for the SMTP server
 
 # The programs run in sessions of their own (setsid), so that Ctrl-C
 # reaches this script only, which stops them in order: the runner first
