@@ -37,6 +37,7 @@ void api_measure_build_done(struct kpcid *k, long long build_id);
 void api_runner_register(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_job_claim(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_job_heartbeat(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+void api_job_release(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 
 /* api_builds.c: kernel builds and artifacts (docs/builds.md) */

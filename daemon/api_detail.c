@@ -369,7 +369,7 @@ int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
 
 int detail_job(json_t **out, char **cause, struct kpcid *k, long long id)
 {
-	json_t *job = db_job_get(k->db, id), *attempts, *series, *build = NULL;
+	json_t *job = db_job_get(k->db, id), *attempts, *series, *build = NULL, *estimate;
 	char tree[PROTO_MAX_NAME + 1];
 	long long build_id = 0;
 	struct rec_build b;
@@ -397,6 +397,8 @@ int detail_job(json_t **out, char **cause, struct kpcid *k, long long id)
 	json_object_set_new(job, "attempts", attempts);
 	json_object_set_new(job, "series", series);
 	json_object_set_new(job, "build", build ? build : json_null());
+	estimate = db_job_estimate(k->db, id);
+	json_object_set_new(job, "estimate", estimate ? estimate : json_null());
 	*out = job;
 	return 0;
 }

@@ -40,6 +40,7 @@ void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	json_t *st = db_status(k->db);
 
 	json_object_set_new(st, "version", json_string(KPCI_VERSION));
+	json_object_set_new(st, "pipeline", db_pipeline(k->db));
 	http_json(resp, 200, st);
 }
 

@@ -87,33 +87,69 @@ void api_job_claim(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	proto_job_dispose(&job);
 }
 
+/* Reads a heartbeat or release body; 0 after setting an error response. */
+static long long api_runner_heartbeat_body(struct kpcid *k, struct http_req *req,
+					   struct http_resp *resp, struct proto_heartbeat *h)
+{
+	json_t *body = http_body_json(req, resp);
+	char *cause = NULL;
+	long long runner = 0;
+
+	memset(h, 0, sizeof *h);
+	if (!body)
+		return 0;
+	if (proto_heartbeat_decode(h, body, &cause) < 0)
+		http_error(resp, 400, "%s", cause ? cause : "bad body");
+	else
+		runner = api_runner_id(k, req, body, resp);
+	free(cause);
+	json_decref(body);
+	return runner;
+}
+
 void api_job_heartbeat(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *body = http_body_json(req, resp), *att;
-	long long runner;
+	struct proto_heartbeat h;
+	long long runner = api_runner_heartbeat_body(k, req, resp, &h);
 	int rc;
 
-	if (!body)
-		return;
-	runner = api_runner_id(k, req, body, resp);
-	att = json_object_get(body, "attempt");
-	if (runner && !json_is_integer(att)) {
-		http_error(resp, 400, "attempt must be an integer");
-		runner = 0;
-	}
 	if (runner) {
-		rc = db_job_heartbeat(k->db, req->params[0], (int)json_integer_value(att), runner,
-				      kpcid_lease_seconds(k));
+		rc = db_job_heartbeat_phase(k->db, req->params[0], h.attempt, runner,
+					    kpcid_lease_seconds(k), h.phase, h.detail, h.percent);
 		if (rc == DB_OK)
 			http_json(resp, 200, json_pack("{s:i}", "lease_seconds",
 						       kpcid_lease_seconds(k)));
 		else if (rc == DB_CONFLICT)
-			http_error(resp, 409, "job %lld attempt %lld is not leased to this runner "
-				   "any more", req->params[0], (long long)json_integer_value(att));
+			http_error(resp, 409, "job %lld attempt %d is not leased to this runner "
+				   "any more", req->params[0], h.attempt);
 		else
 			http_error(resp, 500, "cannot extend the lease: database error");
 	}
-	json_decref(body);
+	proto_heartbeat_dispose(&h);
+}
+
+/* POST /api/v1/jobs/:id/release: the runner holding the lease gives the
+ * job back (it was stopped); the job is queued again. */
+void api_job_release(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	struct proto_heartbeat h;
+	long long runner = api_runner_heartbeat_body(k, req, resp, &h);
+	int rc;
+
+	if (runner) {
+		rc = db_job_release(k->db, req->params[0], h.attempt, runner);
+		if (rc == DB_OK) {
+			log_info("job %lld attempt %d given back by runner %lld; queued again",
+				 req->params[0], h.attempt, runner);
+			http_json(resp, 200, json_pack("{s:s}", "state", "queued"));
+		} else if (rc == DB_CONFLICT) {
+			http_error(resp, 409, "job %lld attempt %d is not leased to this runner",
+				   req->params[0], h.attempt);
+		} else {
+			http_error(resp, 500, "cannot give the job back: database error");
+		}
+	}
+	proto_heartbeat_dispose(&h);
 }
 
 void api_job_result(struct kpcid *k, struct http_req *req, struct http_resp *resp)

@@ -61,6 +61,7 @@ const struct http_route http_routes[] = {
 	{ "POST", "/api/v1/runners/register",    HTTP_RUNNER, api_runner_register },
 	{ "POST", "/api/v1/jobs/claim",          HTTP_RUNNER, api_job_claim },
 	{ "POST", "/api/v1/jobs/:id/heartbeat",  HTTP_RUNNER, api_job_heartbeat },
+	{ "POST", "/api/v1/jobs/:id/release",    HTTP_RUNNER, api_job_release },
 	{ "POST", "/api/v1/jobs/:id/result",     HTTP_RUNNER, api_job_result },
 	{ "GET",  "/api/v1/builds",              HTTP_PUBLIC, api_builds },
 	{ "GET",  "/api/v1/builds/:id",          HTTP_PUBLIC, api_build },

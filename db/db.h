@@ -150,6 +150,27 @@ int db_job_result(struct db *db, long long runner_id, const struct proto_result 
 json_t *db_jobs_list(struct db *db, const char *state, int limit, int offset);
 json_t *db_job_get(struct db *db, long long id);
 
+/* --- progress (db/db_progress.c) ------------------------------------ */
+/* db_job_heartbeat that also records what the job is doing: phase (NULL:
+ * unchanged), its detail and percent (-1: unknown); phase_at moves when
+ * the phase changes.  DB_CONFLICT when the runner lost the lease. */
+int db_job_heartbeat_phase(struct db *db, long long job_id, int attempt, long long runner_id,
+			   int lease_seconds, const char *phase, const char *detail, int percent);
+/* A running job given back by the runner holding its lease: queued
+ * again, its attempt not counted (max_attempts + 1), its build queued.
+ * DB_CONFLICT when the lease is not the runner's. */
+int db_job_release(struct db *db, long long job_id, int attempt, long long runner_id);
+/* How long the done jobs like job_id took (builds of its tree and
+ * config; bench jobs of its suite, boot method and runner class, the
+ * last 20): {jobs, median_s, min_s, max_s}, or NULL when there are none.
+ * Owned by the caller. */
+json_t *db_job_estimate(struct db *db, long long job_id);
+/* The pipeline's counts: queued_builds, queued_bench, building, booting,
+ * measuring, changes_open, bisecting, reporting, reports.  Owned. */
+json_t *db_pipeline(struct db *db);
+/* The running jobs, oldest first, with their phase.  Owned. */
+json_t *db_jobs_running(struct db *db);
+
 /* --- samples ------------------------------------------------------- */
 /* job_id 0: any job; metric NULL: any metric. */
 json_t *db_samples_list(struct db *db, long long job_id, const char *metric,

@@ -75,7 +75,8 @@ int db_job_claim(struct db *db, struct proto_job *out, long long runner_id,
 	/* One statement: the pick and the lease cannot be separated. */
 	st = db_prep(db,
 		"UPDATE jobs SET state = 'running', lease_owner = ?1, lease_expires = ?2 + ?3, "
-		" attempt = attempt + 1, started_at = ?2, reason = NULL "
+		" attempt = attempt + 1, started_at = ?2, reason = NULL, phase = 'claimed', "
+		" phase_detail = NULL, phase_percent = NULL, phase_at = ?2 "
 		"WHERE id = (SELECT j.id FROM jobs j, runners r WHERE r.id = ?1 "
 		"  AND j.state = 'queued' "
 		"  AND (j.runner_class IS NULL OR j.runner_class = r.runner_class) "
@@ -114,16 +115,8 @@ int db_job_claim(struct db *db, struct proto_job *out, long long runner_id,
 int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long runner_id,
 		     int lease_seconds)
 {
-	int rc;
-
-	db_lock(db);
-	rc = db_exec_st(db, db_prepk(db, "UPDATE jobs SET lease_expires = ? "
-				   "WHERE id = ? AND attempt = ? AND lease_owner = ? AND state = 'running'",
-				   "IIiI", db_now() + lease_seconds, job_id, attempt, runner_id));
-	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
-		rc = DB_CONFLICT;
-	db_unlock(db);
-	return rc;
+	return db_job_heartbeat_phase(db, job_id, attempt, runner_id, lease_seconds, NULL, NULL,
+				      -1);
 }
 
 /* Finds or creates the metric of a sample; DB_MISMATCH when it exists with
@@ -131,7 +124,8 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 #define DB_JOB_COLUMNS \
 	"j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, " \
 	"j.commit_sha, j.attempt, j.max_attempts, j.reason, j.created_at, j.started_at, " \
-	"j.finished_at, j.lease_expires, (SELECT name FROM runners WHERE id = IFNULL(j.lease_owner, " \
+	"j.finished_at, j.lease_expires, j.phase, j.phase_detail, j.phase_percent, j.phase_at, " \
+	"(SELECT name FROM runners WHERE id = IFNULL(j.lease_owner, " \
 	" (SELECT x.runner_id FROM job_results x WHERE x.job_id = j.id ORDER BY x.attempt DESC " \
 	"  LIMIT 1))) AS runner, (SELECT count(*) FROM samples s WHERE s.job_id = j.id) AS samples "
 

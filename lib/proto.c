@@ -403,3 +403,76 @@ void proto_result_dispose(struct proto_result *r)
 	json_decref(r->env);
 	memset(r, 0, sizeof *r);
 }
+
+json_t *proto_heartbeat_encode(const struct proto_heartbeat *h)
+{
+	json_t *j = json_pack("{s:I, s:i}", "runner_id", (json_int_t)h->runner_id,
+			      "attempt", h->attempt);
+
+	if (j && h->phase) {
+		json_object_set_new(j, "phase", json_string(h->phase));
+		if (h->detail && *h->detail)
+			json_object_set_new(j, "detail", json_string(h->detail));
+		if (h->percent >= 0)
+			json_object_set_new(j, "percent", json_integer(h->percent));
+	}
+	return j;
+}
+
+/* 1 when every byte of s is one of chars, or printable ASCII (chars NULL). */
+static int proto_chars_ok(const char *s, const char *chars)
+{
+	for (; *s; s++)
+		if (chars ? !strchr(chars, *s) : (*s < 0x20 || *s > 0x7e))
+			return 0;
+	return 1;
+}
+
+int proto_heartbeat_decode(struct proto_heartbeat *out, const json_t *j, char **cause)
+{
+	long long v;
+
+	memset(out, 0, sizeof *out);
+	out->percent = -1;
+	if (!json_is_object(j))
+		return fail_cause(cause, "the body must be a JSON object");
+	if (proto_int(&v, j, "runner_id", 1, INT64_MAX, "", cause) < 0)
+		return -1;
+	out->runner_id = v;
+	if (proto_int(&v, j, "attempt", 0, INT32_MAX, "", cause) < 0)
+		return -1;
+	out->attempt = (int)v;
+	if (proto_str(&out->phase, j, "phase", 0, PROTO_MAX_PHASE - 1, "", cause) < 0 ||
+	    proto_str(&out->detail, j, "detail", 0, PROTO_MAX_DETAIL - 1, "", cause) < 0)
+		goto fail;
+	if (out->phase && (!*out->phase ||
+			   !proto_chars_ok(out->phase, "abcdefghijklmnopqrstuvwxyz-"))) {
+		fail_cause(cause, "phase must be 1 to %d characters of a-z and -", PROTO_MAX_PHASE - 1);
+		goto fail;
+	}
+	if (out->detail && !proto_chars_ok(out->detail, NULL)) {
+		fail_cause(cause, "detail must be printable ASCII text");
+		goto fail;
+	}
+	if (json_object_get(j, "percent")) {
+		if (proto_int(&v, j, "percent", 0, 100, "", cause) < 0)
+			goto fail;
+		out->percent = (int)v;
+	}
+	if (!out->phase && (out->detail || out->percent >= 0)) {
+		fail_cause(cause, "detail and percent need a phase");
+		goto fail;
+	}
+	return 0;
+fail:
+	proto_heartbeat_dispose(out);
+	return -1;
+}
+
+void proto_heartbeat_dispose(struct proto_heartbeat *h)
+{
+	free(h->phase);
+	free(h->detail);
+	memset(h, 0, sizeof *h);
+	h->percent = -1;
+}

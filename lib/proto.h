@@ -67,6 +67,18 @@ struct proto_result {
 
 #define PROTO_MAX_URL 2048      /* bytes of a URL in a body */
 
+/* POST /api/v1/jobs/ID/heartbeat: the lease kept, and what the job is
+ * doing (runners/progress.h); phase NULL: not said (an older runner). */
+#define PROTO_MAX_PHASE    24       /* bytes of a phase name: [a-z-] */
+#define PROTO_MAX_DETAIL   160      /* bytes of a phase's detail: printable text */
+struct proto_heartbeat {
+	long long runner_id;
+	int attempt;
+	char *phase;
+	char *detail;           /* NULL when none */
+	int percent;            /* 0..100, or -1: unknown */
+};
+
 json_t *proto_register_encode(const struct proto_register *r);
 int proto_register_decode(struct proto_register *out, const json_t *j, char **cause);
 void proto_register_dispose(struct proto_register *r);
@@ -78,6 +90,9 @@ void proto_job_dispose(struct proto_job *job);
 json_t *proto_result_encode(const struct proto_result *r);
 int proto_result_decode(struct proto_result *out, const json_t *j, char **cause);
 void proto_result_dispose(struct proto_result *r);
+json_t *proto_heartbeat_encode(const struct proto_heartbeat *h);
+int proto_heartbeat_decode(struct proto_heartbeat *out, const json_t *j, char **cause);
+void proto_heartbeat_dispose(struct proto_heartbeat *h);
 
 /* Marks r failed with the formatted reason (cut to PROTO_MAX_REASON - 1
  * bytes; the old reason may be an argument); returns -1. */

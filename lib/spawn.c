@@ -107,6 +107,8 @@ int spawn_wait_limits(int *status, pid_t pid, const struct spawn_limits *lim)
 			return SPAWN_EXITED;
 		if (got < 0 && errno != EINTR)
 			return -1;
+		if (lim->tick)
+			lim->tick(lim->tick_arg);
 		now = mono_now();
 		if (lim->stall > 0 && fstat(lim->stall_fd, &st) == 0 && st.st_size != size) {
 			size = st.st_size;

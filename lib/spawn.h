@@ -29,6 +29,8 @@ struct spawn_limits {
 	int stall_fd;               /* the output watched for a stall */
 	const volatile int *stop;   /* non-zero (set by another thread): stop now; NULL */
 	int grace;                  /* seconds from SIGTERM to SIGKILL of the group; 0: SIGKILL */
+	void (*tick)(void *arg);    /* called at each poll while the program runs; NULL */
+	void *tick_arg;
 };
 
 /* How a wait ended (spawn_wait_limits). */

@@ -25,6 +25,7 @@
 #include "runners/boot_lava.h"
 #include "runners/build.h"
 #include "runners/env.h"
+#include "runners/progress.h"
 #include "runners/spool.h"
 #include "runners/suite.h"
 
@@ -40,6 +41,12 @@ const volatile int *agent_stopping_flag(void)
 	return &agent_stopping;
 }
 
+/* Monotonic seconds. */
+static long long agent_now(void)
+{
+	return mono_ms() / 1000;
+}
+
 /* Sleeps up to seconds, returning early when a stop was asked. */
 static void agent_sleep(long long seconds)
 {
@@ -50,23 +57,66 @@ static void agent_sleep(long long seconds)
 	}
 }
 
+#define AGENT_PHASE_GAP 2     /* s at least between two heartbeats sent for a new phase */
+
 struct heartbeat {
 	struct agent *a;
 	long long job_id;
 	int attempt;
 	int interval;
-	int done;
+	int done;               /* set under lock, then progress_kick() */
 	pthread_mutex_t lock;
-	pthread_cond_t cond;
 };
 
+static int heartbeat_done(struct heartbeat *hb)
+{
+	int done;
+
+	pthread_mutex_lock(&hb->lock);
+	done = hb->done;
+	pthread_mutex_unlock(&hb->lock);
+	return done;
+}
+
+/* Sends one heartbeat with the job's progress. */
+static void heartbeat_send(struct heartbeat *hb, struct client *c, const char *path)
+{
+	struct progress_snap p;
+	struct proto_heartbeat h = { .runner_id = hb->a->runner_id, .attempt = hb->attempt };
+	char *cause = NULL;
+	json_t *body, *answer = NULL;
+	long status;
+
+	progress_get(&p);
+	if (p.phase[0]) {
+		h.phase = p.phase;
+		h.detail = p.detail;
+		h.percent = p.percent;
+	} else {
+		h.percent = -1;
+	}
+	body = proto_heartbeat_encode(&h);
+	if (client_call(c, "POST", path, body, &status, &answer, &cause) < 0) {
+		log_warn("heartbeat for job %lld: %s", hb->job_id, cause ? cause : "failed");
+		free(cause);
+	} else if (status != 200) {
+		log_warn("heartbeat for job %lld: %s", hb->job_id, client_error_text(answer, status));
+	}
+	json_decref(answer);
+	json_decref(body);
+}
+
+/* Keeps the lease (a heartbeat every interval) and tells kpcid each new
+ * phase of the job (at most every AGENT_PHASE_GAP s). */
 static void *heartbeat_main(void *arg)
 {
 	struct heartbeat *hb = arg;
 	struct client c;
 	char *cause = NULL, path[96];
-	json_t *body, *answer;
-	long status;
+	struct progress_snap p;
+	long long last = agent_now();
+	unsigned seq;
+	int pending = 0;
 
 	if (client_init(&c, hb->a->cfg->server, hb->a->cfg->token, &cause) < 0) {
 		log_error("heartbeat: %s", cause ? cause : "no client");
@@ -74,31 +124,30 @@ static void *heartbeat_main(void *arg)
 		return NULL;
 	}
 	snprintf(path, sizeof path, "/api/v1/jobs/%lld/heartbeat", hb->job_id);
-	pthread_mutex_lock(&hb->lock);
-	while (!hb->done) {
-		struct timespec until;
+	progress_get(&p);
+	seq = p.seq;
+	while (!heartbeat_done(hb)) {
+		long long now = agent_now(), due = last + hb->interval;
 
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_sec += hb->interval;
-		pthread_cond_timedwait(&hb->cond, &hb->lock, &until);
-		if (hb->done)
-			break;
-		pthread_mutex_unlock(&hb->lock);
-		body = json_pack("{s:I, s:i}", "runner_id", (json_int_t)hb->a->runner_id,
-				 "attempt", hb->attempt);
-		if (client_call(&c, "POST", path, body, &status, &answer, &cause) < 0) {
-			log_warn("heartbeat for job %lld: %s", hb->job_id, cause ? cause : "failed");
-			free(cause);
-			cause = NULL;
-		} else if (status != 200) {
-			log_warn("heartbeat for job %lld: %s", hb->job_id,
-				 client_error_text(answer, status));
+		if (pending && now - last < AGENT_PHASE_GAP) {
+			struct timespec nap = { 0, 200 * 1000 * 1000 };
+
+			nanosleep(&nap, NULL);  /* a burst of changes: wait out the gap */
+		} else if (!pending) {
+			unsigned got = progress_wait(seq, due > now ? (int)(due - now) : 0);
+
+			pending = got != seq;
+			seq = got;
 		}
-		json_decref(answer);
-		json_decref(body);
-		pthread_mutex_lock(&hb->lock);
+		if (heartbeat_done(hb))
+			break;
+		now = agent_now();
+		if (now >= last + hb->interval || (pending && now - last >= AGENT_PHASE_GAP)) {
+			heartbeat_send(hb, &c, path);
+			last = agent_now();
+			pending = 0;
+		}
 	}
-	pthread_mutex_unlock(&hb->lock);
 	client_dispose(&c);
 	return NULL;
 }
@@ -128,6 +177,30 @@ static void agent_execute(struct agent *a, struct client *c, const struct proto_
 	bench_execute(a->cfg, c, a->topology, job, r);  /* runners/bench.c */
 }
 
+/* Gives the job back to kpcid (progress_abandon): it is queued again,
+ * and the attempt is not counted against its max_attempts. */
+static void agent_release(struct agent *a, struct client *c, const struct proto_job *job)
+{
+	struct proto_heartbeat h = { .runner_id = a->runner_id, .attempt = job->attempt,
+				     .percent = -1 };
+	json_t *body = proto_heartbeat_encode(&h), *answer = NULL;
+	char path[96], *cause = NULL;
+	long status;
+
+	snprintf(path, sizeof path, "/api/v1/jobs/%lld/release", job->id);
+	if (client_call(c, "POST", path, body, &status, &answer, &cause) < 0)
+		log_warn("job %lld: cannot give it back (%s); its lease runs out instead", job->id,
+			 cause ? cause : "failed");
+	else if (status != 200)
+		log_warn("job %lld: cannot give it back: %s", job->id, client_error_text(answer, status));
+	else
+		log_info("job %lld attempt %d: stopped and given back to %s", job->id, job->attempt,
+			 a->cfg->server);
+	free(cause);
+	json_decref(answer);
+	json_decref(body);
+}
+
 /* Runs the job and uploads its result; returns how many results wait
  * in the spool afterwards. */
 static int agent_run_job(struct agent *a, struct client *c, const struct proto_job *job)
@@ -135,24 +208,32 @@ static int agent_run_job(struct agent *a, struct client *c, const struct proto_j
 	struct heartbeat hb = {
 		.a = a, .job_id = job->id, .attempt = job->attempt,
 		.interval = job->lease_seconds / 3 > 0 ? (int)(job->lease_seconds / 3) : 1,
-		.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER,
+		.lock = PTHREAD_MUTEX_INITIALIZER,
 	};
 	struct proto_result r = { 0 };
 	pthread_t thread;
 	char *cause = NULL;
 	int have_thread;
 
+	progress_begin(job->id);
 	have_thread = pthread_create(&thread, NULL, heartbeat_main, &hb) == 0;
 	agent_execute(a, c, job, &r);
 	pthread_mutex_lock(&hb.lock);
 	hb.done = 1;
-	pthread_cond_signal(&hb.cond);
 	pthread_mutex_unlock(&hb.lock);
+	progress_kick();
 	if (have_thread)
 		pthread_join(thread, NULL);
+	progress_begin(0);
 	if (r.status && !strcmp(r.status, BENCH_STAGED)) {     /* kexec under way */
 		log_info("job %lld attempt %d: staged (a kexec, or a lab's job this runner stopped "
 			 "waiting for); the result follows the next start", job->id, job->attempt);
+		proto_result_dispose(&r);
+		agent_stop();
+		return 0;
+	}
+	if (progress_abandoned() && r.status && strcmp(r.status, "ok")) {  /* cut short */
+		agent_release(a, c, job);
 		proto_result_dispose(&r);
 		agent_stop();
 		return 0;

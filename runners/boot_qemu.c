@@ -30,6 +30,7 @@
 #include "runners/boot_qemu.h"
 #include "runners/guestdir.h"
 #include "runners/kbench_core.h"
+#include "runners/progress.h"
 #include "lib/mono.h"
 #include "lib/spawn.h"
 #include "runners/suite_defs.h"
@@ -266,15 +267,22 @@ void qemu_cmdline(char *out, size_t n, const struct qemu_boot *q, const char *ac
 	const struct sdef *d = q->sr->def;
 	long khz = strcmp(accel, "tcg") || strstr(q->cfg->qemu_cmdline, "tsc_early_khz=") ? 0 :
 		   qemu_host_tsc_khz();
-	char tsc[48] = "";
+	char tsc[48] = "", bench[QEMU_MAX_CMDLINE / 2] = "";
 
 	if (khz > 0)
 		snprintf(tsc, sizeof tsc, "tsc_early_khz=%ld ", khz);
+	/* kbench's benchmarks (names of kbench_core.c, checked when the
+	 * suite file was read), separated by commas: one word */
+	if (d && d->benchmarks && strcmp(d->benchmarks, "all") &&
+	    (size_t)snprintf(bench, sizeof bench, "kpci.bench=%s ", d->benchmarks) < sizeof bench)
+		for (char *c = bench + 11; *c && c[1]; c++)
+			if (*c == ' ')
+				*c = ',';
 	snprintf(out, n, "console=ttyS0 quiet panic=-1 printk.time=1 %skpci.suite=%s kpci.iter=%d "
 		 "kpci.warmup=%d kpci.max=%d kpci.rsd=%d kpci.rep_ms=%lld kpci.reps=%lld "
-		 "kpci.wq_ms=%lld %s", tsc, q->suite, iter, warmup, q->sr->max_iterations,
+		 "kpci.wq_ms=%lld %s%s", tsc, q->suite, iter, warmup, q->sr->max_iterations,
 		 (int)q->sr->rsd_pct, d ? d->rep_ms : KBENCH_REP_MS, d ? d->reps : KBENCH_REPS,
-		 d ? d->wq_ms : 1000, q->cfg->qemu_cmdline);
+		 d ? d->wq_ms : 1000, bench, q->cfg->qemu_cmdline);
 }
 
 /* The pid of a child of parent (QEMU under timeout(1)), or 0. */
@@ -365,6 +373,75 @@ static int qemu_pin_vcpus(const struct qemu_boot *q, pid_t pid, char **cause)
 	return 0;
 }
 
+/* What the console (grown since *pos) says of the guest's progress:
+ * its init has started (KPCI-ENV), a kbench sample of iteration N
+ * (KPCI-RESULT), a wq-flush iteration (KPCI-INFO wq-flush iteration N).
+ * *state: 0 booting, 1 init running, 2 + N iteration N measured. */
+static void qemu_watch_console(const struct qemu_boot *q, const char *console, off_t *pos,
+			       int *state)
+{
+	char line[256];
+	FILE *f = fopen(console, "r");
+	int was = *state;
+
+	if (!f)
+		return;
+	if (fseeko(f, *pos, SEEK_SET) == 0) {
+		while (fgets(line, sizeof line, f)) {
+			const char *it;
+			int n;
+
+			if (!strchr(line, '\n'))
+				break;          /* a line still being written: read it next time */
+			*pos += (off_t)strlen(line);
+			if (!strncmp(line, "KPCI-ENV ", 9) && *state < 1)
+				*state = 1;
+			else if ((!strncmp(line, "KPCI-RESULT ", 12) &&
+				  (it = strstr(line, "\"iteration\":")) && sscanf(it + 12, "%d", &n) == 1) ||
+				 sscanf(line, "KPCI-INFO wq-flush iteration %d", &n) == 1)
+				*state = n + 2 > *state ? n + 2 : *state;
+		}
+	}
+	fclose(f);
+	if (*state == was || !strcmp(q->suite, "boot"))
+		return;
+	if (*state == 1 && q->sr->warmup > 0)
+		progress_iteration("iteration", -1, q->sr->warmup, q->sr->iterations);
+	else
+		progress_iteration("iteration", *state >= 2 ? *state - 2 : 0, q->sr->warmup,
+				   q->sr->iterations);
+}
+
+/* Waits for QEMU under timeout(1) (pid) up to [qemu] boot_timeout,
+ * telling the progress what its console shows.  0 with *status, 1 on
+ * timeout, 2 when the job is given back (the group is killed and
+ * reaped), -1 on a waitpid error. */
+static int qemu_wait(const struct qemu_boot *q, pid_t pid, const char *console, int *status)
+{
+	struct timespec start, now, nap = { 0, 200 * 1000 * 1000 };
+	off_t pos = 0;
+	int state = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		pid_t got = waitpid(pid, status, WNOHANG);
+
+		if (got == pid)
+			return 0;
+		if (got < 0 && errno != EINTR)
+			return -1;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (progress_abandoned() || now.tv_sec - start.tv_sec >= q->cfg->qemu_boot_timeout) {
+			kill(-pid, SIGKILL);
+			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+				;
+			return progress_abandoned() ? 2 : 1;
+		}
+		qemu_watch_console(q, console, &pos, &state);
+		nanosleep(&nap, NULL);
+	}
+}
+
 /* Runs QEMU once; the console ends up in console_path. */
 static int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const char *cmdline,
 			  const char *console_path, char **cause)
@@ -431,7 +508,9 @@ static int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const c
 		spawn_wait(&status, pid, 0);
 		return -1;
 	}
-	rc = spawn_wait(&status, pid, (int)q->cfg->qemu_boot_timeout);
+	rc = qemu_wait(q, pid, console_path, &status);
+	if (rc == 2)
+		return fail_cause(cause, "stopped: the job is given back");
 	if (rc == 1)
 		return fail_cause(cause, "the guest did not finish within %lld s ([qemu] boot_timeout)",
 				  q->cfg->qemu_boot_timeout);
@@ -537,6 +616,8 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 		int rc;
 
 		qemu_cmdline(cmdline, sizeof cmdline, q, accel, q->sr->iterations, q->sr->warmup);
+		progress_set("boot", -1, "the kernel in QEMU (%s, %d nodes x %d CPUs)", accel,
+			     q->nodes, q->cpus_per_node);
 		if (qemu_boot_once(q, initrd, cmdline, console_path, cause) < 0) {
 			char *why = *cause;
 
@@ -559,6 +640,13 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 
 		if (it >= 0 && !shost_want_more(r, first, it, q->sr))
 			break;
+		if (it < 0)
+			progress_set("boot", -1, "boot %d of %d (warm-up, not recorded)", i + 1,
+				     q->sr->warmup);
+		else
+			progress_set("boot", it < q->sr->iterations ? 100 * it / q->sr->iterations : -1,
+				     "boot %d of %d (each boot is one measurement)", it + 1,
+				     q->sr->iterations);
 		qemu_cmdline(cmdline, sizeof cmdline, q, accel, 1, 0);
 		rc = qemu_boot_once(q, initrd, cmdline, console_path, cause);
 		console = qemu_slurp(console_path);

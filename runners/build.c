@@ -36,6 +36,7 @@
 #include "lib/sha256.h"
 #include "runners/build_internal.h"
 #include "runners/env.h"
+#include "runners/progress.h"
 
 /* A file-system-safe form of a name ('/' and ':' become '_'). */
 static void build_safe_name(char *out, size_t n, const char *name)
@@ -122,7 +123,8 @@ static int build_make(struct build_state *s, const char *target, int parallel,
 	build_note(s, "make -C %s %s %s %s %s%s", s->src, odir, ccarg, jarg, target,
 		   farm ? " (icecream)" : "");
 	return build_run_in(argv, NULL, s->log_fd, timeout, farm ? cfg->build_icecc_stall : 0,
-			    build_env(s), build_stamp_pid, s);
+			    build_env(s), build_stamp_pid, s,
+			    !strcmp(target, "all") && s->log_fd >= 0 ? &s->progress : NULL);
 }
 
 /* Copies a file (the base config). */
@@ -157,6 +159,7 @@ static int build_dotconfig(struct build_state *s, const char *config, json_t *fr
 	size_t i;
 	int rc;
 
+	progress_set("configure", -1, "%s", config);
 	snprintf(path, sizeof path, "%s/%s", kdir, config);
 	if (access(path, R_OK) < 0)
 		return fail_cause(cause, "config '%s' is not in %s", config, kdir);
@@ -233,6 +236,7 @@ int build_upload(struct build_state *s, const char *name, const char *file, char
 	long status;
 	int rc;
 
+	progress_set("upload", -1, "%s", name);
 	if (sha256_file(sha, file) < 0)
 		return fail_cause(cause, "cannot read %s: %s", file, strerror(errno));
 	snprintf(path, sizeof path, "/api/v1/jobs/%lld/artifacts", s->b->job->id);
@@ -319,10 +323,16 @@ static int build_prepare(struct build_state *s, const json_t *spec, char **cause
 static void build_report(struct build_state *s, struct proto_result *r, const char *state,
 			 const char *reason, const long long sizes[4])
 {
-	char *errors = strcmp(state, "ok") ? build_error_lines(s->log) : NULL, *tail;
+	char *errors, *tail;
 	long long ms = (long long)((mono_now() - s->t0) * 1000);
 	json_t *rec;
 
+	if (progress_abandoned() && strcmp(state, "ok")) {   /* given back: built again later */
+		build_note(s, "stopped: the job is given back");
+		proto_result_fail(r, "the build was stopped: the job is given back");
+		return;
+	}
+	errors = strcmp(state, "ok") ? build_error_lines(s->log) : NULL;
 	rec = json_pack("{s:s, s:I, s:i, s:O}", "state", state, "duration_ms", (json_int_t)ms,
 			"make_jobs", s->jobs, "warnings", s->warnings);
 	if (s->compiler[0])
@@ -406,6 +416,9 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 	char *cause = NULL;
 	int rc;
 
+	snprintf(vmlinux, sizeof vmlinux, "%s/vmlinux", s->out);
+	snprintf(s->count_file, sizeof s->count_file, "%s/compiled-files", s->dir);
+	build_progress_start(&s->progress, s->log_fd, s->count_file, access(vmlinux, F_OK) != 0);
 	rc = build_make(s, "all", 1, s->b->cfg->build_timeout -
 			(long long)(mono_now() - s->t0));
 	if (rc == -3) {         /* the farm stalled: the rest is compiled here */
@@ -427,7 +440,7 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 		build_report(s, r, "failed", "make failed", NULL);
 		return;
 	}
-	snprintf(vmlinux, sizeof vmlinux, "%s/vmlinux", s->out);
+	build_progress_done(&s->progress, s->count_file);
 	snprintf(image, sizeof image, "%s/arch/x86/boot/bzImage", s->out);
 	snprintf(map, sizeof map, "%s/System.map", s->out);
 	snprintf(dot, sizeof dot, "%s/.config", s->out);
@@ -484,7 +497,7 @@ void build_execute(const struct build_job *b, struct proto_result *r)
 		json_decref(s.warnings);
 		return;
 	}
-	s.log_fd = open(s.log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+	s.log_fd = open(s.log, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
 	build_note(&s, "job %lld attempt %d: %s %s with %s", b->job->id, b->job->attempt,
 		   json_string_value(json_object_get(spec, "tree")),
 		   json_string_value(json_object_get(spec, "commit")),

@@ -15,6 +15,7 @@
 #include "lib/buf.h"
 #include "runners/build.h"
 #include "runners/build_icecc.h"
+#include "runners/build_progress.h"
 
 #define BUILD_MAX_ARGS     32
 #define BUILD_MAX_CAPTURE  (1u << 20)
@@ -39,6 +40,8 @@ struct build_state {
 	char compiler[512];             /* first line of --version */
 	json_t *warnings;
 	char release[BUILD_MAX_RELEASE + 1];   /* include/config/kernel.release */
+	struct build_progress progress;         /* make's output, read as it grows */
+	char count_file[PATH_MAX];              /* compiles of the last full build */
 	double t0;
 	time_t stamp_time;
 };
@@ -66,12 +69,14 @@ char *build_module_why(const char *log_path);
  * at most timeout seconds, and, with stall > 0, as long as out_fd grows
  * at least every stall seconds (lib/spawn.h).  Returns the exit status
  * (0..255), 128+signal, -1 when it could not be started (errno), -2 on
- * timeout or -3 on a stall (the group is sent SIGTERM, then SIGKILL).
- * started, if given, is called once the child runs (for the crash stamp).
+ * timeout, -3 on a stall or -4 when the job is given back
+ * (progress_abandon) (the group is sent SIGTERM, then SIGKILL).  started,
+ * if given, is called once the child runs (for the crash stamp); bp, if
+ * given, reads out_fd's growth (make's progress).
  */
 int build_run_in(char *const argv[], const char *dir, int out_fd, long long timeout,
 		 long long stall, char *const envp[], void (*started)(pid_t pid, void *arg),
-		 void *arg);
+		 void *arg, struct build_progress *bp);
 /* build_run_in in the runner's environment, without a stall limit. */
 int build_run(char *const argv[], const char *dir, int out_fd, long long timeout,
 	      void (*started)(pid_t pid, void *arg), void *arg);

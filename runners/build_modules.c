@@ -14,6 +14,7 @@
 #include "lib/fail.h"
 #include "lib/fs.h"
 #include "runners/build_internal.h"
+#include "runners/progress.h"
 #include "runners/guestdir.h"
 
 /* Uploads every NAME.ko of dir as "module:NAME.ko"; 0, or -1 with *cause
@@ -94,6 +95,7 @@ int build_modules(struct build_state *s, char **cause)
 		fs_mkdirs(to);
 		rmdir(to);
 		build_note(s, "module %s: make -C %s %s %s modules", name, s->src, odir, marg);
+		progress_set("modules", -1, "%s", name);
 		fd = open(mlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
 		if (access(from, R_OK) < 0)
 			mrc = fail_cause(&why, "its source %s is missing", from);
@@ -101,7 +103,7 @@ int build_modules(struct build_state *s, char **cause)
 			mrc = fail_cause(&why, "cannot copy %s", from);
 		else
 			mrc = build_run_in(make_argv, NULL, fd, s->b->cfg->build_timeout, 0,
-					   build_env(s), NULL, NULL);
+					   build_env(s), NULL, NULL, NULL);
 		if (fd >= 0)
 			close(fd);
 		if (mrc == 0 && (rc = build_upload_modules(s, to, &found, cause)) == 0 && !found)

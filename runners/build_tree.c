@@ -21,15 +21,31 @@
 #include "lib/log.h"
 #include "lib/spawn.h"
 #include "runners/build_internal.h"
+#include "runners/progress.h"
+
+/* What a wait scans at each poll: make's output as it grows. */
+struct build_tick {
+	struct build_progress *bp;
+	int fd;
+};
+
+static void build_tick(void *arg)
+{
+	const struct build_tick *t = arg;
+
+	build_progress_scan(t->bp, t->fd);
+}
 
 int build_run_in(char *const argv[], const char *dir, int out_fd, long long timeout,
 		 long long stall, char *const envp[], void (*started)(pid_t pid, void *arg),
-		 void *arg)
+		 void *arg, struct build_progress *bp)
 {
 	struct spawn_io io = { .dir = dir, .out_fd = out_fd, .envp = envp };
+	struct build_tick tick = { .bp = bp, .fd = out_fd };
 	struct spawn_limits lim = { .timeout = (double)timeout, .stall_fd = out_fd,
 				    .stall = out_fd >= 0 ? (double)stall : 0,
-				    .grace = BUILD_KILL_GRACE };
+				    .grace = BUILD_KILL_GRACE, .stop = progress_abandon_flag(),
+				    .tick = bp && out_fd >= 0 ? build_tick : NULL, .tick_arg = &tick };
 	char *cause = NULL;
 	int status, rc;
 	pid_t pid;
@@ -42,7 +58,8 @@ int build_run_in(char *const argv[], const char *dir, int out_fd, long long time
 		started(pid, arg);
 	rc = spawn_wait_limits(&status, pid, &lim);
 	if (rc != SPAWN_EXITED)
-		return rc == SPAWN_TIMEOUT ? -2 : rc == SPAWN_STALLED ? -3 : -1;
+		return rc == SPAWN_TIMEOUT ? -2 : rc == SPAWN_STALLED ? -3 :
+		       rc == SPAWN_STOPPED ? -4 : -1;
 	/* a program that exec failed in the child (posix_spawnp reports
 	 * most, but not all, of those) exits 127 */
 	if (WIFEXITED(status))
@@ -53,7 +70,7 @@ int build_run_in(char *const argv[], const char *dir, int out_fd, long long time
 int build_run(char *const argv[], const char *dir, int out_fd, long long timeout,
 	      void (*started)(pid_t pid, void *arg), void *arg)
 {
-	return build_run_in(argv, dir, out_fd, timeout, 0, NULL, started, arg);
+	return build_run_in(argv, dir, out_fd, timeout, 0, NULL, started, arg, NULL);
 }
 
 int build_capture(struct buf *out, char *const argv[], const char *dir)
@@ -112,6 +129,7 @@ int build_mirror(struct build_state *s, const char *url, const char *commit, cha
 	if (GITQ(s, s->mirror, "cat-file", "-e", want) == 0)
 		return 0;
 	build_note(s, "fetching %s", url);
+	progress_set("fetch", -1, "%s", url);
 	if (GIT(s, s->mirror, "fetch", "-q", "--prune", "--", build_arg(url),
 		"+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"))
 		return fail_cause(cause, "git fetch %s failed (see the build log)", url);
@@ -193,6 +211,7 @@ int build_worktree(struct build_state *s, const char *commit, char **cause)
 	struct stat sb;
 	int tries;
 
+	progress_set("checkout", -1, "%.12s", commit);
 	build_repair_after_crash(s);
 	snprintf(gitfile, sizeof gitfile, "%s/.git", s->src);
 	for (tries = 0; tries < 3; tries++) {

@@ -21,6 +21,7 @@
 #include "lib/log.h"
 #include "lib/sha256.h"
 #include "runners/fetch.h"
+#include "runners/progress.h"
 
 #define FETCH_MAX_ENTRIES 4096          /* cache files looked at by one trim */
 #define FETCH_MODULE_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
@@ -198,6 +199,7 @@ int fetch_job(struct fetch_set *out, struct client *c, const struct rconfig *cfg
 	if (!json_is_object(kernel))
 		return 0;               /* by hand: the runner's own kernel */
 	out->has_kernel = 1;
+	progress_set("fetch", -1, "the kernel of build %lld", out->build_id);
 	if (size && (!json_is_integer(size) || json_integer_value(size) <= 0 ||
 		     json_integer_value(size) > FETCH_MAX_SIZE))
 		return fail_cause(cause, "the job's kernel size is not a positive number of bytes");

@@ -22,6 +22,7 @@
 #include "lib/log.h"
 #include "runners/agent.h"
 #include "runners/config.h"
+#include "runners/progress.h"
 #include "runners/topology.h"
 
 #define RUNNER_PRINT_GUEST_DIR 2    /* check mode: print [qemu] guest_dir and stop */
@@ -37,8 +38,12 @@ static void usage(FILE *f)
 		"       kpci-runner [-c FILE] --print-guest-dir\n");
 }
 
+/* SIGTERM: stop after the job in hand.  SIGINT (Ctrl-C), or a second
+ * signal: stop now, giving the job in hand back to kpcid. */
 static void on_signal(int sig)
 {
+	if (sig == SIGINT || *agent_stopping_flag())
+		progress_abandon();
 	agent_stop();
 }
 

@@ -15,6 +15,7 @@
 
 #include "lib/buf.h"
 #include "lib/fail.h"
+#include "runners/progress.h"
 #include "runners/repeat.h"
 #include "lib/spawn.h"
 #include "runners/suite.h"
@@ -150,10 +151,11 @@ int shost_wq_flush_run(const struct suite_run *sr, struct proto_result *r, char 
 
 		if (it >= 0 && !shost_want_more(r, first, it, sr))
 			break;
+		progress_iteration("iteration", it, sr->warmup, sr->iterations);
 		snprintf(ms, sizeof ms, "duration_ms=%lld", wq_ms);
 		snprintf(iter, sizeof iter, "iteration=%d", it);
 		unlink(out);
-		if (spawn_run(ins, out, sr->timeout, cause) < 0) {
+		if (spawn_run_stop(ins, out, sr->timeout, progress_abandon_flag(), cause) < 0) {
 			fail_cause(cause, "the wq-flush module %s failed to load (%s)", mod,
 				   *cause ? *cause : "insmod failed");
 			goto out;
@@ -235,9 +237,10 @@ int shost_command_run(const struct suite_run *sr, struct proto_result *r, char *
 
 		if (it >= 0 && !shost_want_more(r, first, it, sr))
 			break;
+		progress_iteration("iteration", it, sr->warmup, sr->iterations);
 		unlink(log);
 		unlink(outfile);
-		if (spawn_run(args, log, sr->timeout, cause) < 0) {
+		if (spawn_run_stop(args, log, sr->timeout, progress_abandon_flag(), cause) < 0) {
 			char *why = *cause, *tail;
 
 			*cause = NULL;  /* why is the run's own sentence, freed below */

@@ -12,6 +12,7 @@
 
 #include "lib/fail.h"
 #include "runners/kbench_core.h"
+#include "runners/progress.h"
 #include "runners/repeat.h"
 #include "runners/suite.h"
 #include "runners/suite_defs.h"
@@ -23,13 +24,23 @@
 struct kbench_dest {
 	struct proto_result *r;
 	const char *suite;
+	const struct suite_run *sr;
+	int iteration;          /* of the last sample */
 };
 
 static int kbench_add(void *arg, const struct kbench_bench *b, int iteration,
 		      const struct kbench_sample *s, char *cause, size_t n)
 {
-	const struct kbench_dest *d = arg;
+	struct kbench_dest *d = arg;
 
+	if (progress_abandoned()) {
+		snprintf(cause, n, "stopped: the job is given back");
+		return -1;
+	}
+	if (iteration != d->iteration) {        /* the first sample of a new pass */
+		d->iteration = iteration;
+		progress_iteration("iteration", iteration, d->sr->warmup, d->sr->iterations);
+	}
 	if (!proto_value_ok(s->value)) {
 		snprintf(cause, n, "%s: %g is not a usable value", b->name, s->value);
 		return -1;
@@ -45,7 +56,7 @@ static int kbench_add(void *arg, const struct kbench_bench *b, int iteration,
 int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 {
 	const struct sdef *d = sr->def;
-	struct kbench_dest dest = { r, d ? d->name : "kbench" };
+	struct kbench_dest dest = { r, d ? d->name : "kbench", sr, -1 };
 	struct kbench_run run = {
 		.set = d && d->benchmarks ? d->benchmarks : KBENCH_DEFAULT_SET,
 		.iterations = sr->iterations, .warmup = sr->warmup,
@@ -61,6 +72,7 @@ int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 		json_object_set_new(r->env, "kbench_clock",
 				    json_string(run.plan.clock == KBENCH_CPU ? "cpu" : "wall"));
 
+	progress_iteration("iteration", sr->warmup > 0 ? -1 : 0, sr->warmup, sr->iterations);
 	if (kbench_run_set(&run, kbench_add, &dest, why, sizeof why) < 0)
 		return fail_cause(cause, "%s", why);
 	return 0;

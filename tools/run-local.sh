@@ -3,34 +3,156 @@
 # defaults of configs/kpcid-local.ini, with everything under ./var:
 #
 #   - var/linux: a git tree of Debian's linux-source-6.12 (made once from
-#     /usr/src/linux-source-6.12.tar.xz, which `make deps` installs), which
-#     kpcid watches as tree "linux";
-#   - kpcid builds its head with configs/kconfig/qemu-x86_64.config on a
-#     local kpci-runner (the first build takes minutes; ccache makes later
-#     ones short), then boots the built kernel under QEMU with 2 NUMA nodes
-#     and runs the kbench, boot and wq-flush suites in it;
-#   - a commit made in var/linux (git -C var/linux commit ...) is seen at
-#     the next poll (every 60 s), built, booted and measured, and the
-#     analyzer compares it with what came before;
-#   - meanwhile, a kbench job on this host every KPCI_DEMO_INTERVAL
-#     seconds (default 300) fills a first series at once.
+#     /usr/src/linux-source-6.12.tar.xz, which `make deps` installs), with
+#     a release and then a short merge window planted on it by
+#     tools/plant-window.sh: pulls of topic branches, one making getppid()
+#     slower, one making sched_yield() faster, then -rc1.  kpcid watches
+#     it as tree "linux";
+#   - a local kpci-runner builds the release, each merge of the window and
+#     -rc1 with configs/kconfig/qemu-x86_64.config (the first build takes
+#     minutes; ccache makes later ones short), boots each under QEMU with
+#     2 NUMA nodes and runs kbench in it; the analyzer finds the two
+#     changes at their merges, the bisector builds and boots the commits
+#     of each pull until it names the commit, and the reports are mailed;
+#   - a local SMTP server (aiosmtpd) keeps every mail in var/mail (a
+#     Maildir: var/mail/new); it sends nothing on;
+#   - a kbench job on this host every KPCI_DEMO_INTERVAL seconds (default
+#     300) fills a first series at once; at most one waits at a time.
 #
-# Tokens are made on first use (var/admin.token, var/runner.token).
-# Ctrl-C stops both programs.  `make run` calls this.
+# The dashboard's address is printed at once.  Tokens are made on first
+# use (var/admin.token, var/runner.token).  Ctrl-C stops everything within
+# seconds (the runner gives its job back: the next run does it again); a
+# second run goes on where the first stopped.  `make run` calls this.
 set -eu
 cd "$(dirname "$0")/.."
 TOP=$(pwd)
 BIN=${KPCI_BIN:-bin}
-URL=http://127.0.0.1:8080
+PORT=${KPCI_PORT:-8080}
+SMTP_PORT=${KPCI_SMTP_PORT:-8025}
+URL=http://127.0.0.1:$PORT
 INTERVAL=${KPCI_DEMO_INTERVAL:-300}
 SRC_TAR=/usr/src/linux-source-6.12.tar.xz
 CLASS=local-qemu
-mkdir -p var
+mkdir -p var var/mail/tmp var/mail/new var/mail/cur   # a Maildir for the SMTP server
 
-# The kernel tree, once.  Debian's top .gitignore ends with a block that
-# ignores the whole top level (its packaging repository): it is dropped.
+# The programs run in sessions of their own (setsid), so that Ctrl-C
+# reaches this script only, which stops them in order: the runner first
+# (SIGINT: it stops its make or QEMU and gives its job back to kpcid, so
+# the next run builds it again at once), then kpcid and the SMTP server.
+# What is still running after 10 s is killed.
+runner= others= sleeper=
+# stop_pids PIDS SIGNAL: signals them, waits up to 10 s, kills the rest
+stop_pids() {
+	[ -z "$1" ] && return 0
+	kill -"$2" $1 2>/dev/null || true
+	for _ in $(seq 100); do
+		alive=
+		for p in $1; do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
+		[ -z "$alive" ] && return 0
+		sleep 0.1
+	done
+	kill -KILL $alive 2>/dev/null || true
+}
+stop() {
+	trap - INT TERM EXIT
+	echo "run-local: stopping"
+	stop_pids "$runner" INT
+	stop_pids "$others" TERM
+	[ -n "$sleeper" ] && kill "$sleeper" 2>/dev/null
+	wait $runner $others 2>/dev/null
+	echo "run-local: stopped"
+	exit 0
+}
+trap stop INT TERM EXIT
+
+cp configs/kpcid-local.ini var/kpcid.ini
+cat >> var/kpcid.ini <<EOF
+
+[analysis]
+settle_seconds = 5
+# guests under QEMU's TCG (no KVM) differ by 10-30% from boot to boot;
+# the planted effects are far larger
+max_noise_percent = 60
+
+[bisect]
+settle_seconds = 30
+end_jobs = 2
+probe_jobs = 1
+confirm_jobs = 1
+
+[alert]
+enabled = true
+smtp_url = smtp://127.0.0.1:$SMTP_PORT
+tls = none
+from = kpci <kpci@localhost.localdomain>
+base_url = $URL
+settle_seconds = 30
+
+[tree linux]
+url = $TOP/var/linux
+branches = master
+poll_interval = 60
+retry_min = 5
+retry_max = 60
+candidates = window-merges head
+head_every = 0
+configs = qemu-x86_64.config
+suites = kbench
+bench_boot = qemu
+bench_classes = $CLASS
+EOF
+# the demo's kbench measures what the window changes, quickly
+mkdir -p var/suites
+cp configs/suites/*.ini var/suites/
+printf '%s\n' "[suite]" "parser = kbench" "benchmarks = sched-yield syscall-getppid" \
+	"iterations = 3" "warmup = 1" "rep_ms = 20" "reps = 3" > var/suites/kbench.ini
+cat > var/runner.ini <<EOF
+[runner]
+capabilities = build bench
+boot_methods = qemu host
+poll_max = 5
+[build]
+kconfig_dir = $TOP/configs/kconfig
+ccache = true
+modules =
+[suites]
+dir = $TOP/var/suites
+[qemu]
+nodes = 2
+cpus_per_node = 1
+memory_mb = 512
+boot_timeout = 600
+EOF
+
+if [ ! -s var/runner.token ]; then
+	"$BIN/kpcid" -c var/kpcid.ini token create --role runner --name local \
+		--classes "$CLASS" > var/runner.token
+fi
+if [ ! -s var/admin.token ]; then
+	"$BIN/kpcid" -c var/kpcid.ini token create --role admin --name local-admin > var/admin.token
+fi
+chmod 600 var/runner.token var/admin.token
+export KPCI_TOKEN="$(cat var/admin.token)" KPCI_SERVER="$URL"
+
+setsid /usr/bin/python3 -m aiosmtpd -n -l "127.0.0.1:$SMTP_PORT" \
+	-c aiosmtpd.handlers.Mailbox "$TOP/var/mail" > var/smtp.log 2>&1 &
+others="$others $!"
+setsid "$BIN/kpcid" -c var/kpcid.ini --listen "127.0.0.1:$PORT" &
+others="$others $!"
+for _ in $(seq 50); do
+	curl -sf "$URL/api/v1/health" > /dev/null && break
+	sleep 0.2
+done
+echo "kpci is running: dashboard $URL/  (mail in var/mail/new, admin token in var/admin.token; Ctrl-C stops)"
+setsid "$BIN/kpci-runner" -c var/runner.ini --server "$URL" --token-file var/runner.token \
+	--name "$(hostname)-local" --class "$CLASS" --work-dir var/runner &
+runner=$!
+
+# The kernel tree and its release, once (a minute or two).  Debian's top
+# .gitignore ends with a block that ignores the whole top level (its
+# packaging repository): it is dropped.
 if [ ! -d var/linux/.git ] && [ -r "$SRC_TAR" ]; then
-	echo "run-local: making var/linux, a git tree of $SRC_TAR (about a minute)"
+	echo "run-local: making var/linux, a git tree of $SRC_TAR (a minute or two)"
 	rm -rf var/linux.tmp
 	mkdir -p var/linux.tmp
 	tar xJf "$SRC_TAR" -C var/linux.tmp --strip-components=1
@@ -43,68 +165,32 @@ if [ ! -d var/linux/.git ] && [ -r "$SRC_TAR" ]; then
 	$G commit -q -m "linux-source-6.12"
 	mv var/linux.tmp var/linux
 fi
-
-# kpcid: the local defaults, plus the tree when there is one.
-cp configs/kpcid-local.ini var/kpcid.ini
 if [ -d var/linux/.git ]; then
-	cat >> var/kpcid.ini <<EOF
-
-[tree linux]
-url = $TOP/var/linux
-branches = master
-poll_interval = 60
-candidates = head
-head_every = 0
-configs = qemu-x86_64.config
-suites = kbench boot wq-flush
-bench_boot = qemu
-bench_classes = $CLASS
-EOF
+	sh tools/plant-window.sh -C var/linux release
+	# The first poll records the history and builds the release; the
+	# window comes after it, so each of its merges is a candidate.
+	if ! git -C var/linux rev-parse -q --verify refs/tags/v6.13-rc1 > /dev/null; then
+		"$BIN/kpci" poll linux > /dev/null 2>&1 || true
+		until [ "$(curl -sf "$URL/api/v1/jobs?kind=build&limit=1" |
+			jq '.jobs | length' 2>/dev/null)" = 1 ]; do
+			sleep 2
+		done
+		echo "run-local: the release v6.12 is recorded and being built; planting the merge window"
+		sh tools/plant-window.sh -C var/linux --small window > /dev/null
+		"$BIN/kpci" poll linux > /dev/null || true
+	fi
 else
 	echo "run-local: $SRC_TAR is missing (make deps): no kernel tree, host jobs only"
 fi
-cat > var/runner.ini <<EOF
-[runner]
-capabilities = build bench
-boot_methods = qemu host
-[build]
-kconfig_dir = $TOP/configs/kconfig
-ccache = true
-[suites]
-dir = $TOP/configs/suites
-[qemu]
-nodes = 2
-cpus_per_node = 2
-memory_mb = 1024
-boot_timeout = 600
-EOF
 
-if [ ! -s var/runner.token ]; then
-	"$BIN/kpcid" -c var/kpcid.ini token create --role runner --name local \
-		--classes "$CLASS" > var/runner.token
-fi
-if [ ! -s var/admin.token ]; then
-	"$BIN/kpcid" -c var/kpcid.ini token create --role admin --name local-admin > var/admin.token
-fi
-chmod 600 var/runner.token var/admin.token
-
-"$BIN/kpcid" -c var/kpcid.ini &
-kpcid=$!
-runner=
-trap 'kill $runner $kpcid 2>/dev/null; wait 2>/dev/null; exit 0' INT TERM
-trap 'kill $runner $kpcid 2>/dev/null' EXIT
-for _ in $(seq 50); do
-	curl -sf "$URL/api/v1/health" > /dev/null && break
-	sleep 0.2
-done
-"$BIN/kpci-runner" -c var/runner.ini --server "$URL" --token-file var/runner.token \
-	--name "$(hostname)-local" --class "$CLASS" --work-dir var/runner &
-runner=$!
-
-echo "kpci is running: dashboard $URL/  (admin token in var/admin.token; Ctrl-C stops)"
+# a host kbench job now and then, unless one is waiting already
 while :; do
-	KPCI_TOKEN=$(cat var/admin.token) "$BIN/kpci" --server "$URL" submit \
-		--suite kbench --iterations 5 || true
+	waiting=$(curl -sf "$URL/api/v1/jobs?state=queued&kind=bench&limit=100" |
+		jq '[.jobs[] | select(.spec.boot == "host")] | length' 2>/dev/null || echo 0)
+	if [ "${waiting:-0}" -eq 0 ]; then
+		"$BIN/kpci" submit --suite kbench --boot host --iterations 5 > /dev/null || true
+	fi
 	sleep "$INTERVAL" &
-	wait $! || true
+	sleeper=$!
+	wait $sleeper || true
 done

@@ -71,6 +71,8 @@ static const char html_style[] =
 	".num,code,.sha,.id,.nowrap,time,.series-link{white-space:nowrap}\n"
 	"th{background:#f4f4f4}.st-failed{color:#b00}.st-done{color:#070}\n"
 	".st-running{color:#a60}.muted{color:#777}\n"
+	"ul.pipeline{list-style:none;padding:0}ul.pipeline li{display:inline-block;"
+	"margin-right:1.5em}ul.pipeline .num{font-weight:bold}\n"
 	".pager a{margin-right:1em}.chart{margin:1em 0;min-height:240px;max-width:100%}\n"
 	".regression{color:#b00}.improvement{color:#070}code{font-size:90%}\n"
 	".regression a,a.regression{color:#b00}.improvement a,a.improvement{color:#070}\n"

@@ -20,6 +20,51 @@ static void job_row(struct buf *b, const char *label, const char *text)
 	buf_adds(b, "</tr>\n");
 }
 
+void page_job_phase(struct buf *b, const json_t *job)
+{
+	const char *phase = html_jstr(job, "phase"), *detail = html_jstr(job, "phase_detail");
+
+	html_txt(b, phase[0] ? phase : "claimed");
+	if (detail[0]) {
+		buf_adds(b, ": ");
+		html_txt(b, detail);
+	}
+}
+
+void page_job_estimate(struct buf *b, const json_t *estimate, long long started)
+{
+	long long median = json_integer_value(json_object_get(estimate, "median_s"));
+
+	if (!json_is_object(estimate)) {
+		buf_adds(b, "no earlier job like it to compare with");
+		return;
+	}
+	buf_printf(b, "about %lld s (the median of %lld earlier jobs like it, %lld to %lld s)",
+		   median, (long long)json_integer_value(json_object_get(estimate, "jobs")),
+		   (long long)json_integer_value(json_object_get(estimate, "min_s")),
+		   (long long)json_integer_value(json_object_get(estimate, "max_s")));
+	if (started > 0) {
+		buf_adds(b, "; done about ");
+		html_time(b, started + median);
+		buf_adds(b, " UTC");
+	}
+}
+
+/* What a running job is doing, and when it should be done. */
+static void job_progress(struct buf *b, const json_t *j)
+{
+	if (strcmp(html_jstr(j, "state"), "running"))
+		return;
+	buf_adds(b, "<tr><th>now</th><td id=\"job-phase\">");
+	page_job_phase(b, j);
+	buf_adds(b, " (since ");
+	html_time(b, json_integer_value(json_object_get(j, "phase_at")));
+	buf_adds(b, " UTC)</td></tr>\n<tr><th>estimate</th><td id=\"job-estimate\">");
+	page_job_estimate(b, json_object_get(j, "estimate"),
+			  json_integer_value(json_object_get(j, "started_at")));
+	buf_adds(b, "</td></tr>\n");
+}
+
 static void job_summary(struct buf *b, const json_t *j)
 {
 	char *spec = json_dumps(json_object_get(j, "spec"), JSON_COMPACT | JSON_SORT_KEYS);
@@ -32,6 +77,7 @@ static void job_summary(struct buf *b, const json_t *j)
 	buf_adds(b, "\">");
 	html_txt(b, html_jstr(j, "state"));
 	buf_adds(b, "</td></tr>\n");
+	job_progress(b, j);
 	job_row(b, "reason", html_jstr(j, "reason"));
 	job_row(b, "tree", html_jstr(j, "tree"));
 	buf_adds(b, "<tr><th>commit</th><td><code>");

@@ -136,6 +136,62 @@ static void overview_jobs(struct buf *b, json_t *jobs)
 	buf_adds(b, "</table>\n");
 }
 
+/* One count of the pipeline. */
+static void overview_count(struct buf *b, const json_t *p, const char *key, const char *label)
+{
+	buf_printf(b, "<li><span class=\"num\" id=\"pipe-%s\">%lld</span> %s</li>", key,
+		   (long long)json_integer_value(json_object_get(p, key)), label);
+}
+
+/* Where the work is (db_pipeline) and what each running job is doing,
+ * with an estimate from the done jobs like it. */
+static void overview_pipeline(struct buf *b, struct db *db)
+{
+	json_t *p = db_pipeline(db), *running = db_jobs_running(db), *j, *est;
+	size_t i;
+
+	buf_adds(b, "<h2>Pipeline</h2>\n<ul id=\"pipeline\" class=\"pipeline\">");
+	overview_count(b, p, "queued_builds", "builds queued");
+	overview_count(b, p, "queued_bench", "bench jobs queued");
+	overview_count(b, p, "building", "building");
+	overview_count(b, p, "booting", "booting");
+	overview_count(b, p, "measuring", "measuring");
+	overview_count(b, p, "bisecting", "bisecting");
+	overview_count(b, p, "reporting", "reports being sent");
+	overview_count(b, p, "reports", "reports");
+	buf_adds(b, "</ul>\n");
+	if (json_array_size(running)) {
+		buf_adds(b, "<table id=\"running\"><tr><th>job</th><th>kind</th><th>suite</th>"
+			 "<th>commit</th><th>runner</th><th>started (UTC)</th><th>now</th>"
+			 "<th>estimate</th></tr>\n");
+		json_array_foreach(running, i, j) {
+			long long id = (long long)json_integer_value(json_object_get(j, "id"));
+			json_t *spec = json_loads(str(j, "spec_json"), 0, NULL);
+
+			buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>",
+				   id, id);
+			cell_txt(b, str(j, "kind"));
+			cell_txt(b, str(spec, "suite"));
+			buf_adds(b, "<td>");
+			html_sha(b, str(j, "commit_sha"));
+			buf_adds(b, "</td>");
+			cell_txt(b, str(j, "runner"));
+			cell_time(b, j, "started_at");
+			buf_adds(b, "<td class=\"phase\">");
+			page_job_phase(b, j);
+			buf_adds(b, "</td><td>");
+			est = db_job_estimate(db, id);
+			page_job_estimate(b, est, json_integer_value(json_object_get(j, "started_at")));
+			json_decref(est);
+			buf_adds(b, "</td></tr>\n");
+			json_decref(spec);
+		}
+		buf_adds(b, "</table>\n");
+	}
+	json_decref(running);
+	json_decref(p);
+}
+
 static void overview_samples(struct buf *b, json_t *samples)
 {
 	size_t i;
@@ -290,6 +346,7 @@ int page_overview(struct buf *b, struct db *db)
 	if (have_runners && jobs && samples) {
 		html_page_begin(b, "Overview");
 		overview_trees(b, trees);
+		overview_pipeline(b, db);
 		overview_windows(b, db, trees);
 		overview_changes(b, changes);
 		page_overview_bisections(b, bisections);   /* web/page_bisect.c */

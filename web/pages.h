@@ -34,6 +34,12 @@ int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, in
 /* "/jobs/ID": one job (detail_job: attempts with log tails, samples per
  * series, the build and its artifacts); now for the lease countdown. */
 int page_job(struct buf *b, const json_t *job, long long now);
+/* A running job's phase and its detail ("compile: 812 of about 2650
+ * files (30%)"), escaped. */
+void page_job_phase(struct buf *b, const json_t *job);
+/* How long jobs like it took (db_job_estimate's object, NULL: none) and,
+ * with started > 0, when it should be done. */
+void page_job_estimate(struct buf *b, const json_t *estimate, long long started);
 /* The query of the changes list, echoed in its form and links (NULL or ""
  * when absent). */
 struct page_changes_query {

@@ -11,10 +11,11 @@
  * in %), and "KPCI-ERROR text" when a benchmark fails.  Metric and unit
  * names are fixed strings of kbench_core.c, so no JSON escaping is needed.
  *
- * usage: kpci-kbench [ITERATIONS [WARMUP [MAX [RSD% [REP_MS [REPS [CPU [CLOCK]]]]]]]]
+ * usage: kpci-kbench [ITERATIONS [WARMUP [MAX [RSD% [REP_MS [REPS [CPU [CLOCK [SET]]]]]]]]]
  * CPU -1 (the default) pins to kbench_pick_cpu(); -2 does not pin.  CLOCK
  * 0 (the default) times with the wall clock, 1 with the CPU time of the
- * benchmark's tasks (kbench_core.h).
+ * benchmark's tasks (kbench_core.h).  SET is "all" (the default) or the
+ * benchmarks' names separated by commas.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,8 @@ int main(int argc, char **argv)
 	run.plan.cpu = cpu == -1 ? kbench_pick_cpu() : cpu == -2 ? -1 : cpu;
 	run.plan.clock = kbench_clock_usable(kbench_arg(argc, argv, 8, 0, 0, 1) ? KBENCH_CPU :
 					     KBENCH_WALL);
+	if (argc > 9)
+		run.set = argv[9];
 	printf("KPCI-INFO kpci-kbench: %d NUMA node(s), samples on CPU %d, %d x %d ms of %s time\n",
 	       kbench_numa_nodes(), run.plan.cpu, run.plan.reps, run.plan.rep_ms,
 	       run.plan.clock == KBENCH_CPU ? "CPU" : "wall");

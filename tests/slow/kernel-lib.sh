@@ -1,28 +1,64 @@
-# kernel-lib.sh - for the slow tests that build Debian's linux-source-6.12
-# (tests/slow/t0540; t0400 does the same steps inline), sourced after
-# lib.sh.
+# kernel-lib.sh - for the slow tests that use Debian's linux-source-6.12
+# (tests/slow/t0390, t0400, t0405, t0550, t0800), sourced after lib.sh.
 SRC_TAR=/usr/src/linux-source-6.12.tar.xz
+# The run's one git repository of the source, made from the tarball by
+# the first test that needs it and cloned by every test (extracting the
+# 152 MB tarball and adding its 80,000 files takes a minute or two;
+# a local clone and its checkout some seconds).
+KERNEL_CACHE=${KPCI_KERNEL_TREE:-$(pwd)/build/kernel-tree.git}
 
-# kernel_tree DIR: DIR becomes a git tree of the source, one commit
-# "linux-source-6.12"; $G runs git in it.  Debian's top .gitignore ends
-# with a block that ignores the whole top level (its packaging
-# repository): it is dropped, and the files deeper .gitignore files name
-# are added too.  Without the package: not_ok, and the test finishes.
-kernel_tree() {
+# kernel_cache: makes KERNEL_CACHE when it is missing or was made from
+# another tarball: a bare repository, one commit "linux-source-6.12" of
+# the whole source (a fixed author and date, so its id depends only on the
+# tarball) in one pack.  Debian's top .gitignore ends with a block that
+# ignores the whole top level (its packaging repository): it is dropped,
+# and the files deeper .gitignore files name are added too.  Without the
+# package: not_ok, and the test finishes.
+kernel_cache() {
 	if [ ! -r "$SRC_TAR" ]; then
 		not_ok "$SRC_TAR is missing: apt-get install linux-source-6.12 (tools/deps.sh)"
 		finish
 	fi
-	mkdir -p "$1"
-	tar xJf "$SRC_TAR" -C "$1" --strip-components=1
-	sed -i '/^# Debian packaging: ignore everything at the top level/,$d' "$1/.gitignore"
-	G="git -C $1 -c user.name=kpci -c user.email=kpci@example.org -c core.compression=1"
-	$G init -q -b master
+	stamp=$(stat -c '%s %Y' "$SRC_TAR")
+	[ "$(cat "$KERNEL_CACHE/kpci-source" 2>/dev/null)" = "$stamp" ] && return 0
+	t0=$(date +%s)
+	rm -rf "$KERNEL_CACHE" "$KERNEL_CACHE.tmp" "$TMP/kernel-src"
+	mkdir -p "$TMP/kernel-src" "$(dirname "$KERNEL_CACHE")"
+	tar xJf "$SRC_TAR" -C "$TMP/kernel-src" --strip-components=1
+	sed -i '/^# Debian packaging: ignore everything at the top level/,$d' \
+		"$TMP/kernel-src/.gitignore"
+	C="git --git-dir=$KERNEL_CACHE.tmp --work-tree=$TMP/kernel-src -c core.compression=1"
+	git init -q --bare "$KERNEL_CACHE.tmp"
+	$C symbolic-ref HEAD refs/heads/master
+	$C add -A -f
+	GIT_AUTHOR_DATE="@1733011200 +0000" GIT_COMMITTER_DATE="@1733011200 +0000" \
+		$C -c user.name=kpci -c user.email=kpci@example.org commit -q -m "linux-source-6.12"
+	$C -c pack.compression=1 -c pack.window=0 repack -q -a -d
+	$C prune
+	rm -rf "$TMP/kernel-src"
+	echo "$stamp" > "$KERNEL_CACHE.tmp/kpci-source"
+	mv "$KERNEL_CACHE.tmp" "$KERNEL_CACHE"
+	echo "# the shared kernel repository $KERNEL_CACHE made in $(( $(date +%s) - t0 )) s"
+}
+
+# kernel_tree DIR [PATH...]: DIR becomes a git work tree of the source (a
+# local clone of KERNEL_CACHE, its objects hard-linked), branch master at
+# the commit "linux-source-6.12"; $G runs git in it.  With PATHs, only
+# the top-level files and the directories PATH are checked out (a sparse
+# checkout: the repository holds the whole tree, and builds check out
+# their own): the writing of 80,000 files is what takes a checkout a
+# minute.  Without, the whole tree is.
+kernel_tree() {
+	d=$1
+	shift
+	kernel_cache
+	git clone -q --local --no-checkout "$KERNEL_CACHE" "$d"
+	G="git -C $d -c user.name=kpci -c user.email=kpci@example.org -c core.compression=1"
+	$G config gc.auto 0
 	$G config pack.compression 1
 	$G config pack.window 0
-	$G config gc.auto 0
-	$G add -A -f
-	$G commit -q -m "linux-source-6.12"
+	[ $# -eq 0 ] || $G sparse-checkout set --cone "$@"
+	$G checkout -q master
 }
 
 # kernel_ccache: the compiler cache of kernel builds: KPCI_SLOW_CCACHE,
@@ -46,29 +82,5 @@ kconfig_dir = $(pwd)/configs/kconfig
 ccache = true
 jobs = 0
 timeout = 2400
-INI
-}
-
-# qemu_runner_ini FILE: a qemu runner's configuration, 2 NUMA nodes x 2
-# CPUs, with the suites of $TMP/suites: boot, and kbench and wq-flush
-# scaled for emulated guests.
-qemu_runner_ini() {
-	S="$TMP/suites"
-	mkdir -p "$S"
-	cp configs/suites/boot.ini "$S/"
-	printf '%s\n' "[suite]" "parser = kbench" "guest_scale = 20" > "$S/kbench.ini"
-	printf '%s\n' "[suite]" "parser = wq-flush" "wq_ms = 200" > "$S/wq-flush.ini"
-	cat > "$1" <<INI
-[runner]
-boot_methods = qemu
-poll_min = 1
-poll_max = 1
-[suites]
-dir = $S
-[qemu]
-nodes = 2
-cpus_per_node = 2
-memory_mb = 1024
-boot_timeout = 300
 INI
 }

@@ -24,6 +24,7 @@
 # QEMU (the boot suite, one boot each) with the release they were built
 # with.  Run it under flock /work/kernel.lock with KPCI_SLOW_CCACHE set.
 . tests/integration/lib.sh
+. tests/slow/kernel-lib.sh
 
 SRC_TAR=/usr/src/linux-source-6.12.tar.xz
 for need in icecc iceccd icecc-scheduler ccache qemu-system-x86_64; do
@@ -57,14 +58,7 @@ check "both daemons join the farm" wait_for 30 sh -c \
 	"test -S '$TMP/farm/A.sock' && test -S '$TMP/farm/B.sock' && grep -q nodeB '$TMP/farm/scheduler.log'"
 # The tree, laid out as t0400 lays it out, so that its compiler cache hits.
 t0=$(date +%s)
-mkdir -p "$TMP/linux"
-tar xJf "$SRC_TAR" -C "$TMP/linux" --strip-components=1
-sed -i '/^# Debian packaging: ignore everything at the top level/,$d' "$TMP/linux/.gitignore"
-G="git -C $TMP/linux -c user.name=kpci -c user.email=kpci@example.org -c core.compression=1"
-$G init -q -b master
-$G config gc.auto 0
-$G add -A -f
-$G commit -q -m "linux-source-6.12"
+kernel_tree "$TMP/linux" Documentation/process
 C1=$($G rev-parse HEAD)
 # a second commit that changes no code: the farm's build is of the same code
 echo "built through icecream by kpci's tests" >> "$TMP/linux/Documentation/process/howto.rst"

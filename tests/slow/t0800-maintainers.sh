@@ -4,19 +4,14 @@
 # the script also lists the addresses written inside a .yaml binding,
 # which are not MAINTAINERS data), the people (M: and R:) and the lists
 # (L:) of `get_maintainer.pl --nogit --nogit-fallback --norolestats -f
-# FILE` are the same sets as kpci's, read from the plain directory; then
-# the tree made a git repository gives the same through libgit2 at a
-# revision, with no checkout, for 20 of them.
+# FILE` are the same sets as kpci's, read from the plain directory (a
+# checkout of the run's shared repository of kernel-lib.sh); then the
+# same through libgit2 at a revision, with no checkout, for 20 of them.
 . tests/integration/lib.sh
+. tests/slow/kernel-lib.sh
 
-SRC=/usr/src/linux-source-6.12.tar.xz
-if [ ! -f "$SRC" ]; then
-	not_ok "$SRC is missing (apt-get install linux-source-6.12)"
-	finish
-fi
 K="$TMP/linux"
-mkdir -p "$K"
-tar -xJf "$SRC" -C "$K" --strip-components=1
+kernel_tree "$K"
 (cd "$K" && find . -type f ! -name '*.yaml' ! -path './.*' | sed 's|^\./||' | LC_ALL=C sort) \
 	> "$TMP/all"
 total=$(wc -l < "$TMP/all")
@@ -91,10 +86,6 @@ linux-kernel@vger.kernel.org (list)" "$("$KPCI_BIN/kpci" maintainers -C . kernel
 # disk for the script).
 G="$K"
 head -n 20 "$TMP/files" > "$TMP/few"
-git -C "$G" init -q
-# Debian's top .gitignore ignores the whole top level: add -f.
-git -C "$G" add -f .
-git -C "$G" -c user.name=t -c user.email=t@example.org commit -qm tree
 git -C "$G" rm -q --cached MAINTAINERS
 git -C "$G" -c user.name=t -c user.email=t@example.org commit -qm "no MAINTAINERS"
 ok_git=0

@@ -188,6 +188,62 @@ static void test_names(void)
 	CHECK(proto_name_ok(long_name));
 }
 
+/* heartbeat body -> "" (decoded, back as phase|detail|percent) or the cause */
+static char *hb(const char *body)
+{
+	json_t *j = json_loads(body, 0, NULL);
+	struct proto_heartbeat h;
+	char *cause = NULL, out[256];
+
+	if (proto_heartbeat_decode(&h, j, &cause) < 0) {
+		json_decref(j);
+		return cause;
+	}
+	snprintf(out, sizeof out, "%s|%s|%d", h.phase ? h.phase : "-", h.detail ? h.detail : "-",
+		 h.percent);
+	proto_heartbeat_dispose(&h);
+	json_decref(j);
+	return strdup(out);
+}
+
+static void test_heartbeat(void)
+{
+	struct proto_heartbeat h = { .runner_id = 3, .attempt = 2, .phase = "compile",
+				     .detail = "812 of about 2650 files (30%)", .percent = 30 };
+	json_t *j = proto_heartbeat_encode(&h);
+	char *body = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS), *got;
+
+	CHECK_STR(body, "{\"attempt\":2,\"detail\":\"812 of about 2650 files (30%)\","
+		  "\"percent\":30,\"phase\":\"compile\",\"runner_id\":3}");
+	got = hb(body);
+	CHECK_STR(got, "compile|812 of about 2650 files (30%)|30");
+	free(got);
+	free(body);
+	json_decref(j);
+	struct { const char *body, *want; } cases[] = {
+		{ "{\"runner_id\":3,\"attempt\":1}", "-|-|-1" },     /* an older runner */
+		{ "{\"runner_id\":3,\"attempt\":1,\"phase\":\"boot\"}", "boot|-|-1" },
+		{ "{\"runner_id\":3,\"attempt\":1,\"phase\":\"Boot\"}",
+		  "phase must be 1 to 23 characters of a-z and -" },
+		{ "{\"runner_id\":3,\"attempt\":1,\"phase\":\"\"}",
+		  "phase must be 1 to 23 characters of a-z and -" },
+		{ "{\"runner_id\":3,\"attempt\":1,\"phase\":\"boot\",\"detail\":\"a\\r\\nb\"}",
+		  "detail must be printable ASCII text" },
+		{ "{\"runner_id\":3,\"attempt\":1,\"phase\":\"boot\",\"percent\":101}", NULL },
+		{ "{\"runner_id\":3,\"attempt\":1,\"percent\":5}", "detail and percent need a phase" },
+		{ "{\"runner_id\":3}", NULL },
+		{ "[]", "the body must be a JSON object" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		got = hb(cases[i].body);
+		if (cases[i].want)
+			CHECK_STR(got, cases[i].want);
+		else            /* refused, whatever the sentence */
+			CHECK(got && !strchr(got, '|'));
+		free(got);
+	}
+}
+
 int main(void)
 {
 	test_result_roundtrip();
@@ -195,5 +251,6 @@ int main(void)
 	test_result_values();
 	test_job_and_register();
 	test_names();
+	test_heartbeat();
 	return check_done();
 }
