@@ -36,6 +36,8 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
+# a test stopped by a signal (a CI timeout, Ctrl-C) cleans up as well
+trap 'exit 1' INT TERM
 
 # start_kpcid [ARGS]: starts kpcid on a free port; sets KPCID_PID, URL.
 start_kpcid() {

@@ -22,7 +22,6 @@
 # sched_yield): the test allows 60%.
 . tests/integration/lib.sh
 . tests/slow/kernel-lib.sh
-trap 'exit 1' INT TERM          # the EXIT trap stops what the test started
 
 STALL=${KPCI_E2E_STALL:-420}    # s without any job, build or bisection moving
 T0=$(date +%s)
