@@ -70,11 +70,16 @@ index() {
 
 # body JOB ATTEMPT K: 3 iterations of 6 metrics at commit K.  Each job
 # draws a boot factor per metric (log-normal, sd 5-20%), each iteration
-# its own (2-5%).
+# its own (2-5%).  The draws depend on the commit and on how many results
+# of it came before (not on the job id, which the order in which kpcid
+# queues jobs decides), so that every run sees the same numbers.
+mkdir -p "$TMP/nth"
 body() {
-	awk -v job="$1" -v attempt="$2" -v k="$3" 'function n() { s = 0; for (q = 0; q < 12; q++) s += rand(); return s - 6 }
+	nth=$(cat "$TMP/nth/$3" 2>/dev/null || echo 0)
+	echo $((nth + 1)) > "$TMP/nth/$3"
+	awk -v job="$1" -v attempt="$2" -v k="$3" -v nth="$nth" 'function n() { s = 0; for (q = 0; q < 12; q++) s += rand(); return s - 6 }
 	BEGIN {
-		srand(job * 7919 + 17);
+		srand(k * 7919 + nth * 104729 + 17);
 		split("wq-flush idle-percpu flushes/s higher 1000000 2 4 0.05 0.03|" \
 		      "wq-flush idle-unbound flushes/s higher 450000 2 4 0.05 0.03|" \
 		      "boot run-init ms lower 1800 4 1.6 0.08 0.03|" \
