@@ -151,6 +151,14 @@ check-slow: $(PROGS) $(TESTS) $(O)/bench/bench_ingest
 		KPCI_SLOW_CCACHE=$(KPCI_SLOW_CCACHE) sh tests/run.sh $(T)
 	$(MAKE) fuzz
 
+# The opt-in test of a real local LAVA lab (tests/lava/, root, Debian's
+# lava-server and lava-dispatcher installed by hand: docs/runners.md):
+# one kpci job through it.  Neither check nor check-slow runs it.
+# KPCI_LAVA_KERNEL names the bzImage it boots.
+check-lava: $(PROGS) guest
+	KPCI_BIN=$(abspath $(BIN)) KPCI_LAVA=1 sh tests/run.sh $(T)
+.PHONY: check-lava
+
 # Fuzz targets of the parsers of untrusted input (tests/fuzz/*.c):
 # libFuzzer with ASan and UBSan (clang), each run FUZZ_SECONDS from a
 # corpus seeded with the saved real outputs; a crash fails the run and

@@ -28,11 +28,11 @@
 #define LAVA_COPY_TIMEOUT 600          /* seconds a copy into publish_dir may take */
 #define LAVA_MONITOR      "kpci"       /* the name of the monitors test */
 /* A KPCI-RESULT line of kpci-kbench (runners/guest/kbench_main.c) as LAVA
- * test case: its metric, unit and value. */
+ * test case: its metric, unit and value (a "spread" may follow it). */
 #define LAVA_PATTERN \
 	"KPCI-RESULT \\{\"suite\":\"[^\"]*\",\"metric\":\"(?P<test_case_id>[^\"]+)\"," \
 	"\"unit\":\"(?P<units>[^\"]*)\",\"higher_is_better\":[01],\"iteration\":[0-9]+," \
-	"\"value\":(?P<measurement>[-+.0-9eE]+)\\}"
+	"\"value\":(?P<measurement>[-+.0-9eE]+)[,}]"
 
 /* One conversation with the lab. */
 struct lava_ctx {
@@ -325,6 +325,25 @@ static const char *lava_yaml_dq(const char *p, const char *end, struct buf *b)
 	return p < end ? p : NULL;
 }
 
+/* LAVA's dispatcher writes each console line with every '"' as '\\"'
+ * (lava_dispatcher/shell.py, "escape double quotes for YAML syntax")
+ * before the log's own YAML quoting: the bytes of b from from on get
+ * their '"' back.  Exact: the dispatcher adds one '\\' before each '"'. */
+static void lava_unescape_quotes(struct buf *b, size_t from)
+{
+	size_t out = from;
+
+	if (!b->data)
+		return;
+	for (size_t i = from; i < b->len; i++) {
+		if (b->data[i] == '\\' && i + 1 < b->len && b->data[i + 1] == '"')
+			i++;
+		b->data[out++] = b->data[i];
+	}
+	b->len = out;
+	b->data[out] = '\0';
+}
+
 char *lava_log_console(const char *log, size_t len)
 {
 	const char *p = log, *end = log + len;
@@ -334,11 +353,16 @@ char *lava_log_console(const char *log, size_t len)
 	buf_adds(&b, "");
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *eol = nl ? nl : end;
+		/* "feedback": console lines the dispatcher read after the test
+		 * action ended (KPCI-DONE often is one) */
 		const char *lvl = memmem(p, (size_t)(eol - p), "\"lvl\": \"target\"", 15);
 		const char *msg = memmem(p, (size_t)(eol - p), "\"msg\": \"", 8);
 		size_t mark = b.len;
 
+		if (!lvl)
+			lvl = memmem(p, (size_t)(eol - p), "\"lvl\": \"feedback\"", 17);
 		if (lvl && msg && lava_yaml_dq(msg + 8, eol, &b)) {
+			lava_unescape_quotes(&b, mark);
 			while (b.len > mark && b.data[b.len - 1] == '\r')
 				b.len--;        /* a serial console's line ends */
 			buf_add(&b, "\n", 1);

@@ -54,9 +54,12 @@ run_one() {
 	fi
 }
 
-# KPCI_SLOW=1 runs only the slow tests (tests/slow/), `make check-slow`.
-if [ -n "${KPCI_SLOW:-}" ]; then
-	for t in tests/slow/t[0-9]*.sh; do
+# KPCI_SLOW=1 runs only the slow tests (tests/slow/), `make check-slow`;
+# KPCI_LAVA=1 only the real LAVA lab's (tests/lava/), `make check-lava`.
+if [ -n "${KPCI_SLOW:-}" ] || [ -n "${KPCI_LAVA:-}" ]; then
+	dir=tests/slow
+	[ -n "${KPCI_LAVA:-}" ] && dir=tests/lava
+	for t in "$dir"/t[0-9]*.sh; do
 		[ -f "$t" ] || continue
 		name=$(basename "$t" .sh)
 		wanted "$name" || continue

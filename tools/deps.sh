@@ -18,6 +18,10 @@ PACKAGES="
 	clang libclang-rt-14-dev file
 	icecc python3-jsonschema lava-common
 "
+# Optional, not installed here (CI does not run a LAVA lab): a real local
+# LAVA lab for `make check-lava` (tests/lava/, docs/runners.md), about
+# 1 GB with PostgreSQL, Apache and libguestfs.  Install by hand:
+#	apt-get install postgresql lava-server lava-dispatcher
 
 SUDO=
 if [ "$(id -u)" -ne 0 ]; then

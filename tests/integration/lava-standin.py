@@ -142,7 +142,15 @@ class Handler(BaseHTTPRequestHandler):
         if m.group(2) == "logs":
             now = datetime.datetime.utcnow().isoformat()
             lines = [lava_dump({"dt": now, "lvl": "info", "msg": "start: 1 tmpfs-deploy"})]
-            lines += ["- " + lava_dump({"dt": now, "lvl": "target", "msg": l}) for l in CONSOLE]
+            # lava_dispatcher/shell.py writes each console line with its '"' as '\\"';
+            # lines read after the monitor ended are "feedback" of the finalize action
+            done = [i for i, l in enumerate(CONSOLE) if l.startswith("KPCI-DONE")] + [len(CONSOLE)]
+            for i, l in enumerate(CONSOLE):
+                rec = {"dt": now, "lvl": "target" if i < done[0] else "feedback",
+                       "msg": l.replace('"', '\\"')}
+                if i >= done[0]:
+                    rec["ns"] = "common"
+                lines.append("- " + lava_dump(rec))
             lines += [lava_dump({"dt": now, "lvl": "results", "msg": c}) for c in job["cases"]]
             return self.reply(200, "\n".join(("- " + l if not l.startswith("- ") else l) for l in lines) + "\n",
                               "application/yaml")

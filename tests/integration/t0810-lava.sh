@@ -82,6 +82,12 @@ check_eq "it asks for the device type and tags of [lava]" 'qemu ["numa","kpci"]'
 check_eq "it deploys the kernel and kpci's initramfs by sha256, and monitors KPCI-RESULT lines" \
 	"tmpfs $(sha256sum "$kernel" | cut -c1-64) qemu kpci KPCI-DONE" \
 	"$(printf "%s" "$def" | jq -r '"\(.actions[0].deploy.to) \(.actions[0].deploy.images.kernel.sha256sum) \(.actions[1].boot.method) \(.actions[2].test.monitors[0].name) \(.actions[2].test.monitors[0].end)"')"
+check_eq "its monitor pattern matches each KPCI-RESULT line of kpci-kbench, with a spread too" \
+	"$(grep -c '^KPCI-RESULT' tests/data/suites/kpci-kbench-spread.txt)" \
+	"$(printf "%s" "$def" | $PY -c '
+import json, re, sys
+pattern = json.load(sys.stdin)["actions"][2]["test"]["monitors"][0]["pattern"]
+print(sum(1 for l in open(sys.argv[1]) if re.search(pattern, l)))' tests/data/suites/kpci-kbench-spread.txt)"
 check_contains "the guest's command line runs the job's suite and iterations" \
 	"kpci.suite=kbench kpci.iter=2 kpci.warmup=0" "$(printf "%s" "$def" | jq -r '.actions[0].deploy.images.kernel.image_arg')"
 check_contains "the guest gets the NUMA topology of [qemu]" "-numa node,nodeid=1,cpus=2-3,memdev=m1" \
