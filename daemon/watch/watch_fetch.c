@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <git2.h>
 
@@ -141,6 +142,8 @@ int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watc
 	git_remote *remote = NULL;
 	git_strarray specs = { 0 };
 	size_t nheads, n = 0;
+	const char *local = !strncmp(t->url, "file://", 7) ? t->url + 7 :
+			    t->url[0] == '/' ? t->url : NULL;
 	int rc = -1;
 
 	watch_stream_timeout(t->fetch_timeout);
@@ -167,6 +170,8 @@ int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watc
 	if (git_remote_connect(remote, GIT_DIRECTION_FETCH, &cb, NULL, NULL) < 0 ||
 	    git_remote_ls(&heads, &nheads, remote) < 0) {
 		watch_git_error(err, errn, "cannot reach the remote");
+		if (local && access(local, F_OK) < 0)   /* libgit2 calls it an unsupported URL */
+			snprintf(err, errn, "cannot reach the remote: %s does not exist", local);
 		if (!strncmp(t->url, "https://", 8) && strstr(err, "certificate"))
 			snprintf(err + strlen(err), errn - strlen(err), " (%s)", t->ca_file ?
 				 "ca_file does not hold the CA that signed it" :

@@ -84,6 +84,13 @@ out=$("$KPCI_BIN/kpci" commits good --branch later 2>&1)
 check_eq "the missing branch named is an error" 1 $?
 check_contains "in one sentence" "tree 'good' follows branch 'later', which does not exist" "$out"
 
+# A local source that moved away is named.
+mv "$TMP/good" "$TMP/good.moved"
+"$KPCI_BIN/kpci" poll good > /dev/null
+check_contains "a local source that is gone is named" "the remote: $TMP/good does not exist" \
+	"$(sql "SELECT last_error FROM trees WHERE name = 'good'")"
+mv "$TMP/good.moved" "$TMP/good"
+
 # Repaired: the lost commit is dropped upstream.
 git -C "$TMP/bad" reset -q --hard "$tip"
 "$KPCI_BIN/kpci" poll bad > /dev/null
