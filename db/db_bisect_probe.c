@@ -118,22 +118,9 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 		"WHERE p.bisection_id = ?1 AND r.status = 'ok' AND s.series_id <> bm.series_id "
 		"ORDER BY 1, 3, 2, 5", "I", id);
 	while (st && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (k == cap) {
-			size_t ncap = cap ? 2 * cap : 1024;
-			struct db_bisect_sample *x;
-
-			if (k >= DB_MAX_SIDE_SAMPLES) {
-				rc = DB_INVALID;
-				break;
-			}
-			x = realloc(v, ncap * sizeof *x);
-			if (!x) {
-				rc = DB_ERR;
-				break;
-			}
-			v = x;
-			cap = ncap;
-		}
+		rc = db_grow((void **)&v, &cap, k, sizeof *v, DB_MAX_SIDE_SAMPLES);
+		if (rc != DB_OK)
+			break;
 		v[k].series_id = sqlite3_column_int64(st, 0);
 		v[k].job_id = sqlite3_column_int64(st, 1);
 		db_column_text(v[k].sha, sizeof v[k].sha, st, 2);

@@ -615,25 +615,11 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		return DB_ERR;
 	}
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (k == cap) {
-			size_t ncap = cap ? 2 * cap : 1024;
-			struct db_side_sample *x;
-
-			if (k >= DB_MAX_SIDE_SAMPLES) {
-				rc = DB_INVALID;
-				break;
-			}
-			x = realloc(v, ncap * sizeof *x);
-			if (!x) {
-				rc = DB_ERR;
-				break;
-			}
-			v = x;
-			cap = ncap;
-		}
+		rc = db_grow((void **)&v, &cap, k, sizeof *v, DB_MAX_SIDE_SAMPLES);
+		if (rc != DB_OK)
+			break;
 		v[k].metric_id = sqlite3_column_int64(st, 0);
-		snprintf(v[k].runner_class, sizeof v[k].runner_class, "%s",
-			 (const char *)sqlite3_column_text(st, 1));
+		db_column_text(v[k].runner_class, sizeof v[k].runner_class, st, 1);
 		v[k].value = sqlite3_column_double(st, 2);
 		v[k].job_id = sqlite3_column_int64(st, 3);
 		v[k].series_id = sqlite3_column_int64(st, 4);

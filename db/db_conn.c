@@ -278,6 +278,23 @@ static json_t *db_text_json(const char *s, size_t n)
 	return v;
 }
 
+int db_grow(void **v, size_t *cap, size_t k, size_t size, size_t max)
+{
+	size_t ncap = *cap ? 2 * *cap : 1024;
+	void *x;
+
+	if (k < *cap)
+		return DB_OK;
+	if (k >= max)
+		return DB_INVALID;
+	x = realloc(*v, ncap * size);
+	if (!x)
+		return DB_ERR;
+	*v = x;
+	*cap = ncap;
+	return DB_OK;
+}
+
 void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i)
 {
 	const char *s = (const char *)sqlite3_column_text(st, i);

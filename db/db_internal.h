@@ -142,6 +142,12 @@ long long db_scalar(sqlite3_stmt *st, long long def);
  * parsed); ends st.  NULL on error. */
 json_t *db_rows(struct db *db, sqlite3_stmt *st);
 
+/* Makes room for element k of the array *v of elements of size bytes
+ * with *cap of them (doubling from 1024): DB_OK, DB_INVALID once k
+ * reaches max (the caller says what was too large), DB_ERR when memory is
+ * out (*v stays valid). */
+int db_grow(void **v, size_t *cap, size_t k, size_t size, size_t max);
+
 /* Column i of the current row as text in out[0..size): valid UTF-8 (a bad
  * byte shown as U+FFFD, as db_rows does), cut at a character boundary to
  * fit; "" for NULL. */
