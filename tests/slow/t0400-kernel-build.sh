@@ -35,21 +35,11 @@ INI
 start_kpcid -c "$TMP/kpcid.ini"
 RT=$(token runner r1)
 AT=$(token admin a1)
-cat > "$TMP/runner.ini" <<INI
-[runner]
-capabilities = build
-poll_min = 1
-poll_max = 2
-[build]
-kconfig_dir = $(pwd)/configs/kconfig
-ccache = true
-jobs = 0
-timeout = 2400
-INI
+build_runner_ini "$TMP/runner.ini"
 # KPCI_SLOW_CCACHE keeps the compiler cache for the whole slow run and
 # between runs (make check-slow defaults it to build/ccache-kernel, which
-# t0405 then finds warm); the base dir makes hits independent of $TMP.
-export CCACHE_DIR="${KPCI_SLOW_CCACHE:-$(pwd)/build/ccache-kernel}" CCACHE_BASEDIR="$TMP" CCACHE_NOHASHDIR=1
+# the later kernel tests then find warm).
+kernel_ccache
 
 build() { # build COMMIT: queues and runs one build; prints the job id
 	j=$(curl -s -H "Authorization: Bearer $AT" -H 'Content-Type: application/json' \
