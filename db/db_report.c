@@ -302,9 +302,9 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		json_decref(w);
 		return fail_cause(cause, "cannot read the changes of window %.128s", release);
 	}
-	db_lock(db);
+	db_read_lock(db);
 	report_merge_jobs_locked(db, json_object_get(w, "merges"));
-	db_unlock(db);
+	db_read_unlock(db);
 	json_object_set_new(w, "commit_verdicts", verdicts);
 	json_object_set_new(w, "branch", branch ? json_string(branch) : json_null());
 	json_object_set_new(w, "summary", json_pack("{s:I, s:I}", "merges_measured", measured,
@@ -378,7 +378,7 @@ int db_change_place(struct db *db, json_t **out, long long change_id)
 	int rc = DB_NOTFOUND;
 
 	*out = NULL;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db, "SELECT series_id, good_sha, bad_sha FROM changes WHERE id = ?", "I",
 		      change_id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
@@ -428,7 +428,7 @@ int db_change_place(struct db *db, json_t **out, long long change_id)
 	json_object_set_new(p, "merges", merges ? merges : json_array());
 	*out = p;
 out:
-	db_unlock(db);
+	db_read_unlock(db);
 	free(good_sha);
 	free(bad_sha);
 	return rc;
@@ -461,7 +461,7 @@ int db_window_counts(struct db *db, struct db_window_counts *out, size_t max, si
 	int rc = DB_OK;
 
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	branch_id = report_branch_locked(db, tree, NULL);
 	tree_id = db_scalar(db_prepk(db, "SELECT tree_id FROM branches WHERE id = ?", "I",
 				     branch_id), 0);
@@ -493,7 +493,7 @@ int db_window_counts(struct db *db, struct db_window_counts *out, size_t max, si
 	if (branch_id && !st)
 		rc = DB_ERR;
 	sqlite3_finalize(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	*n = k;
 	return rc;
 }
