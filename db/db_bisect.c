@@ -52,12 +52,13 @@ json_t *db_bisect_due(struct db *db, long long settled_before, int improvements,
 		" LEFT JOIN trees t ON t.id = " DB_CHANGE_TREE("c") " "
 		"WHERE c.kind = 'perf' AND c.good_sha IS NOT NULL AND c.bad_sha IS NOT NULL "
 		" AND c.good_sha <> c.bad_sha AND se.noisy = 0 AND c.state IN ('new', 'confirmed') "
+		" AND c.withdrawn_at IS NULL "
 		" AND IFNULL(c.updated_at, c.detected_at) <= ?1 AND (?2 OR c.direction = 'regression') "
 		" AND NOT EXISTS (SELECT 1 FROM bisections b JOIN changes c2 ON c2.id = b.change_id "
 		"  WHERE c2.range_key = c.range_key) "
 		" AND c.id = (SELECT c3.id FROM changes c3 JOIN series s3 ON s3.id = c3.series_id "
 		"  WHERE c3.range_key = c.range_key AND c3.kind = 'perf' AND s3.noisy = 0 "
-		"  AND c3.state IN ('new', 'confirmed') "
+		"  AND c3.state IN ('new', 'confirmed') AND c3.withdrawn_at IS NULL "
 		"  ORDER BY ABS(IFNULL(c3.magnitude, 0)) DESC, c3.id LIMIT 1) "
 		"ORDER BY c.id LIMIT ?3", "Iii", settled_before, improvements, limit));
 	db_read_unlock(db);

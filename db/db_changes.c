@@ -241,7 +241,7 @@ static int db_change_write(struct db *db, long long series_id, const struct db_c
 			" bad_job_id = ?, range_key = ?, point_index = ?, n_before = ?, n_after = ?, "
 			" mean_before = ?, mean_after = ?, median_before = ?, median_after = ?, "
 			" sd_before = ?, sd_after = ?, magnitude = ?, pvalue = ?, direction = ?, "
-			" confidence = ?, updated_at = ? "
+			" confidence = ?, updated_at = ?, withdrawn_at = NULL "
 			"WHERE id = ? AND series_id = ? AND triaged_by IS NULL",
 			"ssIIsIIIddddddddsdIII", c->good_sha, c->bad_sha, c->good_job_id,
 			c->bad_job_id, key, c->point_index, c->n_before, c->n_after,
@@ -262,8 +262,9 @@ static int db_change_write(struct db *db, long long series_id, const struct db_c
 		c->confidence, now, now));
 }
 
-/* Drops an untriaged change nothing refers to; returns its range key in
- * key ("" when nothing was dropped). */
+/* Drops an untriaged change nothing refers to and returns its range key
+ * in key; withdraws one that a bisection or a report refers to (key "").
+ * A triaged change is left as the person left it. */
 static int db_change_drop(struct db *db, long long series_id, long long id, char *key,
 			  size_t keylen)
 {
@@ -281,7 +282,9 @@ static int db_change_drop(struct db *db, long long series_id, long long id, char
 		snprintf(key, keylen, "%s", (const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
 	if (!key[0])
-		return DB_OK;
+		return db_exec_st(db, db_prepk(db, "UPDATE changes SET withdrawn_at = ? WHERE id = ? "
+					   "AND series_id = ? AND triaged_by IS NULL AND "
+					   "withdrawn_at IS NULL", "III", db_now(), id, series_id));
 	return db_exec_st(db, db_prepk(db, "DELETE FROM changes WHERE id = ?", "I", id));
 }
 

@@ -133,7 +133,7 @@ int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int 
 	st = st ? db_prepk(db,
 		"SELECT se.id, se.metric_id, m.suite, m.name, m.unit, m.direction, se.runner_class, "
 		" se.noisy, (SELECT count(*) FROM changes c WHERE c.series_id = se.id "
-		"  AND c.state <> 'invalid'), se.spark, se.spark_job "
+		"  AND c.state <> 'invalid' AND c.withdrawn_at IS NULL), se.spark, se.spark_job "
 		"FROM series se JOIN metrics m ON m.id = se.metric_id "
 		"WHERE se.metric_id IN (SELECT value FROM json_each(?)) "
 		"ORDER BY m.suite, m.name, se.runner_class, se.id", "j", ids) : NULL;

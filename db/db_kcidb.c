@@ -133,7 +133,7 @@ json_t *db_kcidb_regressions(struct db *db, long long after, int limit)
 		" FROM changes c JOIN series se ON se.id = c.series_id "
 		"  JOIN metrics m ON m.id = se.metric_id "
 		" WHERE c.id > ? AND c.kind = 'perf' AND c.direction = 'regression' "
-		"  AND c.state != 'invalid' AND c.bad_sha IS NOT NULL "
+		"  AND c.state != 'invalid' AND c.withdrawn_at IS NULL AND c.bad_sha IS NOT NULL "
 		"  AND NOT EXISTS (SELECT 1 FROM kcidb_sent s WHERE s.kind = 'regression' "
 		"    AND s.ref = CAST(c.id AS TEXT)) ORDER BY c.id) "
 		"WHERE build_id IS NOT NULL LIMIT ?", "Ii", after, limit));

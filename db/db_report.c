@@ -86,6 +86,7 @@ static json_t *report_changes_locked(struct db *db, long long branch_id, long lo
 		" AND cg.tree_id = cb.tree_id "
 		"LEFT JOIN branch_commits bg ON bg.commit_id = cg.id AND bg.branch_id = ?1 "
 		"WHERE bb.position > ?2 AND bb.position <= ?3 AND ch.state <> 'invalid' AND ch.kind = 'perf' "
+		"AND ch.withdrawn_at IS NULL "
 		"ORDER BY bb.position, ch.id LIMIT ?4", "IIIi",
 		branch_id, from, to, REPORT_MAX_CHANGES));
 }
@@ -442,6 +443,7 @@ static void report_counts_locked(struct db *db, long long branch_id, long long f
 		"FROM changes ch JOIN commits cb ON " DB_LEVELS("cb") " AND cb.sha = ch.bad_sha "
 		"JOIN branch_commits bb ON bb.commit_id = cb.id AND bb.branch_id = ? "
 		"WHERE bb.position > ? AND bb.position <= ? AND ch.state <> 'invalid' AND ch.kind = 'perf' "
+		"AND ch.withdrawn_at IS NULL "
 		"GROUP BY 1", "III", branch_id, from, to);
 
 	*regressions = *improvements = 0;

@@ -13,10 +13,10 @@
 #include "db/db_internal.h"
 
 /* A group is reportable when it has a change that is a performance
- * change on a commit, not noisy, not triaged away, settled. */
+ * change on a commit, not noisy, not triaged away, not withdrawn, settled. */
 #define DB_REPORTABLE \
 	"c.kind = 'perf' AND c.bad_sha IS NOT NULL AND se.noisy = 0 " \
-	"AND c.state NOT IN ('invalid', 'wontfix', 'fixed') "
+	"AND c.state NOT IN ('invalid', 'wontfix', 'fixed') AND c.withdrawn_at IS NULL "
 
 json_t *db_reports_due(struct db *db, long long settled_before, int improvements, int limit)
 {

@@ -310,6 +310,39 @@ static void test_triage_survives(void)
 	}
 	n = sql_int("SELECT count(*) FROM changes");
 	CHECK_INT(n, 2);
+
+	/* A change no longer found that a bisection refers to is withdrawn,
+	 * not deleted; found again by the next pass, it is live again. */
+	{
+		long long drop = rate_change;
+		struct db_analysis an = { .series_id = rate, .ordered_by = "commit",
+					  .drop = &drop, .ndrop = 1, .noise_max_cv = 0.1,
+					  .noise_min_df = ANALYZE_NOISE_MIN_DF };
+
+		snprintf(q, sizeof q, "INSERT INTO bisections (change_id, state, good_sha, bad_sha, "
+			 "started_at) SELECT id, 'failed', good_sha, bad_sha, 1 FROM changes "
+			 "WHERE id = %lld", rate_change);
+		sql(q);
+		snprintf(q, sizeof q, "SELECT MAX(id) FROM samples WHERE series_id = %lld", rate);
+		an.last_sample_id = sql_int(q);
+		CHECK_INT(db_analysis_store(db, &an), DB_OK);
+		snprintf(q, sizeof q, "SELECT withdrawn_at > 0 AND state = 'new' FROM changes "
+			 "WHERE id = %lld", rate_change);
+		CHECK_INT(sql_int(q), 1);
+		snprintf(q, sizeof q, "UPDATE series SET dirty = 1, dirty_at = 0 WHERE id = %lld",
+			 rate);
+		sql(q);
+		st = pass();
+		CHECK_INT(st.visited, 1);
+		snprintf(q, sizeof q, "SELECT withdrawn_at IS NULL FROM changes WHERE id = %lld",
+			 rate_change);
+		CHECK_INT(sql_int(q), 1);
+		/* without the bisection it goes */
+		sql("DELETE FROM bisections");
+		CHECK_INT(db_analysis_store(db, &an), DB_OK);
+		snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE id = %lld", rate_change);
+		CHECK_INT(sql_int(q), 0);
+	}
 }
 
 /* Hand-submitted host jobs: no commits, job order, job ranges; the noise
