@@ -1,7 +1,8 @@
 /*
  * cmd_changes.c - kpci's analysis commands: list and show the changes
  * kpcid found, triage them, compare two stored runs (jobs or commits) and
- * show the noise model.  Plain tables, or the API's JSON with --json.
+ * show the noise model.  Plain tables, or the API's JSON with --json;
+ * changes are read back with the decoders of lib/rec.h.
  * The offline `kpci compare FILE FILE` is cli/cmd_compare.c; this file's
  * compare-jobs asks kpcid, which holds the samples.
  */
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "cli/cmd_changes.h"
+#include "lib/rec.h"
 
 #define CMD_SHA_SHOWN 12            /* hex digits of a commit id in tables */
 
@@ -22,44 +24,74 @@ static double cmd_num(const json_t *o, const char *key)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-/* "abcdef012345..0123456789ab" or "job 19..20" into out. */
-static void cmd_range(char *out, size_t n, const json_t *c)
+/* A text field, "-" when there is none. */
+static const char *cmd_text(const char *s)
 {
-	if (json_is_string(json_object_get(c, "bad_sha")))
-		snprintf(out, n, "%.*s..%.*s", CMD_SHA_SHOWN, cli_jstr(c, "good_sha"),
-			 CMD_SHA_SHOWN, cli_jstr(c, "bad_sha"));
+	return s ? s : "-";
+}
+
+/* A count, 0 when not known. */
+static long long cmd_count(long long v)
+{
+	return v == REC_NONE ? 0 : v;
+}
+
+/* "abcdef012345..0123456789ab" or "job 19..20" into out. */
+static void cmd_range(char *out, size_t n, const struct rec_change *c)
+{
+	if (c->bad_sha)
+		snprintf(out, n, "%.*s..%.*s", CMD_SHA_SHOWN, cmd_text(c->good_sha),
+			 CMD_SHA_SHOWN, c->bad_sha);
 	else
-		snprintf(out, n, "job %lld..%lld", cli_jint(c, "good_job_id"),
-			 cli_jint(c, "bad_job_id"));
+		snprintf(out, n, "job %lld..%lld", c->good_job_id, c->bad_job_id);
+}
+
+/* kpcid's answer j as a change into *c; 1 after saying what is wrong. */
+static int cmd_change_of(struct rec_change *c, const json_t *j, const char *cmd)
+{
+	char *cause = NULL;
+
+	if (rec_change_decode(c, j, "", &cause) == 0)
+		return 0;
+	fprintf(stderr, "kpci %s: kpcid's answer: %s\n", cmd, cause);
+	free(cause);
+	return 1;
 }
 
 int cmd_changes(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "state", "direction", "metric", "runner_class",
 		"series", "group", "noisy", "limit", "offset", NULL };
-	json_t *a, *c;
-	size_t i;
+	struct rec_changes l;
+	char *cause = NULL;
 	int usage;
+	json_t *a;
 
 	a = cli_get(cli, "/api/v1/changes", argc, argv, flags, &usage);
 	if (!a)
 		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
+	if (rec_changes_decode(&l, json_object_get(a, "changes"), &cause) < 0) {
+		fprintf(stderr, "kpci %s: kpcid's answer: %s\n", argv[0], cause);
+		free(cause);
+		json_decref(a);
+		return 1;
+	}
+	json_decref(a);
 	printf("%-5s %-5s %-13s %-11s %8s %9s %-27s %-16s %s\n", "ID", "GROUP", "STATE",
 	       "DIRECTION", "CHANGE", "P", "RANGE", "CLASS", "METRIC");
-	json_array_foreach(json_object_get(a, "changes"), i, c) {
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_change *c = &l.v[i];
 		char range[64];
 
 		cmd_range(range, sizeof range, c);
 		printf("%-5lld %-5lld %-13s %-11s %+7.1f%% %9.2g %-27s %-16s %s/%s%s\n",
-		       cli_jint(c, "id"), cli_jint(c, "group_id"), cli_jstr(c, "state"),
-		       cli_jstr(c, "direction"), 100 * cmd_num(c, "magnitude"),
-		       cmd_num(c, "pvalue"), range, cli_jstr(c, "runner_class"),
-		       cli_jstr(c, "suite"), cli_jstr(c, "metric"),
-		       cli_jint(c, "noisy") ? " (too noisy to judge)" : "");
+		       c->id, c->group_id, c->state, c->direction, 100 * c->magnitude, c->pvalue,
+		       range, c->runner_class, c->suite, c->metric,
+		       c->noisy ? " (too noisy to judge)" : "");
 	}
-	json_decref(a);
+	rec_changes_dispose(&l);
 	return 0;
 }
 
@@ -69,60 +101,57 @@ static long long cmd_id(const char *cmd, const char *text)
 	return cli_id(cmd, "change", text);
 }
 
-static void cmd_change_print(const json_t *c)
+static void cmd_change_print(const struct rec_change *c)
 {
 	char range[64], when[32];
-	const json_t *p, *noise = json_object_get(c, "noise");
+	const json_t *p, *noise = c->noise;
 	size_t i;
 
 	cmd_range(range, sizeof range, c);
 	printf("change %lld (group %lld): %s %s, %+.2f%% (p %.2g, confidence %.4f)\n",
-	       cli_jint(c, "id"), cli_jint(c, "group_id"), cli_jstr(c, "direction"),
-	       cli_jstr(c, "state"), 100 * cmd_num(c, "magnitude"), cmd_num(c, "pvalue"),
-	       cmd_num(c, "confidence"));
+	       c->id, c->group_id, c->direction, c->state, 100 * c->magnitude, c->pvalue,
+	       c->confidence);
 	printf("metric:   %s/%s (%s, %s is better) on %s, series %lld ordered by %s\n",
-	       cli_jstr(c, "suite"), cli_jstr(c, "metric"), cli_jstr(c, "unit"),
-	       cli_jstr(c, "better"), cli_jstr(c, "runner_class"), cli_jint(c, "series_id"),
-	       cli_jstr(c, "ordered_by"));
+	       c->suite, c->metric, c->unit, c->better, c->runner_class, c->series_id,
+	       cmd_text(c->ordered_by));
 	printf("range:    %s (last good exclusive, first bad inclusive)\n", range);
 	printf("before:   mean %.6g, median %.6g, sd %.3g over %lld points\n",
-	       cmd_num(c, "mean_before"), cmd_num(c, "median_before"), cmd_num(c, "sd_before"),
-	       cli_jint(c, "n_before"));
+	       c->mean_before, c->median_before, c->sd_before, cmd_count(c->n_before));
 	printf("after:    mean %.6g, median %.6g, sd %.3g over %lld points\n",
-	       cmd_num(c, "mean_after"), cmd_num(c, "median_after"), cmd_num(c, "sd_after"),
-	       cli_jint(c, "n_after"));
-	if (json_is_string(json_object_get(c, "verdict")))
-		printf("verdict:  %s, found by %s: %s\n", cli_jstr(c, "verdict"),
-		       cli_jstr(c, "found_by"), cli_jstr(c, "reason"));
-	if (json_is_string(json_object_get(c, "triaged_by"))) {
-		cli_fmt_time(when, sizeof when, cli_jint(c, "triaged_at"));
-		printf("triaged:  by %s at %s%s%s\n", cli_jstr(c, "triaged_by"), when,
-		       json_is_string(json_object_get(c, "note")) ? ": " : "",
-		       json_is_string(json_object_get(c, "note")) ? cli_jstr(c, "note") : "");
+	       c->mean_after, c->median_after, c->sd_after, cmd_count(c->n_after));
+	if (c->verdict)
+		printf("verdict:  %s, found by %s: %s\n", c->verdict, cmd_text(c->found_by),
+		       cmd_text(c->reason));
+	if (c->triaged_by) {
+		cli_fmt_time(when, sizeof when, c->triaged_at);
+		printf("triaged:  by %s at %s%s%s\n", c->triaged_by, when, c->note ? ": " : "",
+		       c->note ? c->note : "");
 	}
-	if (noise)
+	if (noise && json_is_object(noise))
 		printf("noise:    job CV %.2f%%, iteration CV %.2f%%, MDE %.2f%% at %.0f "
 		       "iterations%s\n", cmd_num(noise, "cv_job_percent"),
 		       cmd_num(noise, "cv_iteration_percent"), cmd_num(noise, "mde_percent"),
 		       cmd_num(noise, "iterations"),
 		       json_is_true(json_object_get(noise, "noisy")) ? " - too noisy to judge" : "");
 	printf("%6s %8s %-14s %14s %5s\n", "INDEX", "JOB", "COMMIT", "VALUE", "ITER");
-	json_array_foreach(json_object_get(c, "points"), i, p) {
+	json_array_foreach(c->points, i, p) {
 		long long idx = cli_jint(p, "index");
 
 		printf("%6lld %8lld %-14.*s %14.6g %5lld%s\n", idx, cli_jint(p, "job_id"),
 		       CMD_SHA_SHOWN, json_is_string(json_object_get(p, "commit_sha")) ?
 		       cli_jstr(p, "commit_sha") : "-", cmd_num(p, "value"),
 		       cli_jint(p, "iterations"),
-		       idx == cli_jint(c, "point_index") ? "  <- first bad" : "");
+		       idx == c->point_index ? "  <- first bad" : "");
 	}
 }
 
 int cmd_change(struct cli *cli, int argc, char **argv)
 {
+	struct rec_change c;
 	char path[64];
 	long long id;
-	json_t *c;
+	json_t *j;
+	int rc = 0;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: kpci change ID\n");
@@ -132,23 +161,27 @@ int cmd_change(struct cli *cli, int argc, char **argv)
 	if (!id)
 		return 2;
 	snprintf(path, sizeof path, "/api/v1/changes/%lld", id);
-	c = cli_call(cli, "GET", path, NULL, NULL);
-	if (!c)
+	j = cli_call(cli, "GET", path, NULL, NULL);
+	if (!j)
 		return 1;
-	if (cli->json)
-		cli_print_json(c);
-	else
-		cmd_change_print(c);
-	json_decref(c);
-	return 0;
+	if (cli->json) {
+		cli_print_json(j);
+	} else if (!(rc = cmd_change_of(&c, j, argv[0]))) {
+		cmd_change_print(&c);
+		rec_change_dispose(&c);
+	}
+	json_decref(j);
+	return rc;
 }
 
 int cmd_triage(struct cli *cli, int argc, char **argv)
 {
 	const char *note = NULL;
-	json_t *body, *c;
+	struct rec_change c;
+	json_t *body, *j;
 	char path[80];
 	long long id;
+	int rc = 0;
 
 	if (argc == 5 && !strcmp(argv[3], "--note"))
 		note = argv[4];
@@ -171,17 +204,19 @@ int cmd_triage(struct cli *cli, int argc, char **argv)
 		json_decref(body);
 		return 2;
 	}
-	c = cli_call(cli, "POST", path, body, NULL);
+	j = cli_call(cli, "POST", path, body, NULL);
 	json_decref(body);
-	if (!c)
+	if (!j)
 		return 1;
-	if (cli->json)
-		cli_print_json(c);
-	else
-		printf("change %lld is now %s (triaged by %s)\n", cli_jint(c, "id"),
-		       cli_jstr(c, "state"), cli_jstr(c, "triaged_by"));
-	json_decref(c);
-	return 0;
+	if (cli->json) {
+		cli_print_json(j);
+	} else if (!(rc = cmd_change_of(&c, j, argv[0]))) {
+		printf("change %lld is now %s (triaged by %s)\n", c.id, c.state,
+		       cmd_text(c.triaged_by));
+		rec_change_dispose(&c);
+	}
+	json_decref(j);
+	return rc;
 }
 
 /* Cell formats of the tables. */

@@ -103,12 +103,15 @@ int api_change_filter(struct http_req *req, struct http_resp *resp, struct db_ch
 void api_changes_list(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	struct db_change_filter f;
+	struct rec_changes l;
 	int limit, offset;
 	json_t *rows;
 
 	if (api_change_filter(req, resp, &f) < 0 || http_paging(req, resp, &limit, &offset) < 0)
 		return;
-	rows = db_changes_list(k->db, &f, limit, offset);
+	rows = db_changes_list(k->db, &l, &f, limit, offset) == DB_OK ? rec_changes_encode(&l) :
+	       NULL;
+	rec_changes_dispose(&l);
 	if (!rows) {
 		http_error(resp, 500, "database error while listing changes");
 		return;
@@ -180,109 +183,109 @@ static void api_noise_figures(json_t *row, const struct analyze_params *p)
 	json_object_del(row, "it_ss");
 }
 
+/* The size of a change (0 when it has none, as a build failure). */
+static double api_change_size(const struct rec_change *c)
+{
+	return isfinite(c->magnitude) ? fabs(c->magnitude) : 0;
+}
+
 static int api_by_size(const void *pa, const void *pb)
 {
-	double a = fabs(json_number_value(json_object_get(*(json_t *const *)pa, "magnitude")));
-	double b = fabs(json_number_value(json_object_get(*(json_t *const *)pb, "magnitude")));
+	double a = api_change_size(pa), b = api_change_size(pb);
 
 	return (a < b) - (a > b);
 }
 
-/* rows sorted by the size of their change, the largest first (a new array). */
-static json_t *api_sorted_by_size(json_t *rows)
-{
-	size_t n = json_array_size(rows);
-	json_t **v = calloc(n ? n : 1, sizeof *v), *out = json_array();
-
-	for (size_t i = 0; v && i < n; i++)
-		v[i] = json_array_get(rows, i);
-	if (v)
-		qsort(v, n, sizeof *v, api_by_size);
-	for (size_t i = 0; v && i < n; i++)
-		json_array_append(out, v[i]);
-	free(v);
-	return out;
-}
-
-/* Adds what a maintainer reads first: "place" (db_change_place), "group"
- * (the changes of its commit range, itself included, the largest first),
- * "title" and "summary_text" (daemon/alert_text.c). */
-static int api_change_context(struct kpcid *k, json_t *c, long long id)
+/* The changes of c's commit range, itself included, the largest first,
+ * into c->group. */
+static int api_change_group(struct kpcid *k, struct rec_change *c)
 {
 	struct db_change_filter f = { .noisy = -1 };
-	json_t *place = NULL, *group;
-	struct buf b;
 
-	f.group_id = json_integer_value(json_object_get(c, "group_id"));
-	f.series_id = f.group_id ? 0 : json_integer_value(json_object_get(c, "series_id"));
-	group = f.group_id ? db_changes_list(k->db, &f, API_GROUP_SHOWN, 0) : json_array();
-	if (!f.group_id && group)
-		json_array_append_new(group, json_deep_copy(c));
-	if (db_change_place(k->db, &place, id) != DB_OK || !group) {
-		json_decref(place);
-		json_decref(group);
-		return -1;
+	f.group_id = c->group_id;
+	if (f.group_id) {
+		if (db_changes_list(k->db, &c->group, &f, API_GROUP_SHOWN, 0) != DB_OK)
+			return -1;
+	} else {
+		c->group.v = calloc(1, sizeof *c->group.v);
+		if (!c->group.v || db_change_get(k->db, &c->group.v[0], c->id) != DB_OK)
+			return -1;
+		c->group.n = 1;
 	}
-	json_object_set_new(c, "place", place);
-	json_object_set_new(c, "group", api_sorted_by_size(group));
-	json_decref(group);
-	buf_init(&b, 1 << 20);
-	alert_change_title(&b, c);
-	json_object_set_new(c, "title", json_string(buf_str(&b)));
-	buf_reset(&b);
-	alert_change_summary(&b, c, k->cfg.alert_base_url ? k->cfg.alert_base_url : "");
-	json_object_set_new(c, "summary_text", json_string(buf_str(&b)));
-	buf_dispose(&b);
+	qsort(c->group.v, c->group.n, sizeof *c->group.v, api_by_size);
 	return 0;
 }
 
-int api_change_json(json_t **out, struct kpcid *k, long long id)
+/* Adds what a maintainer reads first: its place (db_change_place), its
+ * group, its title and summary_text (daemon/alert_text.c, which read the
+ * change as the API shows it). */
+static int api_change_context(struct kpcid *k, struct rec_change *c)
 {
-	json_t *c = db_change_get(k->db, id), *points = NULL, *noise;
-	struct analyze_params p;
+	json_t *j;
+	struct buf b;
 
-	*out = NULL;
-	if (!c)
-		return DB_NOTFOUND;
+	c->full = 1;
+	if (api_change_group(k, c) < 0 || db_change_place(k->db, &c->place, c->id) != DB_OK)
+		return -1;
+	j = rec_change_encode(c);
+	if (!j)
+		return -1;
+	buf_init(&b, 1 << 20);
+	alert_change_title(&b, j);
+	c->title = strdup(buf_str(&b));
+	buf_reset(&b);
+	alert_change_summary(&b, j, k->cfg.alert_base_url ? k->cfg.alert_base_url : "");
+	c->summary_text = strdup(buf_str(&b));
+	buf_dispose(&b);
+	json_decref(j);
+	return c->title && c->summary_text ? 0 : -1;
+}
+
+int api_change_full(struct rec_change *c, struct kpcid *k, long long id)
+{
+	struct analyze_params p;
+	json_t *noise;
+	int rc = db_change_get(k->db, c, id);
+
+	if (rc != DB_OK)
+		return rc;
 	analyze_params_from_config(&p, &k->cfg);
-	if (api_points_json(&points, k->db, json_integer_value(json_object_get(c, "series_id")),
-			    json_integer_value(json_object_get(c, "bad_job_id")),
-			    API_POINTS_AROUND) < 0 || api_change_context(k, c, id) < 0) {
-		json_decref(points);
-		json_decref(c);
+	if (api_points_json(&c->points, k->db, c->series_id, c->bad_job_id,
+			    API_POINTS_AROUND) < 0 || api_change_context(k, c) < 0) {
+		rec_change_dispose(c);
 		return DB_ERR;
 	}
-	json_object_set_new(c, "points", points);
-	json_object_set_new(c, "bisection", api_bisection_of_change(k->db, id));
-	noise = db_noise_list(k->db, json_string_value(json_object_get(c, "runner_class")),
-			      json_integer_value(json_object_get(c, "metric_id")));
+	c->bisection = api_bisection_of_change(k->db, id);
+	noise = db_noise_list(k->db, c->runner_class, c->metric_id);
 	if (noise && json_array_size(noise)) {
 		api_noise_figures(json_array_get(noise, 0), &p);
-		json_object_set(c, "noise", json_array_get(noise, 0));
+		c->noise = json_incref(json_array_get(noise, 0));
 	}
 	json_decref(noise);
-	*out = c;
 	return DB_OK;
 }
 
 void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *c;
-	int rc = api_change_json(&c, k, req->params[0]);
+	struct rec_change c;
+	int rc = api_change_full(&c, k, req->params[0]);
 
-	if (rc == DB_NOTFOUND)
+	if (rc == DB_NOTFOUND) {
 		http_error(resp, http_status(rc), "change %lld does not exist", req->params[0]);
-	else if (rc != DB_OK)
+	} else if (rc != DB_OK) {
 		http_error(resp, http_status(rc), "cannot read change %lld: database error",
 			   req->params[0]);
-	else
-		http_json(resp, 200, c);
+	} else {
+		http_json(resp, 200, rec_change_encode(&c));
+		rec_change_dispose(&c);
+	}
 }
 
 void api_change_triage(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	json_t *body = http_body_json(req, resp), *jn;
 	const char *state, *note = NULL;
+	struct rec_change c;
 	int rc;
 
 	if (!body)
@@ -309,9 +312,12 @@ void api_change_triage(struct kpcid *k, struct http_req *req, struct http_resp *
 		http_error(resp, 404, "change %lld does not exist", req->params[0]);
 	} else if (rc != DB_OK) {
 		http_error(resp, 500, "cannot triage change %lld: database error", req->params[0]);
+	} else if (db_change_get(k->db, &c, req->params[0]) != DB_OK) {
+		http_error(resp, 500, "cannot read change %lld: database error", req->params[0]);
 	} else {
 		log_info("change %lld triaged: %s", req->params[0], state);
-		http_json(resp, 200, db_change_get(k->db, req->params[0]));
+		http_json(resp, 200, rec_change_encode(&c));
+		rec_change_dispose(&c);
 	}
 out:
 	json_decref(body);

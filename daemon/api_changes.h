@@ -8,17 +8,19 @@
 #include "daemon/http.h"
 
 struct db_change_filter;
+struct rec_change;
 /* Reads and checks the filters of the change list from req's query into
  * *f (strings borrowed from req); -1 after a 400 response. */
 int api_change_filter(struct http_req *req, struct http_resp *resp, struct db_change_filter *f);
 /* GET /api/v1/changes?state=&direction=&metric=&runner_class=&series=&group=&noisy= */
 void api_changes_list(struct kpcid *k, struct http_req *req, struct http_resp *resp);
-/* Change id as GET /api/v1/changes/:id shows it (*out, caller owns): the
- * stored change with "points" (the series around it), "noise", "place"
- * (db_change_place), "group" (the changes of its commit range), "title"
- * and "summary_text".  DB_OK, DB_NOTFOUND or DB_ERR. */
-int api_change_json(json_t **out, struct kpcid *k, long long id);
-/* GET /api/v1/changes/:id: api_change_json */
+/* Change id as GET /api/v1/changes/:id shows it into *out (full, caller
+ * disposes): the stored change with its points (the series around it),
+ * noise, place (db_change_place), group (the changes of its commit
+ * range), title, summary_text and bisection.  DB_OK, DB_NOTFOUND or
+ * DB_ERR. */
+int api_change_full(struct rec_change *out, struct kpcid *k, long long id);
+/* GET /api/v1/changes/:id: api_change_full */
 void api_change_get(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 /* POST /api/v1/changes/:id/triage {state, note} (admin) */
 void api_change_triage(struct kpcid *k, struct http_req *req, struct http_resp *resp);

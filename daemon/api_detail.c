@@ -125,8 +125,13 @@ static json_t *detail_points(struct kpcid *k, long long id, long long lo, long l
 static json_t *detail_changes(struct kpcid *k, long long id, long long branch_id)
 {
 	struct db_change_filter f = { .noisy = -1, .series_id = id };
-	json_t *rows = db_changes_list(k->db, &f, DB_MAX_LIST, 0), *c;
+	struct rec_changes l;
+	json_t *rows = NULL, *c;
 	size_t i;
+
+	if (db_changes_list(k->db, &l, &f, DB_MAX_LIST, 0) == DB_OK)
+		rows = rec_changes_encode(&l);
+	rec_changes_dispose(&l);
 
 	json_array_foreach(rows, i, c) {
 		const char *ends[2] = { "good_sha", "bad_sha" };

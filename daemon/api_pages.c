@@ -144,11 +144,12 @@ void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *r
 {
 	struct page_changes_query q = { .sort = http_query(req, "sort") };
 	const char *view = http_query(req, "view"), *min = http_query(req, "min");
+	struct rec_changes changes = { 0 }, shown_changes;
+	struct rec_change_groups groups = { 0 }, shown_groups;
 	struct db_change_filter f;
 	double min_percent = 0;
 	char *end;
-	json_t *rows;
-	int page;
+	int page, rc, more;
 
 	if (api_change_filter(req, resp, &f) < 0) {
 		pages_from_json_error(resp);
@@ -178,25 +179,33 @@ void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *r
 	q.metrics = view && !strcmp(view, "metrics");
 	q.group = f.group_id;
 	if (q.metrics)
-		rows = db_changes_list(k->db, &f, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
+		rc = db_changes_list(k->db, &changes, &f, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
 	else
-		rows = db_change_groups(k->db, &f, min_percent, q.sort && !strcmp(q.sort, "size"),
-					PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
-	if (!rows) {
+		rc = db_change_groups(k->db, &groups, &f, min_percent,
+				      q.sort && !strcmp(q.sort, "size"), PAGE_ROWS + 1,
+				      (page - 1) * PAGE_ROWS);
+	if (rc != DB_OK) {
 		pages_error(resp, 500, "database error while listing changes");
 		return;
 	}
-	pages_html(resp, page_changes(&resp->body, rows, &q, (long long)time(NULL), page,
-				      pages_more(rows)));
-	json_decref(rows);
+	/* a row past the page says there is a next one */
+	more = changes.n > PAGE_ROWS || groups.n > PAGE_ROWS;
+	shown_changes = changes;
+	shown_groups = groups;
+	shown_changes.n = changes.n > PAGE_ROWS ? PAGE_ROWS : changes.n;
+	shown_groups.n = groups.n > PAGE_ROWS ? PAGE_ROWS : groups.n;
+	pages_html(resp, page_changes(&resp->body, &shown_changes, &shown_groups, &q,
+				      (long long)time(NULL), page, more));
+	rec_changes_dispose(&changes);
+	rec_change_groups_dispose(&groups);
 }
 
 /* The chart of a change's page: its series over the positions of the
  * points around it (all points in job order, where the page shows the
  * change's ones first).  NULL when it cannot be read. */
-static json_t *pages_change_chart(struct kpcid *k, const json_t *c)
+static json_t *pages_change_chart(struct kpcid *k, const struct rec_change *c)
 {
-	const json_t *points = json_object_get(c, "points");
+	const json_t *points = c->points;
 	const json_t *first = json_object_get(json_array_get(points, 0), "position");
 	const json_t *last = json_object_get(json_array_get(points, json_array_size(points) - 1),
 					     "position");
@@ -210,8 +219,7 @@ static json_t *pages_change_chart(struct kpcid *k, const json_t *c)
 		q.from = from;
 		q.to = to;
 	}
-	if (detail_series_of(&s, &cause, k, json_integer_value(json_object_get(c, "series_id")),
-			     &q, 1) != 0)
+	if (detail_series_of(&s, &cause, k, c->series_id, &q, 1) != 0)
 		s = NULL;
 	free(cause);
 	return s;
@@ -219,9 +227,10 @@ static json_t *pages_change_chart(struct kpcid *k, const json_t *c)
 
 void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *c, *chart;
+	json_t *reports, *chart = NULL;
+	struct rec_change c;
 	char msg[128];
-	int rc = api_change_json(&c, k, req->params[0]);
+	int rc = api_change_full(&c, k, req->params[0]);
 
 	if (rc != DB_OK) {
 		snprintf(msg, sizeof msg, rc == DB_NOTFOUND ? "change %lld does not exist" :
@@ -229,11 +238,13 @@ void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *re
 		pages_error(resp, http_status(rc), msg);
 		return;
 	}
-	json_object_set_new(c, "reports", db_reports_list(k->db, req->params[0], PAGE_ROWS, 0));
-	if (strcmp(html_jstr(c, "kind"), "build-failure") && (chart = pages_change_chart(k, c)))
-		json_object_set_new(c, "chart", chart);
-	pages_html(resp, page_change(&resp->body, c, (long long)time(NULL)));
-	json_decref(c);
+	reports = db_reports_list(k->db, req->params[0], PAGE_ROWS, 0);
+	if (strcmp(c.kind, "build-failure"))
+		chart = pages_change_chart(k, &c);
+	pages_html(resp, page_change(&resp->body, &c, reports, chart, (long long)time(NULL)));
+	rec_change_dispose(&c);
+	json_decref(reports);
+	json_decref(chart);
 }
 
 /* What detail_series() reads: its answers are cached at their version. */

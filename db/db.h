@@ -320,7 +320,8 @@ int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const c
 			  const char *release, char **cause);
 
 /* --- analysis: dirty series, changes, noise, comparisons ------------
- * db/db_changes.c; the analyzer is daemon/analyze.c, docs/analysis.md. */
+ * db/db_changes.c and db_change_list.c; the analyzer is daemon/analyze.c,
+ * docs/analysis.md. */
 #define DB_SHA_MAX 64               /* hex digits of a commit id (SHA-256 git) */
 #define DB_MAX_SERIES_SAMPLES 10000000  /* samples one series load reads at most */
 #define DB_MAX_SIDE_SAMPLES 2000000 /* samples one side of a comparison reads at most */
@@ -419,21 +420,22 @@ struct db_change_filter {
 	const char *tree, *branch;  /* of the series; NULL any */
 	long long since, until;     /* detected_at in [since, until); 0: open */
 };
-json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
-			int offset);
+/* The changes that pass f, newest first, a page of them, into *out
+ * (caller disposes). */
+int db_changes_list(struct db *db, struct rec_changes *out, const struct db_change_filter *f,
+		    int limit, int offset);
 /* The changes that pass f grouped by commit range (group_id; a change not
- * grouped yet is a group of its own), one row per group: the columns of
- * its largest change (as db_changes_list) with group_key, metrics,
- * regressions, improvements, untriaged (state new), last_detected, tree,
- * branch, bad_subject (the first bad commit's subject), classes (the
- * runner classes of the whole group, comma-separated) and "changes" (its
- * members that pass f, the largest first).  Only groups whose largest
+ * grouped yet is a group of its own), one per group into *out (caller
+ * disposes): its largest change with what the group adds (lib/rec.h) and
+ * its members that pass f, the largest first.  Only groups whose largest
  * change is at least min_percent (0: any); the largest first when
- * by_size, else the latest detected first (caller owns). */
-json_t *db_change_groups(struct db *db, const struct db_change_filter *f, double min_percent,
-			 int by_size, int limit, int offset);
-/* One change with its series and metric, or NULL (caller owns). */
-json_t *db_change_get(struct db *db, long long id);
+ * by_size, else the latest detected first. */
+int db_change_groups(struct db *db, struct rec_change_groups *out,
+		     const struct db_change_filter *f, double min_percent, int by_size, int limit,
+		     int offset);
+/* One change with its series and metric into *out (caller disposes);
+ * DB_NOTFOUND when there is no such change. */
+int db_change_get(struct db *db, struct rec_change *out, long long id);
 /* Sets the triage state and note of change id; the token names who.
  * DB_NOTFOUND, DB_INVALID (unknown state). */
 int db_change_triage(struct db *db, long long id, const char *state, const char *note,

@@ -1,10 +1,11 @@
 /*
  * db_changes.c - what analysis reads and writes: dirty series, a series'
- * samples with their first-parent positions, changes (stored, listed,
- * triaged), the noise sums per (runner class, metric), and the samples of
- * one side of a comparison.  The analyzer itself is daemon/analyze.c;
- * docs/analysis.md describes the rules enforced here (a triaged change is
- * never rewritten; a store after new samples is a conflict).
+ * samples with their first-parent positions, changes (stored and
+ * triaged; db_change_list.c lists them), the noise sums per (runner
+ * class, metric), and the samples of one side of a comparison.  The
+ * analyzer itself is daemon/analyze.c; docs/analysis.md describes the
+ * rules enforced here (a triaged change is never rewritten; a store after
+ * new samples is a conflict).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -405,134 +406,6 @@ int db_analysis_store(struct db *db, const struct db_analysis *a)
 	rc = db_end(db, db_store_locked(db, a));
 	db_unlock(db);
 	return rc;
-}
-
-/* The columns of a change in lists and in db_change_get. */
-#define DB_CHANGE_COLUMNS \
-	"c.id, c.group_id, c.series_id, m.id AS metric_id, m.suite, m.name AS metric, m.unit, " \
-	"m.direction AS better, se.runner_class, se.config_name, se.ordered_by, " \
-	"se.noisy, c.good_sha, c.bad_sha, c.good_job_id, c.bad_job_id, c.point_index, " \
-	"c.n_before, c.n_after, c.mean_before, c.mean_after, c.median_before, " \
-	"c.median_after, c.sd_before, c.sd_after, c.magnitude, c.pvalue, c.direction, " \
-	"c.confidence, c.state, c.triaged_by, c.triaged_at, c.note, c.detected_at, " \
-	"c.updated_at, c.kind, c.build_id, c.fixed_build_id, c.fixed_sha, c.detail, " \
-	"c.verdict, c.percent_lo, c.percent_hi, c.verdict_p, c.min_effect, c.jobs_before, " \
-	"c.jobs_after, c.reason, c.found_by "
-
-/* The filters of struct db_change_filter on changes c, series se, metrics
- * m: parameters ?1 to ?7 and ?10 to ?14, bound by DB_CHANGE_ARGS (?8 and
- * ?9 are left for a limit and an offset, ?15 on for the caller). */
-#define DB_CHANGE_WHERE \
-	"(?1 IS NULL OR c.state = ?1) AND (?2 IS NULL OR c.direction = ?2) " \
-	" AND (?3 IS NULL OR m.name = ?3 OR m.suite || '/' || m.name = ?3) " \
-	" AND (?4 IS NULL OR se.runner_class = ?4) AND (?5 = 0 OR c.series_id = ?5) " \
-	" AND (?6 = 0 OR c.group_id = ?6) AND (?7 < 0 OR se.noisy = ?7) " \
-	" AND (?10 IS NULL OR c.kind = ?10) " \
-	" AND (?11 IS NULL AND ?12 IS NULL OR EXISTS (SELECT 1 FROM branches b " \
-	"  JOIN trees t ON t.id = b.tree_id WHERE b.id = se.branch_id " \
-	"  AND (?11 IS NULL OR t.name = ?11) AND (?12 IS NULL OR b.name = ?12))) " \
-	" AND (?13 = 0 OR c.detected_at >= ?13) AND (?14 = 0 OR c.detected_at < ?14) "
-#define DB_CHANGE_TYPES "ssssIIiiisssII"
-#define DB_CHANGE_ARGS(f, limit, offset) (f)->state, (f)->direction, (f)->metric, \
-	(f)->runner_class, (f)->series_id, (f)->group_id, (f)->noisy, limit, offset, (f)->kind, \
-	(f)->tree, (f)->branch, (f)->since, (f)->until
-
-json_t *db_changes_list(struct db *db, const struct db_change_filter *f, int limit,
-			int offset)
-{
-	json_t *rows;
-
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT " DB_CHANGE_COLUMNS
-		"FROM changes c JOIN series se ON se.id = c.series_id "
-		" JOIN metrics m ON m.id = se.metric_id "
-		"WHERE " DB_CHANGE_WHERE
-		"ORDER BY c.id DESC LIMIT ?8 OFFSET ?9",
-		DB_CHANGE_TYPES, DB_CHANGE_ARGS(f, limit, offset)));
-	db_read_unlock(db);
-	return rows;
-}
-
-json_t *db_change_groups(struct db *db, const struct db_change_filter *f, double min_percent,
-			 int by_size, int limit, int offset)
-{
-	json_t *rows, *ids, *members, *g, *mb;
-	size_t i, j;
-
-	db_lock(db);
-	/* a change the analyzer has not grouped yet is a group of its own */
-	rows = db_rows(db, db_prepk(db,
-		"WITH f AS (SELECT c.id, IFNULL(c.group_id, -c.id) AS g, c.magnitude, c.direction, "
-		"  c.state, c.detected_at FROM changes c JOIN series se ON se.id = c.series_id "
-		"  JOIN metrics m ON m.id = se.metric_id WHERE " DB_CHANGE_WHERE "), "
-		"h AS (SELECT f.id, f.g, ROW_NUMBER() OVER (PARTITION BY f.g "
-		"  ORDER BY abs(IFNULL(f.magnitude, 0)) DESC, f.id) AS rn, "
-		"  count(*) OVER (PARTITION BY f.g) AS metrics, "
-		"  sum(f.direction = 'regression') OVER (PARTITION BY f.g) AS regressions, "
-		"  sum(f.state = 'new') OVER (PARTITION BY f.g) AS untriaged, "
-		"  max(f.detected_at) OVER (PARTITION BY f.g) AS last_detected FROM f) "
-		"SELECT h.g AS group_key, h.metrics, h.regressions, h.metrics - h.regressions "
-		" AS improvements, h.untriaged, h.last_detected, " DB_CHANGE_COLUMNS ", "
-		" IFNULL((SELECT t.name FROM branches b JOIN trees t ON t.id = b.tree_id "
-		"  WHERE b.id = se.branch_id), (SELECT t.name FROM commits cm JOIN trees t "
-		"  ON t.id = cm.tree_id WHERE " DB_LEVELS("cm") " AND cm.sha = c.bad_sha "
-		"  LIMIT 1)) AS tree, "
-		" (SELECT b.name FROM branches b WHERE b.id = se.branch_id) AS branch, "
-		" (SELECT cm.subject FROM commits cm WHERE " DB_LEVELS("cm") " AND "
-		"  cm.sha = c.bad_sha LIMIT 1) AS bad_subject, "
-		" (SELECT group_concat(DISTINCT se2.runner_class) FROM changes c2 JOIN series se2 "
-		"  ON se2.id = c2.series_id WHERE IFNULL(c2.group_id, -c2.id) = h.g) AS classes "
-		"FROM h JOIN changes c ON c.id = h.id JOIN series se ON se.id = c.series_id "
-		" JOIN metrics m ON m.id = se.metric_id "
-		"WHERE h.rn = 1 AND (?15 <= 0 OR abs(IFNULL(c.magnitude, 0)) * 100 >= ?15) "
-		"ORDER BY CASE WHEN ?16 THEN abs(IFNULL(c.magnitude, 0)) END DESC, "
-		" h.last_detected DESC, c.id DESC LIMIT ?8 OFFSET ?9",
-		DB_CHANGE_TYPES "di", DB_CHANGE_ARGS(f, limit, offset), min_percent, by_size));
-	ids = json_array();
-	json_array_foreach(rows, i, g)
-		json_array_append(ids, json_object_get(g, "group_key"));
-	members = rows ? db_rows(db, db_prepk(db,
-		"SELECT IFNULL(c.group_id, -c.id) AS group_key, " DB_CHANGE_COLUMNS
-		"FROM changes c JOIN series se ON se.id = c.series_id "
-		" JOIN metrics m ON m.id = se.metric_id "
-		"WHERE " DB_CHANGE_WHERE " AND IFNULL(c.group_id, -c.id) IN "
-		" (SELECT value FROM json_each(?15)) "
-		"ORDER BY abs(IFNULL(c.magnitude, 0)) DESC, c.id LIMIT ?8",
-		DB_CHANGE_TYPES "j", DB_CHANGE_ARGS(f, DB_MAX_LIST, 0), ids)) : NULL;
-	db_unlock(db);
-	json_decref(ids);
-	if (rows && !members) {
-		json_decref(rows);
-		return NULL;
-	}
-	json_array_foreach(rows, i, g) {
-		json_t *list = json_array();
-
-		json_array_foreach(members, j, mb)
-			if (json_integer_value(json_object_get(mb, "group_key")) ==
-			    json_integer_value(json_object_get(g, "group_key")))
-				json_array_append(list, mb);
-		json_object_set_new(g, "changes", list);
-	}
-	json_decref(members);
-	return rows;
-}
-
-json_t *db_change_get(struct db *db, long long id)
-{
-	json_t *rows, *c = NULL;
-
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT " DB_CHANGE_COLUMNS
-				   "FROM changes c JOIN series se ON se.id = c.series_id "
-				   " JOIN metrics m ON m.id = se.metric_id WHERE c.id = ?",
-				   "I", id));
-	db_read_unlock(db);
-	if (rows && json_array_size(rows))
-		c = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	return c;
 }
 
 int db_change_triage(struct db *db, long long id, const char *state, const char *note,

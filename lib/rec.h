@@ -140,4 +140,111 @@ json_t *rec_builds_encode(const struct rec_builds *l);
 int rec_builds_decode(struct rec_builds *out, const json_t *arr, char **cause);
 void rec_builds_dispose(struct rec_builds *l);
 
+/* A detected change (GET /api/v1/changes[/ID]): a step in one series
+ * found by the analyzer (kind perf), or a build that failed after a good
+ * one (kind build-failure: no numbers, detail holds its error lines).  A
+ * number the change does not have is NAN here and null in JSON. */
+struct rec_change;
+
+struct rec_changes {
+	struct rec_change *v;
+	size_t n;
+};
+
+struct rec_change {
+	long long id;
+	long long group_id;         /* the changes of its commit range; 0: not grouped yet */
+	long long series_id;
+	long long metric_id;
+	char *suite;
+	char *metric;
+	char *unit;
+	char *better;               /* higher or lower */
+	char *runner_class;
+	char *config_name;          /* the series' config; NULL: none */
+	char *ordered_by;           /* commit or job; NULL: not analyzed */
+	long long noisy;            /* 1: its series is too noisy to judge */
+	char *good_sha;             /* last good commit; NULL: none */
+	char *bad_sha;              /* first bad commit; NULL: a range of jobs */
+	long long good_job_id;      /* 0: none */
+	long long bad_job_id;       /* 0: none */
+	long long point_index;      /* the first bad point; REC_NONE: none */
+	long long n_before;         /* points each side; REC_NONE: none */
+	long long n_after;
+	double mean_before;         /* NAN: none, as the numbers below */
+	double mean_after;
+	double median_before;
+	double median_after;
+	double sd_before;
+	double sd_after;
+	double magnitude;           /* after/before - 1 */
+	double pvalue;
+	char *direction;            /* regression or improvement */
+	double confidence;
+	char *state;                /* new, confirmed, bisecting, culprit-found, ... */
+	char *triaged_by;           /* NULL: not triaged */
+	long long triaged_at;       /* 0: not triaged */
+	char *note;                 /* NULL: none */
+	long long detected_at;
+	long long updated_at;       /* 0: never */
+	char *kind;                 /* perf or build-failure */
+	long long build_id;         /* the failing build; 0: none */
+	long long fixed_build_id;   /* the build that fixed it; 0: none */
+	char *fixed_sha;            /* NULL: not fixed */
+	char *detail;               /* a build failure's first error lines; NULL: none */
+	char *verdict;              /* changed, same, inconclusive; NULL: none */
+	double percent_lo;          /* the change's 95% interval, % */
+	double percent_hi;
+	double verdict_p;
+	double min_effect;
+	long long jobs_before;      /* REC_NONE: none */
+	long long jobs_after;
+	char *reason;               /* the verdict's sentence; NULL: none */
+	char *found_by;             /* segmentation or commits; NULL: none */
+	/* The detail (GET /api/v1/changes/ID) also has these; a list row has
+	 * full 0 and none of them. */
+	int full;
+	json_t *place;              /* db_change_place's object */
+	struct rec_changes group;   /* its commit range's changes, the largest first */
+	char *title;                /* what a maintainer reads first */
+	char *summary_text;         /* the plain-text summary for a mail */
+	json_t *points;             /* the points around it */
+	json_t *bisection;          /* its latest bisection, or null */
+	json_t *noise;              /* its noise model; NULL: none known (no key) */
+};
+
+/* The changes of one commit range (/changes): its largest change with
+ * what the group adds. */
+struct rec_change_group {
+	struct rec_change head;     /* its largest change */
+	long long group_key;        /* its group_id, or -id of a change not grouped yet */
+	long long metrics;          /* its changes that pass the filter */
+	long long regressions;
+	long long improvements;
+	long long untriaged;        /* of state new */
+	long long last_detected;
+	char *tree;                 /* NULL: not known */
+	char *branch;               /* NULL: not known */
+	char *bad_subject;          /* the first bad commit's subject; NULL: none */
+	char *classes;              /* its runner classes, comma-separated; NULL: none */
+	struct rec_changes changes; /* its members, the largest first */
+};
+
+struct rec_change_groups {
+	struct rec_change_group *v;
+	size_t n;
+};
+
+/* As the runner's functions above. */
+json_t *rec_change_encode(const struct rec_change *c);
+int rec_change_decode(struct rec_change *out, const json_t *j, const char *where,
+		      char **cause);
+void rec_change_dispose(struct rec_change *c);
+json_t *rec_changes_encode(const struct rec_changes *l);
+int rec_changes_decode(struct rec_changes *out, const json_t *arr, char **cause);
+void rec_changes_dispose(struct rec_changes *l);
+json_t *rec_change_groups_encode(const struct rec_change_groups *l);
+int rec_change_groups_decode(struct rec_change_groups *out, const json_t *arr, char **cause);
+void rec_change_groups_dispose(struct rec_change_groups *l);
+
 #endif

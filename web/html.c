@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/rec.h"
 #include "web/html.h"
 
 static void html_escape(struct buf *b, const char *s, int attr)
@@ -325,4 +326,23 @@ void html_empty(struct buf *b, const char *id, const char *what, const char *nex
 	buf_adds(b, " ");
 	buf_adds(b, next);
 	buf_adds(b, "</p>\n");
+}
+
+void html_td_real(struct buf *b, double v)
+{
+	if (!isfinite(v)) {
+		buf_adds(b, "<td></td>");
+		return;
+	}
+	buf_adds(b, "<td class=\"num\">");
+	html_number(b, v);
+	buf_adds(b, "</td>");
+}
+
+void html_td_measure(struct buf *b, long long v)
+{
+	if (v == REC_NONE)
+		buf_adds(b, "<td></td>");
+	else
+		buf_printf(b, "<td class=\"num\">%lld</td>", v);
 }

@@ -69,5 +69,8 @@ void html_age(struct buf *b, long long now, long long t);
 /* An empty state: <p class="empty" id="id"> with what (escaped) and what to
  * do next (next: markup, trusted, may hold links). */
 void html_empty(struct buf *b, const char *id, const char *what, const char *next);
+/* Number cells of a record (lib/rec.h): empty when not finite, for REC_NONE. */
+void html_td_real(struct buf *b, double v);
+void html_td_measure(struct buf *b, long long v);
 
 #endif

@@ -14,6 +14,7 @@
  * pasted in it (web/static/kpci.js adds the Authorization header; the
  * page never holds a token).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -83,20 +84,31 @@ static void change_window_href(struct buf *b, const json_t *place)
 	html_url_arg(b, html_jstr(place, "branch"));
 }
 
-/* Where the change lies: metric, tree, commits, merges, window, state. */
-static void change_facts(struct buf *b, const json_t *c, long long now)
+/* A number of the change as the page shows it: 0 when it has none. */
+static double change_num(double v)
 {
-	const json_t *place = json_object_get(c, "place"), *w = json_object_get(place, "window");
+	return isfinite(v) ? v : 0;
+}
+
+/* "regression" or "improvement": the class of a change's direction. */
+static const char *change_dir(const struct rec_change *c)
+{
+	return c->direction && !strcmp(c->direction, "regression") ? "regression" : "improvement";
+}
+
+/* Where the change lies: metric, tree, commits, merges, window, state. */
+static void change_facts(struct buf *b, const struct rec_change *c, long long now)
+{
+	const json_t *place = c->place, *w = json_object_get(place, "window");
 
 	buf_adds(b, "<dl class=\"facts\" id=\"change-facts\"><dt>metric</dt><dd>");
-	html_series_link(b, json_integer_value(json_object_get(c, "series_id")),
-			 html_jstr(c, "suite"), html_jstr(c, "metric"));
+	html_series_link(b, c->series_id, c->suite, c->metric);
 	buf_adds(b, " (");
-	html_txt(b, html_jstr(c, "unit"));
+	html_txt(b, c->unit);
 	buf_adds(b, ", ");
-	html_txt(b, html_jstr(c, "better"));
+	html_txt(b, c->better);
 	buf_adds(b, " is better)</dd>\n<dt>runner class</dt><dd id=\"runner-class\">");
-	html_txt(b, html_jstr(c, "runner_class"));
+	html_txt(b, c->runner_class);
 	buf_adds(b, "</dd>\n<dt>tree</dt><dd>");
 	if (*html_jstr(place, "tree")) {
 		buf_adds(b, "<a href=\"/trees/");
@@ -110,15 +122,14 @@ static void change_facts(struct buf *b, const json_t *c, long long now)
 		buf_adds(b, "<span class=\"muted\">none (the jobs had no commit)</span>");
 	}
 	buf_adds(b, "</dd>\n");
-	if (*html_jstr(c, "bad_sha")) {
+	if (c->bad_sha && *c->bad_sha) {
 		buf_adds(b, "<dt>first bad</dt><dd id=\"first-bad\">");
 		change_commit(b, json_object_get(place, "bad"));
 		buf_adds(b, "</dd>\n<dt>last good</dt><dd id=\"last-good\">");
 		change_commit(b, json_object_get(place, "good"));
 		buf_adds(b, "</dd>\n");
 	} else {
-		long long gj = json_integer_value(json_object_get(c, "good_job_id"));
-		long long bj = json_integer_value(json_object_get(c, "bad_job_id"));
+		long long gj = c->good_job_id, bj = c->bad_job_id;
 
 		buf_printf(b, "<dt>jobs</dt><dd id=\"first-bad\">after <a href=\"/jobs/%lld\">job "
 			   "%lld</a> up to and including <a href=\"/jobs/%lld\">job %lld</a> (the "
@@ -135,44 +146,39 @@ static void change_facts(struct buf *b, const json_t *c, long long now)
 		buf_adds(b, "</a></dd>\n");
 	}
 	buf_adds(b, "<dt>state</dt><dd><span id=\"state-head\">");
-	html_txt(b, html_jstr(c, "state"));
+	html_txt(b, c->state);
 	buf_adds(b, "</span>, detected ");
-	html_age(b, now, json_integer_value(json_object_get(c, "detected_at")));
+	html_age(b, now, c->detected_at);
 	buf_adds(b, "</dd></dl>\n");
 }
 
 /* The verdict in one line: direction, %change, its interval, why. */
-static void change_verdict(struct buf *b, const json_t *c)
+static void change_verdict(struct buf *b, const struct rec_change *c)
 {
-	const json_t *lo = json_object_get(c, "percent_lo"), *hi = json_object_get(c, "percent_hi");
-	const char *dir = html_jstr(c, "direction");
-
 	buf_printf(b, "<p id=\"verdict\"><strong class=\"%s\">%s %+.1f%%</strong>",
-		   !strcmp(dir, "regression") ? "regression" : "improvement",
-		   !strcmp(dir, "regression") ? "regression" : "improvement",
-		   100 * json_number_value(json_object_get(c, "magnitude")));
-	if (json_is_number(lo) && json_is_number(hi))
-		buf_printf(b, " <span class=\"nowrap\">[%+.1f%%, %+.1f%%]</span>",
-			   json_number_value(lo), json_number_value(hi));
-	if (*html_jstr(c, "verdict")) {
+		   change_dir(c), change_dir(c), 100 * change_num(c->magnitude));
+	if (isfinite(c->percent_lo) && isfinite(c->percent_hi))
+		buf_printf(b, " <span class=\"nowrap\">[%+.1f%%, %+.1f%%]</span>", c->percent_lo,
+			   c->percent_hi);
+	if (c->verdict && *c->verdict) {
 		buf_adds(b, "; verdict <strong class=\"verdict\">");
-		html_txt(b, html_jstr(c, "verdict"));
+		html_txt(b, c->verdict);
 		buf_adds(b, "</strong>: ");
-		html_txt(b, html_jstr(c, "reason"));
+		html_txt(b, c->reason);
 		buf_adds(b, " <span class=\"muted\">(the job the unit; found by ");
-		html_txt(b, html_jstr(c, "found_by"));
+		html_txt(b, c->found_by);
 		buf_adds(b, ")</span>");
 	}
 	buf_adds(b, "</p>\n");
 }
 
 /* Links to what the maintainer reads next. */
-static void change_links(struct buf *b, const json_t *c, long long id)
+static void change_links(struct buf *b, const struct rec_change *c, const json_t *reports)
 {
-	const json_t *place = json_object_get(c, "place");
+	const json_t *place = c->place;
 	const json_t *g = json_object_get(json_object_get(place, "good"), "position");
 	const json_t *bd = json_object_get(json_object_get(place, "bad"), "position");
-	const char *good = html_jstr(c, "good_sha"), *bad = html_jstr(c, "bad_sha");
+	const char *good = c->good_sha ? c->good_sha : "", *bad = c->bad_sha ? c->bad_sha : "";
 
 	buf_adds(b, "<p class=\"links\" id=\"change-links\">");
 	if (json_object_get(place, "window") && !json_is_null(json_object_get(place, "window"))) {
@@ -186,94 +192,85 @@ static void change_links(struct buf *b, const json_t *c, long long id)
 		buf_adds(b, "&amp;head=");
 		html_url_arg(b, bad);
 	} else {
-		buf_printf(b, "job:%lld&amp;head=job:%lld",
-			   (long long)json_integer_value(json_object_get(c, "good_job_id")),
-			   (long long)json_integer_value(json_object_get(c, "bad_job_id")));
+		buf_printf(b, "job:%lld&amp;head=job:%lld", c->good_job_id, c->bad_job_id);
 	}
 	buf_adds(b, "&amp;runner_class=");
-	html_url_arg(b, html_jstr(c, "runner_class"));
+	html_url_arg(b, c->runner_class);
 	buf_adds(b, "\">compare last good &rarr; first bad</a>");
 	if (json_is_integer(bd)) {
 		long long hi = json_integer_value(bd), lo = json_is_integer(g) ?
 			json_integer_value(g) : hi - 1, w = hi - lo > 0 ? hi - lo : 1;
 
 		buf_printf(b, "<a id=\"zoom-link\" href=\"/series/%lld?from=%lld&amp;to=%lld\">chart "
-			   "of the range</a>", (long long)json_integer_value(json_object_get(c,
-			   "series_id")), lo - 10 * w > 0 ? lo - 10 * w : 0, hi + 10 * w);
+			   "of the range</a>", c->series_id, lo - 10 * w > 0 ? lo - 10 * w : 0,
+			   hi + 10 * w);
 	}
 	buf_printf(b, "<a href=\"#bisection-head\">bisection</a><a href=\"#reports-head\">reports "
 		   "sent (%zu)</a><a href=\"/api/v1/changes/%lld\">JSON</a></p>\n",
-		   json_array_size(json_object_get(c, "reports")), id);
+		   json_array_size(reports), c->id);
 }
 
 /* The other changes of the same commit range (its group). */
-static void change_group(struct buf *b, const json_t *c, long long id)
+static void change_group(struct buf *b, const struct rec_change *c)
 {
-	const json_t *group = json_object_get(c, "group"), *g;
-	size_t i;
+	const struct rec_changes *group = &c->group;
 
-	if (json_array_size(group) < 2)
+	if (group->n < 2)
 		return;
 	buf_printf(b, "<h2>The same range: %zu changes</h2>\n<table id=\"group\"><tr><th>change"
 		   "</th><th>metric</th><th>runner class</th><th>direction</th>"
-		   "<th class=\"num\">%%change</th><th>verdict</th><th>state</th></tr>\n",
-		   json_array_size(group));
-	json_array_foreach(group, i, g) {
-		long long gid = json_integer_value(json_object_get(g, "id"));
-		const char *dir = html_jstr(g, "direction");
+		   "<th class=\"num\">%%change</th><th>verdict</th><th>state</th></tr>\n", group->n);
+	for (size_t i = 0; i < group->n; i++) {
+		const struct rec_change *g = &group->v[i];
 
 		buf_printf(b, "<tr%s><td class=\"num\"><a class=\"change-link\" href=\"/changes/%lld\">"
-			   "%lld</a></td><td>", gid == id ? " class=\"this\"" : "", gid, gid);
-		html_series_link(b, json_integer_value(json_object_get(g, "series_id")),
-				 html_jstr(g, "suite"), html_jstr(g, "metric"));
+			   "%lld</a></td><td>", g->id == c->id ? " class=\"this\"" : "", g->id, g->id);
+		html_series_link(b, g->series_id, g->suite, g->metric);
 		buf_adds(b, "</td>");
-		html_td(b, html_jstr(g, "runner_class"));
+		html_td(b, g->runner_class);
 		buf_printf(b, "<td class=\"%s\">%s</td><td class=\"num\">%+.2f%%</td>",
-			   !strcmp(dir, "regression") ? "regression" : "improvement",
-			   !strcmp(dir, "regression") ? "regression" : "improvement",
-			   100 * json_number_value(json_object_get(g, "magnitude")));
-		html_td(b, *html_jstr(g, "verdict") ? html_jstr(g, "verdict") : "-");
-		html_td(b, html_jstr(g, "state"));
+			   change_dir(g), change_dir(g), 100 * change_num(g->magnitude));
+		html_td(b, g->verdict && *g->verdict ? g->verdict : "-");
+		html_td(b, g->state);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
 }
 
-static void change_summary(struct buf *b, const json_t *c)
+static void change_summary(struct buf *b, const struct rec_change *c)
 {
 	buf_adds(b, "<h2>Summary for a mail</h2>\n<pre id=\"summary-text\">");
-	html_txt(b, html_jstr(c, "summary_text"));
+	html_txt(b, c->summary_text);
 	buf_adds(b, "</pre>\n<p><button type=\"button\" class=\"copy\" data-copy=\"summary-text\" "
 		 "hidden>copy</button></p>\n");
 }
 
-static void change_numbers(struct buf *b, const json_t *c)
+static void change_numbers(struct buf *b, const struct rec_change *c)
 {
 	buf_adds(b, "<h2>Numbers</h2>\n<table id=\"numbers\"><tr><th></th><th>before</th>"
 		 "<th>after</th></tr>\n<tr><th>points</th>");
-	html_td_int(b, c, "n_before");
-	html_td_int(b, c, "n_after");
+	html_td_measure(b, c->n_before);
+	html_td_measure(b, c->n_after);
 	buf_adds(b, "</tr>\n<tr><th>mean</th>");
-	html_td_num(b, c, "mean_before");
-	html_td_num(b, c, "mean_after");
+	html_td_real(b, c->mean_before);
+	html_td_real(b, c->mean_after);
 	buf_adds(b, "</tr>\n<tr><th>median</th>");
-	html_td_num(b, c, "median_before");
-	html_td_num(b, c, "median_after");
+	html_td_real(b, c->median_before);
+	html_td_real(b, c->median_after);
 	buf_adds(b, "</tr>\n<tr><th>standard deviation</th>");
-	html_td_num(b, c, "sd_before");
-	html_td_num(b, c, "sd_after");
+	html_td_real(b, c->sd_before);
+	html_td_real(b, c->sd_after);
 	buf_printf(b, "</tr>\n</table>\n<p class=\"muted\">p = %.3g, confidence %.3g (the "
-		   "segmentation's test over the points).</p>\n",
-		   json_number_value(json_object_get(c, "pvalue")),
-		   json_number_value(json_object_get(c, "confidence")));
+		   "segmentation's test over the points).</p>\n", change_num(c->pvalue),
+		   change_num(c->confidence));
 }
 
-/* The points around the change: the chart of its range (from "chart", a
+/* The points around the change: the chart of its range (series, a
  * detail_series object) and the table of the points. */
-static void change_points(struct buf *b, const json_t *c)
+static void change_points(struct buf *b, const struct rec_change *c, const json_t *series)
 {
-	const json_t *points = json_object_get(c, "points"), *series = json_object_get(c, "chart");
-	long long bad_job = json_integer_value(json_object_get(c, "bad_job_id"));
+	const json_t *points = c->points;
+	long long bad_job = c->bad_job_id;
 	size_t i;
 	json_t *p;
 
@@ -309,19 +306,19 @@ static void change_points(struct buf *b, const json_t *c)
 	buf_adds(b, "</table>\n");
 }
 
-static void change_triage(struct buf *b, const json_t *c, long long id)
+static void change_triage(struct buf *b, const struct rec_change *c)
 {
 	buf_adds(b, "<h2>Triage</h2>\n<p>State: <strong id=\"state\">");
-	html_txt(b, html_jstr(c, "state"));
+	html_txt(b, c->state);
 	buf_adds(b, "</strong>");
-	if (html_jstr(c, "note")[0]) {
+	if (c->note && c->note[0]) {
 		buf_adds(b, " &mdash; note: <span id=\"note\">");
-		html_txt(b, html_jstr(c, "note"));
+		html_txt(b, c->note);
 		buf_adds(b, "</span>");
 	}
 	buf_adds(b, "</p>\n");
 	buf_printf(b, "<form id=\"triage\" method=\"post\" action=\"/api/v1/changes/%lld/triage\">"
-		   "<label>state <select name=\"state\">", id);
+		   "<label>state <select name=\"state\">", c->id);
 	for (int i = 0; change_states[i]; i++)
 		buf_printf(b, "<option>%s</option>", change_states[i]);
 	buf_adds(b, "</select></label> <label>note <input name=\"note\" size=\"40\"></label> "
@@ -334,51 +331,50 @@ static void change_triage(struct buf *b, const json_t *c, long long id)
 
 /* A build failure (kind 'build-failure'): the failing and fixing builds
  * and the first error lines instead of numbers and points. */
-static void change_build_failure(struct buf *b, const json_t *c)
+static void change_build_failure(struct buf *b, const struct rec_change *c)
 {
-	long long build = json_integer_value(json_object_get(c, "build_id"));
-	long long fixed = json_integer_value(json_object_get(c, "fixed_build_id"));
+	long long build = c->build_id, fixed = c->fixed_build_id;
 
 	buf_printf(b, "<p id=\"build-failure\">Build <a href=\"/api/v1/builds/%lld\">%lld</a> "
 		   "of config <code>", build, build);
-	html_txt(b, html_jstr(c, "config_name"));
+	html_txt(b, c->config_name);
 	buf_printf(b, "</code> failed after a good build (<a href=\"/api/v1/builds/%lld/log\">"
 		   "log</a>).", build);
 	if (fixed) {
 		buf_printf(b, " Fixed by build <a href=\"/api/v1/builds/%lld\">%lld</a> of <code>",
 			   fixed, fixed);
-		html_txt(b, html_jstr(c, "fixed_sha"));
+		html_txt(b, c->fixed_sha);
 		buf_adds(b, "</code>.");
 	}
 	buf_adds(b, "</p>\n<h2>First error lines</h2>\n<pre id=\"detail\">");
-	html_txt(b, html_jstr(c, "detail"));
+	html_txt(b, c->detail);
 	buf_adds(b, "</pre>\n");
 }
 
-int page_change(struct buf *b, const json_t *c, long long now)
+int page_change(struct buf *b, const struct rec_change *c, const json_t *reports,
+		const json_t *chart, long long now)
 {
-	long long id = json_integer_value(json_object_get(c, "id"));
 	char fallback[64];
 
-	snprintf(fallback, sizeof fallback, "Change %lld", id);
-	html_page_begin(b, *html_jstr(c, "title") ? html_jstr(c, "title") : fallback);
-	buf_printf(b, "<p class=\"muted\" id=\"change-id\">Change %lld</p>\n", id);
-	if (!strcmp(html_jstr(c, "kind"), "build-failure")) {
+	snprintf(fallback, sizeof fallback, "Change %lld", c->id);
+	html_page_begin(b, c->title && *c->title ? c->title : fallback);
+	buf_printf(b, "<p class=\"muted\" id=\"change-id\">Change %lld</p>\n", c->id);
+	if (c->kind && !strcmp(c->kind, "build-failure")) {
 		change_build_failure(b, c);
 		change_facts(b, c, now);
-		change_links(b, c, id);
+		change_links(b, c, reports);
 	} else {
 		change_verdict(b, c);
 		change_facts(b, c, now);
-		change_links(b, c, id);
-		change_group(b, c, id);
+		change_links(b, c, reports);
+		change_group(b, c);
 		change_summary(b, c);
-		change_points(b, c);
+		change_points(b, c, chart);
 		change_numbers(b, c);
 	}
-	page_change_bisection(b, json_object_get(c, "bisection"));  /* web/page_bisect.c */
-	change_triage(b, c, id);
-	page_change_reports(b, json_object_get(c, "reports"));     /* web/page_reports.c */
+	page_change_bisection(b, c->bisection);     /* web/page_bisect.c */
+	change_triage(b, c);
+	page_change_reports(b, reports);             /* web/page_reports.c */
 	html_chart_scripts(b);
 	html_page_end(b);
 	return 0;

@@ -9,6 +9,7 @@
  * filters by tree, branch, state, runner class, direction and smallest
  * %change and sorts by age or size; paginated with ?page=.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,117 +33,120 @@ static void changes_first_line(struct buf *b, const char *s)
 	html_txt(b, line);
 }
 
-static void changes_row(struct buf *b, const json_t *c)
+/* "regression" or "improvement": the class of a change's direction. */
+static const char *changes_dir(const struct rec_change *c)
 {
-	long long id = json_integer_value(json_object_get(c, "id"));
-	long long series = json_integer_value(json_object_get(c, "series_id"));
+	return c->direction && !strcmp(c->direction, "regression") ? "regression" : "improvement";
+}
 
+static int changes_is_build(const struct rec_change *c)
+{
+	return c->kind && !strcmp(c->kind, "build-failure");
+}
+
+static void changes_row(struct buf *b, const struct rec_change *c)
+{
 	buf_printf(b, "<tr><td class=\"num\"><a class=\"change-link\" href=\"/changes/%lld\">"
-		   "%lld</a></td><td>", id, id);
-	html_series_link(b, series, html_jstr(c, "suite"), html_jstr(c, "metric"));
+		   "%lld</a></td><td>", c->id, c->id);
+	html_series_link(b, c->series_id, c->suite, c->metric);
 	buf_adds(b, "</td>");
-	html_td(b, html_jstr(c, "runner_class"));
+	html_td(b, c->runner_class);
 	buf_adds(b, "<td class=\"kind-");
-	html_attr(b, html_jstr(c, "kind"));
+	html_attr(b, c->kind);
 	buf_adds(b, "\">");
-	html_txt(b, !strcmp(html_jstr(c, "kind"), "build-failure") ? "build failure" :
-		 "performance");
+	html_txt(b, changes_is_build(c) ? "build failure" : "performance");
 	buf_adds(b, "</td><td class=\"");
-	html_attr(b, html_jstr(c, "direction"));
+	html_attr(b, c->direction);
 	buf_adds(b, "\">");
-	html_txt(b, html_jstr(c, "direction"));
-	if (!strcmp(html_jstr(c, "kind"), "build-failure")) {
+	html_txt(b, c->direction);
+	if (changes_is_build(c)) {
 		/* no numbers: the config and the first error line */
 		buf_adds(b, "</td><td></td><td>");
-		html_txt(b, html_jstr(c, "config_name"));
+		html_txt(b, c->config_name);
 		buf_adds(b, "</td><td><code>");
-		changes_first_line(b, html_jstr(c, "detail"));
+		changes_first_line(b, c->detail ? c->detail : "");
 		buf_adds(b, "</code></td>");
 	} else {
 		buf_printf(b, "</td><td class=\"num\">%+.2f%%</td>",
-			   100 * json_number_value(json_object_get(c, "magnitude")));
-		html_td_num(b, c, "mean_before");
-		html_td_num(b, c, "mean_after");
+			   100 * (isfinite(c->magnitude) ? c->magnitude : 0));
+		html_td_real(b, c->mean_before);
+		html_td_real(b, c->mean_after);
 	}
-	html_td(b, html_jstr(c, "state"));
-	html_td_time(b, c, "detected_at");
-	buf_adds(b, "</tr>\n");
+	html_td(b, c->state);
+	buf_adds(b, "<td>");
+	html_time(b, c->detected_at);
+	buf_adds(b, "</td></tr>\n");
 }
 
-/* One group: its head row, then its members (hidden until expanded). */
-static void changes_group(struct buf *b, const json_t *g, const struct page_changes_query *q,
-			  long long now)
+/* The members of group g (hidden until expanded, unless ?group=). */
+static void changes_members(struct buf *b, const struct rec_change_group *g,
+			    const struct page_changes_query *q)
 {
-	long long key = json_integer_value(json_object_get(g, "group_key"));
-	long long id = json_integer_value(json_object_get(g, "id"));
-	long long reg = json_integer_value(json_object_get(g, "regressions"));
-	long long imp = json_integer_value(json_object_get(g, "improvements"));
-	long long n = json_integer_value(json_object_get(g, "metrics"));
-	long long untriaged = json_integer_value(json_object_get(g, "untriaged"));
-	const char *dir = html_jstr(g, "direction");
-	const json_t *m;
-	size_t i;
+	for (size_t i = 0; i < g->changes.n; i++) {
+		const struct rec_change *m = &g->changes.v[i];
+
+		buf_printf(b, "<tr class=\"member\" data-group=\"%lld\"%s><td></td><td>",
+			   g->group_key, q->group ? "" : " hidden");
+		html_series_link(b, m->series_id, m->suite, m->metric);
+		buf_adds(b, "</td>");
+		html_td(b, m->runner_class);
+		buf_printf(b, "<td class=\"num %s\"><a class=\"change-link\" href=\"/changes/%lld\">"
+			   "%+.1f%%</a></td><td class=\"%s\">%s</td>", changes_dir(m), m->id,
+			   100 * (isfinite(m->magnitude) ? m->magnitude : 0), changes_dir(m),
+			   changes_dir(m));
+		html_td(b, m->state);
+		buf_adds(b, "<td></td></tr>\n");
+	}
+}
+
+/* One group: its head row, then its members. */
+static void changes_group(struct buf *b, const struct rec_change_group *g,
+			  const struct page_changes_query *q, long long now)
+{
+	const struct rec_change *h = &g->head;
+	long long key = g->group_key, n = g->metrics;
 
 	buf_printf(b, "<tbody class=\"group\" data-group=\"%lld\"><tr class=\"head\"><td>", key);
-	html_txt(b, html_jstr(g, "tree"));
-	if (*html_jstr(g, "branch")) {
+	html_txt(b, g->tree);
+	if (g->branch && *g->branch) {
 		buf_adds(b, " <span class=\"muted\">");
-		html_txt(b, html_jstr(g, "branch"));
+		html_txt(b, g->branch);
 		buf_adds(b, "</span>");
 	}
 	buf_adds(b, "</td><td class=\"text\">");
-	if (*html_jstr(g, "bad_sha")) {
-		html_sha(b, html_jstr(g, "bad_sha"));
+	if (h->bad_sha && *h->bad_sha) {
+		html_sha(b, h->bad_sha);
 		buf_adds(b, " ");
-		html_clamp(b, html_jstr(g, "bad_subject"));
+		html_clamp(b, g->bad_subject);
 	} else {
-		buf_printf(b, "<span class=\"muted\">job %lld</span>",
-			   (long long)json_integer_value(json_object_get(g, "bad_job_id")));
+		buf_printf(b, "<span class=\"muted\">job %lld</span>", h->bad_job_id);
 	}
 	buf_printf(b, "</td><td class=\"nowrap\"><a class=\"expand\" data-group=\"%lld\" "
 		   "href=\"/changes?view=metrics&amp;group=%lld\">%lld metric%s</a> "
-		   "<span class=\"muted\">", key, key > 0 ? key : id, n, n == 1 ? "" : "s");
-	html_txt(b, html_jstr(g, "classes"));
+		   "<span class=\"muted\">", key, key > 0 ? key : h->id, n, n == 1 ? "" : "s");
+	html_txt(b, g->classes);
 	buf_printf(b, "</span></td><td class=\"num %s\"><a class=\"change-link\" "
-		   "href=\"/changes/%lld\">", !strcmp(dir, "regression") ? "regression" :
-		   "improvement", id);
-	if (!strcmp(html_jstr(g, "kind"), "build-failure"))
+		   "href=\"/changes/%lld\">", changes_dir(h), h->id);
+	if (changes_is_build(h))
 		buf_adds(b, "build failure");
 	else
-		buf_printf(b, "%+.1f%%", 100 * json_number_value(json_object_get(g, "magnitude")));
+		buf_printf(b, "%+.1f%%", 100 * (isfinite(h->magnitude) ? h->magnitude : 0));
 	buf_adds(b, "</a></td><td>");
-	if (reg)
-		buf_printf(b, "<span class=\"regression\">%lld regression%s</span>", reg,
-			   reg == 1 ? "" : "s");
-	if (imp)
+	if (g->regressions)
+		buf_printf(b, "<span class=\"regression\">%lld regression%s</span>", g->regressions,
+			   g->regressions == 1 ? "" : "s");
+	if (g->improvements)
 		buf_printf(b, "%s<span class=\"improvement\">%lld improvement%s</span>",
-			   reg ? ", " : "", imp, imp == 1 ? "" : "s");
+			   g->regressions ? ", " : "", g->improvements,
+			   g->improvements == 1 ? "" : "s");
 	buf_adds(b, "</td><td>");
-	html_txt(b, html_jstr(g, "state"));
-	if (untriaged && untriaged < n)
-		buf_printf(b, " <span class=\"muted\">(%lld new)</span>", untriaged);
+	html_txt(b, h->state);
+	if (g->untriaged && g->untriaged < n)
+		buf_printf(b, " <span class=\"muted\">(%lld new)</span>", g->untriaged);
 	buf_adds(b, "</td><td class=\"nowrap\">");
-	html_age(b, now, json_integer_value(json_object_get(g, "last_detected")));
+	html_age(b, now, g->last_detected);
 	buf_adds(b, "</td></tr>\n");
-	json_array_foreach(json_object_get(g, "changes"), i, m) {
-		long long mid = json_integer_value(json_object_get(m, "id"));
-		const char *mdir = html_jstr(m, "direction");
-
-		buf_printf(b, "<tr class=\"member\" data-group=\"%lld\"%s><td></td><td>", key,
-			   q->group ? "" : " hidden");
-		html_series_link(b, json_integer_value(json_object_get(m, "series_id")),
-				 html_jstr(m, "suite"), html_jstr(m, "metric"));
-		buf_adds(b, "</td>");
-		html_td(b, html_jstr(m, "runner_class"));
-		buf_printf(b, "<td class=\"num %s\"><a class=\"change-link\" href=\"/changes/%lld\">"
-			   "%+.1f%%</a></td><td class=\"%s\">%s</td>",
-			   !strcmp(mdir, "regression") ? "regression" : "improvement", mid,
-			   100 * json_number_value(json_object_get(m, "magnitude")),
-			   !strcmp(mdir, "regression") ? "regression" : "improvement",
-			   !strcmp(mdir, "regression") ? "regression" : "improvement");
-		html_td(b, html_jstr(m, "state"));
-		buf_adds(b, "<td></td></tr>\n");
-	}
+	changes_members(b, g, q);
 	buf_adds(b, "</tbody>\n");
 }
 
@@ -215,19 +219,18 @@ static void changes_base(struct buf *base, const struct page_changes_query *q)
 		buf_printf(base, "%sgroup=%lld", sep, q->group);
 }
 
-int page_changes(struct buf *b, const json_t *rows, const struct page_changes_query *q,
+int page_changes(struct buf *b, const struct rec_changes *changes,
+		 const struct rec_change_groups *groups, const struct page_changes_query *q,
 		 long long now, int page, int more)
 {
 	int filtered = (q->tree && *q->tree) || (q->branch && *q->branch) ||
 		       (q->state && *q->state) || (q->runner_class && *q->runner_class) ||
 		       (q->direction && *q->direction) || (q->min && *q->min) || q->group;
 	struct buf base;
-	size_t i;
-	json_t *c;
 
 	html_page_begin(b, q->group ? "Changes of one commit range" : "Changes");
 	changes_form(b, q);
-	if (!json_array_size(rows)) {
+	if (!(q->metrics ? changes->n : groups->n)) {
 		if (filtered || page > 1)
 			html_empty(b, "no-changes", "No change on this page matches these filters.",
 				   "<a href=\"/changes\">Show all changes</a>.");
@@ -242,15 +245,15 @@ int page_changes(struct buf *b, const json_t *rows, const struct page_changes_qu
 		buf_adds(b, "<table id=\"changes\"><tr><th>id</th><th>metric</th>"
 			 "<th>runner class</th><th>kind</th><th>direction</th><th>change</th>"
 			 "<th>before</th><th>after</th><th>state</th><th>detected (UTC)</th></tr>\n");
-		json_array_foreach(rows, i, c)
-			changes_row(b, c);
+		for (size_t i = 0; i < changes->n; i++)
+			changes_row(b, &changes->v[i]);
 		buf_adds(b, "</table>\n");
 	} else {
 		buf_adds(b, "<table id=\"change-groups\"><thead><tr><th>tree</th>"
 			 "<th>first bad commit</th><th>metrics</th><th class=\"num\">largest</th>"
 			 "<th>direction</th><th>state</th><th>age</th></tr></thead>\n");
-		json_array_foreach(rows, i, c)
-			changes_group(b, c, q, now);
+		for (size_t i = 0; i < groups->n; i++)
+			changes_group(b, &groups->v[i], q, now);
 		buf_adds(b, "</table>\n");
 	}
 	buf_init(&base, 4096);

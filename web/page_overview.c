@@ -3,6 +3,7 @@
  * running what, and the latest numbers.
  * Plain tables, readable without JavaScript.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -302,40 +303,40 @@ static void overview_windows(struct buf *b, struct db *db, json_t *trees)
 		buf_adds(b, "</ul>\n");
 }
 
-static void overview_changes(struct buf *b, json_t *changes)
+/* The latest changes (a database error shows none, as there were none). */
+static void overview_changes(struct buf *b, struct db *db)
 {
-	size_t i;
-	json_t *c;
+	struct db_change_filter f = { .noisy = -1 };
+	struct rec_changes changes;
 
 	buf_adds(b, "<h2>Latest changes</h2>\n");
-	if (!json_array_size(changes)) {
+	if (db_changes_list(db, &changes, &f, OVERVIEW_CHANGES, 0) != DB_OK || !changes.n) {
 		html_empty(b, "no-changes", "No change has been found yet.",
 			   "The analyzer finds them once runners have measured two or more "
 			   "commits of a series; see the <a href=\"/series\">metrics</a>.");
+		rec_changes_dispose(&changes);
 		return;
 	}
 	buf_adds(b, "<ul id=\"latest-changes\">");
-	json_array_foreach(changes, i, c) {
-		const char *dir = !strcmp(str(c, "direction"), "regression") ? "regression" :
-				  "improvement";
+	for (size_t i = 0; i < changes.n; i++) {
+		const struct rec_change *c = &changes.v[i];
+		const char *dir = c->direction && !strcmp(c->direction, "regression") ?
+				  "regression" : "improvement";
 
 		buf_printf(b, "<li><a class=\"change-link %s\" href=\"/changes/%lld\">%s %+.2f%%</a> "
-			   "of ", dir, (long long)json_integer_value(json_object_get(c, "id")), dir,
-			   100 * json_number_value(json_object_get(c, "magnitude")));
-		html_series_link(b, json_integer_value(json_object_get(c, "series_id")),
-				 str(c, "suite"), str(c, "metric"));
+			   "of ", dir, c->id, dir, 100 * (isfinite(c->magnitude) ? c->magnitude : 0));
+		html_series_link(b, c->series_id, c->suite, c->metric);
 		buf_adds(b, " on ");
-		html_txt(b, str(c, "runner_class"));
+		html_txt(b, c->runner_class);
 		buf_adds(b, "</li>");
 	}
 	buf_adds(b, "</ul>\n<p><a href=\"/changes\">All changes</a></p>\n");
+	rec_changes_dispose(&changes);
 }
 
 int page_overview(struct buf *b, struct db *db)
 {
-	struct db_change_filter f = { .noisy = -1 };
 	json_t *trees = db_trees_list(db);
-	json_t *changes = db_changes_list(db, &f, OVERVIEW_CHANGES, 0);
 	struct rec_runners runners;
 	int have_runners = db_runners_list(db, &runners, DB_MAX_LIST, 0) == DB_OK;
 	json_t *jobs = db_jobs_list(db, NULL, OVERVIEW_JOBS, 0);
@@ -348,7 +349,7 @@ int page_overview(struct buf *b, struct db *db)
 		overview_trees(b, trees);
 		overview_pipeline(b, db);
 		overview_windows(b, db, trees);
-		overview_changes(b, changes);
+		overview_changes(b, db);
 		page_overview_bisections(b, bisections);   /* web/page_bisect.c */
 		overview_runners(b, &runners);
 		overview_jobs(b, jobs);
@@ -357,7 +358,6 @@ int page_overview(struct buf *b, struct db *db)
 		rc = 0;
 	}
 	json_decref(trees);
-	json_decref(changes);
 	rec_runners_dispose(&runners);
 	json_decref(jobs);
 	json_decref(samples);

@@ -47,15 +47,17 @@ struct page_changes_query {
 	int metrics;                /* 1: one row per change (?view=metrics) */
 	long long group;            /* ?group=G: the changes of one group, 0: all */
 };
-/* "/changes": db_change_groups rows, or db_changes_list rows when
- * q->metrics; now for the ages. */
-int page_changes(struct buf *b, const json_t *rows, const struct page_changes_query *q,
+/* "/changes": groups (db_change_groups), or changes (db_changes_list)
+ * when q->metrics; now for the ages. */
+int page_changes(struct buf *b, const struct rec_changes *changes,
+		 const struct rec_change_groups *groups, const struct page_changes_query *q,
 		 long long now, int page, int more);
-/* "/changes/ID": a change as api_change_json gives it (with "points",
- * "place", "group", "title", "summary_text"), its "reports" and "chart"
- * (a detail_series object of its range, or absent), and its triage form;
- * now for the change's age. */
-int page_change(struct buf *b, const json_t *change, long long now);
+/* "/changes/ID": a change as api_change_full gives it (full: points,
+ * place, group, title, summary_text, bisection), its reports (array,
+ * NULL: none) and chart (a detail_series object of its range, NULL:
+ * none), and its triage form; now for the change's age. */
+int page_change(struct buf *b, const struct rec_change *c, const json_t *reports,
+		const json_t *chart, long long now);
 /* "/series/ID[?classes=A,B&from=&to=]": series as detail_series gives it
  * (points, changes with ranges, releases, overlay of other runner
  * classes); the table shows one page of PAGE_ROWS positions. */

@@ -55,6 +55,33 @@ static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr
 		check_escaped(b, "tree");
 		rec_builds_dispose(&builds);
 	}
+	{
+		struct page_changes_query cq = { .tree = s, .branch = s, .state = s, .min = s };
+		struct rec_change_groups groups = { 0 }, no_groups = { 0 };
+		struct rec_changes changes = { 0 }, no_changes = { 0 };
+		struct rec_change change;
+
+		if (rec_change_groups_decode(&groups, arr, NULL) == 0) {
+			buf_reset(b);
+			page_changes(b, &no_changes, &groups, &cq, 1796000000, 1, 1);
+			check_escaped(b, "changes");
+			rec_change_groups_dispose(&groups);
+		}
+		cq.metrics = 1;
+		if (rec_changes_decode(&changes, arr, NULL) == 0) {
+			buf_reset(b);
+			page_changes(b, &changes, &no_groups, &cq, 1796000000, 2, 0);
+			check_escaped(b, "changes by metric");
+			rec_changes_dispose(&changes);
+		}
+		if (rec_change_decode(&change, j, "", NULL) == 0) {
+			buf_reset(b);
+			page_change(b, &change, json_object_get(j, "reports"),
+				    json_object_get(j, "chart"), 1796000000);
+			check_escaped(b, "change");
+			rec_change_dispose(&change);
+		}
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -62,7 +89,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	json_t *j = json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, NULL), *arr;
 	const char *s;
 	struct buf b;
-	struct page_changes_query cq;
 	struct page_compare_query pq;
 
 	if (!j)
@@ -70,16 +96,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	arr = json_is_array(j) ? json_incref(j) : json_pack("[O]", j);
 	s = json_is_string(j) ? json_string_value(j) : "<script>window.__pwned=1</script>";
 	buf_init(&b, 64u << 20);
-	cq = (struct page_changes_query){ .tree = s, .branch = s, .state = s, .min = s };
 	pq = (struct page_compare_query){ .base = s, .head = s, .runner_class = s };
 #define PAGE(call, name) do { buf_reset(&b); call; check_escaped(&b, name); } while (0)
 	fuzz_pages_records(&b, j, arr, s);
 	PAGE(page_jobs(&b, arr, s, 2, 0), "jobs");
 	PAGE(page_job(&b, j, 1796000000), "job");
-	PAGE(page_changes(&b, arr, &cq, 1796000000, 1, 1), "changes");
-	cq.metrics = 1;
-	PAGE(page_changes(&b, arr, &cq, 1796000000, 2, 0), "changes by metric");
-	PAGE(page_change(&b, j, 1796000000), "change");
 	PAGE(page_series(&b, j, 1), "series");
 	PAGE(page_series(&b, j, 3), "series page 3");
 	PAGE(page_compare(&b, &pq, j, NULL), "compare");

@@ -241,13 +241,39 @@ static void test_commit_step(void)
 
 /* A person's triage survives re-analysis; untriaged changes are updated in
  * place; the store never rewrites a triaged row even when asked to. */
+/* The groups of the /changes page: each one's largest change first among
+ * its members, which are all of its group. */
+static void test_groups_of(long long a, long long b)
+{
+	struct db_change_filter f = { .noisy = -1 };
+	struct rec_change_groups l;
+	size_t seen = 0;
+
+	CHECK_INT(db_change_groups(db, &l, &f, 0, 1, 10, 0), DB_OK);
+	CHECK(l.n >= 1);
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_change_group *g = &l.v[i];
+
+		CHECK_INT((long long)g->changes.n, g->metrics);
+		CHECK(g->changes.n && g->changes.v[0].id == g->head.id);
+		for (size_t j = 0; j < g->changes.n; j++) {
+			const struct rec_change *m = &g->changes.v[j];
+
+			CHECK_INT(m->group_id ? m->group_id : -m->id, g->group_key);
+			seen += m->id == a || m->id == b;
+		}
+	}
+	CHECK_INT((long long)seen, 2);
+	rec_change_groups_dispose(&l);
+}
+
 static void test_triage_survives(void)
 {
 	long long lat = series_of("wq", "flush-latency"), rate = series_of("wq", "flush-rate");
 	long long lat_change, rate_change, n;
 	struct analyze_stats st;
+	struct rec_change c;
 	char q[512];
-	json_t *c;
 
 	snprintf(q, sizeof q, "SELECT id FROM changes WHERE series_id = %lld", lat);
 	lat_change = sql_int(q);
@@ -257,11 +283,15 @@ static void test_triage_survives(void)
 		  DB_OK);
 	CHECK_INT(db_change_triage(db, lat_change, "bogus", NULL, token_id), DB_INVALID);
 	CHECK_INT(db_change_triage(db, 9999, "fixed", NULL, token_id), DB_NOTFOUND);
-	c = db_change_get(db, lat_change);
-	CHECK_STR(json_string_value(json_object_get(c, "state")), "confirmed");
-	CHECK_STR(json_string_value(json_object_get(c, "triaged_by")), "analyst");
-	CHECK_STR(json_string_value(json_object_get(c, "note")), "seen on lab-2 too");
-	json_decref(c);
+	CHECK_INT(db_change_get(db, &c, lat_change), DB_OK);
+	CHECK_STR(c.state, "confirmed");
+	CHECK_STR(c.triaged_by, "analyst");
+	CHECK_STR(c.note, "seen on lab-2 too");
+	CHECK(c.triaged_at > 0 && c.series_id == lat && !strcmp(c.kind, "perf"));
+	CHECK(isfinite(c.magnitude) && c.n_before > 0 && c.n_before != REC_NONE);
+	rec_change_dispose(&c);
+	CHECK_INT(db_change_get(db, &c, 9999), DB_NOTFOUND);
+	test_groups_of(lat_change, rate_change);
 	sql("UPDATE changes SET mean_before = -1 WHERE triaged_by IS NOT NULL");
 
 	/* Ten more commits after the step: both series dirty again. */
@@ -400,8 +430,8 @@ static void test_noisy(void)
 {
 	static const struct metric m[] = { { "jitter", "p99", 0, 200, 200, 0.20 } };
 	struct db_change_filter f = { .noisy = 1 };
+	struct rec_changes rows;
 	char q[256];
-	json_t *rows;
 
 	for (int i = 0; i < 30; i++)
 		run_job(NULL, "6.3", m, 1, 0, 3);
@@ -410,11 +440,10 @@ static void test_noisy(void)
 	CHECK_INT(sql_int(q), 1);
 	snprintf(q, sizeof q, "SELECT noisy FROM series WHERE id = %lld", series_of("host", "ctxsw"));
 	CHECK_INT(sql_int(q), 0);
-	rows = db_changes_list(db, &f, 100, 0);
-	for (size_t i = 0; rows && i < json_array_size(rows); i++)
-		CHECK_STR(json_string_value(json_object_get(json_array_get(rows, i), "metric")),
-			  "p99");
-	json_decref(rows);
+	CHECK_INT(db_changes_list(db, &rows, &f, 100, 0), DB_OK);
+	for (size_t i = 0; i < rows.n; i++)
+		CHECK_STR(rows.v[i].metric, "p99");
+	rec_changes_dispose(&rows);
 	/* The model says so, with its figures. */
 	{
 		struct analyze_noise nm;

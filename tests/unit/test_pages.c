@@ -4,6 +4,7 @@
  * attribute or end a <script>, and the markup must hold none of them raw.
  * Also html_json_script's escaping and the pager's links.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +83,13 @@ static void test_hostile_pages(void)
 				   "verdict", EVIL, "direction", EVIL);
 	struct page_changes_query cq = { EVIL, EVIL, EVIL, EVIL, EVIL, EVIL, EVIL, 1, 0 };
 	struct page_compare_query pq = { EVIL, EVIL, EVIL, 0 };
+	struct rec_change rc = { .id = 3, .series_id = 4, .suite = EVIL, .metric = EVIL,
+				 .unit = EVIL, .runner_class = EVIL, .direction = EVIL,
+				 .good_sha = EVIL, .bad_sha = EVIL, .note = EVIL, .state = EVIL,
+				 .kind = EVIL, .detail = EVIL, .config_name = EVIL, .bad_job_id = 9,
+				 .magnitude = NAN, .n_before = REC_NONE };
+	struct rec_changes rcs = { &rc, 1 };
+	struct rec_change_groups no_groups = { NULL, 0 };
 	struct buf b;
 
 	buf_init(&b, 1 << 20);
@@ -93,10 +101,11 @@ static void test_hostile_pages(void)
 	CHECK_INT(page_jobs(&b, jobs, EVIL, 1, 1), 0);
 	CHECK(page_clean(&b));
 	buf_reset(&b);
-	CHECK_INT(page_changes(&b, jobs, &cq, 100, 1, 0), 0);
+	CHECK_INT(page_changes(&b, &rcs, &no_groups, &cq, 100, 1, 0), 0);
 	CHECK(page_clean(&b));
 	buf_reset(&b);
-	CHECK_INT(page_change(&b, change, 100), 0);
+	rc.points = json_object_get(change, "points");
+	CHECK_INT(page_change(&b, &rc, NULL, NULL, 100), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "/changes/3/triage") != NULL);
 	buf_reset(&b);
@@ -125,53 +134,53 @@ static void test_hostile_pages(void)
 	json_decref(report);
 }
 
-/* A change as api_change_json gives it, every string from outside hostile:
- * the title, the commits of its place, the merges, its group and the
- * summary text; and the chart of its range. */
-static json_t *hostile_change(void)
+/* A change as api_change_full gives it, every string from outside
+ * hostile: the title, the commits of its place, the merges, its group and
+ * the summary text (its JSON parts for the caller to drop); and the chart
+ * of its range. */
+static void hostile_change(struct rec_change *c, struct rec_change group[2], json_t **chart)
 {
 	json_t *commit = json_pack("{s:s, s:s, s:i, s:i}", "sha", EVIL, "subject", EVIL,
 				   "position", 7, "time", 86400);
 	json_t *merges = json_pack("[{s:s, s:s, s:i, s:i}, {s:s, s:s, s:i, s:i}]", "sha", EVIL,
 				   "subject", EVIL, "position", 5, "jobs", 0, "sha", EVIL,
 				   "subject", EVIL, "position", 7, "jobs", 2);
-	json_t *c = json_pack("{s:i, s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
-			      "s:f, s:s, s:s, s:s}",
-			      "id", 3, "series_id", 4, "group_id", 3, "suite", EVIL, "metric", EVIL,
-			      "unit", EVIL, "better", "lower", "runner_class", EVIL, "direction",
-			      "regression", "good_sha", EVIL, "bad_sha", EVIL, "state", EVIL,
-			      "verdict", EVIL, "magnitude", -0.08, "reason", EVIL, "title", EVIL,
-			      "summary_text", EVIL);
 
-	json_object_set_new(c, "detected_at", json_integer(86400));
-	json_object_set_new(c, "place", json_pack("{s:s, s:s, s:O, s:O, s:o, s:i, s:{s:s, s:s}}",
+	*c = (struct rec_change){ .id = 3, .series_id = 4, .group_id = 3, .suite = EVIL,
+		.metric = EVIL, .unit = EVIL, .better = "lower", .runner_class = EVIL,
+		.direction = "regression", .good_sha = EVIL, .bad_sha = EVIL, .state = EVIL,
+		.verdict = EVIL, .magnitude = -0.08, .reason = EVIL, .title = EVIL,
+		.summary_text = EVIL, .kind = "perf", .detected_at = 86400, .full = 1,
+		.percent_lo = NAN, .percent_hi = NAN, .n_before = REC_NONE, .n_after = 5 };
+	group[0] = (struct rec_change){ .id = 3, .series_id = 4, .suite = EVIL, .metric = EVIL,
+		.runner_class = EVIL, .direction = "regression", .magnitude = -0.08 };
+	group[1] = (struct rec_change){ .id = 5, .series_id = 6, .suite = EVIL, .metric = EVIL,
+		.runner_class = EVIL, .direction = EVIL, .magnitude = 0.1 };
+	c->group = (struct rec_changes){ group, 2 };
+	c->place = json_pack("{s:s, s:s, s:O, s:O, s:o, s:i, s:{s:s, s:s}}",
 		"tree", EVIL, "branch", EVIL, "good", commit, "bad", commit, "merges", merges,
-		"merges_total", 2, "window", "release", EVIL, "closed_by", EVIL));
-	json_object_set_new(c, "group", json_pack("[{s:i, s:i, s:s, s:s, s:s, s:s, s:f}, "
-		"{s:i, s:i, s:s, s:s, s:s, s:s, s:f}]", "id", 3, "series_id", 4, "suite", EVIL,
-		"metric", EVIL, "runner_class", EVIL, "direction", "regression", "magnitude", -0.08,
-		"id", 5, "series_id", 6, "suite", EVIL, "metric", EVIL, "runner_class", EVIL,
-		"direction", EVIL, "magnitude", 0.1));
-	json_object_set_new(c, "points", json_pack("[{s:i, s:i, s:i, s:s, s:f}]", "index", 0,
-		"job_id", 9, "position", 7, "commit_sha", EVIL, "value", 1.5));
-	json_object_set_new(c, "chart", json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:[{s:i, s:i, "
+		"merges_total", 2, "window", "release", EVIL, "closed_by", EVIL);
+	c->points = json_pack("[{s:i, s:i, s:i, s:s, s:f}]", "index", 0,
+		"job_id", 9, "position", 7, "commit_sha", EVIL, "value", 1.5);
+	*chart = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:[{s:i, s:i, "
 		"s:i, s:s, s:f, s:f, s:f, s:s}], s:[{s:i, s:i, s:f, s:f}], s:[{s:s, s:s, s:i}], "
 		"s:[], s:[]}", "id", 4, "suite", EVIL, "metric", EVIL, "unit", EVIL,
 		"runner_class", EVIL, "ordered_by", "commit", "points", "index", 0, "position", 7,
 		"job_id", 9, "commit_sha", EVIL, "value", 1.5, "min", 1.0, "max", 2.0, "subject",
 		EVIL, "segments", "from", 7, "to", 7, "mean", 1.5, "sd", 0.1, "releases", "name",
-		EVIL, "kind", "release", "position", 7, "changes", "overlay"));
+		EVIL, "kind", "release", "position", 7, "changes", "overlay");
 	json_decref(commit);
-	return c;
 }
 
 static void test_change_page(void)
 {
-	json_t *c = hostile_change();
+	struct rec_change c, group[2];
+	json_t *chart;
 	struct buf b;
 
+	hostile_change(&c, group, &chart);
 	buf_init(&b, 1 << 20);
-	CHECK_INT(page_change(&b, c, 86400 * 3), 0);
+	CHECK_INT(page_change(&b, &c, NULL, chart, 86400 * 3), 0);
 	CHECK(page_clean(&b));
 	/* the title, the merges (the one never measured says so), the links */
 	CHECK(strstr(buf_str(&b), "<h1>&lt;/script&gt;&lt;script&gt;x()") != NULL);
@@ -187,26 +196,35 @@ static void test_change_page(void)
 	CHECK(strstr(buf_str(&b), "href=\"/series/6\"") != NULL);   /* a metric of its group */
 	CHECK(strstr(buf_str(&b), "data-chart=\"change-chart-data\"") != NULL);
 	CHECK(strstr(buf_str(&b), "2 d ago") != NULL);
+	/* a number it does not have is an empty cell, a real one a number */
+	CHECK(strstr(buf_str(&b), "<tr><th>points</th><td></td><td class=\"num\">5</td>") !=
+	      NULL);
 	buf_dispose(&b);
-	json_decref(c);
+	json_decref(c.place);
+	json_decref(c.points);
+	json_decref(chart);
 }
 
 /* Grouped changes: a group row and its member rows, hidden until expanded. */
 static void test_change_groups(void)
 {
-	json_t *rows = json_pack("[{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s, s:s, s:s, s:s, s:s, "
-		"s:s, s:f, s:s, s:i, s:[{s:i, s:i, s:s, s:s, s:s, s:s, s:f, s:s}]}]",
-		"group_key", 12, "id", 13, "metrics", 2, "regressions", 1, "improvements", 1,
-		"untriaged", 1, "last_detected", 50, "tree", EVIL, "branch", EVIL, "bad_sha", EVIL,
-		"bad_subject", EVIL, "classes", EVIL, "direction", "regression", "magnitude", 0.1,
-		"state", EVIL, "series_id", 4, "changes", "id", 13, "series_id", 4, "suite", EVIL,
-		"metric", EVIL, "runner_class", EVIL, "direction", EVIL, "magnitude", 0.1,
-		"state", EVIL);
+	struct rec_change member = { .id = 13, .series_id = 4, .suite = EVIL, .metric = EVIL,
+				     .runner_class = EVIL, .direction = EVIL, .magnitude = 0.1,
+				     .state = EVIL };
+	struct rec_change_group g = { .head = { .id = 13, .bad_sha = EVIL, .direction = "regression",
+				      .magnitude = 0.1, .state = EVIL, .series_id = 4, .kind = "perf" },
+				      .group_key = 12, .metrics = 2, .regressions = 1,
+				      .improvements = 1, .untriaged = 1, .last_detected = 50,
+				      .tree = EVIL, .branch = EVIL, .bad_subject = EVIL,
+				      .classes = EVIL, .changes = { &member, 1 } };
+	struct rec_change_groups groups = { &g, 1 }, none = { NULL, 0 };
+	struct rec_changes no_changes = { NULL, 0 };
 	struct page_changes_query q = { 0 };
+	json_t *rows;
 	struct buf b;
 
 	buf_init(&b, 1 << 20);
-	CHECK_INT(page_changes(&b, rows, &q, 3650, 1, 1), 0);
+	CHECK_INT(page_changes(&b, &no_changes, &groups, &q, 3650, 1, 1), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "<a class=\"expand\" data-group=\"12\" "
 		     "href=\"/changes?view=metrics&amp;group=12\">2 metrics</a>") != NULL);
@@ -216,9 +234,8 @@ static void test_change_groups(void)
 	CHECK(strstr(buf_str(&b), "rel=\"next\" href=\"/changes?page=2\"") != NULL);
 	buf_reset(&b);
 	/* no change yet: what to do next */
-	json_decref(rows);
 	rows = json_array();
-	CHECK_INT(page_changes(&b, rows, &q, 0, 1, 0), 0);
+	CHECK_INT(page_changes(&b, &no_changes, &none, &q, 0, 1, 0), 0);
 	CHECK(strstr(buf_str(&b), "id=\"no-changes\"") && strstr(buf_str(&b), "kpci submit"));
 	/* the other lists say what to do next too */
 	buf_reset(&b);

@@ -1,9 +1,10 @@
 /*
  * test_rec.c - the records pages, handlers and the CLI read (lib/rec.h):
- * runner and build:
+ * runner, build and change:
  * the API's key names and null for absent values, a record that decodes
  * to what was encoded, and a wrong field named.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,10 +156,114 @@ static void test_build_roundtrip(void)
 	json_decref(b.spec);
 }
 
+/* A change as the analyzer stores it: a group of one, no interval. */
+static void change_fill(struct rec_change *c)
+{
+	*c = (struct rec_change){ .id = 7, .group_id = 0, .series_id = 2, .metric_id = 3,
+		.suite = "wq", .metric = "flush-ns", .unit = "ns", .better = "lower",
+		.runner_class = "numa2", .config_name = NULL, .ordered_by = "job", .noisy = 0,
+		.bad_sha = "c0ffee", .good_job_id = 25, .bad_job_id = 26, .point_index = 0,
+		.n_before = 25, .n_after = REC_NONE, .mean_before = 1000, .mean_after = 1100.5,
+		.median_before = NAN, .median_after = NAN, .sd_before = 0, .sd_after = NAN,
+		.magnitude = 0.1, .pvalue = NAN, .direction = "regression", .confidence = NAN,
+		.state = "new", .detected_at = 9, .updated_at = 0, .kind = "perf",
+		.percent_lo = NAN, .percent_hi = NAN, .verdict_p = NAN, .min_effect = NAN,
+		.jobs_before = REC_NONE, .jobs_after = 15, .found_by = "segmentation" };
+}
+
+static void test_change_roundtrip(void)
+{
+	struct rec_change c, member, back;
+	char *cause = NULL;
+	json_t *j, *again;
+
+	change_fill(&c);
+	change_fill(&member);
+	c.full = 1;
+	c.group = (struct rec_changes){ &member, 1 };
+	c.title = "wq/flush-ns +10.0% regression";
+	c.place = json_pack("{s:s}", "tree", "linux");
+	c.points = json_pack("[{s:i}]", "index", 0);
+	j = rec_change_encode(&c);
+	/* the 49 columns, then place, group, title, summary_text, points,
+	 * bisection; no noise key when none is known */
+	CHECK_INT(json_object_size(j), 55);
+	CHECK(!json_object_get(j, "noise"));
+	CHECK(json_is_null(json_object_get(j, "group_id")));
+	CHECK(json_is_null(json_object_get(j, "config_name")));
+	CHECK(json_is_integer(json_object_get(j, "point_index")));   /* a first point is 0 */
+	CHECK(json_is_null(json_object_get(j, "n_after")));
+	CHECK(json_is_real(json_object_get(j, "mean_before")));
+	CHECK(json_is_real(json_object_get(j, "sd_before")));         /* a real 0 stays */
+	CHECK(json_is_null(json_object_get(j, "sd_after")));
+	CHECK(json_is_null(json_object_get(j, "updated_at")));
+	CHECK(json_is_null(json_object_get(j, "summary_text")));
+	CHECK(json_is_null(json_object_get(j, "bisection")));
+	CHECK_INT(json_array_size(json_object_get(j, "group")), 1);
+	CHECK(!json_object_get(json_array_get(json_object_get(j, "group"), 0), "group"));
+	CHECK_INT(rec_change_decode(&back, j, "", &cause), 0);
+	CHECK(back.full && back.group.n == 1 && back.point_index == 0);
+	CHECK(back.n_after == REC_NONE && isnan(back.sd_after) && back.sd_before == 0);
+	CHECK_STR(back.group.v[0].metric, "flush-ns");
+	again = rec_change_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_change_dispose(&back);
+	/* a wrong field is named, in a member of the group too */
+	json_object_set_new(j, "magnitude", json_string("big"));
+	CHECK_INT(rec_change_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "magnitude must be a number");
+	free(cause);
+	cause = NULL;
+	json_object_set_new(j, "magnitude", json_real(0.1));
+	json_object_set_new(json_array_get(json_object_get(j, "group"), 0), "suite",
+			    json_integer(1));
+	CHECK_INT(rec_change_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "group[0].suite must be a string");
+	free(cause);
+	json_decref(j);
+	json_decref(c.place);
+	json_decref(c.points);
+}
+
+static void test_change_groups_roundtrip(void)
+{
+	struct rec_change_group g = { .group_key = -7, .metrics = 1, .regressions = 1,
+				      .untriaged = 1, .last_detected = 9, .tree = "linux",
+				      .classes = "numa2" };
+	struct rec_change_groups l = { &g, 1 }, back;
+	struct rec_change member;
+	char *cause = NULL;
+	json_t *j, *again;
+
+	change_fill(&g.head);
+	change_fill(&member);
+	g.changes = (struct rec_changes){ &member, 1 };
+	j = rec_change_groups_encode(&l);
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(j, 0), "group_key")), -7);
+	CHECK(json_is_null(json_object_get(json_array_get(j, 0), "branch")));
+	/* a member carries its group's key, as the database gives it */
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(json_object_get(
+		json_array_get(j, 0), "changes"), 0), "group_key")), -7);
+	CHECK_INT(rec_change_groups_decode(&back, j, &cause), 0);
+	CHECK(back.n == 1 && back.v[0].changes.n == 1 && back.v[0].group_key == -7);
+	again = rec_change_groups_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_change_groups_dispose(&back);
+	json_object_del(json_array_get(j, 0), "metrics");
+	CHECK_INT(rec_change_groups_decode(&back, j, &cause), -1);
+	CHECK_STR(cause, "groups[0].metrics is missing");
+	free(cause);
+	json_decref(j);
+}
+
 int main(void)
 {
 	test_runner_keys();
 	test_runner_roundtrip();
 	test_build_roundtrip();
+	test_change_roundtrip();
+	test_change_groups_roundtrip();
 	return check_done();
 }
