@@ -45,6 +45,7 @@ static const char *api_arg(struct http_req *req, const char *name)
 int api_change_filter(struct http_req *req, struct http_resp *resp, struct db_change_filter *f)
 {
 	const char *noisy = api_arg(req, "noisy");
+	const char *withdrawn = api_arg(req, "withdrawn");
 
 	memset(f, 0, sizeof *f);
 	f->state = api_arg(req, "state");
@@ -78,6 +79,13 @@ int api_change_filter(struct http_req *req, struct http_resp *resp, struct db_ch
 	}
 	if (noisy)
 		f->noisy = noisy[0] == '1';
+	f->withdrawn = -1;
+	if (withdrawn && strcmp(withdrawn, "0") && strcmp(withdrawn, "1")) {
+		http_error(resp, 400, "query parameter withdrawn: '%.40s' is not 0 or 1", withdrawn);
+		return -1;
+	}
+	if (withdrawn)
+		f->withdrawn = withdrawn[0] == '1';
 	f->kind = api_arg(req, "kind");
 	if (f->kind && strcmp(f->kind, "perf") && strcmp(f->kind, "build-failure")) {
 		http_error(resp, 400, "query parameter kind: '%.40s' is not perf or build-failure",
@@ -200,7 +208,7 @@ static int api_by_size(const void *pa, const void *pb)
  * into c->group. */
 static int api_change_group(struct kpcid *k, struct rec_change *c)
 {
-	struct db_change_filter f = { .noisy = -1 };
+	struct db_change_filter f = { .noisy = -1, .withdrawn = -1 };
 
 	f.group_id = c->group_id;
 	if (f.group_id) {

@@ -155,6 +155,8 @@ void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *r
 		pages_from_json_error(resp);
 		return;
 	}
+	if (f.withdrawn < 0)        /* the page lists live changes unless asked */
+		f.withdrawn = 0;
 	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0)
 		return;
 	if (min && *min) {

@@ -419,6 +419,7 @@ struct db_change_filter {
 	const char *kind;           /* NULL any, 'perf' or 'build-failure' */
 	const char *tree, *branch;  /* of the series; NULL any */
 	long long since, until;     /* detected_at in [since, until); 0: open */
+	int withdrawn;              /* -1 any, 0 live, 1 withdrawn (0 when zeroed) */
 };
 /* The changes that pass f, newest first, a page of them, into *out
  * (caller disposes). */

@@ -21,12 +21,12 @@
 	"c.confidence, c.state, c.triaged_by, c.triaged_at, c.note, c.detected_at, " \
 	"c.updated_at, c.kind, c.build_id, c.fixed_build_id, c.fixed_sha, c.detail, " \
 	"c.verdict, c.percent_lo, c.percent_hi, c.verdict_p, c.min_effect, c.jobs_before, " \
-	"c.jobs_after, c.reason, c.found_by "
-#define DB_CHANGE_NCOLUMNS 49
+	"c.jobs_after, c.reason, c.found_by, c.withdrawn_at "
+#define DB_CHANGE_NCOLUMNS 50
 
 /* The filters of struct db_change_filter on changes c, series se, metrics
- * m: parameters ?1 to ?7 and ?10 to ?14, bound by DB_CHANGE_ARGS (?8 and
- * ?9 are left for a limit and an offset, ?15 on for the caller). */
+ * m: parameters ?1 to ?7 and ?10 to ?15, bound by DB_CHANGE_ARGS (?8 and
+ * ?9 are left for a limit and an offset, ?16 on for the caller). */
 #define DB_CHANGE_WHERE \
 	"(?1 IS NULL OR c.state = ?1) AND (?2 IS NULL OR c.direction = ?2) " \
 	" AND (?3 IS NULL OR m.name = ?3 OR m.suite || '/' || m.name = ?3) " \
@@ -36,11 +36,12 @@
 	" AND (?11 IS NULL AND ?12 IS NULL OR EXISTS (SELECT 1 FROM branches b " \
 	"  JOIN trees t ON t.id = b.tree_id WHERE b.id = se.branch_id " \
 	"  AND (?11 IS NULL OR t.name = ?11) AND (?12 IS NULL OR b.name = ?12))) " \
-	" AND (?13 = 0 OR c.detected_at >= ?13) AND (?14 = 0 OR c.detected_at < ?14) "
-#define DB_CHANGE_TYPES "ssssIIiiisssII"
+	" AND (?13 = 0 OR c.detected_at >= ?13) AND (?14 = 0 OR c.detected_at < ?14) " \
+	" AND (?15 < 0 OR (c.withdrawn_at IS NOT NULL) = ?15) "
+#define DB_CHANGE_TYPES "ssssIIiiisssIIi"
 #define DB_CHANGE_ARGS(f, limit, offset) (f)->state, (f)->direction, (f)->metric, \
 	(f)->runner_class, (f)->series_id, (f)->group_id, (f)->noisy, limit, offset, (f)->kind, \
-	(f)->tree, (f)->branch, (f)->since, (f)->until
+	(f)->tree, (f)->branch, (f)->since, (f)->until, (f)->withdrawn
 
 /* Column i as a number: NAN for SQL NULL. */
 static double db_change_real(sqlite3_stmt *st, int i)
@@ -117,6 +118,7 @@ static int db_change_cols(sqlite3_stmt *st, int k, struct rec_change *c)
 	c->jobs_after = db_change_measure(st, k + 46);
 	oom |= db_change_text(&c->reason, st, k + 47);
 	oom |= db_change_text(&c->found_by, st, k + 48);
+	c->withdrawn_at = sqlite3_column_int64(st, k + 49);
 	if (oom) {
 		rec_change_dispose(c);
 		return -1;
@@ -263,8 +265,8 @@ int db_change_groups(struct db *db, struct rec_change_groups *out,
 		"  ON se2.id = c2.series_id WHERE IFNULL(c2.group_id, -c2.id) = h.g) AS classes "
 		"FROM h JOIN changes c ON c.id = h.id JOIN series se ON se.id = c.series_id "
 		" JOIN metrics m ON m.id = se.metric_id "
-		"WHERE h.rn = 1 AND (?15 <= 0 OR abs(IFNULL(c.magnitude, 0)) * 100 >= ?15) "
-		"ORDER BY CASE WHEN ?16 THEN abs(IFNULL(c.magnitude, 0)) END DESC, "
+		"WHERE h.rn = 1 AND (?16 <= 0 OR abs(IFNULL(c.magnitude, 0)) * 100 >= ?16) "
+		"ORDER BY CASE WHEN ?17 THEN abs(IFNULL(c.magnitude, 0)) END DESC, "
 		" h.last_detected DESC, c.id DESC LIMIT ?8 OFFSET ?9",
 		DB_CHANGE_TYPES "di", DB_CHANGE_ARGS(f, limit, offset), min_percent, by_size),
 		out->v, sizeof *out->v, (size_t)(limit > 0 ? limit : 0), &out->n,
@@ -278,7 +280,7 @@ int db_change_groups(struct db *db, struct rec_change_groups *out,
 			"FROM changes c JOIN series se ON se.id = c.series_id "
 			" JOIN metrics m ON m.id = se.metric_id "
 			"WHERE " DB_CHANGE_WHERE " AND IFNULL(c.group_id, -c.id) IN "
-			" (SELECT value FROM json_each(?15)) "
+			" (SELECT value FROM json_each(?16)) "
 			"ORDER BY abs(IFNULL(c.magnitude, 0)) DESC, c.id LIMIT ?8",
 			DB_CHANGE_TYPES "j", DB_CHANGE_ARGS(f, DB_MAX_LIST, 0), ids), DB_MAX_LIST,
 			db_change_row);

@@ -201,6 +201,7 @@ struct rec_change {
 	long long jobs_after;
 	char *reason;               /* the verdict's sentence; NULL: none */
 	char *found_by;             /* segmentation or commits; NULL: none */
+	long long withdrawn_at;     /* re-analysis no longer finds it; 0: live */
 	/* The detail (GET /api/v1/changes/ID) also has these; a list row has
 	 * full 0 and none of them. */
 	int full;

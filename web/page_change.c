@@ -149,6 +149,11 @@ static void change_facts(struct buf *b, const struct rec_change *c, long long no
 	html_txt(b, c->state);
 	buf_adds(b, "</span>, detected ");
 	html_age(b, now, c->detected_at);
+	if (c->withdrawn_at) {
+		buf_adds(b, "; <strong id=\"withdrawn\">withdrawn</strong> ");
+		html_age(b, now, c->withdrawn_at);
+		buf_adds(b, ": the analysis no longer finds it in the data measured since");
+	}
 	buf_adds(b, "</dd></dl>\n");
 }
 

@@ -147,4 +147,22 @@ check_contains "and a summary line" "inconclusive of 2 metrics (FDR 0.05" "$out"
 check_eq "kpci compare-jobs needs two sides" 2 "$?"
 out=$("$KPCI_BIN/kpci" noise)
 check_contains "kpci noise shows the model per class and metric" "numa2" "$out"
+
+# A withdrawn change (the analyzer's side is in test_analyze): the API
+# says so and filters on it; the pages leave it out of the lists but its
+# own page says it.  The row is marked here as the analyzer marks it.
+sqlite3 "$TMP/data/kpci.db" "UPDATE changes SET withdrawn_at = strftime('%s', 'now') WHERE id = $IMP"
+check_eq "withdrawn=1 lists the withdrawn change" "$IMP true" \
+	"$(api GET "/api/v1/changes?withdrawn=1" | sed 's/^[0-9]* //' |
+		jq -r '"\(.changes | map(.id) | join(",")) \(.changes[0].withdrawn_at > 0)"')"
+check_eq "withdrawn=0 lists the live one" "$REG null" \
+	"$(api GET "/api/v1/changes?withdrawn=0" | sed 's/^[0-9]* //' |
+		jq -r '"\(.changes | map(.id) | join(",")) \(.changes[0].withdrawn_at)"')"
+check_contains "a bad withdrawn filter is a 400" '400 {"error":"query parameter withdrawn:' \
+	"$(api GET "/api/v1/changes?withdrawn=yes")"
+page=$(curl -s "$URL/changes?view=metrics")
+check_contains "the changes page lists the live change" "/changes/$REG\"" "$page"
+check_eq "but not the withdrawn one" 0 "$(printf '%s' "$page" | grep -c "/changes/$IMP\"")"
+check_contains "the withdrawn change's page says so" 'id="withdrawn">withdrawn</strong>' \
+	"$(curl -s "$URL/changes/$IMP")"
 finish

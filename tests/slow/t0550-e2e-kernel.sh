@@ -244,7 +244,11 @@ else
 	finish
 fi
 check_eq "getppid is unchanged at the other merges" 0 \
-	"$(sql "SELECT count(*) FROM ($CHANGE AND m.name = 'syscall-getppid' AND c.bad_sha <> '$SLOW_MERGE')")"
+	"$(sql "SELECT count(*) FROM ($CHANGE AND m.name = 'syscall-getppid' AND c.bad_sha <> '$SLOW_MERGE'
+	 AND c.withdrawn_at IS NULL)")"
+check_eq "sched_yield is unchanged at the other merges" 0 \
+	"$(sql "SELECT count(*) FROM ($CHANGE AND m.name = 'sched-yield' AND c.bad_sha <> '$FAST_MERGE'
+	 AND c.withdrawn_at IS NULL)")"
 sql "SELECT '# ' || m.name || ': ' || round(c.mean_before, 1) || ' -> ' || round(c.mean_after, 1)
 	|| ' (' || c.direction || ')' FROM changes c JOIN series se ON se.id = c.series_id
 	JOIN metrics m ON m.id = se.metric_id WHERE c.id IN ($SLOW_CHANGE, $FAST_CHANGE)"
