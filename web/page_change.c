@@ -268,29 +268,18 @@ static void change_numbers(struct buf *b, const json_t *c)
 		   json_number_value(json_object_get(c, "confidence")));
 }
 
-/* The points around the change: the chart of its range (from "chart", a
- * detail_series object) and the table of the points. */
+/* The points around the change: the chart of its range (from "chart",
+ * web/chart.h's JSON) and the table of the points. */
 static void change_points(struct buf *b, const json_t *c)
 {
-	const json_t *points = json_object_get(c, "points"), *series = json_object_get(c, "chart");
+	const json_t *points = json_object_get(c, "points"), *chart = json_object_get(c, "chart");
 	long long bad_job = json_integer_value(json_object_get(c, "bad_job_id"));
 	size_t i;
 	json_t *p;
 
 	buf_adds(b, "<h2>Points around the change</h2>\n");
-	if (series) {
-		json_t *chart;
-		long long lo = -1, hi = -1;
-
-		if (!chart_by_commit(series)) {     /* all points drawn, the change's shown */
-			lo = json_integer_value(json_object_get(json_array_get(points, 0), "index"));
-			hi = json_integer_value(json_object_get(json_array_get(points,
-				json_array_size(points) - 1), "index"));
-		}
-		chart = chart_of_series(series, lo, hi);
+	if (chart)
 		chart_div(b, "change-chart", chart);
-		json_decref(chart);
-	}
 	buf_adds(b, "<table id=\"points\"><tr><th>index</th><th>position</th><th>job</th>"
 		 "<th>commit</th><th class=\"num\">value</th><th>iterations</th></tr>\n");
 	json_array_foreach(points, i, p) {

@@ -36,6 +36,7 @@ static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr
 	struct rec_runners runners;
 	struct rec_runner runner;
 	struct rec_builds builds;
+	struct rec_series series;
 
 	if (rec_runners_decode(&runners, arr, NULL) == 0) {
 		buf_reset(b);
@@ -54,6 +55,15 @@ static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr
 		page_tree(b, j, s, j, arr, &builds, 1, 1);
 		check_escaped(b, "tree");
 		rec_builds_dispose(&builds);
+	}
+	if (rec_series_decode(&series, j, "", NULL) == 0) {
+		buf_reset(b);
+		page_series(b, &series, 1);
+		check_escaped(b, "series");
+		buf_reset(b);
+		page_series(b, &series, 3);
+		check_escaped(b, "series page 3");
+		rec_series_dispose(&series);
 	}
 }
 
@@ -80,8 +90,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cq.metrics = 1;
 	PAGE(page_changes(&b, arr, &cq, 1796000000, 2, 0), "changes by metric");
 	PAGE(page_change(&b, j, 1796000000), "change");
-	PAGE(page_series(&b, j, 1), "series");
-	PAGE(page_series(&b, j, 3), "series page 3");
 	PAGE(page_compare(&b, &pq, j, NULL), "compare");
 	PAGE(page_compare(&b, &pq, NULL, s), "compare error");
 	PAGE(page_window(&b, j, 1), "window");
