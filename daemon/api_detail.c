@@ -1,8 +1,8 @@
 /*
  * api_detail.c - the data of the metric chart and of the job detail page.
  *
- * detail_series() backs GET /api/v1/series/:id and /series/ID: a series'
- * points by first-parent position, the release tags on its branch, its
+ * detail_series() backs GET /api/v1/series/:id and /series/ID: a series
+ * record (lib/rec.h) with its points by first-parent position, the release tags on its branch, its
  * changes with the positions of their commit ranges, and the same metric
  * on the other runner classes the caller asked for (?classes=).
  * detail_job() backs GET /api/v1/jobs/:id and /jobs/ID.
@@ -48,23 +48,31 @@ static int detail_bound(long long *pos, char **cause, struct kpcid *k, const cha
 	return 400;
 }
 
-/* Adds "subject", "author" and "time" (commit time) of their commits to
- * points (in position order). */
-static int detail_commits(struct kpcid *k, json_t *points, long long branch_id)
+/* Copies one column of a commit's detail row into a point's field. */
+static char *detail_text(const json_t *c, const char *key)
 {
-	json_t *pos = json_array(), *det, *p;
-	size_t i, d = 0, nd;
+	const char *v = json_string_value(json_object_get(c, key));
 
-	json_array_foreach(points, i, p)
-		if (json_is_integer(json_object_get(p, "position")))
-			json_array_append(pos, json_object_get(p, "position"));
+	return v ? strdup(v) : NULL;
+}
+
+/* Adds the subject, author and commit time of their commits to the n
+ * points p (in position order). */
+static int detail_commits(struct kpcid *k, struct rec_point *p, size_t n, long long branch_id)
+{
+	json_t *pos = json_array(), *det;
+	size_t d = 0, nd;
+
+	for (size_t i = 0; i < n; i++)
+		if (p[i].position != REC_NONE)
+			json_array_append_new(pos, json_integer(p[i].position));
 	det = db_branch_details(k->db, branch_id, pos);
 	json_decref(pos);
 	if (!det)
 		return -1;
 	nd = json_array_size(det);
-	json_array_foreach(points, i, p) {
-		long long at = json_integer_value(json_object_get(p, "position"));
+	for (size_t i = 0; i < n; i++) {
+		long long at = p[i].position == REC_NONE ? 0 : p[i].position;
 		const json_t *c;
 
 		while (d < nd && json_integer_value(json_object_get(json_array_get(det, d),
@@ -72,9 +80,10 @@ static int detail_commits(struct kpcid *k, json_t *points, long long branch_id)
 			d++;
 		c = json_array_get(det, d);
 		if (c && json_integer_value(json_object_get(c, "position")) == at) {
-			json_object_set(p, "subject", json_object_get(c, "subject"));
-			json_object_set(p, "author", json_object_get(c, "author"));
-			json_object_set(p, "time", json_object_get(c, "commit_time"));
+			p[i].has_commit = 1;
+			p[i].subject = detail_text(c, "subject");
+			p[i].author = detail_text(c, "author");
+			p[i].time = json_integer_value(json_object_get(c, "commit_time"));
 		}
 	}
 	json_decref(det);
@@ -82,43 +91,51 @@ static int detail_commits(struct kpcid *k, json_t *points, long long branch_id)
 }
 
 /* The points of series id whose position is in [lo, hi] (all when the
- * series is in job order), with their commits' subjects when details;
- * *by_commit gets the order. */
-static json_t *detail_points(struct kpcid *k, long long id, long long lo, long long hi,
-			     long long branch_id, int details, int *by_commit)
+ * series is in job order) into *out and *n (caller frees), with their
+ * commits' subjects when details; *by_commit gets the order. */
+static int detail_points(struct rec_point **out, size_t *n, struct kpcid *k, long long id,
+			 long long lo, long long hi, long long branch_id, int details,
+			 int *by_commit)
 {
 	struct db_series_data *s = NULL;
 	struct analyze_series a;
-	json_t *arr;
+	struct rec_point *v;
 
+	*out = NULL;
+	*n = 0;
 	if (db_series_load(k->db, &s, id) != DB_OK)
-		return NULL;
+		return -1;
 	if (analyze_series_points(&a, s) < 0) {
 		db_series_data_free(s);
-		return NULL;
+		return -1;
 	}
 	*by_commit = a.by_commit;
-	arr = json_array();
-	for (size_t i = 0; arr && i < a.n; i++) {
+	v = calloc(a.n + 1, sizeof *v);
+	for (size_t i = 0; v && i < a.n; i++) {
 		const struct analyze_point *p = &a.points[i];
+		struct rec_point *q = &v[*n];
 
 		if (a.by_commit && (p->position < lo || p->position > hi))
 			continue;
-		json_array_append_new(arr, json_pack("{s:I, s:o, s:I, s:o, s:f, s:f, s:f, s:I}",
-			"index", (json_int_t)i,
-			"position", p->position >= 0 ? json_integer(p->position) : json_null(),
-			"job_id", (json_int_t)p->job_id,
-			"commit_sha", p->sha[0] ? json_string(p->sha) : json_null(),
-			"value", p->value, "min", p->min, "max", p->max,
-			"iterations", (json_int_t)p->iterations));
+		q->index = (long long)i;
+		q->position = p->position >= 0 ? p->position : REC_NONE;
+		q->job_id = p->job_id;
+		q->commit_sha = p->sha[0] ? strdup(p->sha) : NULL;
+		q->value = p->value;
+		q->min = p->min;
+		q->max = p->max;
+		q->iterations = p->iterations;
+		(*n)++;
 	}
 	analyze_series_dispose(&a);
 	db_series_data_free(s);
-	if (arr && details && branch_id && detail_commits(k, arr, branch_id) < 0) {
-		json_decref(arr);
-		return NULL;
+	if (v && details && branch_id && detail_commits(k, v, *n, branch_id) < 0) {
+		rec_points_free(v, *n);
+		v = NULL;
 	}
-	return arr;
+	*out = v;
+	*n = v ? *n : 0;
+	return v ? 0 : -1;
 }
 
 /* The changes of series id with the first-parent positions of their ends. */
@@ -151,9 +168,11 @@ static json_t *detail_changes(struct kpcid *k, long long id, long long branch_id
 }
 
 /* A point's x on the chart: its position in commit order, else its index. */
-static long long detail_x(const json_t *p, int by_commit)
+static long long detail_x(const struct rec_point *p, int by_commit)
 {
-	return json_integer_value(json_object_get(p, by_commit ? "position" : "index"));
+	if (!by_commit)
+		return p->index;
+	return p->position == REC_NONE ? 0 : p->position;
 }
 
 /* The x of the first bad point of each change, sorted, into *out (caller
@@ -183,23 +202,22 @@ static size_t detail_bounds(long long **out, const json_t *changes, int by_commi
 	return k;
 }
 
-/* One segment of points [a, b) (same x side of every change bound): its
- * mean and the spread of one point about it, from the noise model of the
- * series when it knows the between-job spread, else from the points. */
-static json_t *detail_segment(const json_t *points, size_t a, size_t b, int by_commit,
-			      const struct verdict_noise *noise)
+/* One segment of points p[a, b) (same x side of every change bound) into
+ * *g: its mean and the spread of one point about it, from the noise model
+ * of the series when it knows the between-job spread, else from the
+ * points.  0, or -1 when out of memory. */
+static int detail_segment(struct rec_segment *g, const struct rec_point *p, size_t a, size_t b,
+			  int by_commit, const struct verdict_noise *noise)
 {
 	size_t n = b - a;
 	double *v = calloc(n, sizeof *v), iters = 0, mean, sd;
 	int model = noise->between_df > 0;
-	json_t *seg;
 
 	if (!v)
-		return NULL;
+		return -1;
 	for (size_t i = a; i < b; i++) {
-		v[i - a] = json_number_value(json_object_get(json_array_get(points, i), "value"));
-		iters += (double)json_integer_value(json_object_get(json_array_get(points, i),
-								   "iterations"));
+		v[i - a] = p[i].value;
+		iters += (double)p[i].iterations;
 	}
 	mean = stats_mean(v, n);
 	iters = iters / (double)n >= 1 ? iters / (double)n : 1;
@@ -208,29 +226,33 @@ static json_t *detail_segment(const json_t *points, size_t a, size_t b, int by_c
 	else
 		sd = n >= 2 ? sqrt(stats_variance(v, n)) : 0;
 	free(v);
-	seg = json_pack("{s:I, s:I, s:I, s:f, s:f, s:s}",
-			"from", (json_int_t)detail_x(json_array_get(points, a), by_commit),
-			"to", (json_int_t)detail_x(json_array_get(points, b - 1), by_commit),
-			"points", (json_int_t)n, "mean", mean, "sd", isfinite(sd) ? sd : 0,
-			"sd_from", model ? "noise model" : "points");
-	return seg;
+	g->from = detail_x(&p[a], by_commit);
+	g->to = detail_x(&p[b - 1], by_commit);
+	g->points = (long long)n;
+	g->mean = mean;
+	g->sd = isfinite(sd) ? sd : 0;
+	g->sd_from = strdup(model ? "noise model" : "points");
+	return g->sd_from ? 0 : -1;
 }
 
-/* The segments of points between the changes (the chart's noise band). */
-static json_t *detail_segments(struct kpcid *k, long long id, const json_t *points,
-			       const json_t *changes, int by_commit)
+/* The segments of the n points p between the changes (the chart's noise
+ * band) into *out and *nout (caller frees: rec_series_dispose). */
+static int detail_segments(struct rec_segment **out, size_t *nout, struct kpcid *k, long long id,
+			   const struct rec_point *p, size_t n, const json_t *changes,
+			   int by_commit)
 {
 	struct db_noise_sums sums;
 	struct verdict_noise noise = { 0 };
 	long long *bounds;
 	size_t nb = detail_bounds(&bounds, changes, by_commit), next = 0, a = 0;
-	size_t n = json_array_size(points);
-	json_t *segs = json_array();
+	struct rec_segment *segs = calloc(nb + 2, sizeof *segs);
 
+	*out = segs;
+	*nout = 0;
 	if (db_noise_sums(k->db, &sums, id, 0, NULL) == DB_OK)
 		analyze_noise_of(&noise, &sums);
 	for (size_t i = 0; segs && i <= n; i++) {
-		long long x = i < n ? detail_x(json_array_get(points, i), by_commit) : 0;
+		long long x = i < n ? detail_x(&p[i], by_commit) : 0;
 		int cut = i == n;
 
 		while (i < n && next < nb && bounds[next] <= x) {
@@ -238,15 +260,14 @@ static json_t *detail_segments(struct kpcid *k, long long id, const json_t *poin
 			next++;
 		}
 		if (cut && i > a) {
-			json_t *seg = detail_segment(points, a, i, by_commit, &noise);
-
-			if (seg)
-				json_array_append_new(segs, seg);
+			if (detail_segment(&segs[*nout], p, a, i, by_commit, &noise) < 0)
+				break;
+			(*nout)++;
 			a = i;
 		}
 	}
 	free(bounds);
-	return segs;
+	return segs && a == n ? 0 : -1;
 }
 
 /* 1 when class is listed in the comma-separated list. */
@@ -289,23 +310,61 @@ static int detail_classes_ok(char **cause, const char *list)
 	return 0;
 }
 
-int detail_series_of(json_t **out, char **cause, struct kpcid *k, long long id,
+/* A copy of the name v, or NULL for "" (and when out of memory). */
+static char *detail_name(const char *v)
+{
+	return *v ? strdup(v) : NULL;
+}
+
+/* The runner classes of s->classes listed in q->classes other than s's
+ * own, drawn over it: s->overlay and s->selected. */
+static int detail_overlay(struct rec_series *s, struct kpcid *k, const struct detail_query *q,
+			  long long lo, long long hi, long long branch_id, int details)
+{
+	s->overlay = calloc(s->nclasses + 1, sizeof *s->overlay);
+	s->selected = calloc(s->nclasses + 2, sizeof *s->selected);
+	if (!s->overlay || !s->selected || !(s->selected[0] = strdup(s->runner_class)))
+		return -1;
+	s->nselected = 1;
+	for (size_t i = 0; i < s->nclasses; i++) {
+		const struct rec_series_class *c = &s->classes[i];
+		struct rec_series_overlay *o = &s->overlay[s->noverlay];
+		int oby = 0;
+
+		if (c->id == s->id || !q->classes || !detail_listed(q->classes, c->runner_class))
+			continue;
+		if (detail_points(&o->points, &o->npoints, k, c->id, lo, hi, branch_id, details,
+				  &oby) < 0)
+			continue;
+		s->noverlay++;
+		o->series_id = c->id;
+		o->changes = detail_changes(k, c->id, branch_id);
+		o->runner_class = strdup(c->runner_class);
+		s->selected[s->nselected] = strdup(c->runner_class);
+		if (!o->runner_class || !s->selected[s->nselected++] ||
+		    detail_segments(&o->segments, &o->nsegments, k, c->id, o->points, o->npoints,
+				    o->changes, oby) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long long id,
 		     const struct detail_query *q, int details)
 {
 	long long lo = 0, hi = (1LL << 62);
 	struct db_series_where where;
-	json_t *s, *sib = NULL, *overlay, *selected, *o, *pts, *chg;
-	size_t i;
 	int rc, by_commit = 0;
 
-	*out = NULL;
+	memset(out, 0, sizeof *out);
 	*cause = NULL;
 	if (q->classes && (rc = detail_classes_ok(cause, q->classes)) != 0)
 		return rc;
-	s = db_series_get(k->db, id);
-	if (!s) {
-		fail_cause(cause, "series %lld does not exist", id);
-		return 404;
+	rc = db_series_get(k->db, out, id);
+	if (rc != DB_OK) {
+		fail_cause(cause, rc == DB_NOTFOUND ? "series %lld does not exist" :
+			   "cannot read series %lld: database error", id);
+		return http_status(rc);
 	}
 	rc = 500;
 	if (db_series_place(k->db, &where, id) != DB_OK)
@@ -314,56 +373,34 @@ int detail_series_of(json_t **out, char **cause, struct kpcid *k, long long id,
 	    (rc = detail_bound(&hi, cause, k, q->to, "to", where.branch_id)) != 0)
 		goto fail;
 	rc = 500;
-	json_object_set_new(s, "tree", where.tree[0] ? json_string(where.tree) : json_null());
-	json_object_set_new(s, "branch", where.branch[0] ? json_string(where.branch) : json_null());
-	json_object_set_new(s, "releases", where.branch_id ?
-			    db_branch_marks(k->db, where.tree_id, where.branch_id) : json_array());
-	sib = db_series_siblings(k->db, id);
-	if (!sib || !json_object_get(s, "releases"))
+	free(out->branch);
+	out->tree = detail_name(where.tree);
+	out->branch = detail_name(where.branch);
+	out->releases = where.branch_id ? db_branch_marks(k->db, where.tree_id, where.branch_id) :
+			json_array();
+	if (!out->releases || db_series_siblings(k->db, out) != DB_OK ||
+	    detail_points(&out->points, &out->npoints, k, id, lo, hi, where.branch_id, details,
+			  &by_commit) < 0 ||
+	    !(out->changes = detail_changes(k, id, where.branch_id)))
 		goto fail;
-	pts = detail_points(k, id, lo, hi, where.branch_id, details, &by_commit);
-	chg = detail_changes(k, id, where.branch_id);
-	json_object_set_new(s, "points", pts);
-	json_object_set_new(s, "changes", chg);
-	if (!pts || !chg)
+	free(out->ordered_by);
+	out->ordered_by = strdup(by_commit ? "commit" : "job");
+	if (!out->ordered_by ||
+	    detail_segments(&out->segments, &out->nsegments, k, id, out->points, out->npoints,
+			    out->changes, by_commit) < 0 ||
+	    detail_overlay(out, k, q, lo, hi, where.branch_id, details) < 0)
 		goto fail;
-	json_object_set_new(s, "ordered_by", json_string(by_commit ? "commit" : "job"));
-	json_object_set_new(s, "segments", detail_segments(k, id, pts, chg, by_commit));
-	overlay = json_array();
-	selected = json_array();
-	json_array_append_new(selected, json_string(html_jstr(s, "runner_class")));
-	json_array_foreach(sib, i, o) {
-		long long oid = json_integer_value(json_object_get(o, "id"));
-		int oby = 0;
-
-		if (oid == id || !q->classes || !detail_listed(q->classes,
-							   html_jstr(o, "runner_class")))
-			continue;
-		pts = detail_points(k, oid, lo, hi, where.branch_id, details, &oby);
-		if (!pts)
-			continue;
-		chg = detail_changes(k, oid, where.branch_id);
-		json_array_append_new(selected, json_string(html_jstr(o, "runner_class")));
-		json_array_append_new(overlay, json_pack("{s:I, s:s, s:o, s:o, s:o}", "series_id",
-			(json_int_t)oid, "runner_class", html_jstr(o, "runner_class"), "points", pts,
-			"changes", chg, "segments", detail_segments(k, oid, pts, chg, oby)));
-	}
-	json_object_set_new(s, "overlay", overlay);
-	json_object_set_new(s, "selected", selected);
-	json_object_set_new(s, "classes", sib);
-	json_object_set_new(s, "from", json_integer(lo));
-	json_object_set_new(s, "to", hi == (1LL << 62) ? json_null() : json_integer(hi));
-	*out = s;
+	out->from = lo;
+	out->to = hi == (1LL << 62) ? REC_NONE : hi;
 	return 0;
 fail:
-	json_decref(sib);
-	json_decref(s);
+	rec_series_dispose(out);
 	if (!*cause)            /* keep the sentence of detail_bound */
 		fail_cause(cause, "cannot read series %lld", id);
 	return rc;
 }
 
-int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
+int detail_series(struct rec_series *out, char **cause, struct kpcid *k, long long id,
 		  struct http_req *req, int details)
 {
 	struct detail_query q = { http_query(req, "classes"), http_query(req, "from"),

@@ -7,6 +7,7 @@
 #define KPCI_DAEMON_API_DETAIL_H
 
 #include "daemon/http.h"
+#include "lib/rec.h"
 
 #define DETAIL_MAX_CLASSES 8        /* runner classes one chart overlays */
 #define DETAIL_LOG_TAIL 16384       /* characters of each attempt's log shown */
@@ -19,25 +20,22 @@ struct detail_query {
 };
 
 /*
- * The chart data of series id into *out (caller owns): the series row
- * with its "tree" and "branch" (the branch that orders it, null when
- * none), "ordered_by" ("commit" or "job", as its points are now),
- * "points" [{index, position, job_id, commit_sha, value (the median of
- * the job's iterations), min, max, iterations}] (with "subject", "author"
- * and "time" of the commit when details), "changes" (with good_position,
- * bad_position), "segments" [{from, to, points, mean, sd, sd_from}] (the
- * stretches between changes, x as the chart places points: sd is the
- * spread of one point, from the noise model of the (runner class,
- * metric) when it knows the between-job spread, else from the points),
- * "releases" [{name, kind, position}], "classes" (the sibling series on
- * every runner class), "selected" (the classes drawn) and "overlay"
- * [{series_id, runner_class, points, changes, segments}].
+ * The chart data of series id into *out (caller disposes; lib/rec.h):
+ * the series with its tree and branch (the branch that orders it, NULL
+ * when none), ordered_by ("commit" or "job", as its points are now), the
+ * points in [from, to] (with their commits' subjects, authors and times
+ * when details), the changes (with good_position, bad_position), the
+ * segments (the stretches between changes, x as the chart places points:
+ * sd is the spread of one point, from the noise model of the (runner
+ * class, metric) when it knows the between-job spread, else from the
+ * points), the releases, the sibling series on every runner class, the
+ * classes drawn (selected) and the overlaid ones.
  * Returns 0, or an HTTP status with one sentence in *cause (malloc'd).
  */
-int detail_series_of(json_t **out, char **cause, struct kpcid *k, long long id,
+int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long long id,
 		     const struct detail_query *q, int details);
 /* detail_series_of with the query of req (?classes=, ?from=, ?to=). */
-int detail_series(json_t **out, char **cause, struct kpcid *k, long long id,
+int detail_series(struct rec_series *out, char **cause, struct kpcid *k, long long id,
 		  struct http_req *req, int details);
 /* The job with its tree, attempts (log tails), samples per series and
  * build (with artifacts); 0, or an HTTP status with *cause set. */

@@ -29,6 +29,7 @@
 #include "db/db.h"
 #include "lib/log.h"
 #include "lib/proto.h"
+#include "web/chart.h"
 #include "web/html.h"
 #include "web/pages.h"
 
@@ -202,18 +203,21 @@ void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *r
 	rec_change_groups_dispose(&groups);
 }
 
-/* The chart of a change's page: its series over the positions of the
- * points around it (all points in job order, where the page shows the
- * change's ones first).  NULL when it cannot be read. */
+/* The chart of a change's page (web/chart.h): its series over the
+ * positions of the points around it (all points in job order, the
+ * change's ones shown first).  NULL when it cannot be read. */
 static json_t *pages_change_chart(struct kpcid *k, const struct rec_change *c)
 {
 	const json_t *points = c->points;
-	const json_t *first = json_object_get(json_array_get(points, 0), "position");
-	const json_t *last = json_object_get(json_array_get(points, json_array_size(points) - 1),
-					     "position");
+	const json_t *head = json_array_get(points, 0);
+	const json_t *tail = json_array_get(points, json_array_size(points) - 1);
+	const json_t *first = json_object_get(head, "position");
+	const json_t *last = json_object_get(tail, "position");
 	char from[32], to[32], *cause = NULL;
 	struct detail_query q = { NULL, NULL, NULL };
-	json_t *s = NULL;
+	struct rec_series s;
+	json_t *chart = NULL;
+	long long lo = -1, hi = -1;
 
 	if (json_is_integer(first) && json_is_integer(last)) {
 		snprintf(from, sizeof from, "%lld", (long long)json_integer_value(first));
@@ -221,10 +225,16 @@ static json_t *pages_change_chart(struct kpcid *k, const struct rec_change *c)
 		q.from = from;
 		q.to = to;
 	}
-	if (detail_series_of(&s, &cause, k, c->series_id, &q, 1) != 0)
-		s = NULL;
+	if (detail_series_of(&s, &cause, k, c->series_id, &q, 1) == 0) {
+		if (!chart_by_commit(&s)) {
+			lo = json_integer_value(json_object_get(head, "index"));
+			hi = json_integer_value(json_object_get(tail, "index"));
+		}
+		chart = chart_of_series(&s, lo, hi);
+		rec_series_dispose(&s);
+	}
 	free(cause);
-	return s;
+	return chart;
 }
 
 void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -257,7 +267,7 @@ static const char *const api_series_tables[] = {
 
 void api_series(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *s;
+	struct rec_series s;
 	char *cause;
 	const char *c = http_query(req, "commits");
 	int rc;
@@ -265,16 +275,18 @@ void api_series(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	if (api_cached(k, req, resp, api_series_tables))
 		return;
 	rc = detail_series(&s, &cause, k, req->params[0], req, c && !strcmp(c, "1"));
-	if (rc)
+	if (rc) {
 		http_error(resp, rc, "%s", cause);
-	else
-		http_json(resp, 200, s);
+	} else {
+		http_json(resp, 200, rec_series_encode(&s));
+		rec_series_dispose(&s);
+	}
 	free(cause);
 }
 
 void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *s;
+	struct rec_series s;
 	char *cause;
 	int page, rc;
 
@@ -287,8 +299,8 @@ void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *re
 		free(cause);
 		return;
 	}
-	pages_html(resp, page_series(&resp->body, s, page));
-	json_decref(s);
+	pages_html(resp, page_series(&resp->body, &s, page));
+	rec_series_dispose(&s);
 }
 
 /* What the metrics index reads: its answers are cached at their version. */

@@ -527,8 +527,10 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit);
 int db_artifact_delete(struct db *db, const char *sha256);
 
 /* --- dashboard (db/db_dash.c) ------------------------------------- */
-/* Series id with its metric, runner class and branch, or NULL (caller owns). */
-json_t *db_series_get(struct db *db, long long id);
+/* Series id with its metric, runner class and own branch into *out (its
+ * fields down to branch; caller disposes); DB_NOTFOUND when there is no
+ * such series. */
+int db_series_get(struct db *db, struct rec_series *out, long long id);
 
 #define DB_SPARK_POINTS 60          /* points of a series' sparkline */
 #define DB_SPARK_SAMPLES 600        /* newest samples a sparkline is made of */
@@ -564,9 +566,9 @@ struct db_sample_filter {
 	long long since, until;     /* created_at in [since, until) */
 };
 
-/* The series measuring the same metric, config and branch as series id on
- * every runner class (id itself included): [{id, runner_class, points}]. */
-json_t *db_series_siblings(struct db *db, long long id);
+/* The series measuring the same metric, config and branch as series s->id
+ * on every runner class (s itself included) into s->classes, by class. */
+int db_series_siblings(struct db *db, struct rec_series *s);
 #define DB_REF_MAX 255              /* bytes of a branch name kept by the pages' reads */
 /* Where a series lies: the branch whose first-parent positions order it
  * (its own, or the branch holding most of its commits, as the analyzer

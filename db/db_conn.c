@@ -347,6 +347,12 @@ char *db_column_dup(sqlite3_stmt *st, int i)
 	return utf8_valid(s, n) ? strndup(s, n) : utf8_repair(s, n, &len);
 }
 
+int db_column_dup_to(char **out, sqlite3_stmt *st, int i)
+{
+	*out = db_column_dup(st, i);
+	return *out || sqlite3_column_type(st, i) == SQLITE_NULL ? DB_OK : DB_ERR;
+}
+
 json_t *db_column_json(sqlite3_stmt *st, int i)
 {
 	const char *s = (const char *)sqlite3_column_text(st, i);

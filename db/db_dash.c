@@ -1,6 +1,7 @@
 /*
  * db_dash.c - the reads only the dashboard needs: one series with its
- * metric (for /series/ID and GET /api/v1/series/:id), and the metrics
+ * metric (struct rec_series, for /series/ID and GET /api/v1/series/:id),
+ * and the metrics
  * index (/series) with a sparkline of each series' newest points: those
  * the analyzer kept (series.spark), or, for a series not analysed yet,
  * the medians of the jobs of its newest samples.
@@ -11,22 +12,42 @@
 #include "db/db.h"
 #include "db/db_internal.h"
 
-json_t *db_series_get(struct db *db, long long id)
+int db_series_get(struct db *db, struct rec_series *out, long long id)
 {
-	json_t *rows, *s = NULL;
+	sqlite3_stmt *st;
+	int rc = DB_ERR, step;
 
+	memset(out, 0, sizeof *out);
+	out->to = REC_NONE;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT se.id, se.metric_id, m.suite, m.name AS metric, m.unit, "
-		" m.direction AS better, se.runner_class, se.config_name, se.ordered_by, "
-		" se.points, se.noisy, se.analyzed_at, "
-		" (SELECT b.name FROM branches b WHERE b.id = se.branch_id) AS branch "
-		"FROM series se JOIN metrics m ON m.id = se.metric_id WHERE se.id = ?", "I", id));
+	st = db_prepk(db,
+		"SELECT se.id, se.metric_id, m.suite, m.name, m.unit, m.direction, se.runner_class, "
+		" se.config_name, se.ordered_by, se.noisy, se.analyzed_at, "
+		" (SELECT b.name FROM branches b WHERE b.id = se.branch_id) "
+		"FROM series se JOIN metrics m ON m.id = se.metric_id WHERE se.id = ?", "I", id);
+	step = st ? sqlite3_step(st) : SQLITE_ERROR;
+	if (step == SQLITE_DONE)
+		rc = DB_NOTFOUND;
+	if (step == SQLITE_ROW) {
+		rc = DB_OK;
+		out->id = sqlite3_column_int64(st, 0);
+		out->metric_id = sqlite3_column_int64(st, 1);
+		rc |= db_column_dup_to(&out->suite, st, 2);
+		rc |= db_column_dup_to(&out->metric, st, 3);
+		rc |= db_column_dup_to(&out->unit, st, 4);
+		rc |= db_column_dup_to(&out->better, st, 5);
+		rc |= db_column_dup_to(&out->runner_class, st, 6);
+		rc |= db_column_dup_to(&out->config_name, st, 7);
+		rc |= db_column_dup_to(&out->ordered_by, st, 8);
+		out->noisy = sqlite3_column_int64(st, 9);
+		out->analyzed_at = sqlite3_column_int64(st, 10);
+		rc |= db_column_dup_to(&out->branch, st, 11);
+	}
+	db_done(st);
 	db_read_unlock(db);
-	if (rows && json_array_size(rows))
-		s = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	return s;
+	if (rc != DB_OK)
+		rec_series_dispose(out);
+	return rc;
 }
 
 /* One sample of a sparkline's series: its job, the job's position, value. */

@@ -5,23 +5,41 @@
  * and the filtered job and sample lists of the JSON API.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "db/db.h"
 #include "db/db_internal.h"
 
-json_t *db_series_siblings(struct db *db, long long id)
+/* A row of the siblings' SELECT into a struct rec_series_class. */
+static int db_series_class_row(sqlite3_stmt *st, void *rec)
 {
-	json_t *rows;
+	struct rec_series_class *c = rec;
+
+	c->id = sqlite3_column_int64(st, 0);
+	c->runner_class = db_column_dup(st, 1);
+	c->points = sqlite3_column_int64(st, 2);
+	return c->runner_class ? 0 : -1;
+}
+
+int db_series_siblings(struct db *db, struct rec_series *s)
+{
+#define DB_SQL_SIBLINGS "FROM series s JOIN series o " \
+	"ON o.metric_id = s.metric_id AND o.config_name = s.config_name " \
+	"AND IFNULL(o.branch_id, 0) = IFNULL(s.branch_id, 0) WHERE s.id = ?"
+	long long n;
+	int rc;
 
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT o.id, o.runner_class, o.points FROM series s JOIN series o "
-		" ON o.metric_id = s.metric_id AND o.config_name = s.config_name "
-		" AND IFNULL(o.branch_id, 0) = IFNULL(s.branch_id, 0) "
-		"WHERE s.id = ? ORDER BY o.runner_class", "I", id));
+	n = db_scalar(db_prepk(db, "SELECT count(*) " DB_SQL_SIBLINGS, "I", s->id), -1);
+	s->classes = n >= 0 ? calloc((size_t)n + 1, sizeof *s->classes) : NULL;
+	rc = s->classes ? db_rows_into(db_prepk(db, "SELECT o.id, o.runner_class, o.points "
+						DB_SQL_SIBLINGS " ORDER BY o.runner_class", "I", s->id),
+				       s->classes, sizeof *s->classes, (size_t)n, &s->nclasses,
+				       db_series_class_row) : DB_ERR;
 	db_read_unlock(db);
-	return rows;
+	return rc;
+#undef DB_SQL_SIBLINGS
 }
 
 int db_series_place(struct db *db, struct db_series_where *out, long long id)

@@ -1,6 +1,6 @@
 /*
  * chart.c - the metric chart's data, shared by the series page and the
- * change page: a detail_series object (daemon/api_detail.c) turned into
+ * change page: a series record (daemon/api_detail.c fills it) turned into
  * the JSON web/static/kpci.js draws, embedded in the page beside the
  * div that shows it.  See web/chart.h for the shape.
  */
@@ -9,18 +9,14 @@
 #include "web/chart.h"
 #include "web/html.h"
 
-int chart_by_commit(const json_t *s)
+int chart_by_commit(const struct rec_series *s)
 {
-	return !strcmp(html_jstr(s, "ordered_by"), "commit");
+	return s->ordered_by && !strcmp(s->ordered_by, "commit");
 }
 
-long long chart_x(const json_t *p, int by_commit)
+long long chart_x(const struct rec_point *p, int by_commit)
 {
-	const json_t *pos = json_object_get(p, "position");
-
-	if (by_commit && json_is_integer(pos))
-		return json_integer_value(pos);
-	return json_integer_value(json_object_get(p, "index"));
+	return by_commit && p->position != REC_NONE ? p->position : p->index;
 }
 
 /* The x-range a change covers: from its last good point to its first bad. */
@@ -39,67 +35,70 @@ static void chart_change_range(const json_t *c, int by_commit, json_t **from, js
 	}
 }
 
-/* One class's points as the chart wants them. */
-static json_t *chart_points(const json_t *points, int by_commit)
+/* s as a JSON string, null for NULL. */
+static json_t *chart_str(const char *s)
 {
-	static const char *const copied[] = { "job_id", "value", "min", "max", "commit_sha",
-					      "subject", "author", "time", NULL };
-	json_t *out = json_array(), *p;
-	size_t i;
+	return s ? json_string(s) : json_null();
+}
 
-	json_array_foreach(points, i, p) {
-		json_t *o = json_pack("{s:I}", "x", (json_int_t)chart_x(p, by_commit));
+/* One point as the chart wants it. */
+static json_t *chart_point(const struct rec_point *p, int by_commit)
+{
+	json_t *o = json_pack("{s:I, s:I, s:f, s:f, s:f, s:o}", "x", (json_int_t)chart_x(p, by_commit),
+			      "job_id", (json_int_t)p->job_id, "value", p->value, "min", p->min,
+			      "max", p->max, "commit_sha", chart_str(p->commit_sha));
 
-		for (int k = 0; copied[k]; k++)
-			if (json_object_get(p, copied[k]))
-				json_object_set(o, copied[k], json_object_get(p, copied[k]));
-		json_array_append_new(out, o);
+	if (o && p->has_commit) {
+		json_object_set_new(o, "subject", chart_str(p->subject));
+		json_object_set_new(o, "author", chart_str(p->author));
+		json_object_set_new(o, "time", p->time ? json_integer(p->time) : json_null());
 	}
-	return out;
+	return o;
 }
 
 /* Adds one class (its points, segments and changes) to classes and marks. */
 static void chart_class(json_t *classes, json_t *marks, const char *name, long long series_id,
-			const json_t *points, const json_t *segments, const json_t *changes,
+			const struct rec_point *points, size_t npoints,
+			const struct rec_segment *segments, size_t nsegments, const json_t *changes,
 			int by_commit)
 {
-	json_t *ch;
+	json_t *pts = json_array(), *ch;
 	size_t i;
 
-	json_array_append_new(classes, json_pack("{s:s, s:I, s:o, s:O}", "name", name,
-		"series_id", (json_int_t)series_id, "points", chart_points(points, by_commit),
-		"segments", segments ? segments : json_null()));
+	for (i = 0; pts && i < npoints; i++)
+		json_array_append_new(pts, chart_point(&points[i], by_commit));
+	json_array_append_new(classes, json_pack("{s:s, s:I, s:o, s:o}", "name", name ? name : "",
+		"series_id", (json_int_t)series_id, "points", pts,
+		"segments", rec_segments_encode(segments, nsegments)));
 	json_array_foreach(changes, i, ch) {
 		json_t *from, *to;
 
 		chart_change_range(ch, by_commit, &from, &to);
 		json_array_append_new(marks, json_pack("{s:O, s:s, s:s, s:o, s:o}",
-			"id", json_object_get(ch, "id"), "class", name,
+			"id", json_object_get(ch, "id"), "class", name ? name : "",
 			"direction", html_jstr(ch, "direction"), "from", from, "to", to));
 	}
 }
 
-json_t *chart_of_series(const json_t *s, long long view_from, long long view_to)
+json_t *chart_of_series(const struct rec_series *s, long long view_from, long long view_to)
 {
 	int by_commit = chart_by_commit(s);
-	const json_t *o;
 	json_t *chart, *classes = json_array(), *marks = json_array();
-	size_t i;
 
-	chart_class(classes, marks, html_jstr(s, "runner_class"),
-		    json_integer_value(json_object_get(s, "id")), json_object_get(s, "points"),
-		    json_object_get(s, "segments"), json_object_get(s, "changes"), by_commit);
-	json_array_foreach(json_object_get(s, "overlay"), i, o)
-		chart_class(classes, marks, html_jstr(o, "runner_class"),
-			    json_integer_value(json_object_get(o, "series_id")),
-			    json_object_get(o, "points"), json_object_get(o, "segments"),
-			    json_object_get(o, "changes"), by_commit);
+	chart_class(classes, marks, s->runner_class, s->id, s->points, s->npoints, s->segments,
+		    s->nsegments, s->changes, by_commit);
+	for (size_t i = 0; i < s->noverlay; i++) {
+		const struct rec_series_overlay *o = &s->overlay[i];
+
+		chart_class(classes, marks, o->runner_class, o->series_id, o->points, o->npoints,
+			    o->segments, o->nsegments, o->changes, by_commit);
+	}
 	chart = json_pack("{s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:O}",
-			  "unit", html_jstr(s, "unit"), "better", html_jstr(s, "better"),
-			  "title", html_jstr(s, "metric"),
+			  "unit", s->unit ? s->unit : "", "better", s->better ? s->better : "",
+			  "title", s->metric ? s->metric : "",
 			  "x", by_commit ? "first-parent position" : "point (job order)",
 			  "by_commit", by_commit, "classes", classes, "changes", marks,
-			  "releases", by_commit ? json_object_get(s, "releases") : json_null());
+			  "releases", by_commit && s->releases ? s->releases : json_null());
 	if (chart && view_from >= 0 && view_to > view_from)
 		json_object_set_new(chart, "view", json_pack("[I, I]", (json_int_t)view_from,
 							     (json_int_t)view_to));

@@ -1,7 +1,7 @@
 /*
  * chart.h - the metric chart's data for web/static/kpci.js, from a
- * detail_series object (daemon/api_detail.c), shared by the series page
- * and the change page (web/chart.c).
+ * series record as detail_series fills it (daemon/api_detail.c), for the
+ * series page and the change page (web/chart.c).
  *
  * The chart JSON: {unit, better, title, x (the x axis' title), by_commit,
  * classes [{name, series_id, points [{x, job_id, value, min, max,
@@ -19,14 +19,15 @@
 #include <jansson.h>
 
 #include "lib/buf.h"
+#include "lib/rec.h"
 
-/* 1 when series s (a detail_series object) is in first-parent order. */
-int chart_by_commit(const json_t *s);
+/* 1 when series s is in first-parent order. */
+int chart_by_commit(const struct rec_series *s);
 /* A point's x: its first-parent position in commit order, else its index. */
-long long chart_x(const json_t *p, int by_commit);
-/* The chart of detail_series object s (caller owns); the x range
- * [view_from, view_to] is shown first when view_to > view_from >= 0. */
-json_t *chart_of_series(const json_t *s, long long view_from, long long view_to);
+long long chart_x(const struct rec_point *p, int by_commit);
+/* The chart of series s (caller owns); the x range [view_from, view_to]
+ * is shown first when view_to > view_from >= 0. */
+json_t *chart_of_series(const struct rec_series *s, long long view_from, long long view_to);
 /* div.chart#id drawn from chart, embedded as <script id="ID-data">. */
 void chart_div(struct buf *b, const char *id, const json_t *chart);
 

@@ -270,9 +270,9 @@ static void change_numbers(struct buf *b, const struct rec_change *c)
 		   change_num(c->confidence));
 }
 
-/* The points around the change: the chart of its range (series, a
- * detail_series object) and the table of the points. */
-static void change_points(struct buf *b, const struct rec_change *c, const json_t *series)
+/* The points around the change: the chart of its range (chart,
+ * web/chart.h's JSON; NULL: none) and the table of the points. */
+static void change_points(struct buf *b, const struct rec_change *c, const json_t *chart)
 {
 	const json_t *points = c->points;
 	long long bad_job = c->bad_job_id;
@@ -280,19 +280,8 @@ static void change_points(struct buf *b, const struct rec_change *c, const json_
 	json_t *p;
 
 	buf_adds(b, "<h2>Points around the change</h2>\n");
-	if (series) {
-		json_t *chart;
-		long long lo = -1, hi = -1;
-
-		if (!chart_by_commit(series)) {     /* all points drawn, the change's shown */
-			lo = json_integer_value(json_object_get(json_array_get(points, 0), "index"));
-			hi = json_integer_value(json_object_get(json_array_get(points,
-				json_array_size(points) - 1), "index"));
-		}
-		chart = chart_of_series(series, lo, hi);
+	if (chart)
 		chart_div(b, "change-chart", chart);
-		json_decref(chart);
-	}
 	buf_adds(b, "<table id=\"points\"><tr><th>index</th><th>position</th><th>job</th>"
 		 "<th>commit</th><th class=\"num\">value</th><th>iterations</th></tr>\n");
 	json_array_foreach(points, i, p) {

@@ -24,53 +24,44 @@
 struct series_class {
 	const char *name;
 	long long series_id;
-	const json_t *points, *changes;
+	const struct rec_point *points;
+	size_t npoints;
+	const json_t *changes;
 };
 
-static int series_by_commit(const json_t *s)
+/* s, "" for NULL. */
+static const char *series_text(const char *s)
 {
-	return chart_by_commit(s);
+	return s ? s : "";
 }
 
-static long long series_x(const json_t *p, int by_commit)
+static size_t series_classes(struct series_class *c, const struct rec_series *s)
 {
-	return chart_x(p, by_commit);
-}
+	size_t n = 1;
 
-static size_t series_classes(struct series_class *c, const json_t *s)
-{
-	const json_t *overlay = json_object_get(s, "overlay"), *o;
-	size_t n = 1, i;
+	c[0] = (struct series_class){ series_text(s->runner_class), s->id, s->points, s->npoints,
+				      s->changes };
+	for (size_t i = 0; i < s->noverlay && n < SERIES_MAX_CLASSES; i++) {
+		const struct rec_series_overlay *o = &s->overlay[i];
 
-	c[0].name = html_jstr(s, "runner_class");
-	c[0].series_id = json_integer_value(json_object_get(s, "id"));
-	c[0].points = json_object_get(s, "points");
-	c[0].changes = json_object_get(s, "changes");
-	json_array_foreach(overlay, i, o) {
-		if (n == SERIES_MAX_CLASSES)
-			break;
-		c[n].name = html_jstr(o, "runner_class");
-		c[n].series_id = json_integer_value(json_object_get(o, "series_id"));
-		c[n].points = json_object_get(o, "points");
-		c[n].changes = json_object_get(o, "changes");
-		n++;
+		c[n++] = (struct series_class){ series_text(o->runner_class), o->series_id,
+						o->points, o->npoints, o->changes };
 	}
 	return n;
 }
 
 /* The ?classes= value with cls added (add) or removed. */
-static void series_classes_arg(struct buf *b, const json_t *s, const char *cls, int add)
+static void series_classes_arg(struct buf *b, const struct rec_series *s, const char *cls,
+			       int add)
 {
-	const json_t *sel = json_object_get(s, "selected"), *v;
-	size_t i;
 	int first = 1;
 
-	json_array_foreach(sel, i, v) {
-		if (i == 0 || !strcmp(json_string_value(v), cls))
+	for (size_t i = 1; i < s->nselected; i++) {
+		if (!strcmp(s->selected[i], cls))
 			continue;
 		if (!first)
 			buf_adds(b, ",");
-		html_url_arg(b, json_string_value(v));
+		html_url_arg(b, s->selected[i]);
 		first = 0;
 	}
 	if (add) {
@@ -80,29 +71,23 @@ static void series_classes_arg(struct buf *b, const json_t *s, const char *cls, 
 	}
 }
 
-static int series_selected(const json_t *s, const char *cls)
+static int series_selected(const struct rec_series *s, const char *cls)
 {
-	const json_t *v;
-	size_t i;
-
-	json_array_foreach(json_object_get(s, "selected"), i, v)
-		if (!strcmp(json_string_value(v), cls))
+	for (size_t i = 0; i < s->nselected; i++)
+		if (!strcmp(s->selected[i], cls))
 			return 1;
 	return 0;
 }
 
 /* Links that add or remove the other runner classes of the same metric. */
-static void series_chooser(struct buf *b, const json_t *s, long long id)
+static void series_chooser(struct buf *b, const struct rec_series *s, long long id)
 {
-	const json_t *all = json_object_get(s, "classes"), *o;
-	size_t i;
-
-	if (json_array_size(all) < 2)
+	if (s->nclasses < 2)
 		return;
 	buf_adds(b, "<p id=\"class-chooser\">Runner classes: ");
-	json_array_foreach(all, i, o) {
-		const char *cls = html_jstr(o, "runner_class");
-		long long oid = json_integer_value(json_object_get(o, "id"));
+	for (size_t i = 0; i < s->nclasses; i++) {
+		const char *cls = s->classes[i].runner_class;
+		long long oid = s->classes[i].id;
 		int sel = series_selected(s, cls);
 
 		if (oid == id) {
@@ -229,14 +214,14 @@ static size_t series_xs(long long **out, const struct series_class *c, size_t nc
 	long long *xs;
 
 	for (size_t k = 0; k < nc; k++)
-		n += json_array_size(c[k].points);
+		n += c[k].npoints;
 	xs = malloc((n ? n : 1) * sizeof *xs);
 	*out = xs;
 	if (!xs)
 		return 0;
 	for (size_t k = 0; k < nc; k++)
-		for (size_t i = 0; i < json_array_size(c[k].points); i++)
-			xs[m++] = series_x(json_array_get(c[k].points, i), by_commit);
+		for (size_t i = 0; i < c[k].npoints; i++)
+			xs[m++] = chart_x(&c[k].points[i], by_commit);
 	qsort(xs, m, sizeof *xs, series_cmp_x);
 	n = 0;
 	for (size_t i = 0; i < m; i++)
@@ -246,28 +231,24 @@ static size_t series_xs(long long **out, const struct series_class *c, size_t nc
 }
 
 /* One job's point: its value, its iterations' range, its job. */
-static void series_cell(struct buf *b, const json_t *p)
+static void series_cell(struct buf *b, const struct rec_point *p)
 {
-	long long job = json_integer_value(json_object_get(p, "job_id"));
-	const json_t *lo = json_object_get(p, "min"), *hi = json_object_get(p, "max");
-
-	html_number(b, json_number_value(json_object_get(p, "value")));
-	if (json_is_number(lo) && json_is_number(hi) &&
-	    json_number_value(lo) != json_number_value(hi)) {
+	html_number(b, p->value);
+	if (p->min != p->max) {
 		buf_adds(b, " <span class=\"muted\">(");
-		html_number(b, json_number_value(lo));
+		html_number(b, p->min);
 		buf_adds(b, "&ndash;");
-		html_number(b, json_number_value(hi));
+		html_number(b, p->max);
 		buf_adds(b, ")</span>");
 	}
-	buf_printf(b, " <a href=\"/jobs/%lld\">job %lld</a>", job, job);
+	buf_printf(b, " <a href=\"/jobs/%lld\">job %lld</a>", p->job_id, p->job_id);
 }
 
 /* One page of the points, the newest first: page 1 ends at the newest. */
-static void series_points(struct buf *b, const json_t *s, const struct series_class *c,
-			  size_t nc, const char *base, int page)
+static void series_points(struct buf *b, const struct rec_series *s,
+			  const struct series_class *c, size_t nc, const char *base, int page)
 {
-	int by_commit = series_by_commit(s);
+	int by_commit = chart_by_commit(s);
 	long long *xs;
 	size_t n = series_xs(&xs, c, nc, by_commit), skip = (size_t)(page - 1) * PAGE_ROWS;
 
@@ -282,46 +263,44 @@ static void series_points(struct buf *b, const json_t *s, const struct series_cl
 	buf_adds(b, "</tr>\n");
 	for (size_t r = n > skip ? n - skip : 0, shown = 0; r > 0 && shown < PAGE_ROWS;
 	     r--, shown++) {
-		const json_t *first = NULL, *at[SERIES_MAX_CLASSES] = { NULL };
+		const struct rec_point *first = NULL, *at[SERIES_MAX_CLASSES] = { NULL };
 		size_t from[SERIES_MAX_CLASSES] = { 0 };
 		long long x = xs[r - 1];
 
 		for (size_t k = 0; k < nc; k++) {
-			const json_t *p;
+			const struct rec_point *p;
 			size_t i;
 
 			/* each class's points are sorted by x: a bisection finds x */
-			size_t lo = 0, hi = json_array_size(c[k].points);
+			size_t lo = 0, hi = c[k].npoints;
 
 			while (lo < hi) {
 				i = lo + (hi - lo) / 2;
-				if (series_x(json_array_get(c[k].points, i), by_commit) < x)
+				if (chart_x(&c[k].points[i], by_commit) < x)
 					lo = i + 1;
 				else
 					hi = i;
 			}
-			p = json_array_get(c[k].points, lo);
-			if (p && series_x(p, by_commit) == x) {
+			p = lo < c[k].npoints ? &c[k].points[lo] : NULL;
+			if (p && chart_x(p, by_commit) == x) {
 				at[k] = p;
 				from[k] = lo;
 				first = first ? first : p;
 			}
 		}
 		buf_printf(b, "<tr><td class=\"num\">%lld</td><td>", x);
-		html_sha(b, html_jstr(first, "commit_sha"));
+		html_sha(b, first ? first->commit_sha : NULL);
 		buf_adds(b, "</td><td class=\"nowrap\">");
-		html_date(b, json_integer_value(json_object_get(first, "time")));
+		html_date(b, first ? first->time : 0);
 		buf_adds(b, "</td>");
-		html_td_text(b, html_jstr(first, "subject"));
+		html_td_text(b, first ? series_text(first->subject) : "");
 		for (size_t k = 0; k < nc; k++) {
-			const json_t *p;
-
 			/* every job that measured this commit on the class */
 			buf_adds(b, "<td class=\"num\">");
-			for (size_t i = from[k]; at[k] && (p = json_array_get(c[k].points, i)) &&
-			     series_x(p, by_commit) == x; i++) {
+			for (size_t i = from[k]; at[k] && i < c[k].npoints &&
+			     chart_x(&c[k].points[i], by_commit) == x; i++) {
 				buf_adds(b, i > from[k] ? "<br>" : "");
-				series_cell(b, p);
+				series_cell(b, &c[k].points[i]);
 			}
 			buf_adds(b, "</td>");
 		}
@@ -334,39 +313,35 @@ static void series_points(struct buf *b, const json_t *s, const struct series_cl
 
 /* The latest point of the series' own class and the spread of its last
  * segment, as the facts above the chart say them. */
-static void series_latest(struct buf *b, const json_t *s)
+static void series_latest(struct buf *b, const struct rec_series *s)
 {
-	const json_t *pts = json_object_get(s, "points"), *segs = json_object_get(s, "segments");
-	const json_t *p = json_array_get(pts, json_array_size(pts) - 1);
-	const json_t *seg = json_array_get(segs, json_array_size(segs) - 1);
-	double mean = json_number_value(json_object_get(seg, "mean"));
+	const struct rec_point *p = s->npoints ? &s->points[s->npoints - 1] : NULL;
+	const struct rec_segment *seg = s->nsegments ? &s->segments[s->nsegments - 1] : NULL;
+	double mean = seg ? seg->mean : 0;
 
 	if (!p)
 		return;
 	buf_adds(b, "<dt>latest</dt><dd id=\"latest\"><strong class=\"num\">");
-	html_number(b, json_number_value(json_object_get(p, "value")));
+	html_number(b, p->value);
 	buf_adds(b, "</strong> ");
-	html_txt(b, html_jstr(s, "unit"));
+	html_txt(b, s->unit);
 	buf_adds(b, " at ");
-	html_sha(b, html_jstr(p, "commit_sha"));
+	html_sha(b, p->commit_sha);
 	buf_adds(b, " ");
-	html_date(b, json_integer_value(json_object_get(p, "time")));
-	buf_printf(b, " (<a href=\"/jobs/%lld\">job %lld</a>)</dd>\n",
-		   (long long)json_integer_value(json_object_get(p, "job_id")),
-		   (long long)json_integer_value(json_object_get(p, "job_id")));
+	html_date(b, p->time);
+	buf_printf(b, " (<a href=\"/jobs/%lld\">job %lld</a>)</dd>\n", p->job_id, p->job_id);
 	if (seg && mean != 0) {
 		buf_printf(b, "<dt>noise</dt><dd id=\"noise\">one point &plusmn;%.2g%% about its "
-			   "segment's mean (", 100 * json_number_value(json_object_get(seg, "sd")) /
-			   (mean < 0 ? -mean : mean));
-		html_txt(b, html_jstr(seg, "sd_from"));
+			   "segment's mean (", 100 * seg->sd / (mean < 0 ? -mean : mean));
+		html_txt(b, seg->sd_from);
 		buf_adds(b, "): the grey band</dd>\n");
 	}
 }
 
 /* Where the series lies and what it measures. */
-static void series_facts(struct buf *b, const json_t *s, const char *json_href)
+static void series_facts(struct buf *b, const struct rec_series *s, const char *json_href)
 {
-	const char *tree = html_jstr(s, "tree"), *branch = html_jstr(s, "branch");
+	const char *tree = series_text(s->tree), *branch = series_text(s->branch);
 
 	buf_adds(b, "<dl class=\"facts\" id=\"series-facts\"><dt>tree</dt><dd>");
 	if (*tree) {
@@ -381,41 +356,39 @@ static void series_facts(struct buf *b, const json_t *s, const char *json_href)
 		buf_adds(b, "<span class=\"muted\">none: the jobs ran without a commit</span>");
 	}
 	buf_adds(b, "</dd><dt>runner class</dt><dd>");
-	html_txt(b, html_jstr(s, "runner_class"));
-	if (*html_jstr(s, "config_name")) {
+	html_txt(b, s->runner_class);
+	if (*series_text(s->config_name)) {
 		buf_adds(b, ", kernel config ");
-		html_txt(b, html_jstr(s, "config_name"));
+		html_txt(b, s->config_name);
 	}
 	buf_adds(b, "</dd><dt>unit</dt><dd>");
-	html_txt(b, html_jstr(s, "unit"));
+	html_txt(b, s->unit);
 	buf_adds(b, ", ");
-	html_txt(b, html_jstr(s, "better"));
+	html_txt(b, s->better);
 	buf_printf(b, " is better; %zu points in %s order (each the median of its job's "
-		   "iterations, the whisker their range)</dd>\n",
-		   json_array_size(json_object_get(s, "points")),
-		   series_by_commit(s) ? "first-parent" : "job");
+		   "iterations, the whisker their range)</dd>\n", s->npoints,
+		   chart_by_commit(s) ? "first-parent" : "job");
 	series_latest(b, s);
 	buf_adds(b, "</dl>\n<p class=\"links\"><a id=\"series-json\" href=\"");
 	buf_adds(b, json_href);
 	buf_adds(b, "\">JSON</a><a href=\"/series\">all metrics</a></p>\n");
 }
 
-int page_series(struct buf *b, const json_t *s, int page)
+int page_series(struct buf *b, const struct rec_series *s, int page)
 {
-	long long id = json_integer_value(json_object_get(s, "id"));
+	long long id = s->id;
 	struct series_class c[SERIES_MAX_CLASSES];
 	size_t nc = series_classes(c, s);
-	const json_t *from = json_object_get(s, "from"), *to = json_object_get(s, "to");
 	const char *sep = "?";
 	struct buf title, base, api;
 	json_t *chart;
 
 	buf_init(&title, 1024);
-	buf_adds(&title, html_jstr(s, "suite"));
+	buf_adds(&title, series_text(s->suite));
 	buf_adds(&title, "/");
-	buf_adds(&title, html_jstr(s, "metric"));
+	buf_adds(&title, series_text(s->metric));
 	buf_adds(&title, " on ");
-	buf_adds(&title, html_jstr(s, "runner_class"));
+	buf_adds(&title, series_text(s->runner_class));
 	html_page_begin(b, buf_str(&title));
 	buf_dispose(&title);
 	buf_init(&base, 1024);
@@ -425,12 +398,12 @@ int page_series(struct buf *b, const json_t *s, int page)
 		series_classes_arg(&base, s, "", 0);
 		sep = "&amp;";
 	}
-	if (json_integer_value(from) > 0) {
-		buf_printf(&base, "%sfrom=%lld", sep, (long long)json_integer_value(from));
+	if (s->from > 0) {
+		buf_printf(&base, "%sfrom=%lld", sep, s->from);
 		sep = "&amp;";
 	}
-	if (json_is_integer(to))
-		buf_printf(&base, "%sto=%lld", sep, (long long)json_integer_value(to));
+	if (s->to != REC_NONE)
+		buf_printf(&base, "%sto=%lld", sep, s->to);
 	buf_init(&api, 1100);
 	buf_adds(&api, "/api/v1");
 	buf_adds(&api, buf_str(&base));
@@ -441,7 +414,7 @@ int page_series(struct buf *b, const json_t *s, int page)
 	chart_div(b, "series-chart", chart);
 	json_decref(chart);
 	series_changes(b, c, nc);
-	series_releases(b, json_object_get(s, "releases"));
+	series_releases(b, s->releases);
 	series_points(b, s, c, nc, buf_str(&base), page);
 	buf_dispose(&base);
 	html_chart_scripts(b);

@@ -54,14 +54,14 @@ int page_changes(struct buf *b, const struct rec_changes *changes,
 		 long long now, int page, int more);
 /* "/changes/ID": a change as api_change_full gives it (full: points,
  * place, group, title, summary_text, bisection), its reports (array,
- * NULL: none) and chart (a detail_series object of its range, NULL:
- * none), and its triage form; now for the change's age. */
+ * NULL: none) and chart (web/chart.h's JSON of its range, NULL: none),
+ * and its triage form; now for the change's age. */
 int page_change(struct buf *b, const struct rec_change *c, const json_t *reports,
 		const json_t *chart, long long now);
 /* "/series/ID[?classes=A,B&from=&to=]": series as detail_series gives it
  * (points, changes with ranges, releases, overlay of other runner
  * classes); the table shows one page of PAGE_ROWS positions. */
-int page_series(struct buf *b, const json_t *series, int page);
+int page_series(struct buf *b, const struct rec_series *series, int page);
 struct db_series_brief;
 /* "/series?q=": the metrics index, series s[0..n) of one page of metrics
  * (db_series_index) matching the search text q (NULL: none). */

@@ -239,6 +239,29 @@ static void test_commit_step(void)
 	CHECK_INT(st.visited, 0);
 }
 
+/* The series record as db/ fills it for the chart: its row, then its
+ * siblings on every runner class. */
+static void test_series_record(void)
+{
+	long long lat = series_of("wq", "flush-latency");
+	struct rec_series s;
+
+	CHECK_INT(db_series_get(db, &s, lat), DB_OK);
+	CHECK_STR(s.suite, "wq");
+	CHECK_STR(s.metric, "flush-latency");
+	CHECK_STR(s.runner_class, "c1");
+	CHECK_STR(s.ordered_by, "commit");
+	CHECK_STR(s.config_name, "");
+	CHECK(s.branch == NULL && s.analyzed_at > 0 && s.to == REC_NONE);
+	CHECK_INT(db_series_siblings(db, &s), DB_OK);
+	CHECK_INT(s.nclasses, 1);
+	CHECK_INT(s.classes[0].id, lat);
+	CHECK_INT(s.classes[0].points, 60);
+	rec_series_dispose(&s);
+	CHECK_INT(db_series_get(db, &s, lat + 1000), DB_NOTFOUND);
+	CHECK(s.suite == NULL);
+}
+
 /* A person's triage survives re-analysis; untriaged changes are updated in
  * place; the store never rewrites a triaged row even when asked to. */
 /* The groups of the /changes page: each one's largest change first among
@@ -670,6 +693,7 @@ int main(void)
 	params.settle = 0;
 
 	test_commit_step();
+	test_series_record();
 	test_triage_survives();
 	test_job_order_and_noise();
 	test_noisy();

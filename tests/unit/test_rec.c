@@ -1,6 +1,6 @@
 /*
  * test_rec.c - the records pages, handlers and the CLI read (lib/rec.h):
- * runner, build and change:
+ * runner, build, change and series:
  * the API's key names and null for absent values, a record that decodes
  * to what was encoded, and a wrong field named.
  */
@@ -256,6 +256,77 @@ static void test_change_groups_roundtrip(void)
 	CHECK_STR(cause, "groups[0].metrics is missing");
 	free(cause);
 	json_decref(j);
+static void test_series_roundtrip(void)
+{
+	struct rec_point pts[2] = {
+		{ .index = 0, .position = 0, .job_id = 7, .commit_sha = "c0ffee", .value = 1.5,
+		  .min = 1, .max = 2, .iterations = 3, .has_commit = 1, .subject = "fix",
+		  .author = NULL, .time = 99 },
+		{ .index = 1, .position = REC_NONE, .job_id = 8, .value = 2, .min = 2, .max = 2,
+		  .iterations = 1 } };
+	struct rec_segment seg = { .from = 0, .to = 1, .points = 2, .mean = 1.75, .sd = 0,
+				   .sd_from = "points" };
+	struct rec_series_class cls[2] = { { 4, "numa2", 2 }, { 5, "smp8", 0 } };
+	struct rec_series_overlay ov = { .series_id = 5, .runner_class = "smp8", .points = pts,
+					 .npoints = 1, .segments = &seg, .nsegments = 1 };
+	char *sel[2] = { "numa2", "smp8" };
+	struct rec_series s = { .id = 4, .metric_id = 2, .suite = "wq", .metric = "m",
+				.unit = "ns", .better = "lower", .runner_class = "numa2",
+				.config_name = "", .ordered_by = "commit", .points = pts,
+				.npoints = 2, .segments = &seg, .nsegments = 1, .overlay = &ov,
+				.noverlay = 1, .selected = sel, .nselected = 2, .classes = cls,
+				.nclasses = 2, .from = 0, .to = REC_NONE };
+	struct rec_series back;
+	const json_t *p;
+	char *cause = NULL;
+	json_t *j, *again;
+
+	s.releases = json_array();
+	s.changes = json_pack("[{s:i, s:o}]", "id", 1, "bad_position", json_null());
+	ov.changes = json_array();
+	j = rec_series_encode(&s);
+	CHECK_INT(json_object_size(j), 22);
+	CHECK(json_is_null(json_object_get(j, "branch")) && json_is_null(json_object_get(j, "to")));
+	CHECK(json_is_null(json_object_get(j, "analyzed_at")));
+	CHECK_INT(json_integer_value(json_object_get(j, "from")), 0);
+	/* position 0 is a position; a point off the line has null; its commit's
+	 * fields only when asked for and found */
+	p = json_array_get(json_object_get(j, "points"), 0);
+	CHECK(json_is_integer(json_object_get(p, "position")));
+	CHECK(json_is_null(json_object_get(p, "author")));
+	CHECK_INT(json_integer_value(json_object_get(p, "time")), 99);
+	p = json_array_get(json_object_get(j, "points"), 1);
+	CHECK(json_is_null(json_object_get(p, "position")) && !json_object_get(p, "subject"));
+	CHECK(json_is_null(json_object_get(p, "commit_sha")));
+	CHECK_STR(json_string_value(json_object_get(json_array_get(json_object_get(j, "classes"),
+						     1), "runner_class")), "smp8");
+	CHECK_INT(rec_series_decode(&back, j, "", &cause), 0);
+	CHECK(back.to == REC_NONE && back.points[0].position == 0);
+	CHECK(back.points[1].position == REC_NONE && !back.points[1].has_commit);
+	CHECK_INT(back.noverlay, 1);
+	CHECK_INT(back.overlay[0].npoints, 1);
+	again = rec_series_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_series_dispose(&back);
+	rec_series_dispose(NULL);
+	/* a wrong field deep inside is named */
+	json_object_set_new((json_t *)json_array_get(json_object_get(j, "points"), 1), "value",
+			    json_string("fast"));
+	CHECK_INT(rec_series_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "points[1].value must be a number");
+	free(cause);
+	cause = NULL;
+	json_object_del(json_array_get(json_object_get(json_array_get(json_object_get(j,
+		"overlay"), 0), "segments"), 0), "sd_from");
+	json_object_set_new(j, "points", json_array());
+	CHECK_INT(rec_series_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "overlay[0].segments[0].sd_from is missing");
+	free(cause);
+	json_decref(j);
+	json_decref(s.releases);
+	json_decref(s.changes);
+	json_decref(ov.changes);
 }
 
 int main(void)
@@ -265,5 +336,6 @@ int main(void)
 	test_build_roundtrip();
 	test_change_roundtrip();
 	test_change_groups_roundtrip();
+	test_series_roundtrip();
 	return check_done();
 }
