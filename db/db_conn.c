@@ -358,6 +358,17 @@ json_t *db_column_json(sqlite3_stmt *st, int i)
 	return v ? v : db_text_json(s, (size_t)sqlite3_column_bytes(st, i));
 }
 
+int db_column_copy(char **out, sqlite3_stmt *st, int i)
+{
+	*out = db_column_dup(st, i);
+	return *out || sqlite3_column_type(st, i) == SQLITE_NULL ? DB_OK : DB_ERR;
+}
+
+long long db_column_measure(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? REC_NONE : sqlite3_column_int64(st, i);
+}
+
 /*
  * Turns every row of st into a JSON object keyed by column name; a column
  * named "x_json" holds JSON text and becomes key "x" with that value.

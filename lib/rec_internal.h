@@ -29,4 +29,10 @@ int rec_get_int(long long *out, const json_t *j, const char *key, int nullable,
 int rec_get_any(json_t **out, const json_t *j, const char *key, const char *where,
 		char **cause);
 
+/* A measure v as JSON (REC_NONE: null). */
+json_t *rec_measure_json(long long v);
+/* key of j: an integer, or absent/null (*out REC_NONE). */
+int rec_get_measure(long long *out, const json_t *j, const char *key, const char *where,
+		    char **cause);
+
 #endif
