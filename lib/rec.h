@@ -175,9 +175,11 @@ struct rec_job {
 				     * NULL: none */
 	long long samples;          /* samples it uploaded */
 	enum rec_job_shape shape;
-	char *tree;                 /* FOUND, DETAIL; NULL: none */
-	long long build_id;         /* FOUND: the build it boots; 0: none */
-	/* DETAIL only; db/ fills tree and build_id whatever the shape. */
+	/* db/ fills these two in every shape; FOUND encodes both, DETAIL
+	 * the tree. */
+	char *tree;                 /* NULL: none */
+	long long build_id;         /* the build a bench job boots; 0: none */
+	/* Filled and encoded in the DETAIL shape only (detail_job). */
 	json_t *attempts;           /* array: db_job_attempts */
 	json_t *series;             /* array: db_job_series */
 	struct rec_build *build;    /* it came from or made; NULL: none */
