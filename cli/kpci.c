@@ -19,6 +19,7 @@
 #include "cli/cmd_changes.h"
 #include "cli/cmd_compare.h"
 #include "cli/cmd_detect.h"
+#include "cli/cmd_jobs.h"
 #include "cli/cmd_maintainers.h"
 #include "cli/cmd_reports.h"
 #include "cli/cmd_runners.h"
@@ -64,33 +65,6 @@ static int cmd_status(struct cli *cli, int argc, char **argv)
 	}
 	json_decref(h);
 	json_decref(s);
-	return 0;
-}
-
-static int cmd_jobs(struct cli *cli, int argc, char **argv)
-{
-	static const char *const flags[] = { "state", "limit", "offset", NULL };
-	int usage;
-	json_t *a, *j;
-	size_t i;
-
-	a = cli_get(cli, "/api/v1/jobs", argc, argv, flags, &usage);
-	if (!a)
-		return usage ? 2 : 1;
-	if (cli->json)
-		return cli_print_json(a), json_decref(a), 0;
-	printf("%-5s %-6s %-10s %-6s %-9s %7s %-16s %7s  %s\n", "ID", "KIND", "SUITE", "BOOT",
-	       "STATE", "ATTEMPT", "RUNNER", "SAMPLES", "REASON");
-	json_array_foreach(json_object_get(a, "jobs"), i, j) {
-		const json_t *spec = json_object_get(j, "spec");
-
-		printf("%-5lld %-6s %-10s %-6s %-9s %3lld/%-3lld %-16s %7lld  %s\n", cli_jint(j, "id"),
-		       cli_jstr(j, "kind"), cli_jstr(spec, "suite"), cli_jstr(spec, "boot"), cli_jstr(j, "state"),
-		       cli_jint(j, "attempt"), cli_jint(j, "max_attempts"), cli_jstr(j, "runner"),
-		       cli_jint(j, "samples"), json_is_string(json_object_get(j, "reason")) ?
-		       cli_jstr(j, "reason") : "");
-	}
-	json_decref(a);
 	return 0;
 }
 
@@ -144,7 +118,7 @@ static int cmd_submit(struct cli *cli, int argc, char **argv)
 		       cli_jstr(answer, "commit"), cli_jint(answer, "build_id"),
 		       cli_jint(answer, "request_id"));
 	else if (answer)
-		printf("job %lld queued\n", cli_jint(answer, "id"));
+		rc = cmd_job_queued(answer);
 	json_decref(answer);
 out:
 	json_decref(body);

@@ -21,6 +21,9 @@ void api_trees(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_job(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+/* Answers 201 with job id, just queued, as the record GET
+ * /api/v1/jobs/ID starts from (shape REC_JOB_ROW). */
+void api_job_created(struct kpcid *k, struct http_resp *resp, long long id);
 void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_metrics(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 

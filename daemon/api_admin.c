@@ -98,7 +98,7 @@ void api_job_submit(struct kpcid *k, struct http_req *req, struct http_resp *res
 	}
 	log_info("job %lld queued: %s suite %s, %d iterations, boot %s", id, kind, suite,
 		 iterations, boot);
-	http_json(resp, 201, db_job_get(k->db, id));
+	api_job_created(k, resp, id);
 out:
 	json_decref(spec);
 	json_decref(body);

@@ -152,7 +152,7 @@ void api_build_submit(struct kpcid *k, json_t *body, const char *runner_class, i
 			 json_string_value(json_object_get(spec, "tree")),
 			 json_string_value(json_object_get(spec, "commit")),
 			 json_string_value(json_object_get(spec, "config")));
-		http_json(resp, 201, db_job_get(k->db, job_id));
+		api_job_created(k, resp, job_id);
 	}
 	json_decref(spec);
 }

@@ -409,45 +409,43 @@ int detail_series(struct rec_series *out, char **cause, struct kpcid *k, long lo
 	return detail_series_of(out, cause, k, id, &q, details);
 }
 
-int detail_job(json_t **out, char **cause, struct kpcid *k, long long id)
+int detail_job(struct rec_job *out, char **cause, struct kpcid *k, long long id)
 {
-	json_t *job = db_job_get(k->db, id), *attempts, *series, *build = NULL, *estimate;
-	char tree[PROTO_MAX_NAME + 1];
+	int rc = db_job_get(k->db, out, id);
 	long long build_id = 0;
 	struct rec_build b;
 
-	*out = NULL;
 	*cause = NULL;
-	if (!job) {
-		fail_cause(cause, "job %lld does not exist", id);
-		return 404;
+	if (rc != DB_OK) {
+		fail_cause(cause, rc == DB_NOTFOUND ? "job %lld does not exist" :
+			   "cannot read job %lld: database error", id);
+		return http_status(rc);
 	}
-	attempts = db_job_attempts(k->db, id, DETAIL_LOG_TAIL);
-	series = db_job_series(k->db, id);
-	if (!attempts || !series || db_job_where(k->db, &build_id, tree, id) != DB_OK) {
-		json_decref(attempts);
-		json_decref(series);
-		json_decref(job);
+	out->shape = REC_JOB_DETAIL;
+	out->attempts = db_job_attempts(k->db, id, DETAIL_LOG_TAIL);
+	out->series = db_job_series(k->db, id);
+	if (!out->attempts || !out->series || db_job_build(k->db, &build_id, id) != DB_OK) {
+		rec_job_dispose(out);
 		fail_cause(cause, "cannot read job %lld", id);
 		return 500;
 	}
 	if (build_id && db_build_get(k->db, &b, build_id) == DB_OK) {
-		build = rec_build_encode(&b);
-		rec_build_dispose(&b);
+		out->build = malloc(sizeof *out->build);
+		if (!out->build) {
+			rec_build_dispose(&b);
+			rec_job_dispose(out);
+			fail_cause(cause, "cannot read job %lld: out of memory", id);
+			return 500;
+		}
+		*out->build = b;
 	}
-	json_object_set_new(job, "tree", tree[0] ? json_string(tree) : json_null());
-	json_object_set_new(job, "attempts", attempts);
-	json_object_set_new(job, "series", series);
-	json_object_set_new(job, "build", build ? build : json_null());
-	estimate = db_job_estimate(k->db, id);
-	json_object_set_new(job, "estimate", estimate ? estimate : json_null());
-	*out = job;
+	out->estimate = db_job_estimate(k->db, id);
 	return 0;
 }
 
 void api_page_job(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *job;
+	struct rec_job job;
 	char *cause;
 	int rc = detail_job(&job, &cause, k, req->params[0]);
 
@@ -462,6 +460,6 @@ void api_page_job(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 		free(cause);
 		return;
 	}
-	resp->status = page_job(&resp->body, job, (long long)time(NULL)) == 0 ? 200 : 500;
-	json_decref(job);
+	resp->status = page_job(&resp->body, &job, (long long)time(NULL)) == 0 ? 200 : 500;
+	rec_job_dispose(&job);
 }

@@ -37,9 +37,11 @@ int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long
 /* detail_series_of with the query of req (?classes=, ?from=, ?to=). */
 int detail_series(struct rec_series *out, char **cause, struct kpcid *k, long long id,
 		  struct http_req *req, int details);
-/* The job with its tree, attempts (log tails), samples per series and
- * build (with artifacts); 0, or an HTTP status with *cause set. */
-int detail_job(json_t **out, char **cause, struct kpcid *k, long long id);
+struct rec_job;
+/* The job into *out (shape REC_JOB_DETAIL: its tree, attempts with log
+ * tails, samples per series, build with artifacts and estimate; caller
+ * disposes); 0, or an HTTP status with *cause set and *out empty. */
+int detail_job(struct rec_job *out, char **cause, struct kpcid *k, long long id);
 
 /* GET /jobs/:id: the job detail page. */
 void api_page_job(struct kpcid *k, struct http_req *req, struct http_resp *resp);

@@ -183,7 +183,7 @@ void api_bench_commit(struct kpcid *k, json_t *body, json_t *spec, const char *r
 	log_info("job %lld queued: bench %s of %s at %.12s, boot %s%s", job,
 		 json_string_value(json_object_get(spec, "suite")), tree, sha, boot,
 		 build ? " (its build)" : "");
-	http_json(resp, 201, db_job_get(k->db, job));
+	api_job_created(k, resp, job);
 }
 
 void api_measure_build_done(struct kpcid *k, long long build_id)

@@ -120,8 +120,8 @@ void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	static const char *const states[] = { "queued", "running", "done", "failed",
 					      "cancelled", NULL };
 	const char *state = http_query(req, "state");
-	int page, known = !state;
-	json_t *rows;
+	int page, known = !state, more;
+	struct rec_jobs l;
 
 	for (int i = 0; state && states[i]; i++)
 		known |= !strcmp(state, states[i]);
@@ -132,13 +132,13 @@ void api_page_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp
 	}
 	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0)
 		return;
-	rows = db_jobs_list(k->db, state, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS);
-	if (!rows) {
+	if (db_jobs_list(k->db, &l, state, PAGE_ROWS + 1, (page - 1) * PAGE_ROWS) != DB_OK) {
 		pages_error(resp, 500, "database error while listing jobs");
 		return;
 	}
-	pages_html(resp, page_jobs(&resp->body, rows, state, page, pages_more(rows)));
-	json_decref(rows);
+	more = l.n > PAGE_ROWS;
+	pages_html(resp, page_jobs(&resp->body, l.v, more ? PAGE_ROWS : l.n, state, page, more));
+	rec_jobs_dispose(&l);
 }
 
 void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *resp)

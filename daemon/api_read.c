@@ -96,6 +96,7 @@ void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	struct db_job_filter f = { .state = http_query(req, "state"),
 				   .kind = http_query(req, "kind") };
 	int limit, offset, known = !f.state;
+	struct rec_jobs l;
 
 	for (int i = 0; f.state && states[i]; i++)
 		known |= !strcmp(f.state, states[i]);
@@ -113,21 +114,36 @@ void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	    http_query_time(req, resp, "since", &f.since) < 0 ||
 	    http_query_time(req, resp, "until", &f.until) < 0)
 		return;
-	if (http_paging(req, resp, &limit, &offset) == 0)
-		api_list(resp, db_jobs_find(k->db, &f, limit, offset), "jobs", limit, offset);
+	if (http_paging(req, resp, &limit, &offset) < 0)
+		return;
+	api_list(resp, db_jobs_find(k->db, &l, &f, limit, offset) == DB_OK ?
+		 rec_jobs_encode(&l) : NULL, "jobs", limit, offset);
+	rec_jobs_dispose(&l);
 }
 
 void api_job(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *job;
+	struct rec_job job;
 	char *cause;
 	int rc = detail_job(&job, &cause, k, req->params[0]);
 
 	if (rc)
 		http_error(resp, rc, "%s", cause);
 	else
-		http_json(resp, 200, job);
+		http_json(resp, 200, rec_job_encode(&job));
+	rec_job_dispose(&job);
 	free(cause);
+}
+
+void api_job_created(struct kpcid *k, struct http_resp *resp, long long id)
+{
+	struct rec_job job;
+
+	if (db_job_get(k->db, &job, id) != DB_OK)
+		http_error(resp, 500, "job %lld was queued but cannot be read back", id);
+	else
+		http_json(resp, 201, rec_job_encode(&job));
+	rec_job_dispose(&job);
 }
 
 void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)

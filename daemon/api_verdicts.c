@@ -43,14 +43,14 @@ static json_t *api_more_json(const struct verdict *v)
  * {sha, subject, author, time, tree}} (caller owns). */
 static json_t *api_side_about(struct db *db, const char *text, const struct compare_which *w)
 {
-	json_t *side = json_pack("{s:s}", "text", text), *jrow, *c = NULL;
+	json_t *side = json_pack("{s:s}", "text", text), *c = NULL;
+	struct rec_job job;
 
 	if (w->job_id) {
 		json_object_set_new(side, "job_id", json_integer(w->job_id));
-		jrow = db_job_get(db, w->job_id);
-		if (json_string_value(json_object_get(jrow, "commit_sha")))
-			c = db_commit_about(db, json_string_value(json_object_get(jrow, "commit_sha")));
-		json_decref(jrow);
+		if (db_job_get(db, &job, w->job_id) == DB_OK && job.commit_sha)
+			c = db_commit_about(db, job.commit_sha);
+		rec_job_dispose(&job);
 	} else {
 		c = db_commit_about(db, w->sha);
 	}

@@ -146,9 +146,13 @@ int db_job_expire_leases(struct db *db, int *requeued, int *failed);
  * unit or direction, or repeats an iteration. */
 int db_job_result(struct db *db, long long runner_id, const struct proto_result *r,
 		  int *duplicate, char **cause);
-/* state may be NULL for all. */
-json_t *db_jobs_list(struct db *db, const char *state, int limit, int offset);
-json_t *db_job_get(struct db *db, long long id);
+/* Jobs newest first, of state (NULL: any), a page of them, into *out
+ * (shape REC_JOB_ROW; caller disposes). */
+int db_jobs_list(struct db *db, struct rec_jobs *out, const char *state, int limit,
+		 int offset);
+/* One job into *out (shape REC_JOB_ROW, tree and build_id filled; caller
+ * disposes); DB_NOTFOUND when there is no such job. */
+int db_job_get(struct db *db, struct rec_job *out, long long id);
 
 /* --- progress (db/db_progress.c) ------------------------------------ */
 /* db_job_heartbeat that also records what the job is doing: phase (NULL:
@@ -168,8 +172,9 @@ json_t *db_job_estimate(struct db *db, long long job_id);
 /* The pipeline's counts: queued_builds, queued_bench, building, booting,
  * measuring, changes_open, bisecting, reporting, reports.  Owned. */
 json_t *db_pipeline(struct db *db);
-/* The running jobs, oldest first, with their phase.  Owned. */
-json_t *db_jobs_running(struct db *db);
+/* The running jobs, oldest first, with their phase, into *out (shape
+ * REC_JOB_ROW; caller disposes; db/db_jobs.c). */
+int db_jobs_running(struct db *db, struct rec_jobs *out);
 
 /* --- samples ------------------------------------------------------- */
 /* job_id 0: any job; metric NULL: any metric. */
@@ -591,12 +596,13 @@ json_t *db_job_attempts(struct db *db, long long job_id, int tail);
 /* The samples of job_id summed up per series and attempt: [{series_id, suite,
  * metric, unit, better, runner_class, attempt, iterations, mean, min, max}]. */
 json_t *db_job_series(struct db *db, long long job_id);
-/* The build a job came from (bench) or made (build), 0 when none, and the
- * name of its tree ("" when none).  DB_NOTFOUND when no such job. */
-int db_job_where(struct db *db, long long *build_id, char tree[PROTO_MAX_NAME + 1],
-		 long long job_id);
-/* Jobs newest first, filtered (caller owns). */
-json_t *db_jobs_find(struct db *db, const struct db_job_filter *f, int limit, int offset);
+/* The build a job came from (bench) or made (build), 0 when none.
+ * DB_NOTFOUND when no such job. */
+int db_job_build(struct db *db, long long *build_id, long long job_id);
+/* Jobs newest first, filtered, into *out (shape REC_JOB_FOUND; caller
+ * disposes; db/db_jobs.c). */
+int db_jobs_find(struct db *db, struct rec_jobs *out, const struct db_job_filter *f, int limit,
+		 int offset);
 /* Samples newest first, filtered (caller owns). */
 json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int limit,
 			int offset);

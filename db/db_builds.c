@@ -306,12 +306,6 @@ int db_artifact_delete(struct db *db, const char *sha256)
 	"(SELECT MIN(c.id) FROM changes c WHERE c.kind = 'build-failure' AND " \
 	"c.build_id = b.id) AS change_id, b.distributed AS distributed_json, b.bisection_id "
 
-/* Column i as a measure: REC_NONE for SQL NULL. */
-static long long db_build_measure(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? REC_NONE : sqlite3_column_int64(st, i);
-}
-
 /* A row of DB_BUILD_COLUMNS into *b (zeroed first); DB_ERR when out of
  * memory, *b then disposed. */
 static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
@@ -320,24 +314,24 @@ static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
 
 	memset(b, 0, sizeof *b);
 	b->id = sqlite3_column_int64(st, 0);
-	rc |= db_column_dup_to(&b->tree, st, 1);
-	rc |= db_column_dup_to(&b->branch, st, 2);
-	rc |= db_column_dup_to(&b->commit_sha, st, 3);
-	rc |= db_column_dup_to(&b->config_name, st, 4);
-	rc |= db_column_dup_to(&b->state, st, 5);
+	rc |= db_column_copy(&b->tree, st, 1);
+	rc |= db_column_copy(&b->branch, st, 2);
+	rc |= db_column_copy(&b->commit_sha, st, 3);
+	rc |= db_column_copy(&b->config_name, st, 4);
+	rc |= db_column_copy(&b->state, st, 5);
 	b->job_id = sqlite3_column_int64(st, 6);
 	b->attempt = sqlite3_column_int64(st, 7);
-	rc |= db_column_dup_to(&b->runner, st, 8);
-	b->duration_ms = db_build_measure(st, 9);
-	rc |= db_column_dup_to(&b->compiler, st, 10);
-	b->make_jobs = db_build_measure(st, 11);
-	b->text_size = db_build_measure(st, 12);
-	b->data_size = db_build_measure(st, 13);
-	b->bss_size = db_build_measure(st, 14);
-	b->image_size = db_build_measure(st, 15);
-	rc |= db_column_dup_to(&b->error, st, 16);
+	rc |= db_column_copy(&b->runner, st, 8);
+	b->duration_ms = db_column_measure(st, 9);
+	rc |= db_column_copy(&b->compiler, st, 10);
+	b->make_jobs = db_column_measure(st, 11);
+	b->text_size = db_column_measure(st, 12);
+	b->data_size = db_column_measure(st, 13);
+	b->bss_size = db_column_measure(st, 14);
+	b->image_size = db_column_measure(st, 15);
+	rc |= db_column_copy(&b->error, st, 16);
 	b->warnings = db_column_json(st, 17);
-	b->log_size = db_build_measure(st, 18);
+	b->log_size = db_column_measure(st, 18);
 	b->spec = db_column_json(st, 19);
 	b->created_at = sqlite3_column_int64(st, 20);
 	b->started_at = sqlite3_column_int64(st, 21);

@@ -49,19 +49,6 @@ static double db_change_real(sqlite3_stmt *st, int i)
 	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
 }
 
-/* Column i as a measure: REC_NONE for SQL NULL. */
-static long long db_change_measure(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? REC_NONE : sqlite3_column_int64(st, i);
-}
-
-/* Text column i copied into *out; 1 when out of memory. */
-static int db_change_text(char **out, sqlite3_stmt *st, int i)
-{
-	*out = db_column_dup(st, i);
-	return !*out && sqlite3_column_type(st, i) != SQLITE_NULL;
-}
-
 /* DB_CHANGE_COLUMNS from column k on into *c (zeroed first): 0, or -1
  * when out of memory (*c then disposed). */
 static int db_change_cols(sqlite3_stmt *st, int k, struct rec_change *c)
@@ -73,21 +60,21 @@ static int db_change_cols(sqlite3_stmt *st, int k, struct rec_change *c)
 	c->group_id = sqlite3_column_int64(st, k + 1);
 	c->series_id = sqlite3_column_int64(st, k + 2);
 	c->metric_id = sqlite3_column_int64(st, k + 3);
-	oom |= db_change_text(&c->suite, st, k + 4);
-	oom |= db_change_text(&c->metric, st, k + 5);
-	oom |= db_change_text(&c->unit, st, k + 6);
-	oom |= db_change_text(&c->better, st, k + 7);
-	oom |= db_change_text(&c->runner_class, st, k + 8);
-	oom |= db_change_text(&c->config_name, st, k + 9);
-	oom |= db_change_text(&c->ordered_by, st, k + 10);
+	oom |= db_column_copy(&c->suite, st, k + 4);
+	oom |= db_column_copy(&c->metric, st, k + 5);
+	oom |= db_column_copy(&c->unit, st, k + 6);
+	oom |= db_column_copy(&c->better, st, k + 7);
+	oom |= db_column_copy(&c->runner_class, st, k + 8);
+	oom |= db_column_copy(&c->config_name, st, k + 9);
+	oom |= db_column_copy(&c->ordered_by, st, k + 10);
 	c->noisy = sqlite3_column_int64(st, k + 11);
-	oom |= db_change_text(&c->good_sha, st, k + 12);
-	oom |= db_change_text(&c->bad_sha, st, k + 13);
+	oom |= db_column_copy(&c->good_sha, st, k + 12);
+	oom |= db_column_copy(&c->bad_sha, st, k + 13);
 	c->good_job_id = sqlite3_column_int64(st, k + 14);
 	c->bad_job_id = sqlite3_column_int64(st, k + 15);
-	c->point_index = db_change_measure(st, k + 16);
-	c->n_before = db_change_measure(st, k + 17);
-	c->n_after = db_change_measure(st, k + 18);
+	c->point_index = db_column_measure(st, k + 16);
+	c->n_before = db_column_measure(st, k + 17);
+	c->n_after = db_column_measure(st, k + 18);
 	c->mean_before = db_change_real(st, k + 19);
 	c->mean_after = db_change_real(st, k + 20);
 	c->median_before = db_change_real(st, k + 21);
@@ -96,28 +83,28 @@ static int db_change_cols(sqlite3_stmt *st, int k, struct rec_change *c)
 	c->sd_after = db_change_real(st, k + 24);
 	c->magnitude = db_change_real(st, k + 25);
 	c->pvalue = db_change_real(st, k + 26);
-	oom |= db_change_text(&c->direction, st, k + 27);
+	oom |= db_column_copy(&c->direction, st, k + 27);
 	c->confidence = db_change_real(st, k + 28);
-	oom |= db_change_text(&c->state, st, k + 29);
-	oom |= db_change_text(&c->triaged_by, st, k + 30);
+	oom |= db_column_copy(&c->state, st, k + 29);
+	oom |= db_column_copy(&c->triaged_by, st, k + 30);
 	c->triaged_at = sqlite3_column_int64(st, k + 31);
-	oom |= db_change_text(&c->note, st, k + 32);
+	oom |= db_column_copy(&c->note, st, k + 32);
 	c->detected_at = sqlite3_column_int64(st, k + 33);
 	c->updated_at = sqlite3_column_int64(st, k + 34);
-	oom |= db_change_text(&c->kind, st, k + 35);
+	oom |= db_column_copy(&c->kind, st, k + 35);
 	c->build_id = sqlite3_column_int64(st, k + 36);
 	c->fixed_build_id = sqlite3_column_int64(st, k + 37);
-	oom |= db_change_text(&c->fixed_sha, st, k + 38);
-	oom |= db_change_text(&c->detail, st, k + 39);
-	oom |= db_change_text(&c->verdict, st, k + 40);
+	oom |= db_column_copy(&c->fixed_sha, st, k + 38);
+	oom |= db_column_copy(&c->detail, st, k + 39);
+	oom |= db_column_copy(&c->verdict, st, k + 40);
 	c->percent_lo = db_change_real(st, k + 41);
 	c->percent_hi = db_change_real(st, k + 42);
 	c->verdict_p = db_change_real(st, k + 43);
 	c->min_effect = db_change_real(st, k + 44);
-	c->jobs_before = db_change_measure(st, k + 45);
-	c->jobs_after = db_change_measure(st, k + 46);
-	oom |= db_change_text(&c->reason, st, k + 47);
-	oom |= db_change_text(&c->found_by, st, k + 48);
+	c->jobs_before = db_column_measure(st, k + 45);
+	c->jobs_after = db_column_measure(st, k + 46);
+	oom |= db_column_copy(&c->reason, st, k + 47);
+	oom |= db_column_copy(&c->found_by, st, k + 48);
 	c->withdrawn_at = sqlite3_column_int64(st, k + 49);
 	if (oom) {
 		rec_change_dispose(c);
@@ -184,10 +171,10 @@ static int db_change_group_row(sqlite3_stmt *st, void *rec)
 	g->improvements = sqlite3_column_int64(st, 3);
 	g->untriaged = sqlite3_column_int64(st, 4);
 	g->last_detected = sqlite3_column_int64(st, 5);
-	oom |= db_change_text(&g->tree, st, k);
-	oom |= db_change_text(&g->branch, st, k + 1);
-	oom |= db_change_text(&g->bad_subject, st, k + 2);
-	oom |= db_change_text(&g->classes, st, k + 3);
+	oom |= db_column_copy(&g->tree, st, k);
+	oom |= db_column_copy(&g->branch, st, k + 1);
+	oom |= db_column_copy(&g->bad_subject, st, k + 2);
+	oom |= db_column_copy(&g->classes, st, k + 3);
 	if (oom) {
 		rec_change_dispose(&g->head);
 		free(g->tree);

@@ -347,12 +347,6 @@ char *db_column_dup(sqlite3_stmt *st, int i)
 	return utf8_valid(s, n) ? strndup(s, n) : utf8_repair(s, n, &len);
 }
 
-int db_column_dup_to(char **out, sqlite3_stmt *st, int i)
-{
-	*out = db_column_dup(st, i);
-	return *out || sqlite3_column_type(st, i) == SQLITE_NULL ? DB_OK : DB_ERR;
-}
-
 json_t *db_column_json(sqlite3_stmt *st, int i)
 {
 	const char *s = (const char *)sqlite3_column_text(st, i);
@@ -362,6 +356,17 @@ json_t *db_column_json(sqlite3_stmt *st, int i)
 		return json_null();
 	v = json_loads(s, 0, NULL);
 	return v ? v : db_text_json(s, (size_t)sqlite3_column_bytes(st, i));
+}
+
+int db_column_copy(char **out, sqlite3_stmt *st, int i)
+{
+	*out = db_column_dup(st, i);
+	return *out || sqlite3_column_type(st, i) == SQLITE_NULL ? DB_OK : DB_ERR;
+}
+
+long long db_column_measure(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? REC_NONE : sqlite3_column_int64(st, i);
 }
 
 /*

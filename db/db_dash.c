@@ -32,16 +32,16 @@ int db_series_get(struct db *db, struct rec_series *out, long long id)
 		rc = DB_OK;
 		out->id = sqlite3_column_int64(st, 0);
 		out->metric_id = sqlite3_column_int64(st, 1);
-		rc |= db_column_dup_to(&out->suite, st, 2);
-		rc |= db_column_dup_to(&out->metric, st, 3);
-		rc |= db_column_dup_to(&out->unit, st, 4);
-		rc |= db_column_dup_to(&out->better, st, 5);
-		rc |= db_column_dup_to(&out->runner_class, st, 6);
-		rc |= db_column_dup_to(&out->config_name, st, 7);
-		rc |= db_column_dup_to(&out->ordered_by, st, 8);
+		rc |= db_column_copy(&out->suite, st, 2);
+		rc |= db_column_copy(&out->metric, st, 3);
+		rc |= db_column_copy(&out->unit, st, 4);
+		rc |= db_column_copy(&out->better, st, 5);
+		rc |= db_column_copy(&out->runner_class, st, 6);
+		rc |= db_column_copy(&out->config_name, st, 7);
+		rc |= db_column_copy(&out->ordered_by, st, 8);
 		out->noisy = sqlite3_column_int64(st, 9);
 		out->analyzed_at = sqlite3_column_int64(st, 10);
-		rc |= db_column_dup_to(&out->branch, st, 11);
+		rc |= db_column_copy(&out->branch, st, 11);
 	}
 	db_done(st);
 	db_read_unlock(db);

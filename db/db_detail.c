@@ -2,7 +2,7 @@
  * db_detail.c - reads behind the metric chart (sibling series on other
  * runner classes, commit details by first-parent position), the job
  * detail page (attempts with a log tail, samples per series, the build)
- * and the filtered job and sample lists of the JSON API.
+ * and the filtered sample list of the JSON API.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,59 +113,25 @@ json_t *db_job_series(struct db *db, long long job_id)
 	return rows;
 }
 
-int db_job_where(struct db *db, long long *build_id, char tree[PROTO_MAX_NAME + 1],
-		 long long job_id)
+int db_job_build(struct db *db, long long *build_id, long long job_id)
 {
 	sqlite3_stmt *st;
 	int rc = DB_NOTFOUND;
 
 	*build_id = 0;
-	tree[0] = '\0';
 	db_read_lock(db);
 	st = db_prep(db, "SELECT IFNULL(j.build_id, (SELECT b.id FROM builds b WHERE "
-		     " b.job_id = j.id ORDER BY b.id DESC LIMIT 1)), "
-		     " (SELECT t.name FROM trees t WHERE t.id = j.tree_id) FROM jobs j WHERE j.id = ?",
+		     " b.job_id = j.id ORDER BY b.id DESC LIMIT 1)) FROM jobs j WHERE j.id = ?",
 		     "I", job_id);
 	if (!st) {
 		rc = DB_ERR;
 	} else if (sqlite3_step(st) == SQLITE_ROW) {
-		const unsigned char *t = sqlite3_column_text(st, 1);
-
 		*build_id = sqlite3_column_int64(st, 0);
-		if (t && strlen((const char *)t) <= PROTO_MAX_NAME)
-			memcpy(tree, t, strlen((const char *)t) + 1);
 		rc = DB_OK;
 	}
 	sqlite3_finalize(st);
 	db_read_unlock(db);
 	return rc;
-}
-
-json_t *db_jobs_find(struct db *db, const struct db_job_filter *f, int limit, int offset)
-{
-	json_t *rows;
-
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, "
-		" (SELECT t.name FROM trees t WHERE t.id = j.tree_id) AS tree, j.commit_sha, "
-		" j.build_id, j.attempt, j.max_attempts, j.reason, j.created_at, j.started_at, "
-		" j.finished_at, j.lease_expires, j.phase, j.phase_detail, j.phase_percent, "
-		" j.phase_at, (SELECT name FROM runners WHERE id = "
-		" IFNULL(j.lease_owner, (SELECT x.runner_id FROM job_results x WHERE x.job_id = j.id "
-		"  ORDER BY x.attempt DESC LIMIT 1))) AS runner, "
-		" (SELECT count(*) FROM samples s WHERE s.job_id = j.id) AS samples "
-		"FROM jobs j WHERE (?1 IS NULL OR j.state = ?1) AND (?2 IS NULL OR j.kind = ?2) "
-		" AND (?3 IS NULL OR j.runner_class = ?3) "
-		" AND (?4 IS NULL OR j.tree_id = (SELECT t.id FROM trees t WHERE t.name = ?4)) "
-		" AND (?5 IS NULL OR j.commit_sha = ?5 OR (length(?5) < 40 AND "
-		"  substr(j.commit_sha, 1, length(?5)) = ?5)) "
-		" AND (?6 = 0 OR j.created_at >= ?6) AND (?7 = 0 OR j.created_at < ?7) "
-		"ORDER BY j.id DESC LIMIT ?8 OFFSET ?9",
-		"sssssIIii", f->state, f->kind, f->runner_class, f->tree, f->commit, f->since,
-		f->until, limit, offset));
-	db_read_unlock(db);
-	return rows;
 }
 
 json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int limit,

@@ -161,12 +161,14 @@ int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n
 /* Column i as a malloc'd string repaired as db_column_text repairs it,
  * whole; NULL for SQL NULL (or out of memory). */
 char *db_column_dup(sqlite3_stmt *st, int i);
-/* db_column_dup into *out: DB_OK (NULL for SQL NULL), or DB_ERR when out
- * of memory. */
-int db_column_dup_to(char **out, sqlite3_stmt *st, int i);
 /* Column i (JSON text) parsed, as db_rows reads an "x_json" column: text
  * that is not JSON becomes a string, SQL NULL null (caller owns). */
 json_t *db_column_json(sqlite3_stmt *st, int i);
+/* Column i copied as db_column_dup copies it into *out: DB_OK (NULL for
+ * SQL NULL), or DB_ERR when out of memory. */
+int db_column_copy(char **out, sqlite3_stmt *st, int i);
+/* Column i as a measure of a record: REC_NONE for SQL NULL. */
+long long db_column_measure(sqlite3_stmt *st, int i);
 
 /* The caller holds db->lock around every use of the helpers above that
  * writes... */

@@ -119,38 +119,139 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 				      -1);
 }
 
-/* Finds or creates the metric of a sample; DB_MISMATCH when it exists with
- * another unit or direction. */
+/* The columns of a job record (struct rec_job), in db_job_row's order. */
 #define DB_JOB_COLUMNS \
-	"j.id, j.kind, j.state, j.priority, j.runner_class, j.spec AS spec_json, " \
-	"j.commit_sha, j.attempt, j.max_attempts, j.reason, j.created_at, j.started_at, " \
-	"j.finished_at, j.lease_expires, j.phase, j.phase_detail, j.phase_percent, j.phase_at, " \
+	"j.id, j.kind, j.state, j.priority, j.runner_class, j.spec, j.commit_sha, j.attempt, " \
+	"j.max_attempts, j.reason, j.created_at, j.started_at, j.finished_at, j.lease_expires, " \
+	"j.phase, j.phase_detail, j.phase_percent, j.phase_at, " \
 	"(SELECT name FROM runners WHERE id = IFNULL(j.lease_owner, " \
 	" (SELECT x.runner_id FROM job_results x WHERE x.job_id = j.id ORDER BY x.attempt DESC " \
-	"  LIMIT 1))) AS runner, (SELECT count(*) FROM samples s WHERE s.job_id = j.id) AS samples "
+	"  LIMIT 1))), (SELECT count(*) FROM samples s WHERE s.job_id = j.id), " \
+	"(SELECT t.name FROM trees t WHERE t.id = j.tree_id), j.build_id "
 
-json_t *db_jobs_list(struct db *db, const char *state, int limit, int offset)
+/* A row of DB_JOB_COLUMNS into *x (zeroed first, shape ROW); DB_ERR
+ * when out of memory, *x then disposed. */
+static int db_job_row(sqlite3_stmt *st, struct rec_job *x)
 {
-	json_t *rows;
+	int rc = DB_OK;
 
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j "
-				   "WHERE ?1 IS NULL OR j.state = ?1 ORDER BY j.id DESC LIMIT ? OFFSET ?",
-				   "sii", state, limit, offset));
-	db_read_unlock(db);
-	return rows;
+	memset(x, 0, sizeof *x);
+	x->id = sqlite3_column_int64(st, 0);
+	rc |= db_column_copy(&x->kind, st, 1);
+	rc |= db_column_copy(&x->state, st, 2);
+	x->priority = sqlite3_column_int64(st, 3);
+	rc |= db_column_copy(&x->runner_class, st, 4);
+	x->spec = db_column_json(st, 5);
+	rc |= db_column_copy(&x->commit_sha, st, 6);
+	x->attempt = sqlite3_column_int64(st, 7);
+	x->max_attempts = sqlite3_column_int64(st, 8);
+	rc |= db_column_copy(&x->reason, st, 9);
+	x->created_at = sqlite3_column_int64(st, 10);
+	x->started_at = sqlite3_column_int64(st, 11);
+	x->finished_at = sqlite3_column_int64(st, 12);
+	x->lease_expires = sqlite3_column_int64(st, 13);
+	rc |= db_column_copy(&x->phase, st, 14);
+	rc |= db_column_copy(&x->phase_detail, st, 15);
+	x->phase_percent = db_column_measure(st, 16);
+	x->phase_at = sqlite3_column_int64(st, 17);
+	rc |= db_column_copy(&x->runner, st, 18);
+	x->samples = sqlite3_column_int64(st, 19);
+	rc |= db_column_copy(&x->tree, st, 20);
+	x->build_id = sqlite3_column_int64(st, 21);
+	if (rc != DB_OK || !x->spec) {
+		rec_job_dispose(x);
+		return DB_ERR;
+	}
+	return DB_OK;
 }
 
-json_t *db_job_get(struct db *db, long long id)
+/* db_job_row for db_rows_into. */
+static int db_job_row_any(sqlite3_stmt *st, void *x)
 {
-	json_t *rows, *job = NULL;
+	return db_job_row(st, x);
+}
+
+/* The rows of st (prepared under the caller's read lock), at most limit,
+ * into *out; ends st.  *out is empty on error. */
+static int db_jobs_into(struct rec_jobs *out, sqlite3_stmt *st, int limit)
+{
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if (limit < 0)
+		limit = 0;
+	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	if (!out->v) {
+		db_done(st);
+		return DB_ERR;
+	}
+	rc = db_rows_into(st, out->v, sizeof *out->v, (size_t)limit, &out->n, db_job_row_any);
+	if (rc != DB_OK)
+		rec_jobs_dispose(out);
+	return rc;
+}
+
+int db_jobs_list(struct db *db, struct rec_jobs *out, const char *state, int limit,
+		 int offset)
+{
+	int rc;
 
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j WHERE j.id = ?",
-				   "I", id));
+	rc = db_jobs_into(out, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j WHERE ?1 IS "
+					"NULL OR j.state = ?1 ORDER BY j.id DESC LIMIT ? OFFSET ?",
+					"sii", state, limit, offset), limit);
 	db_read_unlock(db);
-	if (rows && json_array_size(rows))
-		job = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	return job;
+	return rc;
+}
+
+int db_jobs_find(struct db *db, struct rec_jobs *out, const struct db_job_filter *f, int limit,
+		 int offset)
+{
+	int rc;
+
+	db_read_lock(db);
+	rc = db_jobs_into(out, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j "
+		"WHERE (?1 IS NULL OR j.state = ?1) AND (?2 IS NULL OR j.kind = ?2) "
+		" AND (?3 IS NULL OR j.runner_class = ?3) "
+		" AND (?4 IS NULL OR j.tree_id = (SELECT t.id FROM trees t WHERE t.name = ?4)) "
+		" AND (?5 IS NULL OR j.commit_sha = ?5 OR (length(?5) < 40 AND "
+		"  substr(j.commit_sha, 1, length(?5)) = ?5)) "
+		" AND (?6 = 0 OR j.created_at >= ?6) AND (?7 = 0 OR j.created_at < ?7) "
+		"ORDER BY j.id DESC LIMIT ?8 OFFSET ?9",
+		"sssssIIii", f->state, f->kind, f->runner_class, f->tree, f->commit, f->since,
+		f->until, limit, offset), limit);
+	db_read_unlock(db);
+	for (size_t i = 0; i < out->n; i++)
+		out->v[i].shape = REC_JOB_FOUND;
+	return rc;
+}
+
+int db_jobs_running(struct db *db, struct rec_jobs *out)
+{
+	int rc;
+
+	db_read_lock(db);
+	rc = db_jobs_into(out, db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j WHERE "
+					"j.state = 'running' ORDER BY j.started_at, j.id LIMIT ?",
+					"i", DB_MAX_LIST), DB_MAX_LIST);
+	db_read_unlock(db);
+	return rc;
+}
+
+int db_job_get(struct db *db, struct rec_job *out, long long id)
+{
+	sqlite3_stmt *st;
+	int rc = DB_ERR, step;
+
+	memset(out, 0, sizeof *out);
+	db_read_lock(db);
+	st = db_prepk(db, "SELECT " DB_JOB_COLUMNS "FROM jobs j WHERE j.id = ?", "I", id);
+	step = st ? sqlite3_step(st) : SQLITE_ERROR;
+	if (step == SQLITE_DONE)
+		rc = DB_NOTFOUND;
+	else if (step == SQLITE_ROW)
+		rc = db_job_row(st, out);
+	db_done(st);
+	db_read_unlock(db);
+	return rc;
 }

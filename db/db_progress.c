@@ -131,18 +131,3 @@ json_t *db_pipeline(struct db *db)
 	json_decref(rows);
 	return out;
 }
-
-json_t *db_jobs_running(struct db *db)
-{
-	json_t *rows;
-
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT j.id, j.kind, j.spec AS spec_json, j.commit_sha, j.attempt, j.started_at, "
-		" j.phase, j.phase_detail, j.phase_percent, j.phase_at, j.priority, "
-		" (SELECT name FROM runners WHERE id = j.lease_owner) AS runner "
-		"FROM jobs j WHERE j.state = 'running' ORDER BY j.started_at, j.id LIMIT ?",
-		"i", DB_MAX_LIST));
-	db_read_unlock(db);
-	return rows;
-}

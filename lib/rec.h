@@ -338,4 +338,63 @@ void rec_points_free(struct rec_point *v, size_t n);
  * too); NULL when out of memory. */
 json_t *rec_segments_encode(const struct rec_segment *v, size_t n);
 
+/* Which keys a job record has: the same job is answered in three shapes. */
+enum rec_job_shape {
+	REC_JOB_ROW,                /* db_jobs_list, db_job_get: the 201 answers */
+	REC_JOB_FOUND,              /* db_jobs_find (GET /api/v1/jobs): also "tree"
+				     * (after "spec") and "build_id" (after
+				     * "commit_sha") */
+	REC_JOB_DETAIL,             /* GET /api/v1/jobs/ID: also, after "samples",
+				     * "tree", "attempts", "series", "build" and
+				     * "estimate" */
+};
+
+/* A build or bench job (GET /api/v1/jobs[/ID], the 201 of a submit). */
+struct rec_job {
+	long long id;
+	char *kind;                 /* build, bench */
+	char *state;                /* queued, running, done, failed, cancelled */
+	long long priority;
+	char *runner_class;         /* NULL: any runner */
+	json_t *spec;               /* object: suite, boot, iterations, tree... */
+	char *commit_sha;           /* NULL: none */
+	long long attempt;
+	long long max_attempts;
+	char *reason;               /* why it failed or was requeued; NULL: none */
+	long long created_at;
+	long long started_at;       /* 0: not started */
+	long long finished_at;      /* 0: not finished */
+	long long lease_expires;    /* 0: not leased */
+	char *phase;                /* what it is doing (a running job); NULL: none */
+	char *phase_detail;         /* NULL: none */
+	long long phase_percent;    /* REC_NONE: none */
+	long long phase_at;         /* when the phase began; 0: none */
+	char *runner;               /* holding its lease, else of its last result;
+				     * NULL: none */
+	long long samples;          /* samples it uploaded */
+	enum rec_job_shape shape;
+	/* db/ fills these two in every shape; FOUND encodes both, DETAIL
+	 * the tree. */
+	char *tree;                 /* NULL: none */
+	long long build_id;         /* the build a bench job boots; 0: none */
+	/* Filled and encoded in the DETAIL shape only (detail_job). */
+	json_t *attempts;           /* array: db_job_attempts */
+	json_t *series;             /* array: db_job_series */
+	struct rec_build *build;    /* it came from or made; NULL: none */
+	json_t *estimate;           /* object: db_job_estimate; NULL: none */
+};
+
+struct rec_jobs {
+	struct rec_job *v;
+	size_t n;
+};
+
+/* As the runner's functions above; a list is of one shape. */
+json_t *rec_job_encode(const struct rec_job *j);
+int rec_job_decode(struct rec_job *out, const json_t *j, const char *where, char **cause);
+void rec_job_dispose(struct rec_job *j);
+json_t *rec_jobs_encode(const struct rec_jobs *l);
+int rec_jobs_decode(struct rec_jobs *out, const json_t *arr, char **cause);
+void rec_jobs_dispose(struct rec_jobs *l);
+
 #endif

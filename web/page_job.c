@@ -12,22 +12,34 @@
 #include "web/html.h"
 #include "web/pages.h"
 
-/* One <tr><th>label</th><td>text</td></tr>. */
+/* One <tr><th>label</th><td>text</td></tr>; text NULL shows empty. */
 static void job_row(struct buf *b, const char *label, const char *text)
 {
 	buf_printf(b, "<tr><th>%s</th>", label);
-	html_td(b, text);
+	html_td(b, text ? text : "");
 	buf_adds(b, "</tr>\n");
 }
 
-void page_job_phase(struct buf *b, const json_t *job)
+/* One <tr><th>label</th><td>number</td></tr>. */
+static void job_row_int(struct buf *b, const char *label, long long v)
 {
-	const char *phase = html_jstr(job, "phase"), *detail = html_jstr(job, "phase_detail");
+	buf_printf(b, "<tr><th>%s</th><td class=\"num\">%lld</td></tr>\n", label, v);
+}
 
-	html_txt(b, phase[0] ? phase : "claimed");
-	if (detail[0]) {
+/* One <tr><th>label</th><td>UTC time</td></tr> (empty for 0). */
+static void job_row_time(struct buf *b, const char *label, long long t)
+{
+	buf_printf(b, "<tr><th>%s</th><td>", label);
+	html_time(b, t);
+	buf_adds(b, "</td></tr>\n");
+}
+
+void page_job_phase(struct buf *b, const struct rec_job *job)
+{
+	html_txt(b, job->phase && job->phase[0] ? job->phase : "claimed");
+	if (job->phase_detail && job->phase_detail[0]) {
 		buf_adds(b, ": ");
-		html_txt(b, detail);
+		html_txt(b, job->phase_detail);
 	}
 }
 
@@ -51,63 +63,51 @@ void page_job_estimate(struct buf *b, const json_t *estimate, long long started)
 }
 
 /* What a running job is doing, and when it should be done. */
-static void job_progress(struct buf *b, const json_t *j)
+static void job_progress(struct buf *b, const struct rec_job *j)
 {
-	if (strcmp(html_jstr(j, "state"), "running"))
+	if (strcmp(j->state, "running"))
 		return;
 	buf_adds(b, "<tr><th>now</th><td id=\"job-phase\">");
 	page_job_phase(b, j);
 	buf_adds(b, " (since ");
-	html_time(b, json_integer_value(json_object_get(j, "phase_at")));
+	html_time(b, j->phase_at);
 	buf_adds(b, " UTC)</td></tr>\n<tr><th>estimate</th><td id=\"job-estimate\">");
-	page_job_estimate(b, json_object_get(j, "estimate"),
-			  json_integer_value(json_object_get(j, "started_at")));
+	page_job_estimate(b, j->estimate, j->started_at);
 	buf_adds(b, "</td></tr>\n");
 }
 
-static void job_summary(struct buf *b, const json_t *j)
+static void job_summary(struct buf *b, const struct rec_job *j)
 {
-	char *spec = json_dumps(json_object_get(j, "spec"), JSON_COMPACT | JSON_SORT_KEYS);
-	const json_t *build = json_object_get(j, "build");
+	char *spec = json_dumps(j->spec, JSON_COMPACT | JSON_SORT_KEYS);
 
 	buf_adds(b, "<table id=\"job\">\n");
-	job_row(b, "kind", html_jstr(j, "kind"));
+	job_row(b, "kind", j->kind);
 	buf_adds(b, "<tr><th>state</th><td id=\"job-state\" class=\"st-");
-	html_attr(b, html_jstr(j, "state"));
+	html_attr(b, j->state);
 	buf_adds(b, "\">");
-	html_txt(b, html_jstr(j, "state"));
+	html_txt(b, j->state);
 	buf_adds(b, "</td></tr>\n");
 	job_progress(b, j);
-	job_row(b, "reason", html_jstr(j, "reason"));
-	job_row(b, "tree", html_jstr(j, "tree"));
+	job_row(b, "reason", j->reason);
+	job_row(b, "tree", j->tree);
 	buf_adds(b, "<tr><th>commit</th><td><code>");
-	html_txt(b, html_jstr(j, "commit_sha"));
+	html_txt(b, j->commit_sha ? j->commit_sha : "");
 	buf_adds(b, "</code></td></tr>\n");
-	job_row(b, "runner class", html_jstr(j, "runner_class"));
-	job_row(b, "runner", html_jstr(j, "runner"));
-	buf_adds(b, "<tr><th>attempt</th>");
-	html_td_int(b, j, "attempt");
-	buf_adds(b, "</tr>\n<tr><th>of at most</th>");
-	html_td_int(b, j, "max_attempts");
-	buf_adds(b, "</tr>\n<tr><th>priority</th>");
-	html_td_int(b, j, "priority");
-	buf_adds(b, "</tr>\n<tr><th>created (UTC)</th>");
-	html_td_time(b, j, "created_at");
-	buf_adds(b, "</tr>\n<tr><th>started (UTC)</th>");
-	html_td_time(b, j, "started_at");
-	buf_adds(b, "</tr>\n<tr><th>finished (UTC)</th>");
-	html_td_time(b, j, "finished_at");
-	buf_adds(b, "</tr>\n<tr><th>lease expires (UTC)</th>");
-	html_td_time(b, j, "lease_expires");
-	buf_adds(b, "</tr>\n");
-	if (json_is_object(build)) {
-		long long id = json_integer_value(json_object_get(build, "id"));
-
+	job_row(b, "runner class", j->runner_class);
+	job_row(b, "runner", j->runner);
+	job_row_int(b, "attempt", j->attempt);
+	job_row_int(b, "of at most", j->max_attempts);
+	job_row_int(b, "priority", j->priority);
+	job_row_time(b, "created (UTC)", j->created_at);
+	job_row_time(b, "started (UTC)", j->started_at);
+	job_row_time(b, "finished (UTC)", j->finished_at);
+	job_row_time(b, "lease expires (UTC)", j->lease_expires);
+	if (j->build) {
 		buf_printf(b, "<tr><th>build</th><td><a id=\"job-build\" href=\"/api/v1/builds/%lld\">"
-			   "build %lld</a> (", id, id);
-		html_txt(b, html_jstr(build, "config_name"));
+			   "build %lld</a> (", j->build->id, j->build->id);
+		html_txt(b, j->build->config_name);
 		buf_adds(b, ", ");
-		html_txt(b, html_jstr(build, "state"));
+		html_txt(b, j->build->state);
 		buf_adds(b, ")</td></tr>\n");
 	}
 	buf_adds(b, "<tr><th>spec</th><td><code id=\"job-spec\">");
@@ -153,40 +153,35 @@ static void job_attempts(struct buf *b, const json_t *attempts)
 	}
 }
 
-static void job_build(struct buf *b, const json_t *build)
+static void job_build(struct buf *b, const struct rec_build *build)
 {
-	const json_t *arts = json_object_get(build, "artifacts");
-	long long id = json_integer_value(json_object_get(build, "id"));
-	size_t i;
-	json_t *a;
-
-	if (!json_is_object(build))
+	if (!build)
 		return;
-	buf_printf(b, "<h2>Build %lld</h2>\n<p>", id);
-	html_txt(b, html_jstr(build, "state"));
+	buf_printf(b, "<h2>Build %lld</h2>\n<p>", build->id);
+	html_txt(b, build->state);
 	buf_adds(b, "; compiler ");
-	html_txt(b, html_jstr(build, "compiler"));
-	buf_printf(b, "; <a href=\"/api/v1/builds/%lld/log\">build log</a>", id);
-	if (html_jstr(build, "error")[0]) {
+	html_txt(b, build->compiler ? build->compiler : "");
+	buf_printf(b, "; <a href=\"/api/v1/builds/%lld/log\">build log</a>", build->id);
+	if (build->error && build->error[0]) {
 		buf_adds(b, "</p>\n<pre class=\"log\">");
-		html_txt(b, html_jstr(build, "error"));
+		html_txt(b, build->error);
 		buf_adds(b, "</pre>\n");
 	} else {
 		buf_adds(b, "</p>\n");
 	}
-	if (!json_array_size(arts))
+	if (!build->nartifacts)
 		return;
 	buf_adds(b, "<table id=\"artifacts\"><tr><th>artifact</th><th>bytes</th><th>sha256</th>"
 		 "</tr>\n");
-	json_array_foreach(arts, i, a) {
+	for (size_t i = 0; i < build->nartifacts; i++) {
+		const struct rec_artifact *a = &build->artifacts[i];
+
 		buf_adds(b, "<tr><td><a href=\"/api/v1/artifacts/download?sha256=");
-		html_url_arg(b, html_jstr(a, "sha256"));
+		html_url_arg(b, a->sha256);
 		buf_adds(b, "\">");
-		html_txt(b, html_jstr(a, "name"));
-		buf_adds(b, "</a></td>");
-		html_td_int(b, a, "size");
-		buf_adds(b, "<td><code>");
-		html_txt(b, html_jstr(a, "sha256"));
+		html_txt(b, a->name);
+		buf_printf(b, "</a></td><td class=\"num\">%lld</td><td><code>", a->size);
+		html_txt(b, a->sha256);
 		buf_adds(b, "</code></td></tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -221,23 +216,21 @@ static void job_samples(struct buf *b, const json_t *series)
 	buf_adds(b, "</table>\n");
 }
 
-int page_job(struct buf *b, const json_t *job, long long now)
+int page_job(struct buf *b, const struct rec_job *job, long long now)
 {
-	long long id = json_integer_value(json_object_get(job, "id"));
-	long long lease = json_integer_value(json_object_get(job, "lease_expires"));
 	char title[64];
 
-	snprintf(title, sizeof title, "Job %lld", id);
+	snprintf(title, sizeof title, "Job %lld", job->id);
 	html_page_begin(b, title);
 	buf_printf(b, "<p><a href=\"/jobs\">all jobs</a> · <a href=\"/api/v1/jobs/%lld\">JSON</a>",
-		   id);
-	if (!strcmp(html_jstr(job, "state"), "running") && lease > now)
-		buf_printf(b, " · lease ends in %lld s", lease - now);
+		   job->id);
+	if (!strcmp(job->state, "running") && job->lease_expires > now)
+		buf_printf(b, " · lease ends in %lld s", job->lease_expires - now);
 	buf_adds(b, "</p>\n");
 	job_summary(b, job);
-	job_attempts(b, json_object_get(job, "attempts"));
-	job_build(b, json_object_get(job, "build"));
-	job_samples(b, json_object_get(job, "series"));
+	job_attempts(b, job->attempts);
+	job_build(b, job->build);
+	job_samples(b, job->series);
 	html_page_end(b);
 	return 0;
 }

@@ -26,40 +26,43 @@ static void jobs_tabs(struct buf *b, const char *state)
 	buf_adds(b, "</p>\n");
 }
 
-static void jobs_row(struct buf *b, const json_t *j)
+/* A text cell; NULL shows empty. */
+static void jobs_td(struct buf *b, const char *s)
 {
-	const json_t *spec = json_object_get(j, "spec");
-	long long id = json_integer_value(json_object_get(j, "id"));
+	html_td(b, s ? s : "");
+}
 
-	buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", id, id);
-	html_td(b, html_jstr(j, "kind"));
-	html_td(b, html_jstr(spec, "suite"));
-	html_td(b, html_jstr(spec, "tree"));
+static void jobs_row(struct buf *b, const struct rec_job *j)
+{
+	buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", j->id, j->id);
+	html_td(b, j->kind);
+	html_td(b, html_jstr(j->spec, "suite"));
+	html_td(b, html_jstr(j->spec, "tree"));
 	buf_adds(b, "<td><code>");
-	html_txt(b, html_jstr(j, "commit_sha")[0] ? html_jstr(j, "commit_sha") :
-		    html_jstr(spec, "commit"));
+	html_txt(b, j->commit_sha && j->commit_sha[0] ? j->commit_sha :
+		    html_jstr(j->spec, "commit"));
 	buf_adds(b, "</code></td><td class=\"st-");
-	html_attr(b, html_jstr(j, "state"));
+	html_attr(b, j->state);
 	buf_adds(b, "\">");
-	html_txt(b, html_jstr(j, "state"));
+	html_txt(b, j->state);
+	buf_printf(b, "</td><td class=\"num\">%lld</td>", j->attempt);
+	jobs_td(b, j->runner_class);
+	jobs_td(b, j->runner);
+	buf_adds(b, "<td>");
+	html_time(b, j->created_at);
 	buf_adds(b, "</td>");
-	html_td_int(b, j, "attempt");
-	html_td(b, html_jstr(j, "runner_class"));
-	html_td(b, html_jstr(j, "runner"));
-	html_td_time(b, j, "created_at");
-	html_td(b, html_jstr(j, "reason"));
+	jobs_td(b, j->reason);
 	buf_adds(b, "</tr>\n");
 }
 
-int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, int more)
+int page_jobs(struct buf *b, const struct rec_job *jobs, size_t n, const char *state, int page,
+	      int more)
 {
 	struct buf base;
-	size_t i;
-	json_t *j;
 
 	html_page_begin(b, state ? "Jobs by state" : "Jobs");
 	jobs_tabs(b, state);
-	if (!json_array_size(jobs)) {
+	if (!n) {
 		html_empty(b, "no-jobs", page > 1 ? "No job on this page." :
 			   state ? "No job in this state." : "No job has been queued yet.",
 			   "Queue one (<code>kpci submit --suite kbench</code>, or <code>--tree T "
@@ -70,8 +73,8 @@ int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, in
 			 "<th>tree</th><th>commit</th><th>state</th><th>attempt</th>"
 			 "<th>runner class</th><th>runner</th><th>created (UTC)</th>"
 			 "<th>reason</th></tr>\n");
-		json_array_foreach(jobs, i, j)
-			jobs_row(b, j);
+		for (size_t i = 0; i < n; i++)
+			jobs_row(b, &jobs[i]);
 		buf_adds(b, "</table>\n");
 	}
 	buf_init(&base, 1024);

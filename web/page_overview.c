@@ -55,12 +55,11 @@ static void cell_when(struct buf *b, long long at)
 	cell_txt(b, when);
 }
 
-static void cell_time(struct buf *b, const json_t *row, const char *key)
+/* cell_when, or an empty cell when at is 0 (not known). */
+static void cell_time(struct buf *b, long long at)
 {
-	const json_t *v = json_object_get(row, key);
-
-	if (json_is_integer(v))
-		cell_when(b, json_integer_value(v));
+	if (at)
+		cell_when(b, at);
 	else
 		cell_txt(b, "");
 }
@@ -98,13 +97,10 @@ static void overview_runners(struct buf *b, const struct rec_runners *runners)
 	buf_adds(b, "</table>\n");
 }
 
-static void overview_jobs(struct buf *b, json_t *jobs)
+static void overview_jobs(struct buf *b, const struct rec_jobs *jobs)
 {
-	size_t i;
-	json_t *j;
-
 	buf_adds(b, "<h2>Recent jobs</h2>\n");
-	if (!json_array_size(jobs)) {
+	if (!jobs->n) {
 		html_empty(b, "no-jobs", "No job has been queued yet.",
 			   "Watch a tree (a <code>[tree NAME]</code> section in kpcid.ini, "
 			   "docs/watch.md) and its builds and bench jobs are queued, or queue one: "
@@ -114,24 +110,23 @@ static void overview_jobs(struct buf *b, json_t *jobs)
 	buf_adds(b, "<table id=\"jobs\"><tr><th>id</th><th>kind</th><th>suite</th><th>boot</th>"
 		 "<th>state</th><th>attempt</th><th>runner</th><th>samples</th><th>created (UTC)</th>"
 		 "<th>reason</th></tr>\n");
-	json_array_foreach(jobs, i, j) {
-		const json_t *spec = json_object_get(j, "spec");
-		long long id = (long long)json_integer_value(json_object_get(j, "id"));
+	for (size_t i = 0; i < jobs->n; i++) {
+		const struct rec_job *j = &jobs->v[i];
 
-		buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", id, id);
-		cell_txt(b, str(j, "kind"));
-		cell_txt(b, str(spec, "suite"));
-		cell_txt(b, str(spec, "boot"));
+		buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", j->id,
+			   j->id);
+		cell_txt(b, j->kind);
+		cell_txt(b, str(j->spec, "suite"));
+		cell_txt(b, str(j->spec, "boot"));
 		buf_adds(b, "<td class=\"st-");
-		html_attr(b, str(j, "state"));
+		html_attr(b, j->state);
 		buf_adds(b, "\">");
-		html_txt(b, str(j, "state"));
-		buf_adds(b, "</td>");
-		cell_int(b, j, "attempt");
-		cell_txt(b, str(j, "runner"));
-		cell_int(b, j, "samples");
-		cell_time(b, j, "created_at");
-		html_td_text(b, str(j, "reason"));
+		html_txt(b, j->state);
+		buf_printf(b, "</td><td class=\"num\">%lld</td>", j->attempt);
+		cell_txt(b, j->runner ? j->runner : "");
+		buf_printf(b, "<td class=\"num\">%lld</td>", j->samples);
+		cell_when(b, j->created_at);
+		html_td_text(b, j->reason ? j->reason : "");
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -148,8 +143,8 @@ static void overview_count(struct buf *b, const json_t *p, const char *key, cons
  * with an estimate from the done jobs like it. */
 static void overview_pipeline(struct buf *b, struct db *db)
 {
-	json_t *p = db_pipeline(db), *running = db_jobs_running(db), *j, *est;
-	size_t i;
+	json_t *p = db_pipeline(db), *est;
+	struct rec_jobs running = { 0 };
 
 	buf_adds(b, "<h2>Pipeline</h2>\n<ul id=\"pipeline\" class=\"pipeline\">");
 	overview_count(b, p, "queued_builds", "builds queued");
@@ -161,35 +156,33 @@ static void overview_pipeline(struct buf *b, struct db *db)
 	overview_count(b, p, "reporting", "reports being sent");
 	overview_count(b, p, "reports", "reports");
 	buf_adds(b, "</ul>\n");
-	if (json_array_size(running)) {
+	if (db_jobs_running(db, &running) == DB_OK && running.n) {
 		buf_adds(b, "<table id=\"running\"><tr><th>job</th><th>kind</th><th>suite</th>"
 			 "<th>commit</th><th>runner</th><th>started (UTC)</th><th>now</th>"
 			 "<th>estimate</th></tr>\n");
-		json_array_foreach(running, i, j) {
-			long long id = (long long)json_integer_value(json_object_get(j, "id"));
-			json_t *spec = json_loads(str(j, "spec_json"), 0, NULL);
+		for (size_t i = 0; i < running.n; i++) {
+			const struct rec_job *j = &running.v[i];
 
 			buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>",
-				   id, id);
-			cell_txt(b, str(j, "kind"));
-			cell_txt(b, str(spec, "suite"));
+				   j->id, j->id);
+			cell_txt(b, j->kind);
+			cell_txt(b, str(j->spec, "suite"));
 			buf_adds(b, "<td>");
-			html_sha(b, str(j, "commit_sha"));
+			html_sha(b, j->commit_sha ? j->commit_sha : "");
 			buf_adds(b, "</td>");
-			cell_txt(b, str(j, "runner"));
-			cell_time(b, j, "started_at");
+			cell_txt(b, j->runner ? j->runner : "");
+			cell_time(b, j->started_at);
 			buf_adds(b, "<td class=\"phase\">");
 			page_job_phase(b, j);
 			buf_adds(b, "</td><td>");
-			est = db_job_estimate(db, id);
-			page_job_estimate(b, est, json_integer_value(json_object_get(j, "started_at")));
+			est = db_job_estimate(db, j->id);
+			page_job_estimate(b, est, j->started_at);
 			json_decref(est);
 			buf_adds(b, "</td></tr>\n");
-			json_decref(spec);
 		}
 		buf_adds(b, "</table>\n");
 	}
-	json_decref(running);
+	rec_jobs_dispose(&running);
 	json_decref(p);
 }
 
@@ -339,12 +332,13 @@ int page_overview(struct buf *b, struct db *db)
 	json_t *trees = db_trees_list(db);
 	struct rec_runners runners;
 	int have_runners = db_runners_list(db, &runners, DB_MAX_LIST, 0) == DB_OK;
-	json_t *jobs = db_jobs_list(db, NULL, OVERVIEW_JOBS, 0);
+	struct rec_jobs jobs;
+	int have_jobs = db_jobs_list(db, &jobs, NULL, OVERVIEW_JOBS, 0) == DB_OK;
 	json_t *samples = db_samples_list(db, 0, NULL, OVERVIEW_SAMPLES, 0);
 	json_t *bisections = db_bisections_list(db, "running", 0, OVERVIEW_CHANGES, 0);
 	int rc = -1;
 
-	if (have_runners && jobs && samples) {
+	if (have_runners && have_jobs && samples) {
 		html_page_begin(b, "Overview");
 		overview_trees(b, trees);
 		overview_pipeline(b, db);
@@ -352,14 +346,14 @@ int page_overview(struct buf *b, struct db *db)
 		overview_changes(b, db);
 		page_overview_bisections(b, bisections);   /* web/page_bisect.c */
 		overview_runners(b, &runners);
-		overview_jobs(b, jobs);
+		overview_jobs(b, &jobs);
 		overview_samples(b, samples);
 		html_page_end(b);
 		rc = 0;
 	}
 	json_decref(trees);
 	rec_runners_dispose(&runners);
-	json_decref(jobs);
+	rec_jobs_dispose(&jobs);
 	json_decref(samples);
 	json_decref(bisections);
 	return rc;

@@ -29,14 +29,16 @@ int page_runners(struct buf *b, const struct rec_runner *runners, size_t n, long
 		 int page, int more);
 /* "/runners/ID": one runner (db_runner_get) with its environment and drift. */
 int page_runner(struct buf *b, const struct rec_runner *r, long long now);
-/* "/jobs[?state=S]": jobs newest first; state NULL for all. */
-int page_jobs(struct buf *b, const json_t *jobs, const char *state, int page, int more);
-/* "/jobs/ID": one job (detail_job: attempts with log tails, samples per
- * series, the build and its artifacts); now for the lease countdown. */
-int page_job(struct buf *b, const json_t *job, long long now);
+/* "/jobs[?state=S]": jobs[0..n) newest first; state NULL for all. */
+int page_jobs(struct buf *b, const struct rec_job *jobs, size_t n, const char *state, int page,
+	      int more);
+/* "/jobs/ID": one job (detail_job, shape REC_JOB_DETAIL: attempts with
+ * log tails, samples per series, the build and its artifacts); now for
+ * the lease countdown. */
+int page_job(struct buf *b, const struct rec_job *job, long long now);
 /* A running job's phase and its detail ("compile: 812 of about 2650
  * files (30%)"), escaped. */
-void page_job_phase(struct buf *b, const json_t *job);
+void page_job_phase(struct buf *b, const struct rec_job *job);
 /* How long jobs like it took (db_job_estimate's object, NULL: none) and,
  * with started > 0, when it should be done. */
 void page_job_estimate(struct buf *b, const json_t *estimate, long long started);

@@ -29,6 +29,26 @@ static void check_escaped(const struct buf *b, const char *page)
 	}
 }
 
+/* The job pages, through the job decoder. */
+static void fuzz_pages_jobs(struct buf *b, const json_t *j, const json_t *arr, const char *s)
+{
+	struct rec_jobs jobs;
+	struct rec_job job;
+
+	if (rec_jobs_decode(&jobs, arr, NULL) == 0) {
+		buf_reset(b);
+		page_jobs(b, jobs.v, jobs.n, s, 2, 0);
+		check_escaped(b, "jobs");
+		rec_jobs_dispose(&jobs);
+	}
+	if (rec_job_decode(&job, j, "", NULL) == 0) {
+		buf_reset(b);
+		page_job(b, &job, 1796000000);
+		check_escaped(b, "job");
+		rec_job_dispose(&job);
+	}
+}
+
 /* The pages of records, through their decoders. */
 static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr,
 			       const char *s)
@@ -92,6 +112,7 @@ static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr
 		check_escaped(b, "series page 3");
 		rec_series_dispose(&series);
 	}
+	fuzz_pages_jobs(b, j, arr, s);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -109,8 +130,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pq = (struct page_compare_query){ .base = s, .head = s, .runner_class = s };
 #define PAGE(call, name) do { buf_reset(&b); call; check_escaped(&b, name); } while (0)
 	fuzz_pages_records(&b, j, arr, s);
-	PAGE(page_jobs(&b, arr, s, 2, 0), "jobs");
-	PAGE(page_job(&b, j, 1796000000), "job");
 	PAGE(page_compare(&b, &pq, j, NULL), "compare");
 	PAGE(page_compare(&b, &pq, NULL, s), "compare error");
 	PAGE(page_window(&b, j, 1), "window");

@@ -322,11 +322,17 @@ static void test_db_builds(void)
 	CHECK_INT(db_build_queue_benches(db, &queued, build_id, "kbench stress", "a b", "qemu", 3),
 		  DB_OK);
 	CHECK_INT(queued, 4);
-	rows = db_jobs_list(db, "queued", 10, 0);
-	CHECK_INT(json_array_size(rows), 4);
-	CHECK_STR(json_string_value(json_object_get(json_object_get(json_array_get(rows, 0), "spec"),
-						    "config")), "fake.config");
-	json_decref(rows);
+	{
+		struct rec_jobs jobs;
+
+		CHECK_INT(db_jobs_list(db, &jobs, "queued", 10, 0), DB_OK);
+		CHECK_INT(jobs.n, 4);
+		CHECK_STR(json_string_value(json_object_get(jobs.v[0].spec, "config")),
+			  "fake.config");
+		CHECK_STR(jobs.v[0].kind, "bench");
+		CHECK_INT(jobs.v[0].build_id, build_id);
+		rec_jobs_dispose(&jobs);
+	}
 	CHECK_INT(db_build_queue_benches(db, &queued, build_id, "kbench", "", "host", 3), DB_OK);
 	CHECK_INT(queued, 1);
 	json_decref(spec);

@@ -571,12 +571,14 @@ static void test_jobs(struct db *db)
 		CHECK_INT(failed, 1);
 	}
 	{
-		json_t *j = db_job_get(db, id);
+		struct rec_job j;
 
-		CHECK_STR(json_string_value(json_object_get(j, "state")), "failed");
-		CHECK(strstr(json_string_value(json_object_get(j, "reason")),
-			     "lease expired on attempt 2 of 2") != NULL);
-		json_decref(j);
+		CHECK_INT(db_job_get(db, &j, id), DB_OK);
+		CHECK_STR(j.state, "failed");
+		CHECK(j.reason && strstr(j.reason, "lease expired on attempt 2 of 2") != NULL);
+		CHECK(j.finished_at > 0 && !j.lease_expires);
+		rec_job_dispose(&j);
+		CHECK_INT(db_job_get(db, &j, id + 1000), DB_NOTFOUND);
 	}
 	/* The late upload of a failed job is refused and stores nothing. */
 	make_result(&r, id, 2, 50);
@@ -609,10 +611,13 @@ static void test_metric_conflict(struct db *db)
 	/* All or nothing: the two good samples were rolled back too. */
 	CHECK_INT(count(db, "samples"), 3);
 	{
-		json_t *j = db_job_get(db, id);
+		struct rec_job j;
 
-		CHECK_STR(json_string_value(json_object_get(j, "state")), "running");
-		json_decref(j);
+		CHECK_INT(db_job_get(db, &j, id), DB_OK);
+		CHECK_STR(j.state, "running");
+		CHECK_STR(j.runner, "m");
+		CHECK(j.phase_percent == REC_NONE && j.samples == 0);
+		rec_job_dispose(&j);
 	}
 	proto_result_dispose(&r);
 	proto_job_dispose(&job);
@@ -643,9 +648,34 @@ static void test_lists(struct db *db)
 	CHECK_INT(db_runners_list(db, &runners, 2, 3), DB_OK);
 	CHECK_INT(runners.n, 1);
 	rec_runners_dispose(&runners);
-	rows = db_jobs_list(db, "failed", 10, 0);
-	CHECK_INT(json_array_size(rows), 1);
-	json_decref(rows);
+	{
+		struct db_job_filter f = { .state = "failed" };
+		struct rec_jobs jobs;
+
+		CHECK_INT(db_jobs_list(db, &jobs, "failed", 10, 0), DB_OK);
+		CHECK_INT(jobs.n, 1);
+		CHECK_INT(jobs.v[0].shape, REC_JOB_ROW);
+		/* a list row answers without "tree" and "build_id"... */
+		rows = rec_jobs_encode(&jobs);
+		CHECK_INT(json_object_size(json_array_get(rows, 0)), 20);
+		CHECK(!json_object_get(json_array_get(rows, 0), "build_id"));
+		json_decref(rows);
+		rec_jobs_dispose(&jobs);
+		/* ...a found one with them, null when there are none */
+		CHECK_INT(db_jobs_find(db, &jobs, &f, 10, 0), DB_OK);
+		CHECK_INT(jobs.n, 1);
+		rows = rec_jobs_encode(&jobs);
+		CHECK_INT(json_object_size(json_array_get(rows, 0)), 22);
+		CHECK(json_is_null(json_object_get(json_array_get(rows, 0), "build_id")));
+		CHECK(json_is_null(json_object_get(json_array_get(rows, 0), "tree")));
+		json_decref(rows);
+		rec_jobs_dispose(&jobs);
+		CHECK_INT(db_jobs_running(db, &jobs), DB_OK);
+		CHECK(jobs.n >= 1);
+		for (size_t i = 0; i < jobs.n; i++)
+			CHECK_STR(jobs.v[i].state, "running");
+		rec_jobs_dispose(&jobs);
+	}
 }
 
 static int remove_entry(const char *p, const struct stat *st, int type, struct FTW *f)

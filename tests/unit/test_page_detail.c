@@ -85,32 +85,47 @@ static void test_series(void)
 
 static void test_job(void)
 {
+	struct rec_artifact art = { .name = EVIL, .sha256 = "ab\"cd", .size = 10 };
+	struct rec_build build = { .id = 4, .config_name = EVIL, .state = "ok", .compiler = EVIL,
+				   .error = EVIL, .detail = 1, .artifacts = &art, .nartifacts = 1 };
+	struct rec_job j = { .id = 12, .kind = "bench", .state = EVIL, .reason = EVIL,
+			     .tree = EVIL, .commit_sha = EVIL, .runner = EVIL, .attempt = 1,
+			     .max_attempts = 3, .created_at = 1, .shape = REC_JOB_DETAIL,
+			     .build = &build };
 	struct buf b;
-	json_t *j = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:{s:s}, s:i, s:i, s:i, "
-		"s:[{s:i, s:s, s:s, s:s, s:s, s:i, s:i, s:s}], "
-		"s:[{s:i, s:s, s:s, s:s, s:s, s:i, s:i, s:f, s:f, s:f}], "
-		"s:{s:i, s:s, s:s, s:s, s:s, s:[{s:s, s:s, s:i}]}}",
-		"id", 12, "kind", "bench", "state", EVIL, "reason", EVIL, "tree", EVIL,
-		"commit_sha", EVIL, "runner", EVIL, "spec", "suite", EVIL, "attempt", 1,
-		"max_attempts", 3, "created_at", 1,
-		"attempts", "attempt", 1, "status", "failed", "reason", EVIL, "runner", EVIL,
-		"runner_class", EVIL, "received_at", 2, "log_size", 9000, "log_tail", EVIL "\nend",
-		"series", "series_id", 5, "suite", EVIL, "metric", EVIL, "unit", EVIL,
-		"runner_class", EVIL, "attempt", 1, "iterations", 3, "mean", 1.0, "min", 0.5,
-		"max", 2.0,
-		"build", "id", 4, "config_name", EVIL, "state", "ok", "compiler", EVIL, "error", EVIL,
-		"artifacts", "name", EVIL, "sha256", "ab\"cd", "size", 10);
 
+	j.spec = json_pack("{s:s}", "suite", EVIL);
+	j.attempts = json_pack("[{s:i, s:s, s:s, s:s, s:s, s:i, s:i, s:s}]",
+		"attempt", 1, "status", "failed", "reason", EVIL, "runner", EVIL,
+		"runner_class", EVIL, "received_at", 2, "log_size", 9000, "log_tail", EVIL "\nend");
+	j.series = json_pack("[{s:i, s:s, s:s, s:s, s:s, s:i, s:i, s:f, s:f, s:f}]",
+		"series_id", 5, "suite", EVIL, "metric", EVIL, "unit", EVIL,
+		"runner_class", EVIL, "attempt", 1, "iterations", 3, "mean", 1.0, "min", 0.5,
+		"max", 2.0);
 	buf_init(&b, 1 << 16);
-	CHECK_INT(page_job(&b, j, 0), 0);
+	CHECK_INT(page_job(&b, &j, 0), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "<pre class=\"log\">&lt;/pre&gt;") != NULL);
 	CHECK(strstr(buf_str(&b), "href=\"/series/5\"") != NULL);
 	CHECK(strstr(buf_str(&b), "href=\"/api/v1/builds/4/log\"") != NULL);
 	CHECK(strstr(buf_str(&b), "href=\"/api/v1/artifacts/download?sha256=ab%22cd\"") != NULL);
+	CHECK(strstr(buf_str(&b), "<td class=\"num\">10</td>") != NULL);
 	CHECK(strstr(buf_str(&b), "<h1>Job 12</h1>") != NULL);
+	/* a running job says what it does and since when */
+	buf_reset(&b);
+	j.state = "running";
+	j.phase = "compile";
+	j.phase_detail = EVIL;
+	j.lease_expires = 100;
+	CHECK_INT(page_job(&b, &j, 40), 0);
+	CHECK(page_clean(&b));
+	CHECK(strstr(buf_str(&b), "lease ends in 60 s") != NULL);
+	CHECK(strstr(buf_str(&b), "<td id=\"job-phase\">compile: &lt;/pre&gt;") != NULL);
+	CHECK(strstr(buf_str(&b), "no earlier job like it") != NULL);
 	buf_dispose(&b);
-	json_decref(j);
+	json_decref(j.spec);
+	json_decref(j.attempts);
+	json_decref(j.series);
 }
 
 int main(void)

@@ -75,6 +75,8 @@ static void test_hostile_pages(void)
 				    "closed_by", EVIL);
 	json_t *commits = json_pack("[{s:s, s:s, s:s}]", "sha", EVIL, "subject", EVIL,
 				    "author_name", EVIL);
+	struct rec_job job = { .id = 1, .kind = "bench", .state = EVIL, .reason = EVIL,
+			       .runner = EVIL, .commit_sha = EVIL };
 	struct rec_build build = { .id = 5, .tree = "linux", .commit_sha = EVIL,
 				   .config_name = EVIL, .state = "failed", .error = EVIL,
 				   .duration_ms = REC_NONE };
@@ -110,8 +112,11 @@ static void test_hostile_pages(void)
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "&lt;img src=x onerror=x()&gt;") != NULL);
 	buf_reset(&b);
-	CHECK_INT(page_jobs(&b, jobs, EVIL, 1, 1), 0);
+	job.spec = json_pack("{s:s, s:s}", "suite", EVIL, "tree", EVIL);
+	CHECK_INT(page_jobs(&b, &job, 1, EVIL, 1, 1), 0);
 	CHECK(page_clean(&b));
+	CHECK(strstr(buf_str(&b), "href=\"/jobs/1\"") != NULL);
+	json_decref(job.spec);
 	buf_reset(&b);
 	CHECK_INT(page_changes(&b, &rcs, &no_groups, &cq, 100, 1, 0), 0);
 	CHECK(page_clean(&b));
@@ -251,7 +256,7 @@ static void test_change_groups(void)
 	CHECK(strstr(buf_str(&b), "id=\"no-changes\"") && strstr(buf_str(&b), "kpci submit"));
 	/* the other lists say what to do next too */
 	buf_reset(&b);
-	CHECK_INT(page_jobs(&b, rows, NULL, 1, 0), 0);
+	CHECK_INT(page_jobs(&b, NULL, 0, NULL, 1, 0), 0);
 	CHECK(strstr(buf_str(&b), "No job has been queued yet.") && strstr(buf_str(&b), "kpci submit"));
 	buf_reset(&b);
 	CHECK_INT(page_runners(&b, NULL, 0, 0, 1, 0), 0);

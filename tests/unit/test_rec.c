@@ -1,10 +1,11 @@
 /*
  * test_rec.c - the records pages, handlers and the CLI read (lib/rec.h):
- * runner, build, change and series:
+ * runner, build, change, series and job:
  * the API's key names and null for absent values, a record that decodes
  * to what was encoded, and a wrong field named.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -327,6 +328,115 @@ static void test_series_roundtrip(void)
 	json_decref(s.releases);
 	json_decref(s.changes);
 	json_decref(ov.changes);
+/* The keys of object j, in order, joined by ",". */
+static void keys_of(char *out, size_t size, json_t *j)
+{
+	const char *key;
+	json_t *v;
+	size_t n = 0;
+
+	out[0] = '\0';
+	json_object_foreach(j, key, v)
+		n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%s", n ? "," : "", key);
+}
+
+static void test_job_roundtrip(void)
+{
+	struct rec_build build = { .id = 7, .commit_sha = "c0ffee", .config_name = "q.config",
+				   .state = "ok", .duration_ms = REC_NONE, .make_jobs = REC_NONE,
+				   .text_size = REC_NONE, .data_size = REC_NONE,
+				   .bss_size = REC_NONE, .image_size = REC_NONE,
+				   .log_size = REC_NONE, .created_at = 2 };
+	struct rec_job x = { .id = 9, .kind = "bench", .state = "running", .priority = 0,
+			     .commit_sha = "c0ffee", .attempt = 1, .max_attempts = 3,
+			     .created_at = 2, .started_at = 3, .lease_expires = 60,
+			     .phase = "boot", .phase_percent = 0, .phase_at = 4, .runner = "r1",
+			     .samples = 0, .tree = "linux", .build_id = 7 };
+	struct rec_job back;
+	char keys[1024], *cause = NULL;
+	json_t *j, *again;
+
+	x.spec = json_pack("{s:s, s:s}", "suite", "kbench", "boot", "qemu");
+	/* a row: the 201 answers, the order of the SELECT before there was a record */
+	j = rec_job_encode(&x);
+	keys_of(keys, sizeof keys, j);
+	CHECK_STR(keys, "id,kind,state,priority,runner_class,spec,commit_sha,attempt,"
+		  "max_attempts,reason,created_at,started_at,finished_at,lease_expires,phase,"
+		  "phase_detail,phase_percent,phase_at,runner,samples");
+	/* a percent of 0 stays 0; what is not known is null */
+	CHECK_INT(json_integer_value(json_object_get(j, "phase_percent")), 0);
+	CHECK(json_is_integer(json_object_get(j, "priority")));
+	CHECK(json_is_null(json_object_get(j, "finished_at")));
+	CHECK(json_is_null(json_object_get(j, "runner_class")));
+	CHECK(json_is_null(json_object_get(j, "phase_detail")));
+	CHECK_INT(rec_job_decode(&back, j, "", &cause), 0);
+	CHECK_INT(back.shape, REC_JOB_ROW);
+	CHECK(back.phase_percent == 0 && !back.finished_at && !back.tree);
+	again = rec_job_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_job_dispose(&back);
+	json_decref(j);
+	/* found by GET /api/v1/jobs: with tree and build_id where they were */
+	x.shape = REC_JOB_FOUND;
+	x.phase_percent = REC_NONE;
+	j = rec_job_encode(&x);
+	keys_of(keys, sizeof keys, j);
+	CHECK_STR(keys, "id,kind,state,priority,runner_class,spec,tree,commit_sha,build_id,"
+		  "attempt,max_attempts,reason,created_at,started_at,finished_at,lease_expires,"
+		  "phase,phase_detail,phase_percent,phase_at,runner,samples");
+	CHECK(json_is_null(json_object_get(j, "phase_percent")));
+	CHECK_INT(rec_job_decode(&back, j, "", &cause), 0);
+	CHECK_INT(back.shape, REC_JOB_FOUND);
+	CHECK(back.phase_percent == REC_NONE && back.build_id == 7);
+	again = rec_job_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_job_dispose(&back);
+	json_decref(j);
+	/* the detail: tree, attempts, series, build and estimate after samples */
+	x.shape = REC_JOB_DETAIL;
+	x.attempts = json_pack("[{s:i, s:s}]", "attempt", 1, "status", "ok");
+	x.series = json_array();
+	x.build = &build;
+	j = rec_job_encode(&x);
+	keys_of(keys, sizeof keys, j);
+	CHECK(strstr(keys, "runner_class,spec,commit_sha,attempt,") != NULL);
+	CHECK(strstr(keys, ",samples,tree,attempts,series,build,estimate") != NULL);
+	CHECK(json_is_null(json_object_get(j, "estimate")));
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(j, "build"), "id")), 7);
+	CHECK_INT(rec_job_decode(&back, j, "", &cause), 0);
+	CHECK_INT(back.shape, REC_JOB_DETAIL);
+	CHECK(back.build && back.build->id == 7 && !back.estimate);
+	CHECK_INT(json_array_size(back.attempts), 1);
+	again = rec_job_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_job_dispose(&back);
+	rec_job_dispose(&back);         /* disposed is empty: again is a no-op */
+	rec_job_dispose(NULL);
+	/* a wrong field is named, with where it is */
+	json_object_set_new(json_object_get(j, "build"), "state", json_integer(3));
+	CHECK_INT(rec_job_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "build.state must be a string");
+	free(cause);
+	cause = NULL;
+	again = json_pack("[O]", j);
+	json_object_set_new(json_array_get(again, 0), "phase_percent", json_string("half"));
+	{
+		struct rec_jobs l;
+
+		CHECK_INT(rec_jobs_decode(&l, again, &cause), -1);
+		CHECK_STR(cause, "jobs[0].phase_percent must be an integer");
+		CHECK(l.v == NULL && l.n == 0);
+		rec_jobs_dispose(&l);
+	}
+	free(cause);
+	json_decref(again);
+	json_decref(j);
+	json_decref(x.spec);
+	json_decref(x.attempts);
+	json_decref(x.series);
 }
 
 int main(void)
@@ -337,5 +447,6 @@ int main(void)
 	test_change_roundtrip();
 	test_change_groups_roundtrip();
 	test_series_roundtrip();
+	test_job_roundtrip();
 	return check_done();
 }

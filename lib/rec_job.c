@@ -1,0 +1,207 @@
+/*
+ * rec_job.c - the job record (lib/rec.h): a build or bench job with its
+ * spec, state, lease and phase and, in its detail, its attempts, the
+ * samples it took per series, its build and how long jobs like it took.
+ * GET /api/v1/jobs[/ID] and the 201 answers that queue a job are
+ * rec_job_encode; `kpci jobs` reads them back with rec_job_decode.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fail.h"
+#include "lib/rec_internal.h"
+
+/* Sets key of j to v (taken), clearing *ok when it cannot. */
+static void rec_job_set(json_t *j, const char *key, json_t *v, int *ok)
+{
+	if (json_object_set_new(j, key, v) < 0)
+		*ok = 0;
+}
+
+/* The keys a detail has after "samples". */
+static void rec_job_encode_detail(json_t *o, const struct rec_job *j, int *ok)
+{
+	rec_job_set(o, "tree", rec_str_json(j->tree), ok);
+	rec_job_set(o, "attempts", rec_any_json(j->attempts), ok);
+	rec_job_set(o, "series", rec_any_json(j->series), ok);
+	rec_job_set(o, "build", j->build ? rec_build_encode(j->build) : json_null(), ok);
+	rec_job_set(o, "estimate", rec_any_json(j->estimate), ok);
+}
+
+json_t *rec_job_encode(const struct rec_job *j)
+{
+	int found = j->shape == REC_JOB_FOUND, ok = 1;
+	json_t *o = json_object();
+
+	/* in the order of the SELECT the API answered before there was a record */
+	rec_job_set(o, "id", json_integer(j->id), &ok);
+	rec_job_set(o, "kind", rec_str_json(j->kind), &ok);
+	rec_job_set(o, "state", rec_str_json(j->state), &ok);
+	rec_job_set(o, "priority", json_integer(j->priority), &ok);
+	rec_job_set(o, "runner_class", rec_str_json(j->runner_class), &ok);
+	rec_job_set(o, "spec", rec_any_json(j->spec), &ok);
+	if (found)
+		rec_job_set(o, "tree", rec_str_json(j->tree), &ok);
+	rec_job_set(o, "commit_sha", rec_str_json(j->commit_sha), &ok);
+	if (found)
+		rec_job_set(o, "build_id", rec_id_json(j->build_id), &ok);
+	rec_job_set(o, "attempt", json_integer(j->attempt), &ok);
+	rec_job_set(o, "max_attempts", json_integer(j->max_attempts), &ok);
+	rec_job_set(o, "reason", rec_str_json(j->reason), &ok);
+	rec_job_set(o, "created_at", json_integer(j->created_at), &ok);
+	rec_job_set(o, "started_at", rec_id_json(j->started_at), &ok);
+	rec_job_set(o, "finished_at", rec_id_json(j->finished_at), &ok);
+	rec_job_set(o, "lease_expires", rec_id_json(j->lease_expires), &ok);
+	rec_job_set(o, "phase", rec_str_json(j->phase), &ok);
+	rec_job_set(o, "phase_detail", rec_str_json(j->phase_detail), &ok);
+	rec_job_set(o, "phase_percent", rec_measure_json(j->phase_percent), &ok);
+	rec_job_set(o, "phase_at", rec_id_json(j->phase_at), &ok);
+	rec_job_set(o, "runner", rec_str_json(j->runner), &ok);
+	rec_job_set(o, "samples", json_integer(j->samples), &ok);
+	if (j->shape == REC_JOB_DETAIL)
+		rec_job_encode_detail(o, j, &ok);
+	if (!ok) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* "attempts", "series", "build" and "estimate" of a detail. */
+static int rec_job_decode_detail(struct rec_job *x, const json_t *j, const char *where,
+				 char **cause)
+{
+	const json_t *build = json_object_get(j, "build");
+	const json_t *estimate = json_object_get(j, "estimate");
+	char at[64];
+
+	x->shape = REC_JOB_DETAIL;
+	if (!json_is_array(json_object_get(j, "attempts")) ||
+	    !json_is_array(json_object_get(j, "series")))
+		return fail_cause(cause, "%sattempts and series must be arrays", where);
+	if (estimate && !json_is_null(estimate) && !json_is_object(estimate))
+		return fail_cause(cause, "%sestimate must be an object or null", where);
+	x->attempts = json_deep_copy(json_object_get(j, "attempts"));
+	x->series = json_deep_copy(json_object_get(j, "series"));
+	x->estimate = json_is_object(estimate) ? json_deep_copy(estimate) : NULL;
+	if (!x->attempts || !x->series || (json_is_object(estimate) && !x->estimate))
+		return fail_cause(cause, "out of memory");
+	if (!build || json_is_null(build))
+		return 0;
+	x->build = malloc(sizeof *x->build);
+	if (!x->build)
+		return fail_cause(cause, "out of memory");
+	snprintf(at, sizeof at, "%sbuild.", where);
+	if (rec_build_decode(x->build, build, at, cause) < 0) {
+		free(x->build);
+		x->build = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int rec_job_decode(struct rec_job *out, const json_t *j, const char *where, char **cause)
+{
+	struct rec_job *x = out;
+
+	memset(x, 0, sizeof *x);
+	if (!json_is_object(j))
+		return fail_cause(cause, "%s must be an object", *where ? where : "a job");
+	x->shape = json_object_get(j, "build_id") ? REC_JOB_FOUND : REC_JOB_ROW;
+	if (rec_get_int(&x->id, j, "id", 0, where, cause) < 0 ||
+	    rec_get_str(&x->kind, j, "kind", 0, where, cause) < 0 ||
+	    rec_get_str(&x->state, j, "state", 0, where, cause) < 0 ||
+	    rec_get_int(&x->priority, j, "priority", 1, where, cause) < 0 ||
+	    rec_get_str(&x->runner_class, j, "runner_class", 1, where, cause) < 0 ||
+	    rec_get_any(&x->spec, j, "spec", where, cause) < 0 ||
+	    rec_get_str(&x->tree, j, "tree", 1, where, cause) < 0 ||
+	    rec_get_str(&x->commit_sha, j, "commit_sha", 1, where, cause) < 0 ||
+	    rec_get_int(&x->build_id, j, "build_id", 1, where, cause) < 0 ||
+	    rec_get_int(&x->attempt, j, "attempt", 1, where, cause) < 0 ||
+	    rec_get_int(&x->max_attempts, j, "max_attempts", 1, where, cause) < 0 ||
+	    rec_get_str(&x->reason, j, "reason", 1, where, cause) < 0 ||
+	    rec_get_int(&x->created_at, j, "created_at", 1, where, cause) < 0 ||
+	    rec_get_int(&x->started_at, j, "started_at", 1, where, cause) < 0 ||
+	    rec_get_int(&x->finished_at, j, "finished_at", 1, where, cause) < 0 ||
+	    rec_get_int(&x->lease_expires, j, "lease_expires", 1, where, cause) < 0 ||
+	    rec_get_str(&x->phase, j, "phase", 1, where, cause) < 0 ||
+	    rec_get_str(&x->phase_detail, j, "phase_detail", 1, where, cause) < 0 ||
+	    rec_get_measure(&x->phase_percent, j, "phase_percent", where, cause) < 0 ||
+	    rec_get_int(&x->phase_at, j, "phase_at", 1, where, cause) < 0 ||
+	    rec_get_str(&x->runner, j, "runner", 1, where, cause) < 0 ||
+	    rec_get_int(&x->samples, j, "samples", 1, where, cause) < 0 ||
+	    (json_object_get(j, "attempts") && rec_job_decode_detail(x, j, where, cause) < 0)) {
+		rec_job_dispose(x);
+		return -1;
+	}
+	return 0;
+}
+
+void rec_job_dispose(struct rec_job *j)
+{
+	if (!j)
+		return;
+	free(j->kind);
+	free(j->state);
+	free(j->runner_class);
+	json_decref(j->spec);
+	free(j->commit_sha);
+	free(j->reason);
+	free(j->phase);
+	free(j->phase_detail);
+	free(j->runner);
+	free(j->tree);
+	json_decref(j->attempts);
+	json_decref(j->series);
+	rec_build_dispose(j->build);
+	free(j->build);
+	json_decref(j->estimate);
+	memset(j, 0, sizeof *j);
+}
+
+json_t *rec_jobs_encode(const struct rec_jobs *l)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; arr && i < l->n; i++) {
+		if (json_array_append_new(arr, rec_job_encode(&l->v[i])) < 0) {
+			json_decref(arr);
+			return NULL;
+		}
+	}
+	return arr;
+}
+
+int rec_jobs_decode(struct rec_jobs *out, const json_t *arr, char **cause)
+{
+	char at[32];
+
+	memset(out, 0, sizeof *out);
+	if (!json_is_array(arr))
+		return fail_cause(cause, "jobs must be an array");
+	if (json_array_size(arr) > REC_MAX_ROWS)
+		return fail_cause(cause, "jobs holds more than %d jobs", REC_MAX_ROWS);
+	out->v = calloc(json_array_size(arr) + 1, sizeof *out->v);
+	if (!out->v)
+		return fail_cause(cause, "out of memory");
+	for (; out->n < json_array_size(arr); out->n++) {
+		snprintf(at, sizeof at, "jobs[%zu].", out->n);
+		if (rec_job_decode(&out->v[out->n], json_array_get(arr, out->n), at, cause) < 0) {
+			rec_jobs_dispose(out);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void rec_jobs_dispose(struct rec_jobs *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->n; i++)
+		rec_job_dispose(&l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
