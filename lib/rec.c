@@ -24,6 +24,11 @@ json_t *rec_any_json(const json_t *j)
 	return j ? json_deep_copy(j) : json_null();
 }
 
+json_t *rec_measure_json(long long v)
+{
+	return v == REC_NONE ? json_null() : json_integer(v);
+}
+
 int rec_get_str(char **out, const json_t *j, const char *key, int nullable,
 		const char *where, char **cause)
 {
@@ -57,4 +62,16 @@ int rec_get_any(json_t **out, const json_t *j, const char *key, const char *wher
 {
 	*out = rec_any_json(json_object_get(j, key));
 	return *out ? 0 : fail_cause(cause, "%s%s: out of memory", where, key);
+}
+
+int rec_get_measure(long long *out, const json_t *j, const char *key, const char *where,
+		    char **cause)
+{
+	const json_t *v = json_object_get(j, key);
+
+	if (rec_get_int(out, j, key, 1, where, cause) < 0)
+		return -1;
+	if (!v || json_is_null(v))
+		*out = REC_NONE;
+	return 0;
 }

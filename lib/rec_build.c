@@ -11,25 +11,6 @@
 #include "lib/fail.h"
 #include "lib/rec_internal.h"
 
-/* A measure that may be unknown (REC_NONE) as JSON. */
-static json_t *rec_measure_json(long long v)
-{
-	return v == REC_NONE ? json_null() : json_integer(v);
-}
-
-/* key of j: a measure, or absent/null (REC_NONE). */
-static int rec_get_measure(long long *out, const json_t *j, const char *key, const char *where,
-			   char **cause)
-{
-	const json_t *v = json_object_get(j, key);
-
-	if (rec_get_int(out, j, key, 1, where, cause) < 0)
-		return -1;
-	if (!v || json_is_null(v))
-		*out = REC_NONE;
-	return 0;
-}
-
 static json_t *rec_artifact_encode(const struct rec_artifact *a)
 {
 	return json_pack("{s:o, s:o, s:I}", "name", rec_str_json(a->name),
