@@ -29,6 +29,25 @@ static void check_escaped(const struct buf *b, const char *page)
 	}
 }
 
+/* The tree page of the tree j decodes to (a hostile stand-in when it
+ * decodes to none), with the commits arr decodes to (none when it does
+ * not) and builds. */
+static void fuzz_pages_tree(struct buf *b, const json_t *j, const json_t *arr, const char *s,
+			    const struct rec_builds *builds)
+{
+	static char evil[] = "<script>window.__pwned=1</script>";
+	struct rec_tree tree, stand_in = { .name = evil, .url = evil };
+	struct rec_commits commits;
+	int have = rec_tree_decode(&tree, j, "", NULL) == 0;
+
+	rec_commits_decode(&commits, arr, NULL);   /* empty when it fails */
+	buf_reset(b);
+	page_tree(b, have ? &tree : &stand_in, s, j, &commits, builds, 1, 1);
+	check_escaped(b, "tree");
+	rec_tree_dispose(&tree);
+	rec_commits_dispose(&commits);
+}
+
 /* The pages of records, through their decoders. */
 static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr,
 			       const char *s)
@@ -50,11 +69,10 @@ static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr
 		rec_runner_dispose(&runner);
 	}
 	if (rec_builds_decode(&builds, arr, NULL) == 0) {
-		buf_reset(b);
-		page_tree(b, j, s, j, arr, &builds, 1, 1);
-		check_escaped(b, "tree");
+		fuzz_pages_tree(b, j, arr, s, &builds);
 		rec_builds_dispose(&builds);
 	}
+	fuzz_pages_tree(b, j, arr, s, &(struct rec_builds){ 0 });
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
