@@ -3,12 +3,15 @@
  * | poll TREE: tables over /api/v1/trees (see docs/API.md).  Commit data
  * (subjects, names, branch names) come from the watched repositories:
  * control characters are shown as '?' so they cannot drive the terminal.
+ * Trees and commits are read back from kpcid's answers with the decoders
+ * of lib/rec.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cmd_trees.h"
+#include "lib/rec.h"
 
 #define CMD_TREES_MAX_ARGS 32       /* flags of one command at most */
 #define CMD_TREES_SUBJECT 72        /* characters of a subject in a table */
@@ -89,32 +92,54 @@ static json_t *cmd_trees_get(int *status, struct cli *cli, int argc, char **argv
 	return j;
 }
 
-static void cmd_trees_print_tree(const json_t *t)
+/* A text field, "-" when there is none. */
+static const char *cmd_trees_text(const char *s)
 {
-	const json_t *b, *e;
-	char when[32];
-	size_t i, j;
+	return s ? s : "-";
+}
 
-	cli_fmt_time(when, sizeof when, cli_jint(t, "polled_at"));
-	printf("%s  %s  polled %s  commits %lld  tags %lld", cli_jstr(t, "name"),
-	       cli_jstr(t, "url"), when, cli_jint(t, "commits"), cli_jint(t, "tags"));
-	if (json_is_string(json_object_get(t, "last_error"))) {
-		printf("\n  error (%lld in a row): ", cli_jint(t, "error_count"));
-		cmd_trees_safe(cli_jstr(t, "last_error"), 0);
+/* A repository's time as cli_fmt_time shows it ("-" when there is none). */
+static void cmd_trees_time(char *out, size_t n, long long t)
+{
+	cli_fmt_time(out, n, t == REC_NONE ? 0 : t);
+}
+
+/* Prints the decoder's sentence about kpcid's answer; 1. */
+static int cmd_trees_bad(const char *cmd, const char *what, char *cause)
+{
+	fprintf(stderr, "kpci %s: kpcid's answer%s: %s\n", cmd, what, cause);
+	free(cause);
+	return 1;
+}
+
+static void cmd_trees_print_tree(const struct rec_tree *t)
+{
+	char when[32];
+
+	cli_fmt_time(when, sizeof when, t->polled_at);
+	printf("%s  %s  polled %s  commits %lld  tags %lld", t->name, t->url, when, t->commits,
+	       t->tags);
+	if (t->last_error) {
+		printf("\n  error (%lld in a row): ", t->error_count);
+		cmd_trees_safe(t->last_error, 0);
 	}
 	putchar('\n');
-	json_array_foreach(json_object_get(t, "branches"), i, b) {
-		printf("  %-20s %-8s %-12.12s %7lld  ", cli_jstr(b, "name"), cli_jstr(b, "state"),
-		       cli_jstr(b, "tip"), cli_jint(b, "length"));
-		if (json_is_string(json_object_get(b, "last_error")))
-			cmd_trees_safe(cli_jstr(b, "last_error"), 0);
+	for (size_t i = 0; i < t->nbranches; i++) {
+		const struct rec_branch *b = &t->branches[i];
+
+		printf("  %-20s %-8s %-12.12s %7lld  ", b->name, b->state, cmd_trees_text(b->tip),
+		       b->length);
+		if (b->last_error)
+			cmd_trees_safe(b->last_error, 0);
 		putchar('\n');
-		json_array_foreach(json_object_get(b, "events"), j, e) {
-			cli_fmt_time(when, sizeof when, cli_jint(e, "at"));
-			printf("    %s %-13s %.12s -> %.12s ", when, cli_jstr(e, "kind"),
-			       cli_jstr(e, "old_sha"), cli_jstr(e, "new_sha"));
-			if (json_is_string(json_object_get(e, "message")))
-				cmd_trees_safe(cli_jstr(e, "message"), 0);
+		for (size_t j = 0; j < b->nevents; j++) {
+			const struct rec_branch_event *e = &b->events[j];
+
+			cli_fmt_time(when, sizeof when, e->at);
+			printf("    %s %-13s %.12s -> %.12s ", when, e->kind,
+			       cmd_trees_text(e->old_sha), cmd_trees_text(e->new_sha));
+			if (e->message)
+				cmd_trees_safe(e->message, 0);
 			putchar('\n');
 		}
 	}
@@ -122,8 +147,9 @@ static void cmd_trees_print_tree(const json_t *t)
 
 int cmd_trees(struct cli *cli, int argc, char **argv)
 {
-	json_t *a, *t;
-	size_t i;
+	struct rec_trees l;
+	char *cause = NULL;
+	json_t *a;
 
 	if (argc > 1) {
 		fprintf(stderr, "kpci: trees: unexpected argument '%s'\n", argv[1]);
@@ -134,40 +160,52 @@ int cmd_trees(struct cli *cli, int argc, char **argv)
 		return 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	if (!json_array_size(json_object_get(a, "trees")))
-		printf("no trees are watched\n");
-	json_array_foreach(json_object_get(a, "trees"), i, t)
-		cmd_trees_print_tree(t);
+	if (rec_trees_decode(&l, json_object_get(a, "trees"), &cause) < 0) {
+		json_decref(a);
+		return cmd_trees_bad(argv[0], "", cause);
+	}
 	json_decref(a);
+	if (!l.n)
+		printf("no trees are watched\n");
+	for (size_t i = 0; i < l.n; i++)
+		cmd_trees_print_tree(&l.v[i]);
+	rec_trees_dispose(&l);
 	return 0;
 }
 
 int cmd_poll(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { NULL };
-	json_t *t;
+	struct rec_tree t;
+	char *cause = NULL;
+	json_t *j;
 	int status;
 
 	if (argc != 2) {
 		fprintf(stderr, "kpci: poll needs exactly one TREE\n");
 		return 2;
 	}
-	t = cmd_trees_get(&status, cli, argc, argv, 1, "/poll", NULL, flags, "POST");
-	if (!t)
+	j = cmd_trees_get(&status, cli, argc, argv, 1, "/poll", NULL, flags, "POST");
+	if (!j)
 		return status;
 	if (cli->json)
-		cli_print_json(t);
-	else
-		cmd_trees_print_tree(t);
-	json_decref(t);
+		return cli_print_json(j), json_decref(j), 0;
+	if (rec_tree_decode(&t, j, "", &cause) < 0) {
+		json_decref(j);
+		return cmd_trees_bad(argv[0], "", cause);
+	}
+	json_decref(j);
+	cmd_trees_print_tree(&t);
+	rec_tree_dispose(&t);
 	return 0;
 }
 
 int cmd_commits(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "branch", "window", "limit", "offset", NULL };
-	json_t *a, *c;
-	size_t i;
+	struct rec_commits l;
+	char *cause = NULL;
+	json_t *a;
 	int status;
 
 	a = cmd_trees_get(&status, cli, argc, argv, 1, "/commits", NULL, flags, "GET");
@@ -175,18 +213,24 @@ int cmd_commits(struct cli *cli, int argc, char **argv)
 		return status;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	printf("%7s %-12s %-10s  %s\n", "POS", "SHA", "DATE", "AUTHOR / SUBJECT");
-	json_array_foreach(json_object_get(a, "commits"), i, c) {
-		char when[32];
-
-		cli_fmt_time(when, sizeof when, cli_jint(c, "commit_time"));
-		printf("%7lld %.12s %.10s  ", cli_jint(c, "position"), cli_jstr(c, "sha"), when);
-		cmd_trees_safe(cli_jstr(c, "author_name"), 24);
-		printf(": ");
-		cmd_trees_safe(cli_jstr(c, "subject"), CMD_TREES_SUBJECT);
-		putchar('\n');
+	if (rec_commits_decode(&l, json_object_get(a, "commits"), &cause) < 0) {
+		json_decref(a);
+		return cmd_trees_bad(argv[0], "", cause);
 	}
 	json_decref(a);
+	printf("%7s %-12s %-10s  %s\n", "POS", "SHA", "DATE", "AUTHOR / SUBJECT");
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_commit *c = &l.v[i];
+		char when[32];
+
+		cmd_trees_time(when, sizeof when, c->commit_time);
+		printf("%7lld %.12s %.10s  ", c->position, c->sha, when);
+		cmd_trees_safe(cmd_trees_text(c->author_name), 24);
+		printf(": ");
+		cmd_trees_safe(cmd_trees_text(c->subject), CMD_TREES_SUBJECT);
+		putchar('\n');
+	}
+	rec_commits_dispose(&l);
 	return 0;
 }
 
@@ -216,8 +260,9 @@ int cmd_windows(struct cli *cli, int argc, char **argv)
 int cmd_merges(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "branch", NULL };
-	json_t *a, *m;
-	size_t i;
+	struct rec_commits l;
+	char *cause = NULL;
+	json_t *a;
 	int status;
 
 	a = cmd_trees_get(&status, cli, argc, argv, 2, "/windows", "/merges", flags, "GET");
@@ -225,19 +270,26 @@ int cmd_merges(struct cli *cli, int argc, char **argv)
 		return status;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
+	if (rec_commits_decode(&l, json_object_get(a, "merges"), &cause) < 0) {
+		json_decref(a);
+		return cmd_trees_bad(argv[0], " (merges)", cause);
+	}
 	printf("merge window of %s (%s%s%s)\n", cli_jstr(a, "release"), cli_jstr(a, "state"),
 	       json_is_string(json_object_get(a, "closed_by")) ? ", closed by " : "",
 	       json_is_string(json_object_get(a, "closed_by")) ? cli_jstr(a, "closed_by") : "");
+	json_decref(a);
 	printf("%7s %-12s %-12s %7s %-20s %s\n", "POS", "MERGE", "MERGED TIP", "BROUGHT",
 	       "SUBSYSTEM", "SOURCE");
-	json_array_foreach(json_object_get(a, "merges"), i, m) {
-		printf("%7lld %.12s %.12s %7lld ", cli_jint(m, "position"), cli_jstr(m, "sha"),
-		       cli_jstr(m, "merged_tip"), cli_jint(m, "brought"));
-		cmd_trees_safe(cli_jstr(m, "merge_subsystem"), 20);
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_commit *m = &l.v[i];
+
+		printf("%7lld %.12s %.12s %7lld ", m->position, m->sha,
+		       cmd_trees_text(m->merged_tip), m->brought == REC_NONE ? 0 : m->brought);
+		cmd_trees_safe(cmd_trees_text(m->merge_subsystem), 20);
 		printf(" ");
-		cmd_trees_safe(cli_jstr(m, "merge_source"), 0);
+		cmd_trees_safe(cmd_trees_text(m->merge_source), 0);
 		putchar('\n');
 	}
-	json_decref(a);
+	rec_commits_dispose(&l);
 	return 0;
 }

@@ -17,7 +17,6 @@ struct db;
 int api_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
 	       const char *const *tables);
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp);
-void api_trees(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_job(struct kpcid *k, struct http_req *req, struct http_resp *resp);

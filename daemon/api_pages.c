@@ -89,15 +89,6 @@ int pages_number(struct http_req *req, struct http_resp *resp, long long max, in
 	return 0;
 }
 
-/* Drops the extra row read to see whether a next page exists. */
-static int pages_more(json_t *rows)
-{
-	if (json_array_size(rows) <= PAGE_ROWS)
-		return 0;
-	json_array_remove(rows, PAGE_ROWS);
-	return 1;
-}
-
 void api_page_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	struct rec_runners l;
@@ -334,26 +325,15 @@ void api_page_metrics(struct kpcid *k, struct http_req *req, struct http_resp *r
 	free(s);
 }
 
-/* The db_trees_status row of tree name (a new reference), or NULL. */
-static json_t *pages_tree_row(struct kpcid *k, const char *name)
-{
-	json_t *trees = db_trees_status(k->db), *t, *found = NULL;
-	size_t i;
-
-	json_array_foreach(trees, i, t)
-		if (!strcmp(html_jstr(t, "name"), name))
-			found = json_incref(t);
-	json_decref(trees);
-	return found;
-}
-
 void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	const char *branch = http_query(req, "branch");
-	json_t *tree, *windows = NULL, *commits = NULL;
+	json_t *windows = NULL;
+	struct rec_tree tree;
+	struct rec_commits commits = { 0 };
 	struct rec_builds builds = { 0 };
 	char *cause = NULL;
-	int page, rc;
+	int page, rc, more = 0;
 
 	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0)
 		return;
@@ -361,28 +341,33 @@ void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp
 		pages_error(resp, 400, "query parameter branch is too long");
 		return;
 	}
-	tree = pages_tree_row(k, req->args[0]);
-	if (!tree) {
-		pages_error(resp, 404, "this tree is not watched");
+	rc = db_tree_get(k->db, &tree, req->args[0]);
+	if (rc != DB_OK) {
+		pages_error(resp, http_status(rc), rc == DB_NOTFOUND ? "this tree is not watched" :
+			    "database error while reading the tree");
 		return;
 	}
 	rc = db_tree_windows(k->db, &windows, req->args[0], branch, &cause);
 	if (rc == DB_OK)
 		rc = db_tree_commits(k->db, &commits, req->args[0], branch, NULL, PAGE_ROWS + 1,
 				     (page - 1) * PAGE_ROWS, &cause);
+	if (rc == DB_OK && commits.n > PAGE_ROWS) {     /* the extra row: a next page exists */
+		rec_commit_dispose(&commits.v[--commits.n]);
+		more = 1;
+	}
 	if (rc == DB_OK && db_builds_list(k->db, &builds, NULL, PAGES_BUILDS, 0) != DB_OK)
 		rc = DB_ERR;
 	if (rc != DB_OK) {
 		pages_error(resp, rc != DB_OK ? http_status(rc) : 500,
 			    cause ? cause : "database error while reading the tree");
 	} else {
-		pages_html(resp, page_tree(&resp->body, tree, branch, windows, commits, &builds,
-					   page, pages_more(commits)));
+		pages_html(resp, page_tree(&resp->body, &tree, branch, windows, &commits, &builds,
+					   page, more));
 	}
 	free(cause);
-	json_decref(tree);
+	rec_tree_dispose(&tree);
 	json_decref(windows);
-	json_decref(commits);
+	rec_commits_dispose(&commits);
 	rec_builds_dispose(&builds);
 }
 

@@ -44,11 +44,6 @@ void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	http_json(resp, 200, st);
 }
 
-void api_trees(struct kpcid *k, struct http_req *req, struct http_resp *resp)
-{
-	api_list(resp, db_trees_list(k->db), "trees", DB_MAX_LIST, 0);
-}
-
 void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	int limit, offset;

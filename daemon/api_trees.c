@@ -35,23 +35,28 @@ static void api_tree_answer(struct http_resp *resp, int rc, json_t *out, char *c
 	free(cause);
 }
 
-/* The status row of tree name, or NULL. */
-static json_t *api_tree_status(struct kpcid *k, const char *name)
+/* Answers tree name with its status (GET /api/v1/trees/NAME, and after a
+ * poll). */
+static void api_tree_answer_status(struct kpcid *k, const char *name, struct http_resp *resp)
 {
-	json_t *trees = db_trees_status(k->db), *t, *found = NULL;
-	size_t i;
+	struct rec_tree t;
+	int rc = db_tree_get(k->db, &t, name);
 
-	json_array_foreach(trees, i, t)
-		if (!strcmp(json_string_value(json_object_get(t, "name")), name))
-			found = json_incref(t);
-	json_decref(trees);
-	return found;
+	if (rc != DB_OK) {
+		http_error(resp, http_status(rc), rc == DB_NOTFOUND ? "tree '%s' is not watched" :
+			   "cannot read tree '%s': database error", name);
+		return;
+	}
+	http_json(resp, 200, rec_tree_encode(&t));
+	rec_tree_dispose(&t);
 }
 
 void api_trees_list(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *trees = db_trees_status(k->db);
+	struct rec_trees l;
+	json_t *trees = db_trees_status(k->db, &l) == DB_OK ? rec_trees_encode(&l) : NULL;
 
+	rec_trees_dispose(&l);
 	if (!trees)
 		http_error(resp, 500, "database error while listing trees");
 	else
@@ -61,18 +66,12 @@ void api_trees_list(struct kpcid *k, struct http_req *req, struct http_resp *res
 
 void api_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *t = api_tree_status(k, req->args[0]);
-
-	if (!t)
-		http_error(resp, 404, "tree '%s' is not watched", req->args[0]);
-	else
-		http_json(resp, 200, t);
+	api_tree_answer_status(k, req->args[0], resp);
 }
 
 void api_tree_poll(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	char *cause = NULL;
-	json_t *t;
 
 	if (watch_poll_now(k->watcher, req->args[0], WATCH_POLL_WAIT_S, &cause) < 0) {
 		http_error(resp, strstr(cause ? cause : "", "not watched") ? 404 : 503, "%s",
@@ -80,18 +79,14 @@ void api_tree_poll(struct kpcid *k, struct http_req *req, struct http_resp *resp
 		free(cause);
 		return;
 	}
-	t = api_tree_status(k, req->args[0]);
-	if (!t)
-		http_error(resp, 404, "tree '%s' is not watched", req->args[0]);
-	else
-		http_json(resp, 200, t);
+	api_tree_answer_status(k, req->args[0], resp);
 }
 
 void api_tree_commits(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	const char *branch, *window = http_query(req, "window");
 	char *cause = NULL;
-	json_t *rows = NULL;
+	struct rec_commits l;
 	int limit, offset, rc;
 
 	if (api_branch_arg(req, resp, &branch) < 0 || http_paging(req, resp, &limit, &offset) < 0)
@@ -100,10 +95,12 @@ void api_tree_commits(struct kpcid *k, struct http_req *req, struct http_resp *r
 		http_error(resp, 400, "query parameter window is too long");
 		return;
 	}
-	rc = db_tree_commits(k->db, &rows, req->args[0], branch, window, limit, offset, &cause);
+	rc = db_tree_commits(k->db, &l, req->args[0], branch, window, limit, offset, &cause);
 	api_tree_answer(resp, rc, rc == DB_OK ? json_pack("{s:s, s:s?, s:s?, s:o, s:i, s:i}",
-			"tree", req->args[0], "branch", branch, "window", window, "commits", rows,
-			"limit", limit, "offset", offset) : NULL, cause);
+			"tree", req->args[0], "branch", branch, "window", window,
+			"commits", rec_commits_encode(&l), "limit", limit, "offset", offset) : NULL,
+			cause);
+	rec_commits_dispose(&l);
 }
 
 void api_tree_windows(struct kpcid *k, struct http_req *req, struct http_resp *resp)

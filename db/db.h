@@ -113,7 +113,9 @@ void db_token_name(struct db *db, long long id, char *out, size_t size);
 
 /* --- trees (filled from the configuration) ------------------------- */
 int db_tree_upsert(struct db *db, const char *name, const char *url);
-json_t *db_trees_list(struct db *db);
+/* The watched trees by name into *out (status 0: id, name, url,
+ * created_at; caller disposes). */
+int db_trees_list(struct db *db, struct rec_trees *out);
 
 /* --- runners ------------------------------------------------------- */
 /* Registers or updates runner r->name for the token; a name held by
@@ -309,14 +311,19 @@ int db_build_candidate(struct db *db, int *queued, long long tree_id, const json
  * not a candidate in the last every_s seconds. */
 int db_branch_head_queued(struct db *db, int *due, long long branch_id, long long at,
 			  long long every_s);
-/* Trees with their branches, poll state and recent events (caller owns). */
-json_t *db_trees_status(struct db *db);
+/* The watched trees by name with their status: poll state, counts,
+ * branches and each branch's recent events (status 1; caller disposes). */
+int db_trees_status(struct db *db, struct rec_trees *out);
+/* Tree name with its status into *out (caller disposes); DB_NOTFOUND
+ * when it is not watched. */
+int db_tree_get(struct db *db, struct rec_tree *out, const char *name);
 /* Commits of a branch (NULL: the first followed that the remote has) in
  * first-parent order, newest first, optionally only those of the merge
  * window of release `window`.  DB_NOTFOUND / DB_INVALID with one sentence
- * in *cause (also for a branch named that the remote never had). */
-int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *branch,
-		    const char *window, int limit, int offset, char **cause);
+ * in *cause (also for a branch named that the remote never had).  Into
+ * *out, at most limit (caller disposes). */
+int db_tree_commits(struct db *db, struct rec_commits *out, const char *tree,
+		    const char *branch, const char *window, int limit, int offset, char **cause);
 /* Releases, release candidates and merge windows of a tree's branch. */
 int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
 		    char **cause);

@@ -170,17 +170,6 @@ int db_tree_upsert(struct db *db, const char *name, const char *url)
 	return rc;
 }
 
-json_t *db_trees_list(struct db *db)
-{
-	json_t *rows;
-
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT id, name, url, created_at FROM trees "
-				   "ORDER BY name", ""));
-	db_read_unlock(db);
-	return rows;
-}
-
 /* --- runners -------------------------------------------------------- */
 
 /* Counts topology.nodes and the CPUs listed in them. */

@@ -1,8 +1,9 @@
 /*
  * db_trees.c - what the watcher (daemon/watch/) stores about trees:
  * branches, tags, releases and merge windows, poll errors with backoff
- * state, and build candidates.  The commits and first-parent lines a
- * poll writes are db_lines.c's.
+ * state, and build candidates; a branch's commits read back as commit
+ * records (lib/rec.h).  The commits and first-parent lines a poll writes
+ * are db_lines.c's; a tree's status as a record is db_tree_status.c's.
  *
  * The merge window of release vX.Y on a branch is the first-parent stretch
  * after vX.Y up to and including the next -rc1 (the smallest version above
@@ -17,7 +18,6 @@
 #include "db/db_internal.h"
 #include "lib/fail.h"
 
-#define DB_TREE_EVENTS 20           /* events per branch shown in the tree list */
 #define DB_RELEASE_MAX 1000000      /* largest major/minor/rc number accepted */
 
 /* Parses a decimal number without sign or leading zeros; advances *s. */
@@ -317,37 +317,6 @@ int db_branch_head_queued(struct db *db, int *due, long long branch_id, long lon
 
 /* --- reading ---------------------------------------------------------- */
 
-json_t *db_trees_status(struct db *db)
-{
-	json_t *trees, *tree, *branches, *b;
-	size_t i, j;
-
-	db_read_lock(db);
-	trees = db_rows(db, db_prepk(db,
-		"SELECT id, name, url, created_at, polled_at, fetched_at, last_error, error_count, "
-		" next_poll_at, policy AS policy_json, candidates_dropped, "
-		" (SELECT count(*) FROM commits c WHERE c.level = 1 AND c.tree_id = trees.id) + "
-		" (SELECT count(*) FROM commits c WHERE c.level = 0 AND c.tree_id = trees.id) "
-		" AS commits, "
-		" (SELECT count(*) FROM tags t WHERE t.tree_id = trees.id) AS tags "
-		"FROM trees ORDER BY name", ""));
-	json_array_foreach(trees, i, tree) {
-		long long id = json_integer_value(json_object_get(tree, "id"));
-
-		branches = db_rows(db, db_prepk(db,
-			"SELECT id, name, state, tip_sha AS tip, length, polled_at, updated_at, "
-			" last_error FROM branches WHERE tree_id = ? ORDER BY id", "I", id));
-		json_array_foreach(branches, j, b)
-			json_object_set_new(b, "events", db_rows(db, db_prepk(db,
-				"SELECT id, at, kind, old_sha, new_sha, message FROM branch_events "
-				"WHERE branch_id = ? ORDER BY id DESC LIMIT ?", "Ii",
-				json_integer_value(json_object_get(b, "id")), DB_TREE_EVENTS)));
-		json_object_set_new(tree, "branches", branches ? branches : json_array());
-	}
-	db_read_unlock(db);
-	return trees;
-}
-
 /* Finds tree and branch (NULL: the first followed that the remote has);
  * caller holds the lock.  DB_NOTFOUND with cause for an unknown tree or
  * branch, and for a branch named that is followed but was never seen on
@@ -434,30 +403,96 @@ int db_window_locked(struct db *db, long long *from, long long *to, char rc1[64]
 #define DB_COMMIT_COLUMNS \
 	"bc.position, c.sha, c.parents, c.author_name, c.author_email, c.author_time, " \
 	"c.committer_name, c.committer_email, c.commit_time, c.subject, " \
-	"c.trailers AS trailers_json, c.merged_tip, c.brought, c.merge_subsystem, c.merge_source "
+	"c.trailers, c.merged_tip, c.brought, c.merge_subsystem, c.merge_source "
 
-int db_tree_commits(struct db *db, json_t **out, const char *tree, const char *branch,
-		    const char *window, int limit, int offset, char **cause)
+/* Column i, an integer the repository gave, REC_NONE for SQL NULL. */
+static long long db_commit_measure(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? REC_NONE : sqlite3_column_int64(st, i);
+}
+
+/* Text column i copied into *out: 0, or 1 when memory is out. */
+static int db_commit_text(char **out, sqlite3_stmt *st, int i)
+{
+	*out = db_column_dup(st, i);
+	return !*out && sqlite3_column_type(st, i) != SQLITE_NULL;
+}
+
+/* A row of DB_COMMIT_COLUMNS into the rec_commit at rec (db_rows_into). */
+static int db_commit_row(sqlite3_stmt *st, void *rec)
+{
+	struct rec_commit *c = rec;
+	int lost = 0;
+
+	memset(c, 0, sizeof *c);
+	c->position = sqlite3_column_int64(st, 0);
+	lost |= db_commit_text(&c->sha, st, 1);
+	lost |= db_commit_text(&c->parents, st, 2);
+	lost |= db_commit_text(&c->author_name, st, 3);
+	lost |= db_commit_text(&c->author_email, st, 4);
+	c->author_time = db_commit_measure(st, 5);
+	lost |= db_commit_text(&c->committer_name, st, 6);
+	lost |= db_commit_text(&c->committer_email, st, 7);
+	c->commit_time = db_commit_measure(st, 8);
+	lost |= db_commit_text(&c->subject, st, 9);
+	c->trailers = db_column_json(st, 10);
+	lost |= db_commit_text(&c->merged_tip, st, 11);
+	c->brought = db_commit_measure(st, 12);
+	lost |= db_commit_text(&c->merge_subsystem, st, 13);
+	lost |= db_commit_text(&c->merge_source, st, 14);
+	if (lost || !c->sha || !c->parents || !c->trailers) {
+		rec_commit_dispose(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* The commits st selects, at most limit, into *out.  Ends st. */
+static int db_commit_rows(sqlite3_stmt *st, struct rec_commits *out, long long limit)
+{
+	if (limit < 0)
+		limit = 0;
+	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	if (!out->v) {
+		db_done(st);
+		return DB_ERR;
+	}
+	return db_rows_into(st, out->v, sizeof *out->v, (size_t)limit, &out->n, db_commit_row);
+}
+
+int db_tree_commits(struct db *db, struct rec_commits *out, const char *tree,
+		    const char *branch, const char *window, int limit, int offset, char **cause)
 {
 	long long tree_id, branch_id, from = -1, to = -1;
 	char rc1[64];
 	int rc;
 
-	*out = NULL;
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK && window)
 		rc = db_window_locked(db, &from, &to, rc1, tree_id, branch_id, window, cause);
-	if (rc == DB_OK) {
-		*out = db_rows(db, db_prepk(db, "SELECT " DB_COMMIT_COLUMNS
+	if (rc == DB_OK)
+		rc = db_commit_rows(db_prepk(db, "SELECT " DB_COMMIT_COLUMNS
 			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
 			"WHERE bc.branch_id = ?1 AND (?2 < 0 OR (bc.position > ?2 AND bc.position <= ?3)) "
 			"ORDER BY bc.position DESC LIMIT ?4 OFFSET ?5", "IIIii",
-			branch_id, window ? from : -1LL, to, limit, offset));
-		rc = *out ? DB_OK : DB_ERR;
-	}
+			branch_id, window ? from : -1LL, to, limit, offset), out, limit);
 	db_read_unlock(db);
+	if (rc != DB_OK)
+		rec_commits_dispose(out);
 	return rc;
+}
+
+/* The merges on branch_id's line in (from, to]; def on error.  Caller
+ * holds the lock. */
+static long long db_window_merge_count_locked(struct db *db, long long branch_id,
+					      long long from, long long to, long long def)
+{
+	return db_scalar(db_prepk(db, "SELECT count(*) FROM branch_commits bc "
+				  "JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
+				  "AND bc.position > ? AND bc.position <= ? "
+				  "AND c.merged_tip IS NOT NULL", "III", branch_id, from, to), def);
 }
 
 /* The window of release name as db_tree_windows lists it, or NULL when
@@ -474,10 +509,7 @@ static json_t *db_window_json_locked(struct db *db, long long tree_id, long long
 		"release", name, "closed_by", rc1[0] ? rc1 : NULL,
 		"state", rc1[0] ? "closed" : "open", "from_position", from,
 		"to_position", to, "commits", to - from,
-		"merges", db_scalar(db_prepk(db, "SELECT count(*) FROM branch_commits bc "
-			"JOIN commits c ON c.id = bc.commit_id WHERE bc.branch_id = ? "
-			"AND bc.position > ? AND bc.position <= ? AND c.merged_tip IS NOT NULL",
-			"III", branch_id, from, to), 0));
+		"merges", db_window_merge_count_locked(db, branch_id, from, to, 0));
 }
 
 int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
@@ -526,8 +558,8 @@ int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *b
 int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const char *branch,
 			  const char *release, char **cause)
 {
-	long long tree_id, branch_id, from, to;
-	json_t *merges = NULL;
+	long long tree_id, branch_id, from, to, n = -1;
+	struct rec_commits merges = { 0 };
 	char rc1[64];
 	int rc;
 
@@ -536,19 +568,22 @@ int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const c
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK)
 		rc = db_window_locked(db, &from, &to, rc1, tree_id, branch_id, release, cause);
-	if (rc == DB_OK) {
-		merges = db_rows(db, db_prepk(db, "SELECT " DB_COMMIT_COLUMNS
+	if (rc == DB_OK)
+		n = db_window_merge_count_locked(db, branch_id, from, to, -1);
+	if (rc == DB_OK)
+		rc = n < 0 ? DB_ERR : db_commit_rows(db_prepk(db, "SELECT " DB_COMMIT_COLUMNS
 			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
 			"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
 			"AND c.merged_tip IS NOT NULL ORDER BY bc.position", "III",
-			branch_id, from, to));
-		rc = merges ? DB_OK : DB_ERR;
-	}
+			branch_id, from, to), &merges, n);
 	db_read_unlock(db);
-	if (rc == DB_OK)
+	if (rc == DB_OK) {
 		*out = json_pack("{s:s, s:s, s:s?, s:s, s:I, s:I, s:o}", "tree", tree,
 				 "release", release, "closed_by", rc1[0] ? rc1 : NULL,
 				 "state", rc1[0] ? "closed" : "open", "from_position", from,
-				 "to_position", to, "merges", merges);
+				 "to_position", to, "merges", rec_commits_encode(&merges));
+		rc = *out ? DB_OK : DB_ERR;
+	}
+	rec_commits_dispose(&merges);
 	return rc;
 }

@@ -221,13 +221,10 @@ static void overview_samples(struct buf *b, json_t *samples)
 	buf_adds(b, "</table>\n");
 }
 
-static void overview_trees(struct buf *b, json_t *trees)
+static void overview_trees(struct buf *b, const struct rec_trees *trees)
 {
-	size_t i;
-	json_t *t;
-
 	buf_adds(b, "<h2>Trees</h2>\n");
-	if (!json_array_size(trees)) {
+	if (!trees->n) {
 		html_empty(b, "no-trees", "No tree is watched.",
 			   "Add a <code>[tree NAME]</code> section with its url to kpcid.ini "
 			   "(docs/watch.md): kpcid follows its branches, builds its merges and has "
@@ -235,11 +232,11 @@ static void overview_trees(struct buf *b, json_t *trees)
 		return;
 	}
 	buf_adds(b, "<ul id=\"trees\">");
-	json_array_foreach(trees, i, t) {
+	for (size_t i = 0; i < trees->n; i++) {
 		buf_adds(b, "<li><a href=\"/trees/");
-		html_url_arg(b, str(t, "name"));
+		html_url_arg(b, trees->v[i].name);
 		buf_adds(b, "\">");
-		html_txt(b, str(t, "name"));
+		html_txt(b, trees->v[i].name);
 		buf_adds(b, "</a></li>");
 	}
 	buf_adds(b, "</ul>\n");
@@ -266,26 +263,27 @@ static void overview_window(struct buf *b, const char *tree, const struct db_win
 
 /* One line per tree: its newest merge window's report summary, linked,
  * then the earlier windows with their counts. */
-static void overview_windows(struct buf *b, struct db *db, json_t *trees)
+static void overview_windows(struct buf *b, struct db *db, const struct rec_trees *trees)
 {
 	struct db_window_counts w[OVERVIEW_WINDOWS];
-	size_t i, n, shown = 0;
-	json_t *t;
+	size_t n, shown = 0;
 
-	json_array_foreach(trees, i, t) {
-		if (db_window_counts(db, w, OVERVIEW_WINDOWS, &n, str(t, "name")) != DB_OK || !n)
+	for (size_t i = 0; i < trees->n; i++) {
+		const char *name = trees->v[i].name;
+
+		if (db_window_counts(db, w, OVERVIEW_WINDOWS, &n, name) != DB_OK || !n)
 			continue;
 		if (!shown++)
 			buf_adds(b, "<h2>Merge windows</h2>\n<ul id=\"current-windows\">");
 		buf_adds(b, "<li>");
-		html_txt(b, str(t, "name"));
+		html_txt(b, name);
 		buf_adds(b, ": ");
-		overview_window(b, str(t, "name"), &w[0]);
+		overview_window(b, name, &w[0]);
 		if (n > 1) {
 			buf_adds(b, "<ul class=\"earlier-windows\">");
 			for (size_t k = 1; k < n; k++) {
 				buf_adds(b, "<li>");
-				overview_window(b, str(t, "name"), &w[k]);
+				overview_window(b, name, &w[k]);
 				buf_adds(b, "</li>");
 			}
 			buf_adds(b, "</ul>");
@@ -329,7 +327,7 @@ static void overview_changes(struct buf *b, struct db *db)
 
 int page_overview(struct buf *b, struct db *db)
 {
-	json_t *trees = db_trees_list(db);
+	struct rec_trees trees = { 0 };
 	struct rec_runners runners;
 	int have_runners = db_runners_list(db, &runners, DB_MAX_LIST, 0) == DB_OK;
 	struct rec_jobs jobs;
@@ -340,9 +338,10 @@ int page_overview(struct buf *b, struct db *db)
 
 	if (have_runners && have_jobs && samples) {
 		html_page_begin(b, "Overview");
-		overview_trees(b, trees);
+		db_trees_list(db, &trees);  /* empty when they cannot be read */
+		overview_trees(b, &trees);
 		overview_pipeline(b, db);
-		overview_windows(b, db, trees);
+		overview_windows(b, db, &trees);
 		overview_changes(b, db);
 		page_overview_bisections(b, bisections);   /* web/page_bisect.c */
 		overview_runners(b, &runners);
@@ -351,7 +350,7 @@ int page_overview(struct buf *b, struct db *db)
 		html_page_end(b);
 		rc = 0;
 	}
-	json_decref(trees);
+	rec_trees_dispose(&trees);
 	rec_runners_dispose(&runners);
 	rec_jobs_dispose(&jobs);
 	json_decref(samples);

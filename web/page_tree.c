@@ -2,6 +2,7 @@
  * page_tree.c - "/trees/NAME": a watched tree's releases and merge
  * windows, its latest first-parent commits (paginated with ?page=) and
  * its builds; a failed build shows in its commit's row of the timeline.
+ * The tree, its branches and its commits are records (lib/rec.h).
  * Subjects, authors and branch names are the tree's own
  * text and are escaped like everything else.
  */
@@ -23,6 +24,14 @@ static void tree_sha(struct buf *b, const char *sha)
 	buf_adds(b, "\">");
 	html_txt(b, shortsha);
 	buf_adds(b, "</code></td>");
+}
+
+/* A time cell (0: none). */
+static void tree_td_time(struct buf *b, long long t)
+{
+	buf_adds(b, "<td>");
+	html_time(b, t);
+	buf_adds(b, "</td>");
 }
 
 static void tree_windows(struct buf *b, const json_t *w, const char *branch)
@@ -95,28 +104,29 @@ static void tree_commit_builds(struct buf *b, const char *name, const char *sha,
 	buf_adds(b, "</td>");
 }
 
-static void tree_commits(struct buf *b, const json_t *commits, const char *name,
+static void tree_commits(struct buf *b, const struct rec_commits *commits, const char *name,
 			 const struct rec_builds *builds)
 {
-	size_t i;
-	json_t *c;
-
 	buf_adds(b, "<h2>Latest commits</h2>\n");
-	if (!json_array_size(commits)) {
+	if (!commits->n) {
 		buf_adds(b, "<p class=\"muted\">No commit on this page.</p>\n");
 		return;
 	}
 	buf_adds(b, "<table id=\"commits\"><tr><th>position</th><th>commit</th><th>subject</th>"
 		 "<th>author</th><th>date (UTC)</th><th>merged</th><th>failed builds</th></tr>\n");
-	json_array_foreach(commits, i, c) {
-		buf_adds(b, "<tr>");
-		html_td_int(b, c, "position");
-		tree_sha(b, html_jstr(c, "sha"));
-		html_td(b, html_jstr(c, "subject"));
-		html_td(b, html_jstr(c, "author_name"));
-		html_td_time(b, c, "commit_time");
-		html_td_int(b, c, "brought");
-		tree_commit_builds(b, name, html_jstr(c, "sha"), builds);
+	for (size_t i = 0; i < commits->n; i++) {
+		const struct rec_commit *c = &commits->v[i];
+
+		buf_printf(b, "<tr><td class=\"num\">%lld</td>", c->position);
+		tree_sha(b, c->sha);
+		html_td(b, c->subject ? c->subject : "");
+		html_td(b, c->author_name ? c->author_name : "");
+		tree_td_time(b, c->commit_time == REC_NONE ? 0 : c->commit_time);
+		if (c->brought == REC_NONE)
+			buf_adds(b, "<td></td>");
+		else
+			buf_printf(b, "<td class=\"num\">%lld</td>", c->brought);
+		tree_commit_builds(b, name, c->sha, builds);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -149,49 +159,47 @@ static void tree_builds(struct buf *b, const char *name, const struct rec_builds
 		buf_adds(b, "<p class=\"muted\">No recent build of this tree.</p>\n");
 }
 
-static void tree_branches(struct buf *b, const json_t *tree, const char *name)
+static void tree_branches(struct buf *b, const struct rec_tree *tree)
 {
-	const json_t *branches = json_object_get(tree, "branches");
-	size_t i;
-	json_t *x;
-
 	buf_adds(b, "<h2>Branches</h2>\n<table id=\"branches\"><tr><th>branch</th><th>state</th>"
 		 "<th>tip</th><th>commits</th><th>polled (UTC)</th><th>error</th></tr>\n");
-	json_array_foreach(branches, i, x) {
+	for (size_t i = 0; i < tree->nbranches; i++) {
+		const struct rec_branch *x = &tree->branches[i];
+
 		buf_adds(b, "<tr><td><a href=\"/trees/");
-		html_url_arg(b, name);
+		html_url_arg(b, tree->name);
 		buf_adds(b, "?branch=");
-		html_url_arg(b, html_jstr(x, "name"));
+		html_url_arg(b, x->name);
 		buf_adds(b, "\">");
-		html_txt(b, html_jstr(x, "name"));
+		html_txt(b, x->name);
 		buf_adds(b, "</a></td>");
-		html_td(b, html_jstr(x, "state"));
-		tree_sha(b, html_jstr(x, "tip"));
-		html_td_int(b, x, "length");
-		html_td_time(b, x, "polled_at");
-		html_td(b, html_jstr(x, "last_error"));
+		html_td(b, x->state);
+		tree_sha(b, x->tip ? x->tip : "");
+		buf_printf(b, "<td class=\"num\">%lld</td>", x->length);
+		tree_td_time(b, x->polled_at);
+		html_td(b, x->last_error ? x->last_error : "");
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
 }
 
-int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_t *windows,
-	      const json_t *commits, const struct rec_builds *builds, int page, int more)
+int page_tree(struct buf *b, const struct rec_tree *tree, const char *branch,
+	      const json_t *windows, const struct rec_commits *commits,
+	      const struct rec_builds *builds, int page, int more)
 {
-	const char *name = html_jstr(tree, "name");
+	const char *name = tree->name;
 	struct buf base;
 
 	html_page_begin(b, name);
 	buf_adds(b, "<p>");
-	html_txt(b, html_jstr(tree, "url"));
+	html_txt(b, tree->url);
 	buf_adds(b, " &mdash; <a href=\"/api/v1/trees/");
 	html_url_arg(b, name);
 	buf_adds(b, "/windows\">JSON</a></p>\n");
-	tree_branches(b, tree, name);
+	tree_branches(b, tree);
 	buf_adds(b, "<p>Showing branch <code id=\"branch\">");
 	/* no ?branch=: the first followed, which kpcid lists first */
-	html_txt(b, branch ? branch : html_jstr(json_array_get(json_object_get(tree, "branches"),
-							       0), "name"));
+	html_txt(b, branch ? branch : tree->nbranches ? tree->branches[0].name : "");
 	buf_adds(b, "</code>.</p>\n");
 	tree_windows(b, windows, branch);
 	tree_commits(b, commits, name, builds);

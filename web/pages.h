@@ -69,10 +69,11 @@ struct db_series_brief;
  * (db_series_index) matching the search text q (NULL: none). */
 int page_metrics(struct buf *b, const struct db_series_brief *s, size_t n, const char *q,
 		 int page, int more);
-/* "/trees/NAME[?branch=B]": tree (a db_trees_status row), the /windows
- * object, one page of commits (array), recent builds (any tree's). */
-int page_tree(struct buf *b, const json_t *tree, const char *branch, const json_t *windows,
-	      const json_t *commits, const struct rec_builds *builds, int page, int more);
+/* "/trees/NAME[?branch=B]": tree (with its status), the /windows
+ * object, one page of commits, recent builds (any tree's). */
+int page_tree(struct buf *b, const struct rec_tree *tree, const char *branch,
+	      const json_t *windows, const struct rec_commits *commits,
+	      const struct rec_builds *builds, int page, int more);
 /* The query of the compare page (NULL when absent). */
 struct page_compare_query {
 	const char *base, *head, *runner_class;

@@ -211,13 +211,14 @@ out:
 /* Whether tree id has been fetched before (history is then not a candidate). */
 int watch_fetched_before(struct watcher *watcher, long long id)
 {
-	json_t *trees = db_trees_status(watcher->db), *t;
-	size_t i;
+	struct rec_trees l;
 	int yes = 0;
 
-	json_array_foreach(trees, i, t)
-		if (json_integer_value(json_object_get(t, "id")) == id)
-			yes = json_is_integer(json_object_get(t, "fetched_at"));
-	json_decref(trees);
+	if (db_trees_status(watcher->db, &l) != DB_OK)
+		return 0;
+	for (size_t i = 0; i < l.n; i++)
+		if (l.v[i].id == id)
+			yes = l.v[i].fetched_at != 0;
+	rec_trees_dispose(&l);
 	return yes;
 }

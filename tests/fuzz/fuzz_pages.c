@@ -49,6 +49,25 @@ static void fuzz_pages_jobs(struct buf *b, const json_t *j, const json_t *arr, c
 	}
 }
 
+/* The tree page of the tree j decodes to (a hostile stand-in when it
+ * decodes to none), with the commits arr decodes to (none when it does
+ * not) and builds. */
+static void fuzz_pages_tree(struct buf *b, const json_t *j, const json_t *arr, const char *s,
+			    const struct rec_builds *builds)
+{
+	static char evil[] = "<script>window.__pwned=1</script>";
+	struct rec_tree tree, stand_in = { .name = evil, .url = evil };
+	struct rec_commits commits;
+	int have = rec_tree_decode(&tree, j, "", NULL) == 0;
+
+	rec_commits_decode(&commits, arr, NULL);   /* empty when it fails */
+	buf_reset(b);
+	page_tree(b, have ? &tree : &stand_in, s, j, &commits, builds, 1, 1);
+	check_escaped(b, "tree");
+	rec_tree_dispose(&tree);
+	rec_commits_dispose(&commits);
+}
+
 /* The pages of records, through their decoders. */
 static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr,
 			       const char *s)
@@ -71,9 +90,7 @@ static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr
 		rec_runner_dispose(&runner);
 	}
 	if (rec_builds_decode(&builds, arr, NULL) == 0) {
-		buf_reset(b);
-		page_tree(b, j, s, j, arr, &builds, 1, 1);
-		check_escaped(b, "tree");
+		fuzz_pages_tree(b, j, arr, s, &builds);
 		rec_builds_dispose(&builds);
 	}
 	{
@@ -113,6 +130,7 @@ static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr
 		rec_series_dispose(&series);
 	}
 	fuzz_pages_jobs(b, j, arr, s);
+	fuzz_pages_tree(b, j, arr, s, &(struct rec_builds){ 0 });
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -225,7 +225,8 @@ static void test_commit_levels(void)
 	const char *branches[] = { "master" };
 	long long tree_id = 0, branch_id = 0, moved = -1, united = -1, pos = -1, length, t_id;
 	char tip[DB_SHA_LEN + 1], state[16], *cause = NULL;
-	json_t *policy = json_object(), *out = NULL;
+	json_t *policy = json_object();
+	struct rec_commits out = { 0 };
 
 	for (int i = 0; i < 4; i++)
 		rows[i] = (struct db_commit){ .sha = shas[i], .subject = shas[i], .brought = -1 };
@@ -259,16 +260,21 @@ static void test_commit_levels(void)
 	CHECK_INT(db_branch_position(db, &pos, branch_id, "d000"), DB_OK);
 	CHECK_INT(pos, 3);
 	CHECK_INT(db_tree_commits(db, &out, "t", "master", NULL, 10, 0, &cause), DB_OK);
-	CHECK_INT(json_array_size(out), 4);
+	CHECK_INT(out.n, 4);
+	/* newest first; a commit without a merge has no "brought" */
+	CHECK_STR(out.v[0].sha, "d000");
+	CHECK_INT(out.v[0].position, 3);
+	CHECK(out.v[0].brought == REC_NONE);
 	/* a tree's commits are counted and listed at both levels (0011:
 	 * commits_tree holds level 1 only) */
 	{
-		json_t *trees = db_trees_status(db);
+		struct rec_trees trees;
 		long long n = 0;
 
-		CHECK_INT(json_integer_value(json_object_get(json_array_get(trees, 0), "commits")),
-			  4);
-		json_decref(trees);
+		CHECK_INT(db_trees_status(db, &trees), DB_OK);
+		CHECK_INT(trees.n, 1);
+		CHECK_INT(trees.n ? trees.v[0].commits : -1, 4);
+		rec_trees_dispose(&trees);
 		CHECK_INT(db_tree_shas(db, tree_id, count_sha, &n), DB_OK);
 		CHECK_INT(n, 4);
 		CHECK_INT(test_scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = "
@@ -310,7 +316,7 @@ static void test_commit_levels(void)
 					  "branch_id = ?", "I", branch_id), 1);
 	}
 
-	json_decref(out);
+	rec_commits_dispose(&out);
 	json_decref(policy);
 	free(cause);
 	db_close(db);

@@ -60,21 +60,21 @@ static void test_hostile_pages(void)
 {
 	struct rec_runner runner = { .id = 1, .name = EVIL, .runner_class = EVIL,
 				     .cpu_model = EVIL, .last_seen = 1 };
-	json_t *jobs = json_pack("[{s:i, s:s, s:s, s:s, s:{s:s, s:s}}]", "id", 1, "kind",
-				 "bench", "state", EVIL, "reason", EVIL, "spec", "suite", EVIL,
-				 "tree", EVIL);
 	json_t *change = json_pack("{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:i, "
 				   "s:[{s:i, s:i, s:s, s:f}]}", "id", 3, "series_id", 4,
 				   "suite", EVIL, "metric", EVIL, "unit", EVIL, "direction", EVIL,
 				   "good_sha", EVIL, "bad_sha", EVIL, "note", EVIL, "state", EVIL,
 				   "bad_job_id", 9, "points", "index", 0, "job_id", 9,
 				   "commit_sha", EVIL, "value", 1.5);
-	json_t *tree = json_pack("{s:s, s:s, s:[{s:s, s:s}]}", "name", "linux", "url", EVIL,
-				 "branches", "name", EVIL, "last_error", EVIL);
+	struct rec_branch branch = { .name = EVIL, .state = EVIL, .tip = EVIL, .last_error = EVIL };
+	struct rec_tree tree = { .name = "linux", .url = EVIL, .status = 1, .branches = &branch,
+				 .nbranches = 1 };
 	json_t *windows = json_pack("{s:[{s:s, s:s}]}", "windows", "release", EVIL,
 				    "closed_by", EVIL);
-	json_t *commits = json_pack("[{s:s, s:s, s:s}]", "sha", EVIL, "subject", EVIL,
-				    "author_name", EVIL);
+	struct rec_commit commit = { .sha = EVIL, .parents = EVIL, .subject = EVIL,
+				     .author_name = EVIL, .author_time = REC_NONE,
+				     .commit_time = REC_NONE, .brought = REC_NONE };
+	struct rec_commits commits = { &commit, 1 };
 	struct rec_job job = { .id = 1, .kind = "bench", .state = EVIL, .reason = EVIL,
 			       .runner = EVIL, .commit_sha = EVIL };
 	struct rec_build build = { .id = 5, .tree = "linux", .commit_sha = EVIL,
@@ -130,12 +130,12 @@ static void test_hostile_pages(void)
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "none: the jobs ran without a commit") == NULL);
 	buf_reset(&b);
-	CHECK_INT(page_tree(&b, tree, EVIL, windows, commits, &builds, 1, 1), 0);
+	CHECK_INT(page_tree(&b, &tree, EVIL, windows, &commits, &builds, 1, 1), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "?branch=%3C%2Fscript%3E") != NULL);
 	buf_reset(&b);
 	/* without ?branch= the page names the first followed branch, escaped */
-	CHECK_INT(page_tree(&b, tree, NULL, windows, commits, &builds, 1, 0), 0);
+	CHECK_INT(page_tree(&b, &tree, NULL, windows, &commits, &builds, 1, 0), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "<code id=\"branch\">&lt;/script&gt;") != NULL);
 	buf_reset(&b);
@@ -143,11 +143,8 @@ static void test_hostile_pages(void)
 	CHECK(page_clean(&b));
 	buf_dispose(&b);
 	json_decref(runner.capabilities);
-	json_decref(jobs);
 	json_decref(change);
-	json_decref(tree);
 	json_decref(windows);
-	json_decref(commits);
 	json_decref(report);
 }
 

@@ -1,6 +1,6 @@
 /*
  * test_rec.c - the records pages, handlers and the CLI read (lib/rec.h):
- * runner, build, change, series and job:
+ * runner, build, change, series, job, tree and commit:
  * the API's key names and null for absent values, a record that decodes
  * to what was encoded, and a wrong field named.
  */
@@ -186,9 +186,10 @@ static void test_change_roundtrip(void)
 	c.place = json_pack("{s:s}", "tree", "linux");
 	c.points = json_pack("[{s:i}]", "index", 0);
 	j = rec_change_encode(&c);
-	/* the 49 columns, then place, group, title, summary_text, points,
+	/* the 50 columns, then place, group, title, summary_text, points,
 	 * bisection; no noise key when none is known */
-	CHECK_INT(json_object_size(j), 55);
+	CHECK_INT(json_object_size(j), 56);
+	CHECK(json_is_null(json_object_get(j, "withdrawn_at")));
 	CHECK(!json_object_get(j, "noise"));
 	CHECK(json_is_null(json_object_get(j, "group_id")));
 	CHECK(json_is_null(json_object_get(j, "config_name")));
@@ -257,6 +258,8 @@ static void test_change_groups_roundtrip(void)
 	CHECK_STR(cause, "groups[0].metrics is missing");
 	free(cause);
 	json_decref(j);
+}
+
 static void test_series_roundtrip(void)
 {
 	struct rec_point pts[2] = {
@@ -328,6 +331,8 @@ static void test_series_roundtrip(void)
 	json_decref(s.releases);
 	json_decref(s.changes);
 	json_decref(ov.changes);
+}
+
 /* The keys of object j, in order, joined by ",". */
 static void keys_of(char *out, size_t size, json_t *j)
 {
@@ -439,6 +444,120 @@ static void test_job_roundtrip(void)
 	json_decref(x.series);
 }
 
+/* A tree's status as db_tree_get fills it: a branch with an event, one
+ * without; the JSON has the API's keys in the API's order. */
+static void test_tree_roundtrip(void)
+{
+	struct rec_branch_event ev = { .id = 7, .at = 9, .kind = "deleted", .old_sha = "ab",
+				       .message = "gone" };
+	struct rec_branch br[2] = {
+		{ .id = 1, .name = "master", .state = "active", .tip = "ab", .length = 3,
+		  .polled_at = 9, .updated_at = 8 },
+		{ .id = 2, .name = "gone", .state = "deleted", .last_error = "gone",
+		  .events = &ev, .nevents = 1 },
+	};
+	struct rec_tree t = { .id = 1, .name = "up", .url = "/up", .created_at = 5, .status = 1,
+			      .polled_at = 9, .commits = 3, .tags = 1, .branches = br,
+			      .nbranches = 2 }, row;
+	struct rec_trees back;
+	char *cause = NULL, *text;
+	json_t *j, *arr, *again;
+
+	t.policy = json_pack("{s:[s]}", "configs", "defconfig");
+	j = rec_tree_encode(&t);
+	text = json_dumps(j, JSON_COMPACT);
+	CHECK_STR(text, "{\"id\":1,\"name\":\"up\",\"url\":\"/up\",\"created_at\":5,"
+		  "\"polled_at\":9,\"fetched_at\":null,\"last_error\":null,\"error_count\":0,"
+		  "\"next_poll_at\":null,\"policy\":{\"configs\":[\"defconfig\"]},"
+		  "\"candidates_dropped\":0,\"commits\":3,\"tags\":1,\"branches\":["
+		  "{\"id\":1,\"name\":\"master\",\"state\":\"active\",\"tip\":\"ab\","
+		  "\"length\":3,\"polled_at\":9,\"updated_at\":8,\"last_error\":null,"
+		  "\"events\":[]},{\"id\":2,\"name\":\"gone\",\"state\":\"deleted\","
+		  "\"tip\":null,\"length\":0,\"polled_at\":null,\"updated_at\":null,"
+		  "\"last_error\":\"gone\",\"events\":[{\"id\":7,\"at\":9,\"kind\":\"deleted\","
+		  "\"old_sha\":\"ab\",\"new_sha\":null,\"message\":\"gone\"}]}]}");
+	free(text);
+	arr = json_pack("[O]", j);
+	CHECK_INT(rec_trees_decode(&back, arr, &cause), 0);
+	CHECK_INT(back.n, 1);
+	CHECK(back.n && back.v[0].status && back.v[0].nbranches == 2 &&
+	      back.v[0].branches[1].nevents == 1 && !back.v[0].branches[1].tip);
+	again = back.n ? rec_tree_encode(&back.v[0]) : NULL;
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_trees_dispose(&back);
+	/* a wrong field deep inside is named with its place */
+	json_object_set_new(json_array_get(json_object_get(json_array_get(json_object_get(
+		json_array_get(arr, 0), "branches"), 1), "events"), 0), "at", json_string("9"));
+	CHECK_INT(rec_trees_decode(&back, arr, &cause), -1);
+	CHECK_STR(cause, "trees[0].branches[1].events[0].at must be an integer");
+	CHECK(back.v == NULL && back.n == 0);
+	free(cause);
+	cause = NULL;
+	json_object_set_new(json_array_get(arr, 0), "branches", json_object());
+	CHECK_INT(rec_trees_decode(&back, arr, &cause), -1);
+	CHECK_STR(cause, "trees[0].branches must be an array");
+	free(cause);
+	cause = NULL;
+	json_decref(arr);
+	json_decref(j);
+	/* a row of db_trees_list: no status, four keys */
+	t.status = 0;
+	j = rec_tree_encode(&t);
+	CHECK_INT(json_object_size(j), 4);
+	CHECK_INT(rec_tree_decode(&row, j, "", &cause), 0);
+	CHECK(!row.status && !row.nbranches && !row.policy && !strcmp(row.name, "up"));
+	rec_tree_dispose(&row);
+	json_decref(j);
+	json_decref(t.policy);
+}
+
+/* A commit keeps the API's keys in order; a time of 0 (the repository's
+ * own) stays 0, an absent one is null. */
+static void test_commit_roundtrip(void)
+{
+	struct rec_commit c[2] = {
+		{ .position = 4, .sha = "c0", .parents = "b0 m0", .author_name = "A",
+		  .author_time = 0, .commit_time = 60, .subject = "Merge tag 'x'",
+		  .merged_tip = "m0", .brought = 0, .merge_subsystem = "x", .merge_source = "git://x" },
+		{ .position = 0, .sha = "a0", .parents = "", .author_time = REC_NONE,
+		  .commit_time = REC_NONE, .brought = REC_NONE },
+	};
+	struct rec_commits l = { c, 2 }, back;
+	char *cause = NULL, *text;
+	json_t *j, *again;
+
+	c[0].trailers = json_pack("[[s, s]]", "Signed-off-by", "A <a@x>");
+	j = rec_commits_encode(&l);
+	text = json_dumps(json_array_get(j, 1), JSON_COMPACT);
+	CHECK_STR(text, "{\"position\":0,\"sha\":\"a0\",\"parents\":\"\",\"author_name\":null,"
+		  "\"author_email\":null,\"author_time\":null,\"committer_name\":null,"
+		  "\"committer_email\":null,\"commit_time\":null,\"subject\":null,"
+		  "\"trailers\":null,\"merged_tip\":null,\"brought\":null,"
+		  "\"merge_subsystem\":null,\"merge_source\":null}");
+	free(text);
+	CHECK_INT(json_integer_value(json_object_get(json_array_get(j, 0), "author_time")), 0);
+	CHECK_INT(rec_commits_decode(&back, j, &cause), 0);
+	CHECK(back.n == 2 && back.v[0].author_time == 0 && back.v[0].brought == 0 &&
+	      back.v[1].author_time == REC_NONE && back.v[1].brought == REC_NONE);
+	again = rec_commits_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_commits_dispose(&back);
+	json_object_set_new(json_array_get(j, 1), "sha", json_integer(1));
+	CHECK_INT(rec_commits_decode(&back, j, &cause), -1);
+	CHECK_STR(cause, "commits[1].sha must be a string");
+	free(cause);
+	cause = NULL;
+	json_array_set_new(j, 1, json_string("a0"));
+	CHECK_INT(rec_commits_decode(&back, j, &cause), -1);
+	CHECK_STR(cause, "commits[1] must be an object");
+	free(cause);
+	cause = NULL;
+	json_decref(j);
+	json_decref(c[0].trailers);
+}
+
 int main(void)
 {
 	test_runner_keys();
@@ -448,5 +567,7 @@ int main(void)
 	test_change_groups_roundtrip();
 	test_series_roundtrip();
 	test_job_roundtrip();
+	test_tree_roundtrip();
+	test_commit_roundtrip();
 	return check_done();
 }

@@ -159,21 +159,18 @@ static void mk(git_oid *out, const char *ref, const char *msg, const git_oid *p1
 
 static long long scalar(struct db *db, const char *what, const char *sha)
 {
-	json_t *rows = NULL;
+	struct rec_commits l;
 	long long v = -1;
 	char *cause = NULL;
 
 	/* through the API's own query: the newest 1000 commits of master */
-	if (db_tree_commits(db, &rows, "t", "master", NULL, 1000, 0, &cause) == DB_OK) {
-		json_t *c;
-		size_t i;
-
-		json_array_foreach(rows, i, c)
-			if (!strcmp(json_string_value(json_object_get(c, "sha")), sha))
-				v = json_integer_value(json_object_get(c, what));
+	if (db_tree_commits(db, &l, "t", "master", NULL, 1000, 0, &cause) == DB_OK) {
+		for (size_t i = 0; i < l.n; i++)
+			if (!strcmp(l.v[i].sha, sha))
+				v = !strcmp(what, "brought") ? l.v[i].brought : l.v[i].position;
+		rec_commits_dispose(&l);
 	}
 	free(cause);
-	json_decref(rows);
 	return v;
 }
 
@@ -231,7 +228,7 @@ static void test_polls(void)
 	struct watch_tree t;
 	char sha[GIT_OID_HEXSZ + 1];
 	git_oid a, b, m, s1, s2, s3, inner, outer, x, y;
-	json_t *trees;
+	struct rec_trees trees;
 
 	tree_setup(&watcher, &t, "up", "master", "commits head", 3);
 
@@ -262,10 +259,9 @@ static void test_polls(void)
 	/* the first poll queued the head m; now x and outer are candidates, and
 	 * the head (outer) is the same build as outer's: m, x, outer */
 	CHECK_INT(test_scalar(watcher.db, "SELECT count(*) FROM jobs", ""), 3);
-	trees = db_trees_status(watcher.db);
-	CHECK_INT(json_integer_value(json_object_get(json_array_get(
-		json_object_get(json_array_get(trees, 0), "branches"), 0), "length")), 5);
-	json_decref(trees);
+	CHECK_INT(db_trees_status(watcher.db, &trees), DB_OK);
+	CHECK_INT(trees.n && trees.v[0].nbranches ? trees.v[0].branches[0].length : -1, 5);
+	rec_trees_dispose(&trees);
 
 	/* an unrelated history replaces the whole line */
 	mk(&a, "refs/heads/master", "a new root", NULL, NULL);
