@@ -61,7 +61,7 @@ static int cmd_change_of(struct rec_change *c, const json_t *j, const char *cmd)
 int cmd_changes(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "state", "direction", "metric", "runner_class",
-		"series", "group", "noisy", "limit", "offset", NULL };
+		"series", "group", "noisy", "withdrawn", "limit", "offset", NULL };
 	struct rec_changes l;
 	char *cause = NULL;
 	int usage;
@@ -86,10 +86,11 @@ int cmd_changes(struct cli *cli, int argc, char **argv)
 		char range[64];
 
 		cmd_range(range, sizeof range, c);
-		printf("%-5lld %-5lld %-13s %-11s %+7.1f%% %9.2g %-27s %-16s %s/%s%s\n",
+		printf("%-5lld %-5lld %-13s %-11s %+7.1f%% %9.2g %-27s %-16s %s/%s%s%s\n",
 		       c->id, c->group_id, c->state, c->direction, 100 * c->magnitude, c->pvalue,
 		       range, c->runner_class, c->suite, c->metric,
-		       c->noisy ? " (too noisy to judge)" : "");
+		       c->noisy ? " (too noisy to judge)" : "",
+		       c->withdrawn_at ? " (withdrawn)" : "");
 	}
 	rec_changes_dispose(&l);
 	return 0;
@@ -122,6 +123,10 @@ static void cmd_change_print(const struct rec_change *c)
 	if (c->verdict)
 		printf("verdict:  %s, found by %s: %s\n", c->verdict, cmd_text(c->found_by),
 		       cmd_text(c->reason));
+	if (c->withdrawn_at) {
+		cli_fmt_time(when, sizeof when, c->withdrawn_at);
+		printf("withdrawn: at %s: the analysis no longer finds it\n", when);
+	}
 	if (c->triaged_by) {
 		cli_fmt_time(when, sizeof when, c->triaged_at);
 		printf("triaged:  by %s at %s%s%s\n", c->triaged_by, when, c->note ? ": " : "",

@@ -165,4 +165,7 @@ check_contains "the changes page lists the live change" "/changes/$REG\"" "$page
 check_eq "but not the withdrawn one" 0 "$(printf '%s' "$page" | grep -c "/changes/$IMP\"")"
 check_contains "the withdrawn change's page says so" 'id="withdrawn">withdrawn</strong>' \
 	"$(curl -s "$URL/changes/$IMP")"
+check_contains "kpci changes --withdrawn 1 marks it" "(withdrawn)" \
+	"$("$KPCI_BIN/kpci" changes --withdrawn 1)"
+check_contains "kpci change says since when" "withdrawn: at " "$("$KPCI_BIN/kpci" change "$IMP")"
 finish
