@@ -6,7 +6,7 @@
 # real kpci-runner builds each candidate (configs/kconfig/qemu-x86_64.config,
 # the shared compiler cache KPCI_SLOW_CCACHE), boots it under QEMU with 2
 # NUMA nodes and runs kbench; the analyzer finds both changes at their
-# merges, the bisector names the planted commits, the alerter mails the
+# merges and no live change of either metric at any other merge, the bisector names the planted commits, the alerter mails the
 # reports to a real SMTP server (tests/integration/mailhook.py), and the
 # change pages show the culprit and the mail.  Each wait fails fast: on a
 # failed build, job or bisection, on a dead program, or when nothing has
