@@ -1,8 +1,11 @@
 /*
  * rec.c - what the record encoders and decoders (lib/rec_*.c) share:
- * nullable C fields as JSON, and typed reads of a decoded object's
- * fields with one sentence naming the field that is wrong.
+ * nullable C fields as JSON, typed reads of a decoded object's fields
+ * with one sentence naming the field that is wrong, and arrays of
+ * records (the lists and a record's nested arrays) read and written one
+ * way.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,4 +77,64 @@ int rec_get_any(json_t **out, const json_t *j, const char *key, const char *wher
 {
 	*out = rec_any_json(json_object_get(j, key));
 	return *out ? 0 : fail_cause(cause, "%s%s: out of memory", where, key);
+}
+
+int rec_check_object(const json_t *j, const char *where, const char *what, char **cause)
+{
+	size_t n = strlen(where);
+
+	if (json_is_object(j))
+		return 0;
+	if (!n)
+		return fail_cause(cause, "%s must be an object", what);
+	if (where[n - 1] == '.')
+		n--;
+	return fail_cause(cause, "%.*s must be an object", (int)n, where);
+}
+
+json_t *rec_array_encode(const void *v, size_t n, size_t size, rec_elem_encode_fn *encode)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; arr && i < n; i++) {
+		if (json_array_append_new(arr, encode((const char *)v + i * size)) < 0) {
+			json_decref(arr);
+			return NULL;
+		}
+	}
+	return arr;
+}
+
+int rec_array_decode(void *out, size_t *n, size_t size, const json_t *arr, const char *where,
+		     const char *name, rec_elem_decode_fn *decode, char **cause)
+{
+	char at[REC_WHERE_MAX], *v = NULL;
+
+	*n = 0;
+	memcpy(out, &v, sizeof v);
+	if (!json_is_array(arr))
+		return fail_cause(cause, "%s%s must be an array", where, name);
+	if (json_array_size(arr) > REC_MAX_ROWS)
+		return fail_cause(cause, "%s%s holds more than %d entries", where, name,
+				  REC_MAX_ROWS);
+	v = calloc(json_array_size(arr) + 1, size);
+	if (!v)
+		return fail_cause(cause, "out of memory");
+	memcpy(out, &v, sizeof v);
+	while (*n < json_array_size(arr)) {
+		snprintf(at, sizeof at, "%s%s[%zu].", where, name, *n);
+		if (decode(v + *n * size, json_array_get(arr, *n), at, cause) < 0) {
+			(*n)++;
+			return -1;
+		}
+		(*n)++;
+	}
+	return 0;
+}
+
+void rec_array_dispose(void *v, size_t n, size_t size, rec_elem_dispose_fn *dispose)
+{
+	for (size_t i = 0; v && i < n; i++)
+		dispose((char *)v + i * size);
+	free(v);
 }

@@ -4,15 +4,15 @@
  * /api/v1/builds[/ID] answer rec_build_encode; `kpci builds` and `kpci
  * build` read it back with rec_build_decode.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/fail.h"
 #include "lib/rec_internal.h"
 
-static json_t *rec_artifact_encode(const struct rec_artifact *a)
+static json_t *rec_artifact_encode(const void *elem)
 {
+	const struct rec_artifact *a = elem;
+
 	return json_pack("{s:o, s:o, s:I}", "name", rec_str_json(a->name),
 			 "sha256", rec_str_json(a->sha256), "size", (json_int_t)a->size);
 }
@@ -53,18 +53,12 @@ json_t *rec_build_encode(const struct rec_build *b)
 			      "duration_ms", rec_measure_json(b->duration_ms),
 			      "compiler", rec_str_json(b->compiler),
 			      "make_jobs", rec_measure_json(b->make_jobs));
-	json_t *arts = NULL;
 	int rc = j ? rec_build_encode_more(j, b) : -1;
 
-	if (!rc && b->detail) {
-		arts = json_array();
-		rc = arts ? 0 : -1;
-		for (size_t i = 0; !rc && i < b->nartifacts; i++)
-			rc = json_array_append_new(arts, rec_artifact_encode(&b->artifacts[i]));
-		if (!rc)
-			rc = json_object_set(j, "artifacts", arts);
-	}
-	json_decref(arts);
+	if (!rc && b->detail)
+		rc = json_object_set_new(j, "artifacts",
+					 rec_array_encode(b->artifacts, b->nartifacts,
+							  sizeof *b->artifacts, rec_artifact_encode));
 	if (rc) {
 		json_decref(j);
 		return NULL;
@@ -72,31 +66,33 @@ json_t *rec_build_encode(const struct rec_build *b)
 	return j;
 }
 
+static int rec_artifact_decode(void *elem, const json_t *j, const char *where, char **cause)
+{
+	struct rec_artifact *a = elem;
+
+	if (rec_get_str(&a->name, j, "name", 0, where, cause) < 0 ||
+	    rec_get_str(&a->sha256, j, "sha256", 0, where, cause) < 0 ||
+	    rec_get_int(&a->size, j, "size", 0, where, cause) < 0)
+		return -1;
+	return 0;
+}
+
+static void rec_artifact_dispose(void *elem)
+{
+	struct rec_artifact *a = elem;
+
+	free(a->name);
+	free(a->sha256);
+	memset(a, 0, sizeof *a);
+}
+
 /* The array "artifacts" of a detail. */
 static int rec_build_decode_artifacts(struct rec_build *b, const json_t *arr,
 				      const char *where, char **cause)
 {
-	char at[64];
-
-	if (!json_is_array(arr) || json_array_size(arr) > REC_MAX_ROWS)
-		return fail_cause(cause, "%sartifacts must be an array", where);
 	b->detail = 1;
-	b->artifacts = calloc(json_array_size(arr) + 1, sizeof *b->artifacts);
-	if (!b->artifacts)
-		return fail_cause(cause, "out of memory");
-	for (; b->nartifacts < json_array_size(arr); b->nartifacts++) {
-		struct rec_artifact *a = &b->artifacts[b->nartifacts];
-		const json_t *x = json_array_get(arr, b->nartifacts);
-
-		snprintf(at, sizeof at, "%sartifacts[%zu].", where, b->nartifacts);
-		if (rec_get_str(&a->name, x, "name", 0, at, cause) < 0 ||
-		    rec_get_str(&a->sha256, x, "sha256", 0, at, cause) < 0 ||
-		    rec_get_int(&a->size, x, "size", 0, at, cause) < 0) {
-			b->nartifacts++;
-			return -1;
-		}
-	}
-	return 0;
+	return rec_array_decode(&b->artifacts, &b->nartifacts, sizeof *b->artifacts, arr, where,
+				"artifacts", rec_artifact_decode, cause);
 }
 
 int rec_build_decode(struct rec_build *out, const json_t *j, const char *where, char **cause)
@@ -104,9 +100,8 @@ int rec_build_decode(struct rec_build *out, const json_t *j, const char *where, 
 	struct rec_build *b = out;
 
 	memset(b, 0, sizeof *b);
-	if (!json_is_object(j))
-		return fail_cause(cause, "%s must be an object", *where ? where : "a build");
-	if (rec_get_int(&b->id, j, "id", 0, where, cause) < 0 ||
+	if (rec_check_object(j, where, "a build", cause) < 0 ||
+	    rec_get_int(&b->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_str(&b->tree, j, "tree", 1, where, cause) < 0 ||
 	    rec_get_str(&b->branch, j, "branch", 1, where, cause) < 0 ||
 	    rec_get_str(&b->commit_sha, j, "commit_sha", 0, where, cause) < 0 ||
@@ -155,56 +150,9 @@ void rec_build_dispose(struct rec_build *b)
 	json_decref(b->warnings);
 	json_decref(b->spec);
 	json_decref(b->distributed);
-	for (size_t i = 0; i < b->nartifacts; i++) {
-		free(b->artifacts[i].name);
-		free(b->artifacts[i].sha256);
-	}
-	free(b->artifacts);
+	rec_array_dispose(b->artifacts, b->nartifacts, sizeof *b->artifacts, rec_artifact_dispose);
 	memset(b, 0, sizeof *b);
 }
 
-json_t *rec_builds_encode(const struct rec_builds *l)
-{
-	json_t *arr = json_array();
-
-	for (size_t i = 0; arr && i < l->n; i++) {
-		if (json_array_append_new(arr, rec_build_encode(&l->v[i])) < 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
-}
-
-int rec_builds_decode(struct rec_builds *out, const json_t *arr, char **cause)
-{
-	char at[32];
-
-	memset(out, 0, sizeof *out);
-	if (!json_is_array(arr))
-		return fail_cause(cause, "builds must be an array");
-	if (json_array_size(arr) > REC_MAX_ROWS)
-		return fail_cause(cause, "builds holds more than %d builds", REC_MAX_ROWS);
-	out->v = calloc(json_array_size(arr) + 1, sizeof *out->v);
-	if (!out->v)
-		return fail_cause(cause, "out of memory");
-	for (; out->n < json_array_size(arr); out->n++) {
-		snprintf(at, sizeof at, "builds[%zu].", out->n);
-		if (rec_build_decode(&out->v[out->n], json_array_get(arr, out->n), at, cause) < 0) {
-			rec_builds_dispose(out);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-void rec_builds_dispose(struct rec_builds *l)
-{
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->n; i++)
-		rec_build_dispose(&l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
+/* rec_builds_encode, rec_builds_decode, rec_builds_dispose */
+REC_LIST(build, builds, "builds")

@@ -11,7 +11,6 @@
  */
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,29 +175,8 @@ json_t *rec_change_encode(const struct rec_change *c)
 	return j;
 }
 
-/* The array arr into *out, its rows named "WHEREname[i]."; on failure
- * the caller disposes *out. */
-static int rec_changes_decode_at(struct rec_changes *out, const json_t *arr, const char *name,
-				 const char *where, char **cause)
-{
-	char at[96];
-
-	memset(out, 0, sizeof *out);
-	if (!json_is_array(arr))
-		return fail_cause(cause, "%s%s must be an array", where, name);
-	if (json_array_size(arr) > REC_MAX_ROWS)
-		return fail_cause(cause, "%s%s holds more than %d changes", where, name,
-				  REC_MAX_ROWS);
-	out->v = calloc(json_array_size(arr) + 1, sizeof *out->v);
-	if (!out->v)
-		return fail_cause(cause, "out of memory");
-	for (; out->n < json_array_size(arr); out->n++) {
-		snprintf(at, sizeof at, "%s%s[%zu].", where, name, out->n);
-		if (rec_change_decode(&out->v[out->n], json_array_get(arr, out->n), at, cause) < 0)
-			return -1;
-	}
-	return 0;
-}
+/* rec_changes_encode, rec_changes_decode, rec_changes_dispose */
+REC_LIST(change, changes, "changes")
 
 /* The detail's parts, when j has them ("group" says it is a detail). */
 static int rec_change_decode_full(struct rec_change *c, const json_t *j, const char *where,
@@ -207,8 +185,9 @@ static int rec_change_decode_full(struct rec_change *c, const json_t *j, const c
 	if (!json_object_get(j, "group"))
 		return 0;
 	c->full = 1;
-	if (rec_changes_decode_at(&c->group, json_object_get(j, "group"), "group", where,
-				  cause) < 0 ||
+	if (rec_array_decode(&c->group.v, &c->group.n, sizeof *c->group.v,
+			     json_object_get(j, "group"), where, "group", rec_change_elem_decode,
+			     cause) < 0 ||
 	    rec_get_any(&c->place, j, "place", where, cause) < 0 ||
 	    rec_get_str(&c->title, j, "title", 1, where, cause) < 0 ||
 	    rec_get_str(&c->summary_text, j, "summary_text", 1, where, cause) < 0 ||
@@ -225,9 +204,8 @@ static int rec_change_decode_full(struct rec_change *c, const json_t *j, const c
 int rec_change_decode(struct rec_change *out, const json_t *j, const char *where, char **cause)
 {
 	memset(out, 0, sizeof *out);
-	if (!json_is_object(j))
-		return fail_cause(cause, "%s must be an object", *where ? where : "a change");
-	if (rec_fields_decode(out, j, rec_change_fields, REC_NFIELDS(rec_change_fields), where,
+	if (rec_check_object(j, where, "a change", cause) < 0 ||
+	    rec_fields_decode(out, j, rec_change_fields, REC_NFIELDS(rec_change_fields), where,
 			      cause) < 0 || rec_change_decode_full(out, j, where, cause) < 0) {
 		rec_change_dispose(out);
 		return -1;
@@ -250,56 +228,18 @@ void rec_change_dispose(struct rec_change *c)
 	memset(c, 0, sizeof *c);
 }
 
-json_t *rec_changes_encode(const struct rec_changes *l)
-{
-	json_t *arr = json_array();
-
-	for (size_t i = 0; arr && i < l->n; i++) {
-		if (json_array_append_new(arr, rec_change_encode(&l->v[i])) < 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
-}
-
-int rec_changes_decode(struct rec_changes *out, const json_t *arr, char **cause)
-{
-	int rc = rec_changes_decode_at(out, arr, "changes", "", cause);
-
-	if (rc < 0)
-		rec_changes_dispose(out);
-	return rc;
-}
-
-void rec_changes_dispose(struct rec_changes *l)
-{
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->n; i++)
-		rec_change_dispose(&l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
-
 /* A group row: its largest change, what the group adds and its members
  * (each with the group's key, as the database gives them). */
 static json_t *rec_change_group_encode(const struct rec_change_group *g)
 {
-	json_t *j = rec_change_encode(&g->head), *members = json_array();
+	json_t *j = rec_change_encode(&g->head), *members = rec_changes_encode(&g->changes);
 	int rc = j && members ? 0 : -1;
 
 	if (!rc)
 		rc = rec_fields_encode(j, g, rec_group_fields, REC_NFIELDS(rec_group_fields));
-	for (size_t i = 0; !rc && i < g->changes.n; i++) {
-		json_t *m = rec_change_encode(&g->changes.v[i]);
-
-		/* members owns m once appended (and drops it when that fails) */
-		rc = json_array_append_new(members, m);
-		if (!rc)
-			rc = json_object_set_new(m, "group_key", json_integer(g->group_key));
-	}
+	for (size_t i = 0; !rc && i < json_array_size(members); i++)
+		rc = json_object_set_new(json_array_get(members, i), "group_key",
+					 json_integer(g->group_key));
 	if (!rc)
 		rc = json_object_set(j, "changes", members);
 	json_decref(members);
@@ -308,19 +248,6 @@ static json_t *rec_change_group_encode(const struct rec_change_group *g)
 		return NULL;
 	}
 	return j;
-}
-
-json_t *rec_change_groups_encode(const struct rec_change_groups *l)
-{
-	json_t *arr = json_array();
-
-	for (size_t i = 0; arr && i < l->n; i++) {
-		if (json_array_append_new(arr, rec_change_group_encode(&l->v[i])) < 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
 }
 
 static void rec_change_group_dispose(struct rec_change_group *g)
@@ -340,44 +267,14 @@ static int rec_change_group_decode(struct rec_change_group *g, const json_t *j,
 	if (rec_fields_decode(g, j, rec_group_fields, REC_NFIELDS(rec_group_fields), where,
 			      cause) < 0 ||
 	    (json_object_get(j, "changes") &&
-	     rec_changes_decode_at(&g->changes, json_object_get(j, "changes"), "changes", where,
-				   cause) < 0)) {
+	     rec_array_decode(&g->changes.v, &g->changes.n, sizeof *g->changes.v,
+			      json_object_get(j, "changes"), where, "changes",
+			      rec_change_elem_decode, cause) < 0)) {
 		rec_change_group_dispose(g);
 		return -1;
 	}
 	return 0;
 }
 
-int rec_change_groups_decode(struct rec_change_groups *out, const json_t *arr, char **cause)
-{
-	char at[32];
-
-	memset(out, 0, sizeof *out);
-	if (!json_is_array(arr))
-		return fail_cause(cause, "groups must be an array");
-	if (json_array_size(arr) > REC_MAX_ROWS)
-		return fail_cause(cause, "groups holds more than %d groups", REC_MAX_ROWS);
-	out->v = calloc(json_array_size(arr) + 1, sizeof *out->v);
-	if (!out->v)
-		return fail_cause(cause, "out of memory");
-	for (; out->n < json_array_size(arr); out->n++) {
-		snprintf(at, sizeof at, "groups[%zu].", out->n);
-		if (rec_change_group_decode(&out->v[out->n], json_array_get(arr, out->n), at,
-					    cause) < 0) {
-			rec_change_groups_dispose(out);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-void rec_change_groups_dispose(struct rec_change_groups *l)
-{
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->n; i++)
-		rec_change_group_dispose(&l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
+/* rec_change_groups_encode, rec_change_groups_decode, rec_change_groups_dispose */
+REC_LIST(change_group, change_groups, "groups")

@@ -106,10 +106,9 @@ int rec_job_decode(struct rec_job *out, const json_t *j, const char *where, char
 	struct rec_job *x = out;
 
 	memset(x, 0, sizeof *x);
-	if (!json_is_object(j))
-		return fail_cause(cause, "%s must be an object", *where ? where : "a job");
 	x->shape = json_object_get(j, "build_id") ? REC_JOB_FOUND : REC_JOB_ROW;
-	if (rec_get_int(&x->id, j, "id", 0, where, cause) < 0 ||
+	if (rec_check_object(j, where, "a job", cause) < 0 ||
+	    rec_get_int(&x->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_str(&x->kind, j, "kind", 0, where, cause) < 0 ||
 	    rec_get_str(&x->state, j, "state", 0, where, cause) < 0 ||
 	    rec_get_int(&x->priority, j, "priority", 1, where, cause) < 0 ||
@@ -160,48 +159,5 @@ void rec_job_dispose(struct rec_job *j)
 	memset(j, 0, sizeof *j);
 }
 
-json_t *rec_jobs_encode(const struct rec_jobs *l)
-{
-	json_t *arr = json_array();
-
-	for (size_t i = 0; arr && i < l->n; i++) {
-		if (json_array_append_new(arr, rec_job_encode(&l->v[i])) < 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
-}
-
-int rec_jobs_decode(struct rec_jobs *out, const json_t *arr, char **cause)
-{
-	char at[32];
-
-	memset(out, 0, sizeof *out);
-	if (!json_is_array(arr))
-		return fail_cause(cause, "jobs must be an array");
-	if (json_array_size(arr) > REC_MAX_ROWS)
-		return fail_cause(cause, "jobs holds more than %d jobs", REC_MAX_ROWS);
-	out->v = calloc(json_array_size(arr) + 1, sizeof *out->v);
-	if (!out->v)
-		return fail_cause(cause, "out of memory");
-	for (; out->n < json_array_size(arr); out->n++) {
-		snprintf(at, sizeof at, "jobs[%zu].", out->n);
-		if (rec_job_decode(&out->v[out->n], json_array_get(arr, out->n), at, cause) < 0) {
-			rec_jobs_dispose(out);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-void rec_jobs_dispose(struct rec_jobs *l)
-{
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->n; i++)
-		rec_job_dispose(&l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
+/* rec_jobs_encode, rec_jobs_decode, rec_jobs_dispose */
+REC_LIST(job, jobs, "jobs")

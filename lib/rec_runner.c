@@ -4,22 +4,24 @@
  * the drift history.  GET /api/v1/runners[/ID] answer rec_runner_encode;
  * `kpci runners` and `kpci runner` read it back with rec_runner_decode.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/fail.h"
 #include "lib/rec_internal.h"
 
-static json_t *rec_env_encode(const struct rec_runner_env *e)
+static json_t *rec_env_encode(const void *elem)
 {
+	const struct rec_runner_env *e = elem;
+
 	return json_pack("{s:o, s:o, s:o, s:I}", "boot_method", rec_str_json(e->boot_method),
 			 "env", rec_any_json(e->env), "job_id", rec_id_json(e->job_id),
 			 "updated_at", (json_int_t)e->updated_at);
 }
 
-static json_t *rec_drift_encode(const struct rec_drift *d)
+static json_t *rec_drift_encode(const void *elem)
 {
+	const struct rec_drift *d = elem;
+
 	return json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:o, s:o}",
 			 "id", (json_int_t)d->id, "boot_method", rec_str_json(d->boot_method),
 			 "field", rec_str_json(d->field), "old_value", rec_str_json(d->old_value),
@@ -31,18 +33,14 @@ static json_t *rec_drift_encode(const struct rec_drift *d)
 /* "environment" and "drift" of a detail into j; -1 when out of memory. */
 static int rec_runner_encode_detail(json_t *j, const struct rec_runner *r)
 {
-	json_t *envs = json_array(), *drift = json_array();
-	int rc = envs && drift ? 0 : -1;
-
-	for (size_t i = 0; !rc && i < r->nenvs; i++)
-		rc = json_array_append_new(envs, rec_env_encode(&r->envs[i]));
-	for (size_t i = 0; !rc && i < r->ndrift; i++)
-		rc = json_array_append_new(drift, rec_drift_encode(&r->drift[i]));
-	if (!rc)
-		rc = json_object_set(j, "environment", envs) | json_object_set(j, "drift", drift);
-	json_decref(envs);
-	json_decref(drift);
-	return rc ? -1 : 0;
+	if (json_object_set_new(j, "environment", rec_array_encode(r->envs, r->nenvs,
+								   sizeof *r->envs,
+								   rec_env_encode)) < 0 ||
+	    json_object_set_new(j, "drift", rec_array_encode(r->drift, r->ndrift,
+							     sizeof *r->drift,
+							     rec_drift_encode)) < 0)
+		return -1;
+	return 0;
 }
 
 json_t *rec_runner_encode(const struct rec_runner *r)
@@ -68,9 +66,10 @@ json_t *rec_runner_encode(const struct rec_runner *r)
 	return j;
 }
 
-static int rec_env_decode(struct rec_runner_env *e, const json_t *j, const char *where,
-			  char **cause)
+static int rec_env_decode(void *elem, const json_t *j, const char *where, char **cause)
 {
+	struct rec_runner_env *e = elem;
+
 	if (rec_get_str(&e->boot_method, j, "boot_method", 0, where, cause) < 0 ||
 	    rec_get_any(&e->env, j, "env", where, cause) < 0 ||
 	    rec_get_int(&e->job_id, j, "job_id", 1, where, cause) < 0 ||
@@ -79,9 +78,19 @@ static int rec_env_decode(struct rec_runner_env *e, const json_t *j, const char 
 	return 0;
 }
 
-static int rec_drift_decode(struct rec_drift *d, const json_t *j, const char *where,
-			    char **cause)
+static void rec_env_dispose(void *elem)
 {
+	struct rec_runner_env *e = elem;
+
+	free(e->boot_method);
+	json_decref(e->env);
+	memset(e, 0, sizeof *e);
+}
+
+static int rec_drift_decode(void *elem, const json_t *j, const char *where, char **cause)
+{
+	struct rec_drift *d = elem;
+
 	if (rec_get_int(&d->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_str(&d->boot_method, j, "boot_method", 0, where, cause) < 0 ||
 	    rec_get_str(&d->field, j, "field", 0, where, cause) < 0 ||
@@ -95,8 +104,10 @@ static int rec_drift_decode(struct rec_drift *d, const json_t *j, const char *wh
 	return 0;
 }
 
-static void rec_drift_dispose(struct rec_drift *d)
+static void rec_drift_dispose(void *elem)
 {
+	struct rec_drift *d = elem;
+
 	free(d->boot_method);
 	free(d->field);
 	free(d->old_value);
@@ -109,35 +120,13 @@ static void rec_drift_dispose(struct rec_drift *d)
 static int rec_runner_decode_detail(struct rec_runner *r, const json_t *j, const char *where,
 				    char **cause)
 {
-	const json_t *envs = json_object_get(j, "environment");
-	const json_t *drift = json_object_get(j, "drift");
-	char at[64];
-
-	if (!json_is_array(envs) || !json_is_array(drift))
-		return fail_cause(cause, "%senvironment and drift must be arrays", where);
-	if (json_array_size(envs) > REC_MAX_ROWS || json_array_size(drift) > REC_MAX_ROWS)
-		return fail_cause(cause, "%sholds more than %d drift events", where, REC_MAX_ROWS);
 	r->detail = 1;
-	r->envs = calloc(json_array_size(envs) + 1, sizeof *r->envs);
-	r->drift = calloc(json_array_size(drift) + 1, sizeof *r->drift);
-	if (!r->envs || !r->drift)
-		return fail_cause(cause, "out of memory");
-	for (; r->nenvs < json_array_size(envs); r->nenvs++) {
-		snprintf(at, sizeof at, "%senvironment[%zu].", where, r->nenvs);
-		if (rec_env_decode(&r->envs[r->nenvs], json_array_get(envs, r->nenvs), at,
-				   cause) < 0) {
-			r->nenvs++;
-			return -1;
-		}
-	}
-	for (; r->ndrift < json_array_size(drift); r->ndrift++) {
-		snprintf(at, sizeof at, "%sdrift[%zu].", where, r->ndrift);
-		if (rec_drift_decode(&r->drift[r->ndrift], json_array_get(drift, r->ndrift), at,
-				     cause) < 0) {
-			r->ndrift++;
-			return -1;
-		}
-	}
+	if (rec_array_decode(&r->envs, &r->nenvs, sizeof *r->envs,
+			     json_object_get(j, "environment"), where, "environment",
+			     rec_env_decode, cause) < 0 ||
+	    rec_array_decode(&r->drift, &r->ndrift, sizeof *r->drift, json_object_get(j, "drift"),
+			     where, "drift", rec_drift_decode, cause) < 0)
+		return -1;
 	return 0;
 }
 
@@ -147,11 +136,8 @@ int rec_runner_decode(struct rec_runner *out, const json_t *j, const char *where
 	struct rec_runner *r = out;
 
 	memset(r, 0, sizeof *r);
-	if (!json_is_object(j)) {
-		fail_cause(cause, "%s must be an object", *where ? where : "a runner");
-		return -1;
-	}
-	if (rec_get_int(&r->id, j, "id", 0, where, cause) < 0 ||
+	if (rec_check_object(j, where, "a runner", cause) < 0 ||
+	    rec_get_int(&r->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_str(&r->name, j, "name", 0, where, cause) < 0 ||
 	    rec_get_str(&r->runner_class, j, "runner_class", 0, where, cause) < 0 ||
 	    rec_get_any(&r->capabilities, j, "capabilities", where, cause) < 0 ||
@@ -184,60 +170,10 @@ void rec_runner_dispose(struct rec_runner *r)
 	json_decref(r->topology);
 	free(r->cpu_model);
 	free(r->kernel_release);
-	for (size_t i = 0; i < r->nenvs; i++) {
-		free(r->envs[i].boot_method);
-		json_decref(r->envs[i].env);
-	}
-	free(r->envs);
-	for (size_t i = 0; i < r->ndrift; i++)
-		rec_drift_dispose(&r->drift[i]);
-	free(r->drift);
+	rec_array_dispose(r->envs, r->nenvs, sizeof *r->envs, rec_env_dispose);
+	rec_array_dispose(r->drift, r->ndrift, sizeof *r->drift, rec_drift_dispose);
 	memset(r, 0, sizeof *r);
 }
 
-json_t *rec_runners_encode(const struct rec_runners *l)
-{
-	json_t *arr = json_array();
-
-	for (size_t i = 0; arr && i < l->n; i++) {
-		if (json_array_append_new(arr, rec_runner_encode(&l->v[i])) < 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
-}
-
-int rec_runners_decode(struct rec_runners *out, const json_t *arr, char **cause)
-{
-	char at[32];
-
-	memset(out, 0, sizeof *out);
-	if (!json_is_array(arr))
-		return fail_cause(cause, "runners must be an array");
-	if (json_array_size(arr) > REC_MAX_ROWS)
-		return fail_cause(cause, "runners holds more than %d runners", REC_MAX_ROWS);
-	out->v = calloc(json_array_size(arr) + 1, sizeof *out->v);
-	if (!out->v)
-		return fail_cause(cause, "out of memory");
-	for (; out->n < json_array_size(arr); out->n++) {
-		snprintf(at, sizeof at, "runners[%zu].", out->n);
-		if (rec_runner_decode(&out->v[out->n], json_array_get(arr, out->n), at,
-				      cause) < 0) {
-			rec_runners_dispose(out);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-void rec_runners_dispose(struct rec_runners *l)
-{
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->n; i++)
-		rec_runner_dispose(&l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
+/* rec_runners_encode, rec_runners_decode, rec_runners_dispose */
+REC_LIST(runner, runners, "runners")

@@ -5,14 +5,11 @@
  * /api/v1/series/ID answers rec_series_encode; the page fuzzer reads it
  * back with rec_series_decode.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/fail.h"
 #include "lib/rec_internal.h"
-
-#define REC_WHERE_MAX 96            /* bytes of a nested field's path */
 
 /* key of j: a number, or absent/null when nullable (*out dflt). */
 static int rec_get_num(double *out, const json_t *j, const char *key, int nullable, double dflt,
@@ -29,42 +26,20 @@ static int rec_get_num(double *out, const json_t *j, const char *key, int nullab
 	return 0;
 }
 
-/* Reads one element x of an array into the record at rec; at names x. */
-typedef int rec_elem_fn(void *rec, const json_t *x, const char *at, char **cause);
-
-/* key of j: an array of at most REC_MAX_ROWS (absent/null: none) into
- * records of size bytes (zeroed, then read one by one by elem) at a
- * pointer whose address is out; *n of them read, the one that failed
- * included. */
-static int rec_get_each(void *out, size_t *n, size_t size, const json_t *j, const char *key,
-			rec_elem_fn *elem, const char *where, char **cause)
+/* key of j, an array of records (absent/null: none), as rec_array_decode. */
+static int rec_get_array(void *out, size_t *n, size_t size, const json_t *j, const char *key,
+			 rec_elem_decode_fn *decode, const char *where, char **cause)
 {
 	const json_t *v = json_object_get(j, key);
-	char at[REC_WHERE_MAX], *recs = NULL;
 
-	*n = 0;
-	memcpy(out, &recs, sizeof recs);
 	if (!v || json_is_null(v))
 		return 0;
-	if (!json_is_array(v) || json_array_size(v) > REC_MAX_ROWS)
-		return fail_cause(cause, "%s%s must be an array of at most %d", where, key,
-				  REC_MAX_ROWS);
-	recs = calloc(json_array_size(v) + 1, size);
-	if (!recs)
-		return fail_cause(cause, "out of memory");
-	memcpy(out, &recs, sizeof recs);
-	while (*n < json_array_size(v)) {
-		const json_t *x = json_array_get(v, *n);
-
-		snprintf(at, sizeof at, "%s%s[%zu]", where, key, *n);
-		if (elem(recs + (*n)++ * size, x, at, cause) < 0)
-			return -1;
-	}
-	return 0;
+	return rec_array_decode(out, n, size, v, where, key, decode, cause);
 }
 
-static json_t *rec_point_encode(const struct rec_point *p)
+static json_t *rec_point_encode(const void *elem)
 {
+	const struct rec_point *p = elem;
 	json_t *j = json_pack("{s:I, s:o, s:I, s:o, s:f, s:f, s:f, s:I}",
 			      "index", (json_int_t)p->index,
 			      "position", p->position == REC_NONE ? json_null() :
@@ -84,37 +59,27 @@ static json_t *rec_point_encode(const struct rec_point *p)
 
 static json_t *rec_points_encode(const struct rec_point *v, size_t n)
 {
-	json_t *arr = json_array();
+	return rec_array_encode(v, n, sizeof *v, rec_point_encode);
+}
 
-	for (size_t i = 0; arr && i < n; i++) {
-		if (json_array_append_new(arr, rec_point_encode(&v[i])) < 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
+static json_t *rec_segment_encode(const void *elem)
+{
+	const struct rec_segment *g = elem;
+
+	return json_pack("{s:I, s:I, s:I, s:f, s:f, s:o}", "from", (json_int_t)g->from,
+			 "to", (json_int_t)g->to, "points", (json_int_t)g->points,
+			 "mean", g->mean, "sd", g->sd, "sd_from", rec_str_json(g->sd_from));
 }
 
 json_t *rec_segments_encode(const struct rec_segment *v, size_t n)
 {
-	json_t *arr = json_array();
-
-	for (size_t i = 0; arr && i < n; i++) {
-		json_t *seg = json_pack("{s:I, s:I, s:I, s:f, s:f, s:o}",
-					"from", (json_int_t)v[i].from, "to", (json_int_t)v[i].to,
-					"points", (json_int_t)v[i].points, "mean", v[i].mean,
-					"sd", v[i].sd, "sd_from", rec_str_json(v[i].sd_from));
-
-		if (json_array_append_new(arr, seg) < 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
+	return rec_array_encode(v, n, sizeof *v, rec_segment_encode);
 }
 
-static json_t *rec_overlay_encode(const struct rec_series_overlay *o)
+static json_t *rec_overlay_encode(const void *elem)
 {
+	const struct rec_series_overlay *o = elem;
+
 	return json_pack("{s:I, s:o, s:o, s:o, s:o}", "series_id", (json_int_t)o->series_id,
 			 "runner_class", rec_str_json(o->runner_class),
 			 "points", rec_points_encode(o->points, o->npoints),
@@ -122,34 +87,41 @@ static json_t *rec_overlay_encode(const struct rec_series_overlay *o)
 			 "segments", rec_segments_encode(o->segments, o->nsegments));
 }
 
+static json_t *rec_selected_encode(const void *elem)
+{
+	char *const *name = elem;
+
+	return rec_str_json(*name);
+}
+
+static json_t *rec_class_encode(const void *elem)
+{
+	const struct rec_series_class *c = elem;
+
+	return json_pack("{s:I, s:o, s:I}", "id", (json_int_t)c->id,
+			 "runner_class", rec_str_json(c->runner_class),
+			 "points", (json_int_t)c->points);
+}
+
 /* The chart's arrays of s (and from, to) into j. */
 static int rec_series_encode_more(json_t *j, const struct rec_series *s)
 {
-	json_t *overlay = json_array(), *selected = json_array(), *classes = json_array();
-	json_t *more;
-	int rc = overlay && selected && classes ? 0 : -1;
+	json_t *more = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:o}",
+				 "releases", rec_any_json(s->releases),
+				 "changes", rec_any_json(s->changes),
+				 "segments", rec_segments_encode(s->segments, s->nsegments),
+				 "overlay", rec_array_encode(s->overlay, s->noverlay,
+							     sizeof *s->overlay, rec_overlay_encode),
+				 "selected", rec_array_encode(s->selected, s->nselected,
+							      sizeof *s->selected,
+							      rec_selected_encode),
+				 "classes", rec_array_encode(s->classes, s->nclasses,
+							     sizeof *s->classes, rec_class_encode),
+				 "from", (json_int_t)s->from,
+				 "to", s->to == REC_NONE ? json_null() : json_integer(s->to));
+	int rc = more ? json_object_update(j, more) : -1;
 
-	for (size_t i = 0; !rc && i < s->noverlay; i++)
-		rc = json_array_append_new(overlay, rec_overlay_encode(&s->overlay[i]));
-	for (size_t i = 0; !rc && i < s->nselected; i++)
-		rc = json_array_append_new(selected, rec_str_json(s->selected[i]));
-	for (size_t i = 0; !rc && i < s->nclasses; i++)
-		rc = json_array_append_new(classes, json_pack("{s:I, s:o, s:I}",
-			"id", (json_int_t)s->classes[i].id,
-			"runner_class", rec_str_json(s->classes[i].runner_class),
-			"points", (json_int_t)s->classes[i].points));
-	more = rc ? NULL : json_pack("{s:o, s:o, s:o, s:O, s:O, s:O, s:I, s:o}",
-				     "releases", rec_any_json(s->releases),
-				     "changes", rec_any_json(s->changes),
-				     "segments", rec_segments_encode(s->segments, s->nsegments),
-				     "overlay", overlay, "selected", selected, "classes", classes,
-				     "from", (json_int_t)s->from,
-				     "to", s->to == REC_NONE ? json_null() : json_integer(s->to));
-	rc = more ? json_object_update(j, more) : -1;
 	json_decref(more);
-	json_decref(overlay);
-	json_decref(selected);
-	json_decref(classes);
 	return rc;
 }
 
@@ -174,8 +146,10 @@ json_t *rec_series_encode(const struct rec_series *s)
 	return j;
 }
 
-static void rec_point_dispose(struct rec_point *p)
+static void rec_point_dispose(void *elem)
 {
+	struct rec_point *p = elem;
+
 	free(p->commit_sha);
 	free(p->subject);
 	free(p->author);
@@ -183,36 +157,47 @@ static void rec_point_dispose(struct rec_point *p)
 
 void rec_points_free(struct rec_point *v, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		rec_point_dispose(&v[i]);
-	free(v);
+	rec_array_dispose(v, n, sizeof *v, rec_point_dispose);
 }
 
-static void rec_segments_free(struct rec_segment *v, size_t n)
+static void rec_segment_dispose(void *elem)
 {
-	for (size_t i = 0; i < n; i++)
-		free(v[i].sd_from);
-	free(v);
+	struct rec_segment *g = elem;
+
+	free(g->sd_from);
 }
 
-/* "AT." in where[REC_WHERE_MAX] when x is an object: the prefix of its
- * fields' names. */
-static int rec_object_at(char *where, const json_t *x, const char *at, char **cause)
+static void rec_overlay_dispose(void *elem)
 {
-	if (!json_is_object(x))
-		return fail_cause(cause, "%s must be an object", at);
-	snprintf(where, REC_WHERE_MAX, "%s.", at);
-	return 0;
+	struct rec_series_overlay *o = elem;
+
+	free(o->runner_class);
+	rec_points_free(o->points, o->npoints);
+	json_decref(o->changes);
+	rec_array_dispose(o->segments, o->nsegments, sizeof *o->segments, rec_segment_dispose);
 }
 
-/* The element decoders of rec_get_each (at: "KEY[I]"). */
-static int rec_point_decode(void *rec, const json_t *x, const char *at, char **cause)
+static void rec_selected_dispose(void *elem)
+{
+	char **name = elem;
+
+	free(*name);
+}
+
+static void rec_class_dispose(void *elem)
+{
+	struct rec_series_class *c = elem;
+
+	free(c->runner_class);
+}
+
+/* The element decoders of rec_get_array (where: "KEY[I]."). */
+static int rec_point_decode(void *elem, const json_t *x, const char *where, char **cause)
 {
 	const json_t *pos = json_object_get(x, "position");
-	struct rec_point *p = rec;
-	char where[REC_WHERE_MAX];
+	struct rec_point *p = elem;
 
-	if (rec_object_at(where, x, at, cause) < 0 ||
+	if (rec_check_object(x, where, "a point", cause) < 0 ||
 	    rec_get_int(&p->index, x, "index", 0, where, cause) < 0 ||
 	    rec_get_int(&p->position, x, "position", 1, where, cause) < 0 ||
 	    rec_get_int(&p->job_id, x, "job_id", 0, where, cause) < 0 ||
@@ -233,12 +218,11 @@ static int rec_point_decode(void *rec, const json_t *x, const char *at, char **c
 	return 0;
 }
 
-static int rec_segment_decode(void *rec, const json_t *x, const char *at, char **cause)
+static int rec_segment_decode(void *elem, const json_t *x, const char *where, char **cause)
 {
-	struct rec_segment *g = rec;
-	char where[REC_WHERE_MAX];
+	struct rec_segment *g = elem;
 
-	if (rec_object_at(where, x, at, cause) < 0 ||
+	if (rec_check_object(x, where, "a segment", cause) < 0 ||
 	    rec_get_int(&g->from, x, "from", 0, where, cause) < 0 ||
 	    rec_get_int(&g->to, x, "to", 0, where, cause) < 0 ||
 	    rec_get_int(&g->points, x, "points", 0, where, cause) < 0 ||
@@ -249,29 +233,27 @@ static int rec_segment_decode(void *rec, const json_t *x, const char *at, char *
 	return 0;
 }
 
-static int rec_overlay_decode(void *rec, const json_t *x, const char *at, char **cause)
+static int rec_overlay_decode(void *elem, const json_t *x, const char *where, char **cause)
 {
-	struct rec_series_overlay *o = rec;
-	char where[REC_WHERE_MAX];
+	struct rec_series_overlay *o = elem;
 
-	if (rec_object_at(where, x, at, cause) < 0 ||
+	if (rec_check_object(x, where, "an overlay", cause) < 0 ||
 	    rec_get_int(&o->series_id, x, "series_id", 0, where, cause) < 0 ||
 	    rec_get_str(&o->runner_class, x, "runner_class", 0, where, cause) < 0 ||
-	    rec_get_each(&o->points, &o->npoints, sizeof *o->points, x, "points",
-			 rec_point_decode, where, cause) < 0 ||
+	    rec_get_array(&o->points, &o->npoints, sizeof *o->points, x, "points",
+			  rec_point_decode, where, cause) < 0 ||
 	    rec_get_any(&o->changes, x, "changes", where, cause) < 0 ||
-	    rec_get_each(&o->segments, &o->nsegments, sizeof *o->segments, x,
-			 "segments", rec_segment_decode, where, cause) < 0)
+	    rec_get_array(&o->segments, &o->nsegments, sizeof *o->segments, x, "segments",
+			  rec_segment_decode, where, cause) < 0)
 		return -1;
 	return 0;
 }
 
-static int rec_class_decode(void *rec, const json_t *x, const char *at, char **cause)
+static int rec_class_decode(void *elem, const json_t *x, const char *where, char **cause)
 {
-	struct rec_series_class *c = rec;
-	char where[REC_WHERE_MAX];
+	struct rec_series_class *c = elem;
 
-	if (rec_object_at(where, x, at, cause) < 0 ||
+	if (rec_check_object(x, where, "a class", cause) < 0 ||
 	    rec_get_int(&c->id, x, "id", 0, where, cause) < 0 ||
 	    rec_get_str(&c->runner_class, x, "runner_class", 0, where, cause) < 0 ||
 	    rec_get_int(&c->points, x, "points", 1, where, cause) < 0)
@@ -279,12 +261,12 @@ static int rec_class_decode(void *rec, const json_t *x, const char *at, char **c
 	return 0;
 }
 
-static int rec_selected_decode(void *rec, const json_t *x, const char *at, char **cause)
+static int rec_selected_decode(void *elem, const json_t *x, const char *where, char **cause)
 {
-	char **name = rec;
+	char **name = elem;
 
 	if (!json_is_string(x))
-		return fail_cause(cause, "%s must be a string", at);
+		return fail_cause(cause, "%.*s must be a string", (int)strlen(where) - 1, where);
 	*name = strdup(json_string_value(x));
 	return *name ? 0 : fail_cause(cause, "out of memory");
 }
@@ -296,9 +278,8 @@ int rec_series_decode(struct rec_series *out, const json_t *j, const char *where
 	const json_t *to = json_object_get(j, "to");
 
 	memset(s, 0, sizeof *s);
-	if (!json_is_object(j))
-		return fail_cause(cause, "%s must be an object", *where ? where : "a series");
-	if (rec_get_int(&s->id, j, "id", 0, where, cause) < 0 ||
+	if (rec_check_object(j, where, "a series", cause) < 0 ||
+	    rec_get_int(&s->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_int(&s->metric_id, j, "metric_id", 1, where, cause) < 0 ||
 	    rec_get_str(&s->suite, j, "suite", 0, where, cause) < 0 ||
 	    rec_get_str(&s->metric, j, "metric", 0, where, cause) < 0 ||
@@ -307,7 +288,7 @@ int rec_series_decode(struct rec_series *out, const json_t *j, const char *where
 	    rec_get_str(&s->runner_class, j, "runner_class", 0, where, cause) < 0 ||
 	    rec_get_str(&s->config_name, j, "config_name", 1, where, cause) < 0 ||
 	    rec_get_str(&s->ordered_by, j, "ordered_by", 1, where, cause) < 0 ||
-	    rec_get_each(&s->points, &s->npoints, sizeof *s->points, j, "points",
+	    rec_get_array(&s->points, &s->npoints, sizeof *s->points, j, "points",
 			 rec_point_decode, where, cause) < 0 ||
 	    rec_get_int(&s->noisy, j, "noisy", 1, where, cause) < 0 ||
 	    rec_get_int(&s->analyzed_at, j, "analyzed_at", 1, where, cause) < 0 ||
@@ -315,13 +296,13 @@ int rec_series_decode(struct rec_series *out, const json_t *j, const char *where
 	    rec_get_str(&s->tree, j, "tree", 1, where, cause) < 0 ||
 	    rec_get_any(&s->releases, j, "releases", where, cause) < 0 ||
 	    rec_get_any(&s->changes, j, "changes", where, cause) < 0 ||
-	    rec_get_each(&s->segments, &s->nsegments, sizeof *s->segments, j, "segments",
+	    rec_get_array(&s->segments, &s->nsegments, sizeof *s->segments, j, "segments",
 			 rec_segment_decode, where, cause) < 0 ||
-	    rec_get_each(&s->overlay, &s->noverlay, sizeof *s->overlay, j, "overlay",
+	    rec_get_array(&s->overlay, &s->noverlay, sizeof *s->overlay, j, "overlay",
 			 rec_overlay_decode, where, cause) < 0 ||
-	    rec_get_each(&s->selected, &s->nselected, sizeof *s->selected, j,
+	    rec_get_array(&s->selected, &s->nselected, sizeof *s->selected, j,
 			 "selected", rec_selected_decode, where, cause) < 0 ||
-	    rec_get_each(&s->classes, &s->nclasses, sizeof *s->classes, j, "classes",
+	    rec_get_array(&s->classes, &s->nclasses, sizeof *s->classes, j, "classes",
 			 rec_class_decode, where, cause) < 0 ||
 	    rec_get_int(&s->from, j, "from", 1, where, cause) < 0 ||
 	    rec_get_int(&s->to, j, "to", 1, where, cause) < 0) {
@@ -349,19 +330,9 @@ void rec_series_dispose(struct rec_series *s)
 	rec_points_free(s->points, s->npoints);
 	json_decref(s->releases);
 	json_decref(s->changes);
-	rec_segments_free(s->segments, s->nsegments);
-	for (size_t i = 0; i < s->noverlay; i++) {
-		free(s->overlay[i].runner_class);
-		rec_points_free(s->overlay[i].points, s->overlay[i].npoints);
-		json_decref(s->overlay[i].changes);
-		rec_segments_free(s->overlay[i].segments, s->overlay[i].nsegments);
-	}
-	free(s->overlay);
-	for (size_t i = 0; i < s->nselected; i++)
-		free(s->selected[i]);
-	free(s->selected);
-	for (size_t i = 0; i < s->nclasses; i++)
-		free(s->classes[i].runner_class);
-	free(s->classes);
+	rec_array_dispose(s->segments, s->nsegments, sizeof *s->segments, rec_segment_dispose);
+	rec_array_dispose(s->overlay, s->noverlay, sizeof *s->overlay, rec_overlay_dispose);
+	rec_array_dispose(s->selected, s->nselected, sizeof *s->selected, rec_selected_dispose);
+	rec_array_dispose(s->classes, s->nclasses, sizeof *s->classes, rec_class_dispose);
 	memset(s, 0, sizeof *s);
 }

@@ -13,68 +13,6 @@
 #include "lib/fail.h"
 #include "lib/rec_internal.h"
 
-#define REC_TREE_WHERE 160          /* bytes of a place such as "trees[2].branches[0]." */
-
-/* Reads one element of an array into out (zeroed first; empty or whole). */
-typedef int (*rec_tree_elem_fn)(void *out, const json_t *j, const char *where, char **cause);
-
-/* -1 with "WHERE must be an object" (what when where is "") unless j is one. */
-static int rec_tree_object(const json_t *j, const char *where, const char *what, char **cause)
-{
-	size_t n = strlen(where);
-
-	if (json_is_object(j))
-		return 0;
-	if (!n)
-		return fail_cause(cause, "%s must be an object", what);
-	return fail_cause(cause, "%.*s must be an object", (int)(n - 1), where);
-}
-
-/*
- * The array arr, named name, into *v: *n elements of size bytes, each
- * read by elem at "NAME[i].".  On error *n counts the elements to
- * dispose (the one that failed is left empty).
- */
-static int rec_tree_array(void **v, size_t *n, size_t size, const json_t *arr,
-			  const char *name, rec_tree_elem_fn elem, char **cause)
-{
-	char at[REC_TREE_WHERE];
-
-	*v = NULL;
-	*n = 0;
-	if (!json_is_array(arr))
-		return fail_cause(cause, "%s must be an array", name);
-	if (json_array_size(arr) > REC_MAX_ROWS)
-		return fail_cause(cause, "%s holds more than %d entries", name, REC_MAX_ROWS);
-	*v = calloc(json_array_size(arr) + 1, size);
-	if (!*v)
-		return fail_cause(cause, "out of memory");
-	for (; *n < json_array_size(arr); (*n)++) {
-		snprintf(at, sizeof at, "%s[%zu].", name, *n);
-		if (elem((char *)*v + *n * size, json_array_get(arr, *n), at, cause) < 0) {
-			(*n)++;
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* The n elements of size bytes at v, each encoded by elem, as an array;
- * NULL when out of memory. */
-static json_t *rec_tree_array_encode(const void *v, size_t n, size_t size,
-				     json_t *(*elem)(const void *))
-{
-	json_t *arr = json_array();
-
-	for (size_t i = 0; arr && i < n; i++) {
-		if (json_array_append_new(arr, elem((const char *)v + i * size)) < 0) {
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
-}
-
 /* --- the tree --------------------------------------------------------- */
 
 static json_t *rec_event_encode(const void *ev)
@@ -90,8 +28,8 @@ static json_t *rec_event_encode(const void *ev)
 static json_t *rec_branch_encode(const void *br)
 {
 	const struct rec_branch *b = br;
-	json_t *events = rec_tree_array_encode(b->events, b->nevents, sizeof *b->events,
-					       rec_event_encode);
+	json_t *events = rec_array_encode(b->events, b->nevents, sizeof *b->events,
+					  rec_event_encode);
 
 	return json_pack("{s:I, s:o, s:o, s:o, s:I, s:o, s:o, s:o, s:o}", "id", (json_int_t)b->id,
 			 "name", rec_str_json(b->name), "state", rec_str_json(b->state),
@@ -104,7 +42,7 @@ static json_t *rec_branch_encode(const void *br)
 /* The poll state, counts and branches of t into j. */
 static int rec_tree_encode_status(json_t *j, const struct rec_tree *t)
 {
-	json_t *branches = rec_tree_array_encode(t->branches, t->nbranches,
+	json_t *branches = rec_array_encode(t->branches, t->nbranches,
 						 sizeof *t->branches, rec_branch_encode), *more;
 	int rc;
 
@@ -147,6 +85,12 @@ void rec_branch_event_dispose(struct rec_branch_event *e)
 	memset(e, 0, sizeof *e);
 }
 
+/* rec_branch_event_dispose as an array's element. */
+static void rec_event_dispose(void *e)
+{
+	rec_branch_event_dispose(e);
+}
+
 void rec_branch_dispose(struct rec_branch *b)
 {
 	if (!b)
@@ -155,9 +99,7 @@ void rec_branch_dispose(struct rec_branch *b)
 	free(b->state);
 	free(b->tip);
 	free(b->last_error);
-	for (size_t i = 0; i < b->nevents; i++)
-		rec_branch_event_dispose(&b->events[i]);
-	free(b->events);
+	rec_array_dispose(b->events, b->nevents, sizeof *b->events, rec_event_dispose);
 	memset(b, 0, sizeof *b);
 }
 
@@ -166,7 +108,7 @@ static int rec_event_decode(void *out, const json_t *j, const char *where, char 
 	struct rec_branch_event *e = out;
 
 	memset(e, 0, sizeof *e);
-	if (rec_tree_object(j, where, "an event", cause) < 0 ||
+	if (rec_check_object(j, where, "an event", cause) < 0 ||
 	    rec_get_int(&e->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_int(&e->at, j, "at", 0, where, cause) < 0 ||
 	    rec_get_str(&e->kind, j, "kind", 0, where, cause) < 0 ||
@@ -182,11 +124,9 @@ static int rec_event_decode(void *out, const json_t *j, const char *where, char 
 static int rec_branch_decode(void *out, const json_t *j, const char *where, char **cause)
 {
 	struct rec_branch *b = out;
-	char name[REC_TREE_WHERE];
 
 	memset(b, 0, sizeof *b);
-	snprintf(name, sizeof name, "%sevents", where);
-	if (rec_tree_object(j, where, "a branch", cause) < 0 ||
+	if (rec_check_object(j, where, "a branch", cause) < 0 ||
 	    rec_get_int(&b->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_str(&b->name, j, "name", 0, where, cause) < 0 ||
 	    rec_get_str(&b->state, j, "state", 0, where, cause) < 0 ||
@@ -195,22 +135,26 @@ static int rec_branch_decode(void *out, const json_t *j, const char *where, char
 	    rec_get_int(&b->polled_at, j, "polled_at", 1, where, cause) < 0 ||
 	    rec_get_int(&b->updated_at, j, "updated_at", 1, where, cause) < 0 ||
 	    rec_get_str(&b->last_error, j, "last_error", 1, where, cause) < 0 ||
-	    rec_tree_array((void **)&b->events, &b->nevents, sizeof *b->events,
-			   json_object_get(j, "events"), name, rec_event_decode, cause) < 0) {
+	    rec_array_decode(&b->events, &b->nevents, sizeof *b->events,
+			     json_object_get(j, "events"), where, "events", rec_event_decode,
+			     cause) < 0) {
 		rec_branch_dispose(b);
 		return -1;
 	}
 	return 0;
 }
 
+/* rec_branch_dispose as an array's element. */
+static void rec_branch_elem_dispose(void *b)
+{
+	rec_branch_dispose(b);
+}
+
 /* The status of a tree (present when "branches" is). */
 static int rec_tree_decode_status(struct rec_tree *t, const json_t *j, const char *where,
 				  char **cause)
 {
-	char name[REC_TREE_WHERE];
-
 	t->status = 1;
-	snprintf(name, sizeof name, "%sbranches", where);
 	if (rec_get_int(&t->polled_at, j, "polled_at", 1, where, cause) < 0 ||
 	    rec_get_int(&t->fetched_at, j, "fetched_at", 1, where, cause) < 0 ||
 	    rec_get_str(&t->last_error, j, "last_error", 1, where, cause) < 0 ||
@@ -221,8 +165,9 @@ static int rec_tree_decode_status(struct rec_tree *t, const json_t *j, const cha
 	    rec_get_int(&t->commits, j, "commits", 0, where, cause) < 0 ||
 	    rec_get_int(&t->tags, j, "tags", 0, where, cause) < 0)
 		return -1;
-	return rec_tree_array((void **)&t->branches, &t->nbranches, sizeof *t->branches,
-			      json_object_get(j, "branches"), name, rec_branch_decode, cause);
+	return rec_array_decode(&t->branches, &t->nbranches, sizeof *t->branches,
+				json_object_get(j, "branches"), where, "branches",
+				rec_branch_decode, cause);
 }
 
 int rec_tree_decode(struct rec_tree *out, const json_t *j, const char *where, char **cause)
@@ -230,7 +175,7 @@ int rec_tree_decode(struct rec_tree *out, const json_t *j, const char *where, ch
 	struct rec_tree *t = out;
 
 	memset(t, 0, sizeof *t);
-	if (rec_tree_object(j, where, "a tree", cause) < 0 ||
+	if (rec_check_object(j, where, "a tree", cause) < 0 ||
 	    rec_get_int(&t->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_str(&t->name, j, "name", 0, where, cause) < 0 ||
 	    rec_get_str(&t->url, j, "url", 0, where, cause) < 0 ||
@@ -250,49 +195,12 @@ void rec_tree_dispose(struct rec_tree *t)
 	free(t->url);
 	free(t->last_error);
 	json_decref(t->policy);
-	for (size_t i = 0; i < t->nbranches; i++)
-		rec_branch_dispose(&t->branches[i]);
-	free(t->branches);
+	rec_array_dispose(t->branches, t->nbranches, sizeof *t->branches, rec_branch_elem_dispose);
 	memset(t, 0, sizeof *t);
 }
 
-/* rec_tree_encode as an array's element. */
-static json_t *rec_tree_elem_encode(const void *t)
-{
-	return rec_tree_encode(t);
-}
-
-json_t *rec_trees_encode(const struct rec_trees *l)
-{
-	return rec_tree_array_encode(l->v, l->n, sizeof *l->v, rec_tree_elem_encode);
-}
-
-/* rec_tree_decode as an array's element. */
-static int rec_tree_elem_decode(void *out, const json_t *j, const char *where, char **cause)
-{
-	return rec_tree_decode(out, j, where, cause);
-}
-
-int rec_trees_decode(struct rec_trees *out, const json_t *arr, char **cause)
-{
-	if (rec_tree_array((void **)&out->v, &out->n, sizeof *out->v, arr, "trees",
-			   rec_tree_elem_decode, cause) < 0) {
-		rec_trees_dispose(out);
-		return -1;
-	}
-	return 0;
-}
-
-void rec_trees_dispose(struct rec_trees *l)
-{
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->n; i++)
-		rec_tree_dispose(&l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
+/* rec_trees_encode, rec_trees_decode, rec_trees_dispose */
+REC_LIST(tree, trees, "trees")
 
 /* --- the commit ------------------------------------------------------- */
 
@@ -321,7 +229,7 @@ int rec_commit_decode(struct rec_commit *out, const json_t *j, const char *where
 	struct rec_commit *c = out;
 
 	memset(c, 0, sizeof *c);
-	if (rec_tree_object(j, where, "a commit", cause) < 0 ||
+	if (rec_check_object(j, where, "a commit", cause) < 0 ||
 	    rec_get_int(&c->position, j, "position", 0, where, cause) < 0 ||
 	    rec_get_str(&c->sha, j, "sha", 0, where, cause) < 0 ||
 	    rec_get_str(&c->parents, j, "parents", 0, where, cause) < 0 ||
@@ -361,40 +269,5 @@ void rec_commit_dispose(struct rec_commit *c)
 	memset(c, 0, sizeof *c);
 }
 
-/* rec_commit_encode as an array's element. */
-static json_t *rec_commit_elem_encode(const void *c)
-{
-	return rec_commit_encode(c);
-}
-
-json_t *rec_commits_encode(const struct rec_commits *l)
-{
-	return rec_tree_array_encode(l->v, l->n, sizeof *l->v, rec_commit_elem_encode);
-}
-
-/* rec_commit_decode as an array's element. */
-static int rec_commit_elem_decode(void *out, const json_t *j, const char *where, char **cause)
-{
-	return rec_commit_decode(out, j, where, cause);
-}
-
-int rec_commits_decode(struct rec_commits *out, const json_t *arr, char **cause)
-{
-	if (rec_tree_array((void **)&out->v, &out->n, sizeof *out->v, arr, "commits",
-			   rec_commit_elem_decode, cause) < 0) {
-		rec_commits_dispose(out);
-		return -1;
-	}
-	return 0;
-}
-
-void rec_commits_dispose(struct rec_commits *l)
-{
-	if (!l)
-		return;
-	for (size_t i = 0; i < l->n; i++)
-		rec_commit_dispose(&l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
+/* rec_commits_encode, rec_commits_decode, rec_commits_dispose */
+REC_LIST(commit, commits, "commits")

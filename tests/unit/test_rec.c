@@ -109,6 +109,13 @@ static void test_runner_roundtrip(void)
 		rec_runners_dispose(&l);
 	}
 	free(cause);
+	cause = NULL;
+	/* a nested array is read as the lists are (again shares j) */
+	json_object_set_new(j, "name", json_string("r1"));
+	json_object_set_new(j, "environment", json_string("qemu"));
+	CHECK_INT(rec_runner_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "environment must be an array");
+	free(cause);
 	json_decref(again);
 	json_decref(j);
 	json_decref(env.env);
@@ -558,6 +565,47 @@ static void test_commit_roundtrip(void)
 	json_decref(c[0].trailers);
 }
 
+/* Every list says the same of a list that is not one, a row that is not
+ * an object and a list over the cap, and is left empty. */
+static void test_lists_one_way(void)
+{
+	json_t *big = json_array(), *row = json_pack("[i]", 1), *obj = json_object();
+	char *cause = NULL;
+	struct rec_runners runners;
+	struct rec_builds builds;
+	struct rec_jobs jobs;
+	struct rec_change_groups groups;
+	struct rec_changes changes;
+
+	for (int i = 0; i <= 100000; i++)
+		json_array_append_new(big, json_null());
+	CHECK_INT(rec_runners_decode(&runners, obj, &cause), -1);
+	CHECK_STR(cause, "runners must be an array");
+	CHECK(runners.v == NULL && runners.n == 0);
+	free(cause);
+	cause = NULL;
+	CHECK_INT(rec_builds_decode(&builds, row, &cause), -1);
+	CHECK_STR(cause, "builds[0] must be an object");
+	CHECK(builds.v == NULL && builds.n == 0);
+	free(cause);
+	cause = NULL;
+	CHECK_INT(rec_jobs_decode(&jobs, big, &cause), -1);
+	CHECK_STR(cause, "jobs holds more than 100000 entries");
+	CHECK(jobs.v == NULL && jobs.n == 0);
+	free(cause);
+	cause = NULL;
+	CHECK_INT(rec_change_groups_decode(&groups, row, &cause), -1);
+	CHECK_STR(cause, "groups[0] must be an object");
+	free(cause);
+	cause = NULL;
+	CHECK_INT(rec_changes_decode(&changes, obj, &cause), -1);
+	CHECK_STR(cause, "changes must be an array");
+	free(cause);
+	json_decref(big);
+	json_decref(row);
+	json_decref(obj);
+}
+
 int main(void)
 {
 	test_runner_keys();
@@ -569,5 +617,6 @@ int main(void)
 	test_job_roundtrip();
 	test_tree_roundtrip();
 	test_commit_roundtrip();
+	test_lists_one_way();
 	return check_done();
 }
