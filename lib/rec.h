@@ -11,6 +11,10 @@
  * as NULL is NULL here and null in JSON; an id or a time that may be
  * absent is 0 here, a measure (a size, a duration) REC_NONE, and both
  * null in JSON.
+ *
+ * The list functions (rec_runners_encode, _decode, _dispose and the
+ * like) are defined by REC_LIST (lib/rec_internal.h) in the record's
+ * file, over the one array reader and writer of lib/rec.c.
  */
 #ifndef KPCI_REC_H
 #define KPCI_REC_H
