@@ -185,19 +185,18 @@ static int db_runner_envs(struct db *db, struct rec_runner *r, long long id)
 /* Reads one drift row of st into d. */
 static int db_drift_row(sqlite3_stmt *st, struct rec_drift *d)
 {
+	int lost = 0;
+
 	d->id = sqlite3_column_int64(st, 0);
 	d->boot_method = db_column_dup(st, 1);
 	d->field = db_column_dup(st, 2);
-	d->old_value = db_column_dup(st, 3);
-	d->new_value = db_column_dup(st, 4);
+	lost |= db_column_copy(&d->old_value, st, 3);
+	lost |= db_column_copy(&d->new_value, st, 4);
 	d->job_id = sqlite3_column_int64(st, 5);
 	d->detected_at = sqlite3_column_int64(st, 6);
-	d->acked_by = db_column_dup(st, 7);
+	lost |= db_column_copy(&d->acked_by, st, 7);
 	d->acked_at = sqlite3_column_int64(st, 8);
-	return d->boot_method && d->field &&
-	       (d->old_value || sqlite3_column_type(st, 3) == SQLITE_NULL) &&
-	       (d->new_value || sqlite3_column_type(st, 4) == SQLITE_NULL) &&
-	       (d->acked_by || sqlite3_column_type(st, 7) == SQLITE_NULL) ? DB_OK : DB_ERR;
+	return d->boot_method && d->field && !lost ? DB_OK : DB_ERR;
 }
 
 /* The last DRIFT_HISTORY drift events of runner id into r, newest first. */

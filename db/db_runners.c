@@ -252,6 +252,8 @@ int db_runner_touch(struct db *db, long long runner_id, long long token_id)
 
 int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 {
+	int lost = 0;
+
 	memset(r, 0, sizeof *r);
 	r->id = sqlite3_column_int64(st, 0);
 	r->name = db_column_dup(st, 1);
@@ -259,17 +261,16 @@ int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 	r->capabilities = db_column_json(st, 3);
 	r->boot_methods = db_column_json(st, 4);
 	r->topology = db_column_json(st, 5);
-	r->cpu_model = db_column_dup(st, 6);
+	lost |= db_column_copy(&r->cpu_model, st, 6);
 	r->numa_nodes = sqlite3_column_int64(st, 7);
 	r->cpus = sqlite3_column_int64(st, 8);
-	r->kernel_release = db_column_dup(st, 9);
+	lost |= db_column_copy(&r->kernel_release, st, 9);
 	r->registered_at = sqlite3_column_int64(st, 10);
 	r->last_seen = sqlite3_column_int64(st, 11);
 	r->current_job = sqlite3_column_int64(st, 12);
 	r->drift_open = sqlite3_column_int64(st, 13);
 	if (!r->name || !r->runner_class || !r->capabilities || !r->boot_methods ||
-	    !r->topology || (!r->cpu_model && sqlite3_column_type(st, 6) != SQLITE_NULL) ||
-	    (!r->kernel_release && sqlite3_column_type(st, 9) != SQLITE_NULL)) {
+	    !r->topology || lost) {
 		rec_runner_dispose(r);
 		return -1;
 	}

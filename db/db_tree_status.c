@@ -22,12 +22,6 @@
 	"(SELECT count(*) FROM commits c WHERE c.level = 0 AND c.tree_id = trees.id) " \
 	"AS commits, (SELECT count(*) FROM tags t WHERE t.tree_id = trees.id) AS tags "
 
-/* 1 when text column i, not SQL NULL, was not copied into s (no memory). */
-static int db_tree_lost(sqlite3_stmt *st, int i, const char *s)
-{
-	return !s && sqlite3_column_type(st, i) != SQLITE_NULL;
-}
-
 /* A row of DB_TREE_COLUMNS into the rec_tree at rec (db_rows_into). */
 static int db_tree_row(sqlite3_stmt *st, void *rec)
 {
@@ -50,20 +44,21 @@ static int db_tree_row(sqlite3_stmt *st, void *rec)
 static int db_tree_status_row(sqlite3_stmt *st, void *rec)
 {
 	struct rec_tree *t = rec;
+	int lost;
 
 	if (db_tree_row(st, t) < 0)
 		return -1;
 	t->status = 1;
 	t->polled_at = sqlite3_column_int64(st, 4);
 	t->fetched_at = sqlite3_column_int64(st, 5);
-	t->last_error = db_column_dup(st, 6);
+	lost = db_column_copy(&t->last_error, st, 6);
 	t->error_count = sqlite3_column_int64(st, 7);
 	t->next_poll_at = sqlite3_column_int64(st, 8);
 	t->policy = db_column_json(st, 9);
 	t->candidates_dropped = sqlite3_column_int64(st, 10);
 	t->commits = sqlite3_column_int64(st, 11);
 	t->tags = sqlite3_column_int64(st, 12);
-	if (db_tree_lost(st, 6, t->last_error) || !t->policy) {
+	if (lost || !t->policy) {
 		rec_tree_dispose(t);
 		return -1;
 	}
@@ -74,16 +69,16 @@ static int db_tree_status_row(sqlite3_stmt *st, void *rec)
 static int db_branch_event_row(sqlite3_stmt *st, void *rec)
 {
 	struct rec_branch_event *e = rec;
+	int lost = 0;
 
 	memset(e, 0, sizeof *e);
 	e->id = sqlite3_column_int64(st, 0);
 	e->at = sqlite3_column_int64(st, 1);
-	e->kind = db_column_dup(st, 2);
-	e->old_sha = db_column_dup(st, 3);
-	e->new_sha = db_column_dup(st, 4);
-	e->message = db_column_dup(st, 5);
-	if (!e->kind || db_tree_lost(st, 3, e->old_sha) || db_tree_lost(st, 4, e->new_sha) ||
-	    db_tree_lost(st, 5, e->message)) {
+	lost |= db_column_copy(&e->kind, st, 2);
+	lost |= db_column_copy(&e->old_sha, st, 3);
+	lost |= db_column_copy(&e->new_sha, st, 4);
+	lost |= db_column_copy(&e->message, st, 5);
+	if (lost || !e->kind) {
 		rec_branch_event_dispose(e);
 		return -1;
 	}
@@ -94,18 +89,18 @@ static int db_branch_event_row(sqlite3_stmt *st, void *rec)
 static int db_branch_row(sqlite3_stmt *st, void *rec)
 {
 	struct rec_branch *b = rec;
+	int lost = 0;
 
 	memset(b, 0, sizeof *b);
 	b->id = sqlite3_column_int64(st, 0);
 	b->name = db_column_dup(st, 1);
 	b->state = db_column_dup(st, 2);
-	b->tip = db_column_dup(st, 3);
+	lost |= db_column_copy(&b->tip, st, 3);
 	b->length = sqlite3_column_int64(st, 4);
 	b->polled_at = sqlite3_column_int64(st, 5);
 	b->updated_at = sqlite3_column_int64(st, 6);
-	b->last_error = db_column_dup(st, 7);
-	if (!b->name || !b->state || db_tree_lost(st, 3, b->tip) ||
-	    db_tree_lost(st, 7, b->last_error)) {
+	lost |= db_column_copy(&b->last_error, st, 7);
+	if (lost || !b->name || !b->state) {
 		rec_branch_dispose(b);
 		return -1;
 	}

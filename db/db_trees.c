@@ -405,19 +405,6 @@ int db_window_locked(struct db *db, long long *from, long long *to, char rc1[64]
 	"c.committer_name, c.committer_email, c.commit_time, c.subject, " \
 	"c.trailers, c.merged_tip, c.brought, c.merge_subsystem, c.merge_source "
 
-/* Column i, an integer the repository gave, REC_NONE for SQL NULL. */
-static long long db_commit_measure(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? REC_NONE : sqlite3_column_int64(st, i);
-}
-
-/* Text column i copied into *out: 0, or 1 when memory is out. */
-static int db_commit_text(char **out, sqlite3_stmt *st, int i)
-{
-	*out = db_column_dup(st, i);
-	return !*out && sqlite3_column_type(st, i) != SQLITE_NULL;
-}
-
 /* A row of DB_COMMIT_COLUMNS into the rec_commit at rec (db_rows_into). */
 static int db_commit_row(sqlite3_stmt *st, void *rec)
 {
@@ -426,20 +413,20 @@ static int db_commit_row(sqlite3_stmt *st, void *rec)
 
 	memset(c, 0, sizeof *c);
 	c->position = sqlite3_column_int64(st, 0);
-	lost |= db_commit_text(&c->sha, st, 1);
-	lost |= db_commit_text(&c->parents, st, 2);
-	lost |= db_commit_text(&c->author_name, st, 3);
-	lost |= db_commit_text(&c->author_email, st, 4);
-	c->author_time = db_commit_measure(st, 5);
-	lost |= db_commit_text(&c->committer_name, st, 6);
-	lost |= db_commit_text(&c->committer_email, st, 7);
-	c->commit_time = db_commit_measure(st, 8);
-	lost |= db_commit_text(&c->subject, st, 9);
+	lost |= db_column_copy(&c->sha, st, 1);
+	lost |= db_column_copy(&c->parents, st, 2);
+	lost |= db_column_copy(&c->author_name, st, 3);
+	lost |= db_column_copy(&c->author_email, st, 4);
+	c->author_time = db_column_measure(st, 5);
+	lost |= db_column_copy(&c->committer_name, st, 6);
+	lost |= db_column_copy(&c->committer_email, st, 7);
+	c->commit_time = db_column_measure(st, 8);
+	lost |= db_column_copy(&c->subject, st, 9);
 	c->trailers = db_column_json(st, 10);
-	lost |= db_commit_text(&c->merged_tip, st, 11);
-	c->brought = db_commit_measure(st, 12);
-	lost |= db_commit_text(&c->merge_subsystem, st, 13);
-	lost |= db_commit_text(&c->merge_source, st, 14);
+	lost |= db_column_copy(&c->merged_tip, st, 11);
+	c->brought = db_column_measure(st, 12);
+	lost |= db_column_copy(&c->merge_subsystem, st, 13);
+	lost |= db_column_copy(&c->merge_source, st, 14);
 	if (lost || !c->sha || !c->parents || !c->trailers) {
 		rec_commit_dispose(c);
 		return -1;
