@@ -165,6 +165,9 @@ stop_kpcid
 sed -i -e 's/^enabled = false/enabled = true/' -e "s|^url = http://127.0.0.1:1/submit|url = http://127.0.0.1:$SPORT/submit|" "$TMP/kpcid.ini"
 start_kpcid -c "$TMP/kpcid.ini"
 check "kpcid delivers everything to the stand-in" wait_sql 30 "SELECT count(*) FROM kcidb_sent" 49
+# the stand-in writes its log line after its answer, which kpcid may
+# have recorded first
+wait_for 10 sh -c 'test "$(wc -l < "$1")" -ge 4' - "$TMP/standin/requests.log" || true
 check_eq "after two 503s, each of the two documents once, 65 objects in all" "503 503 200 200 65" \
 	"$(awk '{ s = s $1 " "; n += $2 } END { print s n }' "$TMP/standin/requests.log")"
 check_contains "the 503s are retried with backoff" "retrying in 2 s" "$(cat "$TMP/kpcid.log")"
