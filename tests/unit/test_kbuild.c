@@ -2,14 +2,16 @@
  * test_kbuild.c - what a kernel build compiled and whether a range can
  * change it (lib/kbuild.c): the .cmd files of a real build of Debian's
  * linux-source-6.12 (tests/data/kbuild-out/, see its README) parsed one by
- * one, and the decision's rules on the real .config and top Makefile of
- * that build.
+ * one; the decision's rules on the real .config and top Makefile of that
+ * build; and the paths that differ between two commits of a real git
+ * repository made here (lib/gitrepo.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/gitrepo.h"
 #include "lib/kbuild.h"
 #include "lib/spawn.h"
 #include "tests/unit/check.h"
@@ -425,6 +427,83 @@ static void test_decide(void)
 	free(sources);
 }
 
+/* --- the paths between two trees ---------------------------------------- */
+
+/* git -C repo ARGS... with a fixed identity; the test fails on an error. */
+static void git(char *repo, char *a1, char *a2, char *a3, char *a4)
+{
+	char *argv[] = { "git", "-C", repo, "-c", "user.name=T Ester", "-c",
+			 "user.email=t@example.org", a1, a2, a3, a4, NULL };
+	char *cause = NULL;
+
+	CHECK_INT(spawn_run(argv, NULL, 60, &cause), 0);
+	if (cause)
+		fprintf(stderr, "git %s: %s\n", a1, cause);
+	free(cause);
+}
+
+static void test_diff_paths(void)
+{
+	char repo[512], a[GITREPO_SHA_HEX + 1], b[GITREPO_SHA_HEX + 1], *cause = NULL, **v = NULL;
+	struct gitrepo *r = NULL;
+	size_t n = 0;
+	int capped = -1;
+
+	snprintf(repo, sizeof repo, "%s/repo", dir);
+	git(dir, "init", "-q", repo, NULL);
+	check_put(repo, "Makefile", "VERSION = 6\nPATCHLEVEL = 12\n");
+	check_put(repo, "kernel/sys.c", "int x;\n");
+	check_put(repo, "kernel/old.c", "int old;\n");
+	check_put(repo, "Documentation/x.rst", "x\n");
+	git(repo, "add", "-A", NULL, NULL);
+	git(repo, "commit", "-q", "-m", "one");
+	check_put(repo, "Makefile", "VERSION = 6\nPATCHLEVEL = 13\n");
+	check_put(repo, "tools/y.c", "int y;\n");
+	check_put(repo, "Documentation/x.rst", "x changed\n");
+	git(repo, "mv", "kernel/old.c", "kernel/new.c", NULL);
+	git(repo, "add", "-A", NULL, NULL);
+	git(repo, "commit", "-q", "-m", "two");
+	check_put(repo, "kernel/sys.c", "int x = 1;\n");
+	git(repo, "commit", "-q", "-am", "three");
+	check_put(repo, "kernel/sys.c", "int x;\n");
+	git(repo, "commit", "-q", "-am", "four: three made back");
+
+	CHECK_INT(gitrepo_open(&r, repo, &cause), 0);
+	if (!r)
+		return;
+	CHECK_INT(gitrepo_at(r, "HEAD~3", a, &cause), 0);
+	CHECK_INT(gitrepo_at(r, "HEAD~1", b, &cause), 0);
+	CHECK_INT(gitrepo_diff_paths(r, &v, &n, &capped, a, b, 100, &cause), 0);
+	CHECK_INT(n, 6);
+	CHECK_INT(capped, 0);
+	if (n == 6) {
+		/* sorted, both ends of the rename, the files of both commits */
+		CHECK_STR(v[0], "Documentation/x.rst");
+		CHECK_STR(v[1], "Makefile");
+		CHECK_STR(v[2], "kernel/new.c");
+		CHECK_STR(v[3], "kernel/old.c");
+		CHECK_STR(v[4], "kernel/sys.c");
+		CHECK_STR(v[5], "tools/y.c");
+	}
+	gitrepo_paths_free(v, n);
+	/* the trees, not the commits: a file changed and made back differs not */
+	CHECK_INT(gitrepo_diff_paths(r, &v, &n, &capped, "HEAD~2", "HEAD", 100, &cause), 0);
+	CHECK_INT(n, 0);
+	gitrepo_paths_free(v, n);
+	/* capped */
+	CHECK_INT(gitrepo_diff_paths(r, &v, &n, &capped, a, b, 2, &cause), 0);
+	CHECK_INT(n, 2);
+	CHECK_INT(capped, 1);
+	gitrepo_paths_free(v, n);
+	/* an unknown commit */
+	CHECK_INT(gitrepo_diff_paths(r, &v, &n, &capped, a, "0123456789abcdef0123456789abcdef"
+				     "01234567", 100, &cause), -1);
+	CHECK(cause && strstr(cause, "unknown revision"));
+	CHECK(v == NULL && n == 0);
+	free(cause);
+	gitrepo_free(r);
+}
+
 int main(void)
 {
 	char *argv[] = { "rm", "-rf", dir, NULL };
@@ -434,6 +513,7 @@ int main(void)
 	test_cmd_files();
 	test_cmd_forms();
 	test_decide();
+	test_diff_paths();
 	spawn_run(argv, NULL, 60, NULL);
 	return check_done();
 }
