@@ -2,9 +2,11 @@
  * test_kbuild.c - what a kernel build compiled and whether a range can
  * change it (lib/kbuild.c): the .cmd files of a real build of Debian's
  * linux-source-6.12 (tests/data/kbuild-out/, see its README) parsed one by
- * one; the decision's rules on the real .config and top Makefile of that
- * build; and the paths that differ between two commits of a real git
- * repository made here (lib/gitrepo.c).
+ * one and walked as the runner walks its O= directory
+ * (runners/build_sources.c), also as a compiler cache's base_dir names
+ * them (tests/data/kbuild-ccache/); the decision's rules on the real
+ * .config and top Makefile of that build; and the paths that differ
+ * between two commits of a real git repository made here (lib/gitrepo.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "lib/gitrepo.h"
 #include "lib/kbuild.h"
 #include "lib/spawn.h"
+#include "runners/build_internal.h"
 #include "tests/unit/check.h"
 #include "tests/unit/check_file.h"
 
@@ -240,6 +243,91 @@ static void test_cmd_forms(void)
 	free(longp);
 	free(cause);
 	kbuild_paths_dispose(&p);
+}
+
+/* The runner's walk of the saved O= directory: the union of its .cmd
+ * files, sorted and unique, one a line, with the sources of the tool
+ * built under tools/ placed in a tree made here. */
+static void test_build_sources(void)
+{
+	struct build_state s = { .log_fd = -1 };
+	struct kbuild_paths one = { 0 }, all = { 0 };
+	static const char *const placed[] = {
+		"tools/arch/x86/lib/insn.c", "tools/lib/subcmd/exec-cmd.c",
+		"tools/lib/subcmd/exec-cmd.h", "tools/objtool/arch/x86/decode.c",
+		"tools/objtool/check.c",
+	};
+	static const char *const elsewhere[] = { "kernel/check.c", "tools/perf/util/other.c" };
+	char path[512], src[512], *cause = NULL, *text;
+	size_t len = 0, lines = 0;
+
+	snprintf(src, sizeof src, "%s/src", dir);
+	for (size_t i = 0; i < sizeof placed / sizeof placed[0]; i++)
+		check_put(src, placed[i], "int x;\n");
+	for (size_t i = 0; i < sizeof elsewhere / sizeof elsewhere[0]; i++)
+		check_put(src, elsewhere[i], "int x;\n");
+	snprintf(s.out, sizeof s.out, "%s", OUT);
+	snprintf(s.src, sizeof s.src, "%s", src);       /* O=/Makefile names the tree */
+	snprintf(path, sizeof path, "%s/sources", dir);
+	CHECK_INT(build_sources(&s, path, &cause), 0);
+	text = check_slurp(path, &len);
+	CHECK(text && len > 0 && text[len - 1] == '\n');
+	for (size_t i = 0; i < NCMDS; i++)
+		CHECK_INT(parse_saved(&one, cmds[i], SRCTREE), 0);
+	for (size_t i = 0; i < sizeof placed / sizeof placed[0]; i++)
+		CHECK_INT(kbuild_paths_add(&one, placed[i], strlen(placed[i])), 0);
+	CHECK_INT(kbuild_paths_sort(&one), 0);
+	CHECK_INT(kbuild_sources_read(&all, text ? text : "", len, &cause), 0);
+	CHECK_INT(all.n, one.n);
+	for (size_t i = 0; i < one.n && i < all.n; i++)
+		CHECK_STR(all.v[i], one.v[i]);
+	for (size_t i = 0; text && i < len; i++)
+		lines += text[i] == '\n';
+	CHECK_INT(lines, one.n);                /* unique: no line twice */
+	CHECK(kbuild_paths_has(&all, "kernel/sys.c") && kbuild_paths_has(&all, "init/version.c"));
+	for (size_t i = 0; i < sizeof elsewhere / sizeof elsewhere[0]; i++)
+		CHECK(!kbuild_paths_has(&all, elsewhere[i]));
+	kbuild_paths_dispose(&one);
+	kbuild_paths_dispose(&all);
+	free(text);
+
+	/* the same object built through ccache with base_dir: its headers
+	 * named relative to O=, "../src/include/...": the same list */
+	{
+		static const char *const saved[] = { "Makefile", "kernel/.sys.o.cmd" };
+		char top[512], from[512];
+
+		snprintf(top, sizeof top, "%s/ccache/out", dir);
+		for (size_t i = 0; i < 2; i++) {
+			snprintf(from, sizeof from, "tests/data/kbuild-ccache/%s", saved[i]);
+			text = check_slurp(from, &len);
+			CHECK(text != NULL);
+			check_put(top, saved[i], text ? text : "");
+			free(text);
+		}
+		check_put(dir, "ccache/src/.keep", "");
+		snprintf(s.out, sizeof s.out, "%s", top);
+		snprintf(s.src, sizeof s.src, "%s/ccache/src", dir);
+		CHECK_INT(build_sources(&s, path, &cause), 0);
+		text = check_slurp(path, &len);
+		CHECK_INT(kbuild_sources_read(&all, text ? text : "", len, &cause), 0);
+		CHECK_INT(parse_saved(&one, "kernel/.sys.o.cmd", SRCTREE), 0);
+		CHECK(one.n > 700);
+		CHECK_INT(all.n, one.n);
+		for (size_t i = 0; i < one.n && i < all.n; i++)
+			CHECK_STR(all.v[i], one.v[i]);
+		CHECK(kbuild_paths_has(&all, "include/linux/sched.h"));
+		kbuild_paths_dispose(&one);
+		kbuild_paths_dispose(&all);
+		free(text);
+	}
+
+	/* a directory without .cmd files makes no list */
+	snprintf(s.out, sizeof s.out, "%s", "tests/data/kbuild-tree/init");
+	snprintf(s.src, sizeof s.src, "%s", "tests/data/kbuild-tree");
+	CHECK_INT(build_sources(&s, path, &cause), -1);
+	CHECK(cause && strstr(cause, "no .cmd file"));
+	free(cause);
 }
 
 /* --- the decision ---------------------------------------------------- */
@@ -512,6 +600,7 @@ int main(void)
 		return 1;
 	test_cmd_files();
 	test_cmd_forms();
+	test_build_sources();
 	test_decide();
 	test_diff_paths();
 	spawn_run(argv, NULL, 60, NULL);
