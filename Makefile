@@ -172,7 +172,7 @@ FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 FUZZERS := $(FUZZ_O)/fuzz_suite_parse $(FUZZ_O)/fuzz_proto $(FUZZ_O)/fuzz_csvnum \
 	   $(FUZZ_O)/fuzz_merge_subject $(FUZZ_O)/fuzz_gitpack
 FUZZERS += $(FUZZ_O)/fuzz_http $(FUZZ_O)/fuzz_api $(FUZZ_O)/fuzz_stats $(FUZZ_O)/fuzz_config \
-	   $(FUZZ_O)/fuzz_pages
+	   $(FUZZ_O)/fuzz_pages $(FUZZ_O)/fuzz_kbuild
 $(FUZZ_O)/fuzz_suite_parse: tests/fuzz/fuzz_suite_parse.c runners/suite_parse.c lib/proto.c \
 		lib/fail.c
 	@mkdir -p $(dir $@)
@@ -187,6 +187,9 @@ $(FUZZ_O)/fuzz_merge_subject: tests/fuzz/fuzz_merge_subject.c daemon/watch/watch
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 $(FUZZ_O)/fuzz_gitpack: tests/fuzz/fuzz_gitpack.c lib/gitpack.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+$(FUZZ_O)/fuzz_kbuild: tests/fuzz/fuzz_kbuild.c lib/kbuild.c lib/buf.c lib/fail.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 # kpcid's HTTP server in the fuzzer's process (tests/fuzz/kpcid_harness.c):

@@ -528,6 +528,10 @@ int db_builds_list(struct db *db, struct rec_builds *out, const char *state, int
 int db_build_get(struct db *db, struct rec_build *out, long long id);
 /* The compressed log of a build (*zlog malloc'd); DB_NOTFOUND when none. */
 int db_build_log(struct db *db, void **zlog, size_t *zlen, long long *size, long long id);
+/* The artifact of build_id named name ("sources", ".config"): its sha256
+ * (64 hex digits) and size; DB_NOTFOUND when the build has none. */
+int db_build_artifact(struct db *db, char sha256[65], long long *size, long long build_id,
+		      const char *name);
 /* Records a stored artifact (a repeat only refreshes last_used). */
 int db_artifact_add(struct db *db, const char *sha256, long long size);
 /* Refreshes last_used and gives the size; DB_NOTFOUND when unknown. */

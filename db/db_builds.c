@@ -1,9 +1,9 @@
 /*
  * db_builds.c - kernel builds and their artifacts: queueing a build job
  * with its build row, the runner's build record (state, sizes, compiler,
- * warnings, compressed log), linking uploaded artifacts to a build, the
- * artifact index with its LRU order, and queueing the bench jobs of a
- * successful build.
+ * warnings, compressed log), linking uploaded artifacts to a build, a
+ * build's artifact by name, the artifact index with its LRU order, and
+ * queueing the bench jobs of a successful build.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,6 +248,31 @@ long long db_artifacts_total(struct db *db)
 	n = db_scalar(db_prepk(db, "SELECT IFNULL(sum(size), 0) FROM artifacts", ""), 0);
 	db_read_unlock(db);
 	return n;
+}
+
+int db_build_artifact(struct db *db, char sha256[65], long long *size, long long build_id,
+		      const char *name)
+{
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND, step;
+
+	sha256[0] = '\0';
+	*size = 0;
+	db_read_lock(db);
+	st = db_prepk(db, "SELECT ba.sha256, a.size FROM build_artifacts ba JOIN artifacts a "
+		      "ON a.sha256 = ba.sha256 WHERE ba.build_id = ? AND ba.name = ?", "Is",
+		      build_id, name);
+	step = st ? sqlite3_step(st) : SQLITE_ERROR;
+	if (step == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 64) {
+		db_column_text(sha256, 65, st, 0);
+		*size = sqlite3_column_int64(st, 1);
+		rc = DB_OK;
+	} else if (step != SQLITE_ROW && step != SQLITE_DONE) {
+		rc = DB_ERR;
+	}
+	db_done(st);
+	db_read_unlock(db);
+	return rc;
 }
 
 /*

@@ -430,6 +430,161 @@ out:
 	return rc;
 }
 
+/* The walk of two trees for gitrepo_diff_paths: the paths that differ
+ * into *files (*n of them, at most max), the path so far in path. */
+struct gitrepo_walk {
+	git_repository *repo;
+	char ***files;
+	size_t *n, cap, max;
+	int *capped;
+	int failed;                     /* out of memory, or a tree unreadable */
+	char path[GITREPO_MAX_PATH + 1];
+};
+
+static int gitrepo_walk_pair(struct gitrepo_walk *w, size_t plen, const git_tree *a,
+			     const git_tree *b, int depth);
+
+/* Appends entry e's name to w->path at plen; its new length, or 0 when it
+ * does not fit. */
+static size_t gitrepo_walk_name(struct gitrepo_walk *w, size_t plen, const git_tree_entry *e)
+{
+	const char *name = git_tree_entry_name(e);
+	size_t k = strlen(name), n = plen + (plen ? 1 : 0) + k;
+
+	if (n > GITREPO_MAX_PATH)
+		return 0;
+	if (plen)
+		w->path[plen] = '/';
+	memcpy(w->path + n - k, name, k + 1);
+	return n;
+}
+
+/* Lists entry e that differs: a file (or a submodule) itself, a tree as
+ * every file under it (other: the tree it replaces or is replaced by, a
+ * side of its own walk; NULL when there is none). */
+static void gitrepo_walk_entry(struct gitrepo_walk *w, size_t plen, const git_tree_entry *e,
+			       const git_tree *other, int depth)
+{
+	size_t n = gitrepo_walk_name(w, plen, e);
+	git_tree *t = NULL;
+
+	if (!n || depth >= GITREPO_MAX_DEPTH) {
+		w->failed = 1;
+		return;
+	}
+	if (git_tree_entry_type(e) != GIT_OBJECT_TREE) {
+		if (*w->n >= w->max)
+			*w->capped = 1;
+		else if (gitrepo_add_str(w->files, w->n, &w->cap, w->path, n) < 0)
+			w->failed = 1;
+		return;
+	}
+	if (git_tree_lookup(&t, w->repo, git_tree_entry_id(e)) < 0) {
+		w->failed = 1;
+		return;
+	}
+	gitrepo_walk_pair(w, n, other ? other : t, other ? t : NULL, depth + 1);
+	git_tree_free(t);
+}
+
+/*
+ * The paths under trees a and b (either NULL: empty) at w->path[0..plen)
+ * that differ.  Entries are in git's order on both sides (a tree's name
+ * sorts as "name/"); subtrees with the same id are not read.
+ */
+static int gitrepo_walk_pair(struct gitrepo_walk *w, size_t plen, const git_tree *a,
+			     const git_tree *b, int depth)
+{
+	size_t na = a ? git_tree_entrycount(a) : 0, nb = b ? git_tree_entrycount(b) : 0;
+	size_t i = 0, k = 0;
+
+	while ((i < na || k < nb) && !w->failed && !*w->capped) {
+		const git_tree_entry *ea = i < na ? git_tree_entry_byindex(a, i) : NULL;
+		const git_tree_entry *eb = k < nb ? git_tree_entry_byindex(b, k) : NULL;
+		int c = !ea ? 1 : !eb ? -1 : git_tree_entry_cmp(ea, eb);
+
+		if (c) {                /* on one side only */
+			gitrepo_walk_entry(w, plen, c < 0 ? ea : eb, NULL, depth);
+			i += c < 0;
+			k += c > 0;
+			continue;
+		}
+		if (!git_oid_equal(git_tree_entry_id(ea), git_tree_entry_id(eb)) ||
+		    git_tree_entry_filemode(ea) != git_tree_entry_filemode(eb)) {
+			git_tree *ta = NULL;
+
+			if (git_tree_entry_type(ea) != GIT_OBJECT_TREE ||
+			    git_tree_entry_type(eb) != GIT_OBJECT_TREE)
+				gitrepo_walk_entry(w, plen, eb, NULL, depth);
+			else if (git_tree_lookup(&ta, w->repo, git_tree_entry_id(ea)) == 0)
+				gitrepo_walk_entry(w, plen, eb, ta, depth);
+			else
+				w->failed = 1;
+			git_tree_free(ta);
+		}
+		i++;
+		k++;
+	}
+	w->path[plen] = '\0';
+	return w->failed ? -1 : 0;
+}
+
+void gitrepo_paths_free(char **v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+int gitrepo_diff_paths(struct gitrepo *r, char ***out, size_t *n, int *capped, const char *a,
+		       const char *b, size_t max, char **cause)
+{
+	git_commit *ca = NULL, *cb = NULL;
+	git_tree *ta = NULL, *tb = NULL;
+	struct gitrepo_walk *w = NULL;
+	int rc = -1;
+
+	*out = NULL;
+	*n = 0;
+	*capped = 0;
+	if (!r->repo)
+		return fail_cause(cause, "%s is not a git repository: it has no commits", r->dir);
+	if (!(ca = gitrepo_resolve(r, a, cause)) || !(cb = gitrepo_resolve(r, b, cause)))
+		goto out;
+	if (git_commit_tree(&ta, ca) < 0 || git_commit_tree(&tb, cb) < 0) {
+		fail_cause(cause, "%s: cannot read the trees of %.12s and %.12s: %s", r->dir, a, b,
+			   gitrepo_err());
+		goto out;
+	}
+	if (!(w = calloc(1, sizeof *w))) {
+		fail_cause(cause, "out of memory comparing %.12s and %.12s", a, b);
+		goto out;
+	}
+	*w = (struct gitrepo_walk){ .repo = r->repo, .files = out, .n = n, .max = max,
+				    .capped = capped };
+	if (gitrepo_walk_pair(w, 0, ta, tb, 0) < 0) {
+		fail_cause(cause, "%s: cannot compare the trees of %.12s and %.12s: %s", r->dir, a,
+			   b, git_error_last() ? gitrepo_err() : "out of memory, or a path too long");
+		goto out;
+	}
+	/* git's order is the order of whole paths already; sorted to be sure */
+	if (*n)
+		qsort(*out, *n, sizeof **out, gitrepo_by_text);
+	rc = 0;
+out:
+	if (rc < 0) {
+		gitrepo_paths_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	free(w);
+	git_tree_free(ta);
+	git_tree_free(tb);
+	git_commit_free(ca);
+	git_commit_free(cb);
+	return rc;
+}
+
 int gitrepo_commit(struct gitrepo *r, struct gitrepo_commit **out, const char *rev,
 		   int with_lines, char **cause)
 {

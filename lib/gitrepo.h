@@ -3,7 +3,9 @@
  * commit (MAINTAINERS, .mailmap, a file's content for K: keywords), which
  * paths are directories, a commit's author, trailers and touched files,
  * the commits a merge brought, and for bisections the commits of a range
- * with their parents and whether a revert applies.  The tree is a git repository (a
+ * with their parents and whether a revert applies; for the check of what
+ * a range compiles (daemon/codecheck.c), the paths that differ between two
+ * commits' trees.  The tree is a git repository (a
  * worktree or a bare mirror such as kpcid's DATA_DIR/mirrors/NAME.git),
  * read through libgit2 at a commit without a checkout, or a plain source
  * directory read from disk.
@@ -25,6 +27,8 @@
 #define GITREPO_MAX_LINE 1024           /* bytes of one changed line kept */
 #define GITREPO_MAX_TRAILERS 64         /* trailers of one commit kept */
 #define GITREPO_MAX_TEXT 4096           /* bytes of a subject, name or trailer value */
+#define GITREPO_MAX_PATH 4096           /* bytes of a path in a tree */
+#define GITREPO_MAX_DEPTH 256           /* directories deep in a tree */
 
 struct gitrepo;
 
@@ -74,6 +78,18 @@ int gitrepo_is_dir(void *r, const char *path);
 int gitrepo_commit(struct gitrepo *r, struct gitrepo_commit **out, const char *rev,
 		   int with_lines, char **cause);
 void gitrepo_commit_free(struct gitrepo_commit *c);
+/*
+ * The paths that differ between the trees of commits a and b (added,
+ * removed or modified files; a rename is both of its paths), sorted, at
+ * most max of them into *out (free with gitrepo_paths_free); *capped is 1
+ * when more differ.  Two trees are compared, not the commits between
+ * them: what the kernels of a and b are built from.  A subtree with the
+ * same id on both sides is not read, so a small change of a large tree
+ * costs the trees on its paths only.  -1 with *cause.
+ */
+int gitrepo_diff_paths(struct gitrepo *r, char ***out, size_t *n, int *capped, const char *a,
+		       const char *b, size_t max, char **cause);
+void gitrepo_paths_free(char **v, size_t n);
 /*
  * The commits merge rev brought: reachable from it but not from its
  * first parent, the merge itself left out, newest first, at most max of

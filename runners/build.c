@@ -3,8 +3,9 @@
  * from its spec to its record.  The compiler and its icecream plan, the
  * .config (build_kconfig.c) made with make, make -jN under a time limit
  * (falling back from a stalled farm), `size vmlinux`, artifact uploads
- * by sha256, the modules (build_modules.c), and the build record with the
- * log's error lines and tail (build_log.c).  The mirror and worktree, and
+ * by sha256, the list of the files it compiled (build_sources.c), the
+ * modules (build_modules.c), and the build record with the log's error
+ * lines and tail (build_log.c).  The mirror and worktree, and
  * the programs, are build_tree.c's; build_internal.h holds what the files
  * share.
  *
@@ -403,6 +404,30 @@ static void build_release(struct build_state *s)
 		s->release[0] = '\0';
 }
 
+/* Makes and uploads the "sources" artifact; a list that cannot be made is a
+ * warning (kpcid then cannot tell what a range compiles), only a failed
+ * upload is an error (-1 with *cause). */
+static int build_sources_upload(struct build_state *s, char **cause)
+{
+	char path[PATH_MAX + 16];
+	char *why = NULL;
+
+	progress_set("upload", -1, "sources");
+	snprintf(path, sizeof path, "%s/sources", s->dir);
+	if (build_sources(s, path, &why) < 0) {
+		char *w = NULL;
+
+		build_note(s, "sources: %s", why ? why : "out of memory");
+		if (asprintf(&w, "sources: the list of compiled files was not made: %s",
+			     why ? why : "out of memory") >= 0)
+			json_array_append_new(s->warnings, json_string(w));
+		free(w);
+		free(why);
+		return 0;
+	}
+	return build_upload(s, "sources", path, cause);
+}
+
 /* Runs the build itself once the worktree and .config are ready. */
 static void build_compile(struct build_state *s, struct proto_result *r)
 {
@@ -465,7 +490,7 @@ static void build_compile(struct build_state *s, struct proto_result *r)
 			return;
 		}
 	}
-	if (build_modules(s, &cause) < 0) {
+	if (build_sources_upload(s, &cause) < 0 || build_modules(s, &cause) < 0) {
 		build_report(s, r, "failed", cause, NULL);
 		free(cause);
 		return;

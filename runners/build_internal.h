@@ -1,7 +1,7 @@
 /*
  * build_internal.h - what the files of the build executor share
  * (runners/build.c, build_tree.c, build_kconfig.c, build_log.c,
- * build_modules.c); the agent sees runners/build.h only.
+ * build_modules.c, build_sources.c); the agent sees runners/build.h only.
  */
 #ifndef KPCI_RUNNERS_BUILD_INTERNAL_H
 #define KPCI_RUNNERS_BUILD_INTERNAL_H
@@ -107,5 +107,10 @@ int build_upload(struct build_state *s, const char *name, const char *file, char
 /* build_modules.c: the out-of-tree modules of [build] modules, built and
  * uploaded; -1 with *cause only when an upload failed. */
 int build_modules(struct build_state *s, char **cause);
+
+/* build_sources.c: writes the sources list of the build just made (the
+ * files of s->src that the .cmd files of s->out name, sorted, one a line)
+ * to path, with a note in the log.  0, or -1 with *cause. */
+int build_sources(struct build_state *s, const char *path, char **cause);
 
 #endif

@@ -1,7 +1,8 @@
 # t0400-build: a build job goes from POST /api/v1/jobs through a real
 # kpci-runner (git mirror, worktree, .config from a base and fragments,
-# make, size) into the build record, the artifact store, the "kbuild"
-# samples and a queued bench job; a second commit rebuilds incrementally.
+# make, size, the files the build compiled) into the build record, the
+# artifact store, the "kbuild" samples and a queued bench job; a second
+# commit rebuilds incrementally.
 . tests/integration/lib.sh
 . tests/integration/build-lib.sh
 
@@ -29,9 +30,13 @@ check_eq "the fragment made it into .config" "CONFIG_MODULES=y" \
 	"$(grep MODULES "$TMP/b1/builds/trees/fake--fake.config/out/.config")"
 check_eq "no merge_config warnings" "[]" "$(sql "SELECT warnings FROM builds WHERE id = 1")"
 
-check_eq "four artifacts are linked (wq_flush.ko built against the tree)" \
-	".config|System.map|bzImage|module:wq_flush.ko" \
+check_eq "five artifacts are linked (wq_flush.ko built against the tree)" \
+	".config|System.map|bzImage|module:wq_flush.ko|sources" \
 	"$(sql "SELECT group_concat(name, '|') FROM (SELECT name FROM build_artifacts WHERE build_id = 1 ORDER BY name)")"
+src_sha=$(sql "SELECT sha256 FROM build_artifacts WHERE build_id = 1 AND name = 'sources'")
+check_eq "the sources artifact lists the files the .cmd files name, sorted" \
+	"init/main.c kernel/sched.c" \
+	"$(curl -s "$URL/api/v1/artifacts/download?sha256=$src_sha" | tr '\n' ' ' | sed 's/ $//')"
 img_sha=$(sha256sum "$TMP/b1/builds/trees/fake--fake.config/out/arch/x86/boot/bzImage" | cut -d' ' -f1)
 check_eq "bzImage is stored under its sha256" "$img_sha" \
 	"$(sql "SELECT sha256 FROM build_artifacts WHERE build_id = 1 AND name = 'bzImage'")"

@@ -1,7 +1,8 @@
 # t0400-kernel-build (slow): the whole pipeline for real.  Debian's
 # linux-source-6.12 becomes a git tree; kpcid gets a build job with the
 # shipped configs/kconfig/qemu-x86_64.config; a build runner builds the
-# kernel and wq_flush.ko against that tree and uploads both; kpcid queues
+# kernel and wq_flush.ko against that tree and uploads both, with the list
+# of the tree's files the build compiled (sources); kpcid queues
 # the tree's bench jobs (kbench, boot, wq-flush) for the qemu class with
 # the build's artifacts in their specs; a qemu runner with no kernel of its
 # own fetches them and boots the BUILT kernel with 2 NUMA nodes x 2 CPUs:
@@ -62,9 +63,25 @@ for sym in CONFIG_SMP=y CONFIG_NUMA=y CONFIG_ACPI_NUMA=y CONFIG_X86_64_ACPI_NUMA
 	CONFIG_PRINTK_TIME=y CONFIG_EVENTFD=y CONFIG_EPOLL=y CONFIG_FUTEX=y CONFIG_VIRTIO_PCI=y CONFIG_VIRTIO_BLK=y CONFIG_DEVTMPFS=y; do
 	check "$sym is in the built .config" grep -qx "$sym" "$OUT/.config"
 done
-check_eq "bzImage, .config, System.map and wq_flush.ko are stored" \
-	".config|System.map|bzImage|module:wq_flush.ko" \
+check_eq "bzImage, .config, System.map, wq_flush.ko and the sources list are stored" \
+	".config|System.map|bzImage|module:wq_flush.ko|sources" \
 	"$(sql "SELECT group_concat(name, '|') FROM (SELECT ba.name FROM build_artifacts ba JOIN builds b ON b.id = ba.build_id WHERE b.job_id = $j ORDER BY ba.name)")"
+# The files the build compiled, from its .cmd files: what kpcid weighs a
+# range against (daemon/codecheck.c).  The compiles go through ccache with
+# CCACHE_BASEDIR (kernel_ccache), which names the headers relative to O=
+# ("../src/include/linux/sched.h").
+src_sha=$(sql "SELECT ba.sha256 FROM build_artifacts ba JOIN builds b ON b.id = ba.build_id WHERE b.job_id = $j AND ba.name = 'sources'")
+"$KPCI_BIN/kpci" artifact "$src_sha" "$TMP/sources" > /dev/null
+for f in kernel/sys.c init/main.c include/linux/sched.h arch/x86/entry/syscalls/syscall_64.tbl \
+	tools/objtool/check.c; do
+	check "the sources list names $f" grep -qx "$f" "$TMP/sources"
+done
+check "... more than 3,000 of them" test "$(wc -l < "$TMP/sources")" -gt 3000
+check_eq "... nothing under Documentation/" 0 "$(grep -c '^Documentation/' "$TMP/sources")"
+check_eq "... no generated file, no absolute path" 0 "$(grep -c -e '^/' -e '/generated/' "$TMP/sources")"
+check "... sorted and unique" sh -c "LC_ALL=C sort -u '$TMP/sources' | cmp -s - '$TMP/sources'"
+echo "# sources: $(wc -l < "$TMP/sources") files, $(wc -c < "$TMP/sources") bytes, $(find "$OUT" -name '.*.cmd' | wc -l) .cmd files read"
+grep 'kpci-runner: sources:' "$TMP/w/builds/trees/linux--qemu-x86_64.config/build.log" | sed 's/^/# /'
 check "wq_flush.ko is a module for the built kernel" sh -c \
 	"modinfo -F vermagic '$TMP/w/builds/trees/linux--qemu-x86_64.config/modules/wq_flush/wq_flush.ko' | grep -q '^$(cat "$OUT/include/config/kernel.release") '"
 check "the bzImage is a Linux kernel image" sh -c "file -b '$OUT/arch/x86/boot/bzImage' | grep -q 'Linux kernel x86 boot executable' || od -A n -t x1 -j 514 -N 4 '$OUT/arch/x86/boot/bzImage' | grep -q '48 64 72 53'"
@@ -144,6 +161,7 @@ echo "# incremental build: $((inc_ms / 1000)) s (full: $((full_ms / 1000)) s)"
 check "the incremental build takes less than half the full one" test "$((inc_ms * 2))" -lt "$full_ms"
 log=$(curl -s "$URL/api/v1/builds/$(sql "SELECT id FROM builds WHERE job_id = $j2")/log")
 check_contains "the changed file is compiled again" "CC      mm/memblock.o" "$log"
+check_contains "the incremental build lists its sources too" "kpci-runner: sources:" "$log"
 check_eq "the incremental build queued its own bench jobs" 3 \
 	"$(sql "SELECT count(*) FROM jobs j JOIN builds b ON b.id = j.build_id WHERE b.job_id = $j2 AND j.kind = 'bench'")"
 

@@ -1,0 +1,1 @@
+savedcmd_arch/x86/include/generated/asm/syscalls_64.h := sh /work/run1/var/runner/builds/trees/linux--qemu-x86_64.config/src/scripts/syscalltbl.sh --abis common,64 /work/run1/var/runner/builds/trees/linux--qemu-x86_64.config/src/arch/x86/entry/syscalls/syscall_64.tbl arch/x86/include/generated/asm/syscalls_64.h
