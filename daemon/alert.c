@@ -230,6 +230,12 @@ static void alert_retry(long long id, long long attempts, const char *why, long 
 		 last ? " (given up)" : "");
 }
 
+static int alert_addr_cmp(const void *a, const void *b)
+{
+	return strcasecmp(((const struct mail_addr *)a)->address,
+			  ((const struct mail_addr *)b)->address);
+}
+
 /* The message of report (db_report_get) for envelope address to. */
 static int alert_message(struct buf *out, const json_t *report, const char *to,
 			 const char *subject, const char *body_text, long long now)
@@ -252,13 +258,18 @@ static int alert_message(struct buf *out, const json_t *report, const char *to,
 	extra[1] = idtext;
 	extra[3] = json_string_value(json_object_get(report, "commit_sha"));
 	if (alert.nallow) {
-		/* staging: the envelope address alone, and who it was for in the body */
+		/* staging: the envelope address alone, and who it was for in the
+		 * body, in the order of their addresses (a list read by people) */
+		size_t nfor = 0;
+
 		tos[nto++] = (struct mail_addr){ NULL, to };
-		buf_adds(&body, "[kpci staging: this report is for");
 		json_array_foreach(rcpt, i, r)
 			if (!strcasecmp(json_string_value(json_object_get(r, "sent_to")), to))
-				buf_printf(&body, " %s", json_string_value(json_object_get(r,
-										 "recipient")));
+				ccs[nfor++].address = json_string_value(json_object_get(r, "recipient"));
+		qsort(ccs, nfor, sizeof *ccs, alert_addr_cmp);
+		buf_adds(&body, "[kpci staging: this report is for");
+		for (size_t k = 0; k < nfor; k++)
+			buf_printf(&body, " %s", ccs[k].address);
 		buf_adds(&body, "]\n\n");
 	} else {
 		json_array_foreach(rcpt, i, r) {
