@@ -231,7 +231,10 @@ static void verdict_variances(struct verdict *v, double *sb_df, double *sw_df, d
 	/* the smallest effect follows what the jobs showed, not the prior */
 	*measured = *sb_df > 0 ? fmax(0, sb_ss / *sb_df) : 0;
 	if (mdf < p->known_df && p->prior_between > 0 && p->prior_df > 0) {
-		sb_ss += f * p->prior_between * p->prior_between * p->prior_df;
+		/* What the jobs showed may add to the prior, never cancel it:
+		 * iterations noisier than the jobs' spread make the local sum
+		 * negative, which would leave 0% between jobs assumed. */
+		sb_ss = fmax(0, sb_ss) + f * p->prior_between * p->prior_between * p->prior_df;
 		*sb_df += p->prior_df;
 		v->prior_used = 1;
 	}
