@@ -311,6 +311,57 @@ static int stats_ranked_cmp(const void *pa, const void *pb)
 	return (x->v > y->v) - (x->v < y->v);
 }
 
+double stats_rank_sum_exact(const double *a, size_t na, const double *b, size_t nb)
+{
+	size_t umax = na * nb, w = umax + 1;
+	double u2 = 0, total = 0, tail = 0, *prev, *cur;
+	long long u;
+
+	if (!na || !nb || na > STATS_EXACT_MAX || nb > STATS_EXACT_MAX)
+		return NAN;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			u2 += b[j] > a[i] ? 2 : b[j] == a[i] ? 1 : 0;
+	u = (long long)(u2 / 2);
+	/* N(m, n, u): the deals of m values of a and n of b with U(b) = u.
+	 * The largest value is b's (it beats all m of a) or a's (none):
+	 * N(m, n, u) = N(m, n - 1, u - m) + N(m - 1, n, u); rows m - 1 and
+	 * m are kept, each a (nb + 1) x (umax + 1) table. */
+	prev = calloc((nb + 1) * w, sizeof *prev);
+	cur = calloc((nb + 1) * w, sizeof *cur);
+	if (!prev || !cur) {
+		free(prev);
+		free(cur);
+		return NAN;
+	}
+	for (size_t m = 0; m <= na; m++) {
+		for (size_t n = 0; n <= nb; n++)
+			for (size_t k = 0; k < w; k++) {
+				double v = 0;
+
+				if (m == 0 || n == 0)
+					v = k == 0;
+				else
+					v = (k >= m ? cur[(n - 1) * w + k - m] : 0) + prev[n * w + k];
+				cur[n * w + k] = v;
+			}
+		{
+			double *t = prev;
+
+			prev = cur;
+			cur = t;
+		}
+	}
+	for (size_t k = 0; k < w; k++) {
+		total += prev[nb * w + k];
+		if ((long long)k >= u)
+			tail += prev[nb * w + k];
+	}
+	free(prev);
+	free(cur);
+	return total > 0 ? tail / total : NAN;
+}
+
 int stats_mann_whitney(struct stats_test *out, const double *a, size_t na,
 		       const double *b, size_t nb)
 {

@@ -88,6 +88,16 @@ int stats_student_t_from_stats(struct stats_test *out, double mean1,
 int stats_mann_whitney(struct stats_test *out, const double *a, size_t na,
 		       const double *b, size_t nb);
 
+/* The exact one-sided p-value of the Wilcoxon rank-sum (Mann-Whitney)
+ * test that the values of b are larger than those of a: the share of the
+ * C(na + nb, na) ways to deal the pooled values into two groups whose U
+ * statistic of b is at least the one observed (a tie counts a half, and
+ * U is rounded down).  For small groups, where the normal approximation
+ * is poor: at most STATS_EXACT_MAX values a side, else NAN (as for an
+ * empty side or when memory is out). */
+#define STATS_EXACT_MAX 64
+double stats_rank_sum_exact(const double *a, size_t na, const double *b, size_t nb);
+
 /* Benjamini-Hochberg adjusted p-values (q-values) of p[0..n) into
  * q[0..n), same order; q may alias p.  Returns 0, or -1 on allocation
  * failure. */

@@ -114,6 +114,30 @@ static void test_two_sample(void)
 	CHECK_INT(stats_mann_whitney(&t, a, 0, a, 5), -1);
 }
 
+/* The exact one-sided rank-sum p-values against a brute-force count of
+ * every deal of the pooled values (computed once with Python's
+ * itertools.combinations). */
+static void test_rank_sum_exact(void)
+{
+	const double lo4[] = { 1, 2, 3, 4 }, hi4[] = { 5, 6, 7, 8 };
+	const double odd[] = { 1, 3, 5, 7 }, even[] = { 2, 4, 6, 8 };
+	const double lo3[] = { 1, 2, 3 }, hi3[] = { 4, 5, 6 };
+	const double one_high[] = { 10, 1, 2, 3, 4 }, mid[] = { 5, 6, 7, 8, 9 };
+	double big[STATS_EXACT_MAX + 1];
+
+	CHECK_NEAR(stats_rank_sum_exact(lo4, 4, hi4, 4), 1.0 / 70, 1e-12);
+	CHECK_NEAR(stats_rank_sum_exact(hi4, 4, lo4, 4), 1, 1e-12);
+	CHECK_NEAR(stats_rank_sum_exact(odd, 4, even, 4), 0.34285714285714286, 1e-12);
+	CHECK_NEAR(stats_rank_sum_exact(lo3, 3, hi3, 3), 0.05, 1e-12);
+	/* one boot of the good side far out: the others still separate */
+	CHECK_NEAR(stats_rank_sum_exact(one_high, 5, mid, 5), 0.07539682539682539, 1e-12);
+	for (size_t i = 0; i <= STATS_EXACT_MAX; i++)
+		big[i] = (double)i;
+	CHECK(stats_rank_sum_exact(big, STATS_EXACT_MAX, big, STATS_EXACT_MAX) > 0.4);
+	CHECK(isnan(stats_rank_sum_exact(big, STATS_EXACT_MAX + 1, big, 3)));
+	CHECK(isnan(stats_rank_sum_exact(big, 0, big, 3)));
+}
+
 static void test_percent_change(void)
 {
 	const double a[] = { 99, 100, 101 }, b[] = { 109, 110, 111 };
@@ -209,6 +233,7 @@ int main(void)
 	test_descriptive();
 	test_t_distribution();
 	test_two_sample();
+	test_rank_sum_exact();
 	test_percent_change();
 	test_extreme_values();
 	test_bh_known();
