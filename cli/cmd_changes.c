@@ -90,7 +90,10 @@ int cmd_changes(struct cli *cli, int argc, char **argv)
 		       c->id, c->group_id, c->state, c->direction, 100 * c->magnitude, c->pvalue,
 		       range, c->runner_class, c->suite, c->metric,
 		       c->noisy ? " (too noisy to judge)" : "",
-		       c->withdrawn_at ? " (withdrawn)" : "");
+		       !c->withdrawn_at ? "" : c->confirm && !strcmp(c->confirm, "no-code") ?
+		       " (withdrawn: no compiled code changed)" : c->confirm &&
+		       !strcmp(c->confirm, "not-reproduced") ? " (withdrawn: not reproduced)" :
+		       " (withdrawn)");
 	}
 	rec_changes_dispose(&l);
 	return 0;
@@ -123,9 +126,15 @@ static void cmd_change_print(const struct rec_change *c)
 	if (c->verdict)
 		printf("verdict:  %s, found by %s: %s\n", c->verdict, cmd_text(c->found_by),
 		       cmd_text(c->reason));
+	if (c->confirm)
+		printf("confirm:  %s: %s\n", c->confirm, cmd_text(c->confirm_reason));
+	else if (c->bad_sha && !c->withdrawn_at && !c->triaged_by && !c->noisy)
+		printf("confirm:  waiting: its two ends are booted again, alternately%s\n",
+		       c->confirmation_id ? "" : " (not started)");
 	if (c->withdrawn_at) {
 		cli_fmt_time(when, sizeof when, c->withdrawn_at);
-		printf("withdrawn: at %s: the analysis no longer finds it\n", when);
+		printf("withdrawn: at %s: %s\n", when, c->withdrawn_reason ? c->withdrawn_reason :
+		       "the analysis no longer finds it");
 	}
 	if (c->triaged_by) {
 		cli_fmt_time(when, sizeof when, c->triaged_at);

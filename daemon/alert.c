@@ -5,9 +5,11 @@
  * its recipients read from the tree's mirror at the commit (no
  * checkout) and one delivery row per recipient and webhook, stored in
  * one transaction whose UNIQUE key keeps a report from being made twice;
- * (2) due deliveries are sent, a row marked 'sending' before its
- * transfer so that a stop in between never sends it twice; (3) at
- * digest_hour, the day's digests.  The [alert] keys are copied at start
+ * (2) reports whose changes were all withdrawn since are withdrawn: what
+ * did not go out never does, and who got one gets a short follow-up in
+ * the same thread; (3) due deliveries are sent, a row marked 'sending'
+ * before its transfer so that a stop in between never sends it twice;
+ * (4) at digest_hour, the day's digests.  The [alert] keys are copied at start
  * (none is reloadable), so the thread never reads the live configuration.
  */
 #include <errno.h>
@@ -208,6 +210,54 @@ out:
 	buf_dispose(&body);
 }
 
+/* ----- withdrawing ----------------------------------------------------- */
+
+/* Withdraws a report whose changes were all withdrawn (a db_reports_void
+ * row): what did not go out stays unsent; who got it gets one short
+ * follow-up in its thread. */
+static void alert_withdraw(const json_t *r)
+{
+	long long id = json_integer_value(json_object_get(r, "id")), fid = 0;
+	long long change = json_integer_value(json_object_get(r, "change_id"));
+	const char *reason = json_string_value(json_object_get(r, "reason"));
+	const char *subject = json_string_value(json_object_get(r, "subject"));
+	struct buf subj, body;
+	char msgid[256], rnd[17];
+	unsigned char rb[8] = { 0 };
+	json_t *doc;
+	int rc;
+
+	buf_init(&subj, 4096);
+	buf_init(&body, 8192);
+	buf_printf(&subj, "Re: %s", subject ? subject : "");
+	buf_printf(&body, "Hello,\n\nkpci withdraws the report above: %s.\n\nNo action is "
+		   "needed.  The change and what was measured since:\n\n\t%s/changes/%lld\n"
+		   "\n-- \nkpci\n", reason ? reason : "withdrawn", alert.cfg->alert_base_url, change);
+	sha256_random(rb, sizeof rb);
+	for (size_t i = 0; i < sizeof rb; i++)
+		snprintf(rnd + 2 * i, 3, "%02x", rb[i]);
+	snprintf(msgid, sizeof msgid, "<kpci-%lld-followup-%s@%s>", id, rnd, alert.domain);
+	doc = json_pack("{s:s, s:I, s:s, s:s, s:s}", "kind", "followup", "reply_to",
+			(json_int_t)id, "reason", reason ? reason : "withdrawn", "subject",
+			buf_str(&subj), "text", buf_str(&body));
+	{
+		struct db_report_new f = { .subject = buf_str(&subj), .body = buf_str(&body),
+					   .message_id = msgid, .webhook = doc };
+
+		rc = doc ? db_report_withdraw(alert.db, &fid, id, reason ? reason : "withdrawn", &f,
+					      alert.cfg->alert_digest ? "digest" : "pending") :
+			   DB_ERR;
+	}
+	if (rc == DB_OK)
+		log_info("alert: report %lld withdrawn (%s)%s%lld", id, reason ? reason : "",
+			 fid ? "; its follow-up is report " : "; it had not gone out", fid);
+	else if (rc != DB_CONFLICT)
+		log_error("alert: cannot withdraw report %lld", id);
+	json_decref(doc);
+	buf_dispose(&subj);
+	buf_dispose(&body);
+}
+
 /* ----- sending --------------------------------------------------------- */
 
 static long long alert_backoff(long long attempts)
@@ -236,10 +286,13 @@ static int alert_addr_cmp(const void *a, const void *b)
 			  ((const struct mail_addr *)b)->address);
 }
 
-/* The message of report (db_report_get) for envelope address to. */
+/* The message of report (db_report_get) for envelope address to; a
+ * follow-up replies to the report it follows (In-Reply-To). */
 static int alert_message(struct buf *out, const json_t *report, const char *to,
 			 const char *subject, const char *body_text, long long now)
 {
+	long long reply_to = json_integer_value(json_object_get(report, "reply_to"));
+	json_t *first = reply_to ? db_report_get(alert.db, reply_to) : NULL;
 	json_t *rcpt = db_report_recipients(alert.db,
 		json_integer_value(json_object_get(report, "id"))), *r;
 	struct mail_addr *tos = calloc(json_array_size(rcpt) + 1, sizeof *tos);
@@ -288,12 +341,14 @@ static int alert_message(struct buf *out, const json_t *report, const char *to,
 	{
 		struct mail_msg m = { { alert.from_name, alert.from_addr }, tos, ccs, nto, ncc,
 				      subject,
-				      json_string_value(json_object_get(report, "message_id")), NULL,
+				      json_string_value(json_object_get(report, "message_id")),
+				      json_string_value(json_object_get(first, "message_id")),
 				      now, extra, 2, buf_str(&body) };
 
 		rc = mail_compose(out, &m);
 	}
 out:
+	json_decref(first);
 	buf_dispose(&body);
 	free(tos);
 	free(ccs);
@@ -540,7 +595,8 @@ static void alert_pass(void)
 {
 	long long now = (long long)time(NULL);
 	json_t *due = db_reports_due(alert.db, now - alert.cfg->alert_settle_seconds,
-				     alert.cfg->alert_improvements, ALERT_BATCH), *row;
+				     alert.cfg->alert_improvements, alert.cfg->confirm_enabled,
+				     ALERT_BATCH), *row;
 	size_t i;
 
 	json_array_foreach(due, i, row) {
@@ -551,6 +607,10 @@ static void alert_pass(void)
 		if (!alert_failing(key, now, 0))
 			alert_make(row, now);
 	}
+	json_decref(due);
+	due = db_reports_void(alert.db, ALERT_BATCH);
+	json_array_foreach(due, i, row)
+		alert_withdraw(row);
 	json_decref(due);
 	alert_send_due(now);
 	alert_digest(now);

@@ -308,6 +308,49 @@ static void atext_bisection(struct buf *b, const json_t *bis)
 	buf_printf(b, "  culprit: %s\n", atext_str(bis, "culprit_sha"));
 }
 
+/* Appends text cut at spaces into lines of ATEXT_WRAP columns: the first
+ * has first columns left, the next ones start with indent spaces. */
+static void atext_wrap(struct buf *b, const char *text, size_t first, size_t indent)
+{
+	size_t room = first, col = 0;
+
+	while (*text) {
+		size_t word = strcspn(text, " ");
+
+		if (col && col + 1 + word > room) {
+			buf_printf(b, "\n%*s", (int)indent, "");
+			room = ATEXT_WRAP - indent;
+			col = 0;
+		} else if (col) {
+			buf_adds(b, " ");
+			col++;
+		}
+		buf_add(b, text, word);
+		col += word;
+		text += word + strspn(text + word, " ");
+	}
+}
+
+/* How each change of the table was confirmed before this report, one
+ * paragraph each (nothing when confirmations are off). */
+static void atext_confirmed(struct buf *b, const json_t *changes)
+{
+	const json_t *c;
+	size_t i, n = 0;
+
+	json_array_foreach(changes, i, c) {
+		if (!*atext_str(c, "confirm_reason"))
+			continue;
+		if (!n++)
+			buf_adds(b, "\nConfirmed before this report, each on fresh boots of the two "
+				 "kernels taken in turn:\n");
+		buf_printf(b, "\n  %s.%s: ", atext_str(c, "suite"), atext_str(c, "metric"));
+		atext_wrap(b, atext_str(c, "confirm_reason"), ATEXT_WRAP - 4 -
+			   strlen(atext_str(c, "suite")) - strlen(atext_str(c, "metric")), 4);
+		buf_adds(b, "\n");
+	}
+}
+
 void alert_body(struct buf *b, const struct alert_report *r)
 {
 	const json_t *head = json_array_get(r->changes, 0), *spec = json_object_get(head, "spec");
@@ -333,6 +376,7 @@ void alert_body(struct buf *b, const struct alert_report *r)
 	buf_printf(b, "commit:\n  %.*s (the last good point)\n  %.*s\n\n", ATEXT_SHA,
 		   atext_str(head, "good_sha"), ATEXT_SHA, atext_str(head, "bad_sha"));
 	alert_table(b, r->changes, atext_str(head, "good_sha"), atext_str(head, "bad_sha"));
+	atext_confirmed(b, r->changes);
 	atext_bisection(b, r->bisection);
 	buf_printf(b, "\nTo reproduce:\n\n  git clone %s linux && cd linux\n  git checkout %s\n",
 		   r->tree_url, r->commit->sha);
@@ -366,28 +410,6 @@ static void atext_commit_line(struct buf *b, const json_t *c)
 	free(s);
 }
 
-/* Appends text cut at spaces into lines of ATEXT_WRAP columns: the first
- * has first columns left, the next ones start with indent spaces. */
-static void atext_wrap(struct buf *b, const char *text, size_t first, size_t indent)
-{
-	size_t room = first, col = 0;
-
-	while (*text) {
-		size_t word = strcspn(text, " ");
-
-		if (col && col + 1 + word > room) {
-			buf_printf(b, "\n%*s", (int)indent, "");
-			room = ATEXT_WRAP - indent;
-			col = 0;
-		} else if (col) {
-			buf_adds(b, " ");
-			col++;
-		}
-		buf_add(b, text, word);
-		col += word;
-		text += word + strspn(text + word, " ");
-	}
-}
 
 void alert_change_title(struct buf *b, const json_t *c)
 {

@@ -27,6 +27,7 @@ void analyze_params_default(struct analyze_params *p)
 	p->target_effect = 0.02;
 	verdict_params_default(&p->verdict);
 	p->more_jobs_max = ANALYZE_DEFAULT_MORE_JOBS;
+	p->confirm_newest = ANALYZE_DEFAULT_CONFIRM_JOBS;
 }
 
 void analyze_series_dispose(struct analyze_series *a)
@@ -327,34 +328,102 @@ static int analyze_detect(struct cpd_commit_point **cp, size_t *ncp,
 	return rc;
 }
 
+/* A stored change is the detected change's step: the same first bad
+ * commit (its last good one may have moved closer as commits in between
+ * were measured). */
+static int analyze_same_step(const struct db_change_ref *e, const struct db_change_new *c)
+{
+	return c->bad_sha && !strcmp(e->bad_sha, c->bad_sha);
+}
+
+/* The stored change nearest to detected change c (same direction, within
+ * ANALYZE_MATCH_POINTS, not used yet; only triaged ones when
+ * triaged_only), or -1. */
+static long long analyze_nearest(const struct db_change_new *c, const struct db_series_data *s,
+				 const int *used, const long long *where, int triaged_only)
+{
+	long long best = -1, bestd = ANALYZE_MATCH_POINTS + 1;
+
+	for (size_t e = 0; e < s->nchanges; e++) {
+		long long d = where[e] - c->point_index;
+
+		if (used[e] || where[e] < 0 || s->changes[e].regression != c->regression ||
+		    (triaged_only && !s->changes[e].triaged))
+			continue;
+		d = d < 0 ? -d : d;
+		if (d < bestd) {
+			bestd = d;
+			best = (long long)e;
+		}
+	}
+	return best;
+}
+
+/* The measured commit of a holding sha, or -1. */
+static long long analyze_commit_of(const struct analyze_series *a, const char *sha)
+{
+	for (size_t k = 0; sha[0] && k < a->ncommits; k++)
+		if (!strcmp(a->points[a->first[k]].sha, sha))
+			return (long long)k;
+	return -1;
+}
+
+/* 1 when stored change e, confirmed, still holds at its first bad commit:
+ * every job of it against every job of the measured commit just before
+ * it (its last good one, or one measured since in between) is changed in
+ * its direction.  Segmentation may not place a step that the two show
+ * (too few points after it in a long series); a confirmed change is
+ * withdrawn only when they stop showing it (not reproduced, or moved). */
+static int analyze_ends_hold(const struct db_change_ref *e, const struct analyze_series *a,
+			     const struct verdict_noise *noise, const struct analyze_params *p,
+			     int higher)
+{
+	long long b = analyze_commit_of(a, e->bad_sha), g = b - 1;
+	struct verdict v;
+
+	if (!e->confirmed || b < 1)
+		return 0;
+	if (verdict_compare(&v, &(struct verdict_side){ a->jobs + a->first[g],
+							a->first[g + 1] - a->first[g] },
+			    &(struct verdict_side){ a->jobs + a->first[b],
+						    a->first[b + 1] - a->first[b] }, noise,
+			    &p->verdict) < 0 || v.kind != VERDICT_CHANGED)
+		return 0;
+	return (higher ? v.percent < 0 : v.percent > 0) == e->regression;
+}
+
 /*
- * Pairs the detected changes with the stored ones: a stored change of the
- * same direction within ANALYZE_MATCH_POINTS points is the same change.
- * A pair with an untriaged change replaces it (ch[i].id); a pair with a
- * triaged one is skipped (keep[i] = 0).  Unpaired untriaged changes go to
- * drop.
+ * Pairs the detected changes with the stored ones.  In commit order a
+ * change is its step: the stored change of the same direction and the
+ * same first bad commit is the same change, and one a few points away is
+ * not (a change never carries its confirmation, bisection or report to
+ * another commit): it is dropped as moved.  A
+ * triaged change takes the detection nearest to it within
+ * ANALYZE_MATCH_POINTS, as in job order any stored change does.  A pair
+ * with an untriaged change replaces it (ch[i].id); a pair with a triaged
+ * one is skipped (keep[i] = 0).  Unpaired untriaged changes go to drop
+ * with why, but for one its confirmation has yet to judge (the
+ * confirmation decides, not a pass that sees half of its boots) and a
+ * confirmed one whose ends still show it.
  */
 static void analyze_match(struct db_change_new *ch, int *keep, size_t nch,
-			  long long *drop, size_t *ndrop, const struct analyze_series *a,
-			  const struct db_series_data *s, int *used, long long *where)
+			  struct db_change_drop *drop, size_t *ndrop,
+			  const struct analyze_series *a, const struct db_series_data *s, int *used,
+			  long long *where, const struct verdict_noise *noise,
+			  const struct analyze_params *p)
 {
 	for (size_t e = 0; e < s->nchanges; e++)
 		where[e] = analyze_locate(a, &s->changes[e]);
 	for (size_t i = 0; i < nch; i++) {
-		long long best = -1, bestd = ANALYZE_MATCH_POINTS + 1;
+		long long best = -1;
 
 		keep[i] = 1;
-		for (size_t e = 0; e < s->nchanges; e++) {
-			long long d = where[e] - ch[i].point_index;
-
-			if (used[e] || where[e] < 0 || s->changes[e].regression != ch[i].regression)
-				continue;
-			d = d < 0 ? -d : d;
-			if (d < bestd) {
-				bestd = d;
+		for (size_t e = 0; a->by_commit && e < s->nchanges && best < 0; e++)
+			if (!used[e] && s->changes[e].regression == ch[i].regression &&
+			    analyze_same_step(&s->changes[e], &ch[i]))
 				best = (long long)e;
-			}
-		}
+		if (best < 0)
+			best = analyze_nearest(&ch[i], s, used, where, a->by_commit);
 		if (best < 0)
 			continue;
 		used[best] = 1;
@@ -364,17 +433,39 @@ static void analyze_match(struct db_change_new *ch, int *keep, size_t nch,
 			ch[i].id = s->changes[best].id;
 	}
 	*ndrop = 0;
-	for (size_t e = 0; e < s->nchanges; e++)
-		if (!used[e] && !s->changes[e].triaged)
-			drop[(*ndrop)++] = s->changes[e].id;
+	for (size_t e = 0; e < s->nchanges; e++) {
+		const struct db_change_new *to = NULL;
+
+		if (used[e] || s->changes[e].triaged || s->changes[e].confirming ||
+		    analyze_ends_hold(&s->changes[e], a, noise, p, s->higher_is_better))
+			continue;
+		for (size_t i = 0; a->by_commit && i < nch && !to; i++) {
+			long long d = where[e] - ch[i].point_index;
+
+			if (keep[i] && !ch[i].id && ch[i].regression == s->changes[e].regression &&
+			    where[e] >= 0 && d <= ANALYZE_MATCH_POINTS && d >= -ANALYZE_MATCH_POINTS)
+				to = &ch[i];
+		}
+		drop[*ndrop].id = s->changes[e].id;
+		drop[*ndrop].moved = to != NULL;
+		if (to)
+			snprintf(drop[*ndrop].why, sizeof drop[*ndrop].why, "moved: the step is at "
+				 "%.12s..%.12s now", to->good_sha ? to->good_sha : "",
+				 to->bad_sha ? to->bad_sha : "");
+		else
+			snprintf(drop[*ndrop].why, sizeof drop[*ndrop].why, "no longer found by the "
+				 "analysis");
+		(*ndrop)++;
+	}
 }
 
 /* The changes at the detected change points, paired with the stored
  * ones (analyze_match): the kept ones first in ch, *nch of them. */
-static int analyze_changes(struct db_change_new *ch, size_t *nch, long long *drop,
-			   size_t *ndrop, const struct cpd_commit_point *cp, const size_t *cuts,
-			   size_t ncuts, const struct analyze_series *a,
-			   const struct db_series_data *s)
+static int analyze_changes(struct db_change_new *ch, size_t *nch, struct db_change_drop *drop,
+			   size_t *ndrop,
+			   const struct cpd_commit_point *cp, const size_t *cuts, size_t ncuts,
+			   const struct analyze_series *a, const struct db_series_data *s,
+			   const struct verdict_noise *noise, const struct analyze_params *p)
 {
 	int *keep = calloc(ncuts ? ncuts : 1, sizeof *keep);
 	int *used = calloc(s->nchanges ? s->nchanges : 1, sizeof *used);
@@ -390,7 +481,7 @@ static int analyze_changes(struct db_change_new *ch, size_t *nch, long long *dro
 		ch[c].verdict = &cp[c].verdict;
 		ch[c].found_by = cp[c].few ? "commits" : "segmentation";
 	}
-	analyze_match(ch, keep, ncuts, drop, ndrop, a, s, used, where);
+	analyze_match(ch, keep, ncuts, drop, ndrop, a, s, used, where, noise, p);
 	for (size_t c = 0; c < ncuts; c++)
 		if (keep[c])
 			ch[(*nch)++] = ch[c];
@@ -414,7 +505,7 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	struct db_change_new *ch = NULL;
 	struct db_commit_verdict *rows = NULL;
 	struct verdict *pairs = NULL;
-	long long *drop = NULL;
+	struct db_change_drop *drop = NULL;
 	struct db_analysis an = { 0 };
 	double spark[DB_SPARK_POINTS];
 	int rc = -1;
@@ -428,7 +519,7 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 		goto out;
 	for (size_t c = 0; c < ncp; c++)
 		cuts[c] = cp[c].index;
-	if (analyze_changes(ch, &nch, drop, &ndrop, cp, cuts, ncp, a, s) < 0 ||
+	if (analyze_changes(ch, &nch, drop, &ndrop, cp, cuts, ncp, a, s, noise, p) < 0 ||
 	    analyze_pairs(&pairs, &rows, &nrows, a, noise, p) < 0)
 		goto out;
 	an.series_id = s->id;
@@ -555,6 +646,11 @@ void analyze_params_from_config(struct analyze_params *p, const struct config *c
 	p->verdict.min_effect = (double)cfg->analysis_min_effect_percent / 100;
 	p->verdict.prior_between = (double)cfg->analysis_prior_between_percent / 100;
 	p->more_jobs_max = cfg->analysis_more_jobs_max;
+	/* enough boots of the newest merge for segmentation to place a step
+	 * there (CPD_MIN_SEGMENT points after it, its first job included) */
+	p->confirm_newest = !cfg->confirm_enabled || !cfg->confirm_newest ? 0 :
+			    cfg->confirm_min_jobs > CPD_MIN_SEGMENT - 1 ?
+			    (int)cfg->confirm_min_jobs : CPD_MIN_SEGMENT - 1;
 }
 
 void analyze_tick(struct db *db, const struct config *cfg)

@@ -39,6 +39,7 @@
 #define ANALYZE_MAX_ITERATIONS_NEEDED 1000000 /* beyond: reported as unreachable */
 #define ANALYZE_MORE_COMMITS 32         /* newest measured commits that may ask for more */
 #define ANALYZE_DEFAULT_MORE_JOBS 3     /* jobs of a commit, suite and class at most */
+#define ANALYZE_DEFAULT_CONFIRM_JOBS 4  /* jobs a side of a newest merge's confirmation */
 
 struct analyze_params {
 	struct cpd_params cpd;      /* the detector: CPD_DEFAULT with its defaults */
@@ -48,6 +49,7 @@ struct analyze_params {
 	double target_effect;       /* relative effect the iterations-needed figure is for */
 	struct verdict_params verdict; /* smallest effect, prior; alpha of comparisons */
 	long long more_jobs_max;    /* more measurement stops at this many jobs; 1: none */
+	int confirm_newest;         /* jobs a side of the newest merge's confirmation; 0: none */
 };
 
 /* Fills p with the documented defaults. */
@@ -173,7 +175,12 @@ int analyze_pairs(struct verdict **out, struct db_commit_verdict **rows, size_t 
 /* Asks for another job of the newest ANALYZE_MORE_COMMITS measured commits
  * whose verdict is inconclusive, or a side of a change resting on one
  * job (db_measure_again: merges and tagged commits, at most
- * p->more_jobs_max jobs).  Returns the jobs queued. */
+ * p->more_jobs_max jobs).  The newest measured commit, when it differs
+ * from the one before (changed, or inconclusive beyond the smallest effect
+ * that matters), gets instead a confirmation of the two
+ * (db_confirm_newest, p->confirm_newest jobs a side, interleaved), so
+ * that a change there is confirmed without waiting for later merges.
+ * Returns the jobs queued or confirmations opened. */
 size_t analyze_more(struct db *db, long long series_id, const struct analyze_series *a,
 		    const struct verdict *pairs, const struct analyze_params *p);
 

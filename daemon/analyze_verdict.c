@@ -16,6 +16,8 @@
 #include "lib/log.h"
 
 #define ANALYZE_SHA_SHOWN 12        /* hex digits of a commit id in a reason */
+#define ANALYZE_NEWEST_SPREADS 2    /* a newest merge stands out beyond this many spreads */
+#define ANALYZE_NEWEST_P 0.001      /* ... or changed at this p */
 
 int analyze_commits(struct analyze_series *a)
 {
@@ -109,6 +111,50 @@ static size_t analyze_more_one(struct db *db, long long series_id,
 	return id != 0;
 }
 
+/* 1 when verdict v says the newest measured commit stands out from the
+ * one before: an estimate beyond the smallest effect that matters and
+ * beyond ANALYZE_NEWEST_SPREADS boots' spreads (the model's, or the
+ * prior's), or a change at ANALYZE_NEWEST_P.  Every metric of a suite
+ * asks on its own, so the bar is not one spread, at which six unchanged
+ * metrics flag nine merges in ten (bench/bench_confirm.c: at two spreads
+ * a step at the newest merge is still confirmed there in 23 windows of
+ * 24, at three in 17). */
+static int analyze_differs(const struct verdict *v)
+{
+	double spread = isfinite(v->between_cv) ? v->between_cv : 0;
+
+	if (!v->jobs[0] || !v->jobs[1] || v->kind == VERDICT_SAME || !isfinite(v->percent))
+		return 0;
+	if (v->kind == VERDICT_CHANGED && v->p < ANALYZE_NEWEST_P)
+		return 1;
+	return isfinite(v->min_effect) &&
+	       fabs(v->percent) >= 100 * fmax(v->min_effect, ANALYZE_NEWEST_SPREADS * spread);
+}
+
+/* The newest measured commit k against k - 1: a confirmation of the two
+ * when they differ; 1 when one was opened (their more jobs are its). */
+static int analyze_newest(struct db *db, long long series_id, const struct analyze_series *a,
+			  size_t k, const struct verdict *v, const struct analyze_params *p)
+{
+	const struct analyze_point *good = &a->points[a->first[k] - 1];
+	const struct analyze_point *bad = &a->points[a->first[k + 1] - 1];
+	char why[VERDICT_REASON_MAX + 96];
+	long long id = 0;
+
+	if (!p->confirm_newest || !analyze_differs(v))
+		return 0;
+	snprintf(why, sizeof why, "the newest measured merge %.*s differs from %.*s (series "
+		 "%lld): %s", ANALYZE_SHA_SHOWN, bad->sha, ANALYZE_SHA_SHOWN, good->sha, series_id,
+		 v->reason);
+	if (db_confirm_newest(db, &id, series_id, good->job_id, bad->job_id, p->confirm_newest,
+			      why) != DB_OK)
+		log_error("analysis: series %lld: cannot open the confirmation of %.12s", series_id,
+			  bad->sha);
+	else if (id)
+		log_info("analysis: confirmation %lld opened: %s", id, why);
+	return id != 0;
+}
+
 size_t analyze_more(struct db *db, long long series_id, const struct analyze_series *a,
 		    const struct verdict *pairs, const struct analyze_params *p)
 {
@@ -116,12 +162,16 @@ size_t analyze_more(struct db *db, long long series_id, const struct analyze_ser
 				  a->ncommits - ANALYZE_MORE_COMMITS : 1;
 	char *asked;
 
-	if (!a->by_commit || p->more_jobs_max <= 1 || a->ncommits < 2)
+	if (!a->by_commit || a->ncommits < 2)
 		return 0;
 	asked = calloc(a->ncommits, 1);
 	if (!asked)
 		return 0;
-	for (size_t k = from > 1 ? from : 1; k < a->ncommits; k++) {
+	if (analyze_newest(db, series_id, a, a->ncommits - 1, &pairs[a->ncommits - 1], p)) {
+		asked[a->ncommits - 2] = asked[a->ncommits - 1] = 1;
+		queued++;
+	}
+	for (size_t k = from > 1 ? from : 1; p->more_jobs_max > 1 && k < a->ncommits; k++) {
 		const struct verdict *v = &pairs[k];
 		int want_prev = 0, want_this = 0;
 

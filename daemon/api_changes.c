@@ -391,3 +391,21 @@ void api_noise(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 		api_noise_figures(row, &p);
 	http_json(resp, 200, json_pack("{s:o}", "noise", rows));
 }
+
+void api_confirmations(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	long long change;
+	int limit, offset;
+	json_t *rows;
+
+	if (http_query_id(req, resp, "change", &change) < 0 ||
+	    http_paging(req, resp, &limit, &offset) < 0)
+		return;
+	rows = db_confirmations_list(k->db, change, limit, offset);
+	if (!rows) {
+		http_error(resp, 500, "database error while listing confirmations");
+		return;
+	}
+	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", "confirmations", rows, "limit", limit,
+				       "offset", offset));
+}

@@ -28,5 +28,8 @@ void api_change_triage(struct kpcid *k, struct http_req *req, struct http_resp *
 void api_compare(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 /* GET /api/v1/noise?runner_class= */
 void api_noise(struct kpcid *k, struct http_req *req, struct http_resp *resp);
+/* GET /api/v1/confirmations?change= : the confirmations, newest first, or
+ * the one of a change, with their jobs per side */
+void api_confirmations(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 
 #endif

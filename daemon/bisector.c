@@ -24,6 +24,7 @@
 #include <time.h>
 
 #include "daemon/bisector_internal.h"
+#include "daemon/codecheck.h"
 #include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
 #include "lib/fail.h"
@@ -303,7 +304,8 @@ static const struct config_tree *bisector_tree(const struct kpcid *k, const char
 static void bisector_open_due(struct kpcid *k, long long now)
 {
 	json_t *due = db_bisect_due(k->db, now - k->cfg.bisect_settle_seconds,
-				    k->cfg.bisect_improvements, BISECTOR_DUE_LIMIT);
+				    k->cfg.bisect_improvements, k->cfg.confirm_enabled,
+				    BISECTOR_DUE_LIMIT);
 	const json_t *row;
 	size_t i, opened = 0;
 
@@ -485,6 +487,24 @@ long long bisector_free_runners(const struct bisector_run *r)
 	return db_bisect_free_runners(r->k->db, r->b.runner_class, boot,
 				      (int)r->k->cfg.bisect_priority,
 				      r->now - BISECTOR_RUNNER_SEEN_S);
+}
+
+int bisector_no_code(struct bisector_run *r, const char *parent, char *why, size_t whylen,
+		     char *nocode_why, size_t nlen)
+{
+	char code[DB_CONFIRM_TEXT];
+	size_t len = strlen(why);
+
+	if (codecheck_range(r->k, r->b.tree_id, r->b.tree, r->b.config, parent, r->b.culprit,
+			    code, sizeof code) != CODECHECK_UNCHANGED)
+		return 0;
+	snprintf(why + len, whylen - len, "; it changes no compiled code: layout or noise");
+	snprintf(nocode_why, nlen, "its culprit %.*s changes no compiled code against its "
+		 "parent %.*s (%s): layout or noise", BISECTOR_SHA, r->b.culprit, BISECTOR_SHA,
+		 parent, code);
+	log_info("bisection %lld: the culprit %.12s changes no compiled code: %s", r->b.id,
+		 r->b.culprit, code);
+	return 1;
 }
 
 /* "a1b2c3d4e5f6 (subject), ..." of the alive commits, at most LISTED. */

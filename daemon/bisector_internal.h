@@ -66,6 +66,11 @@ enum bisector_ready {
 long long bisector_free_runners(const struct bisector_run *r);
 /* The commits that may still be the culprit, as a list for a sentence. */
 void bisector_alive_text(char *out, size_t size, const struct bisector_run *r);
+/* Whether the culprit r->b.culprit changes no compiled code against parent
+ * (daemon/codecheck.h): then 1, a clause appended to why and the changes'
+ * reason in nocode_why; else 0. */
+int bisector_no_code(struct bisector_run *r, const char *parent, char *why, size_t whylen,
+		     char *nocode_why, size_t nlen);
 
 /* --- bisector_search.c ------------------------------------------------ */
 

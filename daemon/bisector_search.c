@@ -262,10 +262,19 @@ static void bisector_ends(struct bisector_run *r)
 		bisector_probe_more(r, g, 1, g->iterations);
 		bisector_probe_more(r, b, 1, b->iterations);
 	} else {
+		char why[BISECTOR_WHY];
+
+		snprintf(why, sizeof why, "not reproduced: after %zu and %zu jobs its bisection's "
+			 "ends %.*s and %.*s differ on none of %zu metric%s (%s: %s)", jg, jb,
+			 BISECTOR_SHA, r->b.good, BISECTOR_SHA, r->b.bad, r->nmetrics,
+			 r->nmetrics == 1 ? "" : "s", r->metrics[0].name, v[0].ends.reason);
 		bisector_fail(r, "the change does not reproduce: after %zu and %zu jobs the ends "
 			      "%.*s and %.*s differ on none of %zu metric%s (%s: %s)", jg, jb,
 			      BISECTOR_SHA, r->b.good, BISECTOR_SHA, r->b.bad, r->nmetrics,
 			      r->nmetrics == 1 ? "" : "s", r->metrics[0].name, v[0].ends.reason);
+		/* the group is withdrawn: nobody is told, and who was gets a follow-up */
+		if (db_confirm_group(r->k->db, r->b.id, "not-reproduced", why) != DB_OK)
+			log_error("bisection %lld: cannot withdraw its changes", r->b.id);
 	}
 	json_decref(entry);
 out:
@@ -559,14 +568,16 @@ static json_t *bisector_result(struct bisector_run *r, const char *culprit, cons
 }
 
 /* Ends the bisection with its culprit; revert (stolen) is its outcome or
- * NULL. */
+ * NULL.  A culprit that changes no compiled code withdraws its group's
+ * changes (no-code): nobody is told about it. */
 static void bisector_done(struct bisector_run *r, json_t *revert)
 {
 	const char *culprit = r->b.culprit;
 	const struct db_bisect_probe *pa = bisector_role(r, "parent");
-	char why[BISECTOR_WHY];
+	char why[BISECTOR_WHY], nocode_why[BISECTOR_WHY];
 	json_t *metrics = NULL, *result;
 	double q = 1;
+	int nocode;
 
 	if (!pa || bisector_confirmation(r, culprit, pa->sha, &q, &metrics) < 0) {
 		json_decref(revert);
@@ -579,11 +590,14 @@ static void bisector_done(struct bisector_run *r, json_t *revert)
 		 revert ? "; its revert " : "",
 		 revert ? json_string_value(json_object_get(revert, "verdict")) : "");
 	result = bisector_result(r, culprit, pa->sha, 1 - q, metrics, revert);
+	nocode = bisector_no_code(r, pa->sha, why, sizeof why, nocode_why, sizeof nocode_why);
 	if (db_bisect_finish(r->k->db, r->b.id, "done", culprit, why, 1 - q, NULL, result) !=
 	    DB_OK)
 		log_error("bisection %lld: cannot record its end", r->b.id);
 	else
 		log_info("bisection %lld done: %s", r->b.id, why);
+	if (nocode && db_confirm_group(r->k->db, r->b.id, "no-code", nocode_why) != DB_OK)
+		log_error("bisection %lld: cannot withdraw its changes", r->b.id);
 	json_decref(result);
 }
 

@@ -140,6 +140,28 @@ static const struct conf_key config_alert_keys[] = {
 	{ NULL },
 };
 
+/* [confirm]: the confirmation of a change before anyone is told
+ * (daemon/confirm.c, docs/analysis.md).  It runs in the main loop, which
+ * also reloads; `enabled` is read by the alerter's and the KCIDB
+ * exporter's threads too, so it needs a restart. */
+static const struct conf_key config_confirm_keys[] = {
+	{ "enabled", CONF_BOOL, KEY(struct config, confirm_enabled), "true", 0, 0, NULL, 0,
+	  "whether a change is measured again, interleaved, before it is reported or bisected" },
+	{ "settle_seconds", CONF_INT, KEY(struct config, confirm_settle_seconds), "10", 0,
+	  604800, NULL, 1, "a change is confirmed once it was unchanged this long" },
+	{ "priority", CONF_INT, KEY(struct config, confirm_priority), "60", -100, 100, NULL, 1,
+	  "priority of a confirmation's jobs (bisections have 50, routine candidates 0 or 1)" },
+	{ "min_jobs", CONF_INT, KEY(struct config, confirm_min_jobs), "3", 2, 16, NULL, 1,
+	  "jobs a side a confirmation starts with (fresh boots, the two sides alternately)" },
+	{ "max_jobs", CONF_INT, KEY(struct config, confirm_max_jobs), "8", 2, 64, NULL, 1,
+	  "jobs a side at most while the confirmation is inconclusive" },
+	{ "alpha_permille", CONF_INT, KEY(struct config, confirm_alpha_permille), "10", 1, 100,
+	  NULL, 1, "level of the verdict that confirms a change, in thousandths (10: 0.01)" },
+	{ "newest_merge", CONF_BOOL, KEY(struct config, confirm_newest), "true", 0, 0, NULL, 1,
+	  "measure the newest merge of a window and the one before again as soon as they differ" },
+	{ NULL },
+};
+
 /* [bisect]: the bisector (daemon/bisector.c, docs/bisect.md).  It runs in
  * the main loop, which also reloads: every key is reloadable. */
 static const struct conf_key config_bisect_keys[] = {
@@ -266,6 +288,7 @@ static const struct conf_section config_sections[] = {
 	{ "artifacts", 0, config_artifacts_keys, NULL },
 	{ "analysis", 0, config_analysis_keys, NULL },
 	{ "alert", 0, config_alert_keys, NULL },
+	{ "confirm", 0, config_confirm_keys, NULL },
 	{ "bisect", 0, config_bisect_keys, NULL },
 	{ "log", 0, config_log_keys, NULL },
 	{ "kcidb", 0, config_kcidb_keys, NULL },

@@ -107,6 +107,14 @@ struct config {
 	long long bisect_retries;               /* a lost job or build is queued again this often */
 	long long bisect_max_undecided;         /* undecided probes before giving up */
 	long long bisect_probe_timeout;         /* seconds a probe may wait before it is lost */
+	/* [confirm] (daemon/confirm.c, docs/analysis.md) */
+	int confirm_enabled;
+	long long confirm_settle_seconds;       /* a change is confirmed this long after it settled */
+	long long confirm_priority;             /* of a confirmation's jobs */
+	long long confirm_min_jobs;             /* jobs a side a confirmation starts with */
+	long long confirm_max_jobs;             /* jobs a side at most while it is inconclusive */
+	long long confirm_alpha_permille;       /* level of its verdict, in thousandths */
+	int confirm_newest;                     /* a differing newest merge is measured again */
 	/* [tree NAME] ... in file order */
 	struct config_tree *trees;
 };

@@ -434,7 +434,7 @@ static size_t kcidb_next(struct db *db, const struct config *cfg, struct kcidb_c
 		cur->job = kcidb_int(row, "id");
 	}
 	json_decref(rows);
-	rows = db_kcidb_regressions(db, cur->change, (int)cfg->kcidb_batch);
+	rows = db_kcidb_regressions(db, cur->change, cfg->confirm_enabled, (int)cfg->kcidb_batch);
 	json_array_foreach(rows, i, row) {
 		kcidb_add_regression(&d, row);
 		cur->change = kcidb_int(row, "id");

@@ -28,6 +28,7 @@
 #include "daemon/analyze.h"
 #include "daemon/bisector.h"
 #include "daemon/cache.h"
+#include "daemon/confirm.h"
 #include "daemon/health.h"
 #include "daemon/http.h"
 #include "daemon/kcidb.h"
@@ -278,6 +279,7 @@ static int serve(struct kpcid *k)
 			analyze_tick(k->db, &k->cfg);
 			prom_analysis_observe(mono_now() - t0);
 		}
+		confirm_tick(k);            /* daemon/confirm.c */
 		bisector_tick(k);           /* daemon/bisector.c */
 	}
 	log_info("stopping: finishing requests in flight");

@@ -85,6 +85,7 @@ const struct http_route http_routes[] = {
 	{ "POST", "/api/v1/integrity-check",     HTTP_ADMIN,  api_integrity_check },
 	{ "GET",  "/bisections",                 HTTP_PUBLIC, api_page_bisections },
 	{ "GET",  "/bisections/:id",             HTTP_PUBLIC, api_page_bisection },
+	{ "GET",  "/api/v1/confirmations",       HTTP_PUBLIC, api_confirmations },
 	{ "GET",  "/api/v1/bisections",          HTTP_PUBLIC, api_bisections_list },
 	{ "POST", "/api/v1/bisections",          HTTP_ADMIN,  api_bisection_start },
 	{ "GET",  "/api/v1/bisections/:id",      HTTP_PUBLIC, api_bisection_get },

@@ -351,9 +351,12 @@ struct db_sample {
 struct db_change_ref {
 	long long id;
 	long long bad_job_id;       /* 0 when unknown */
+	char good_sha[DB_SHA_MAX + 1];
 	char bad_sha[DB_SHA_MAX + 1];
 	int regression;             /* 1 regression, 0 improvement */
 	int triaged;                /* 1 when a person set its state */
+	int confirmed;              /* 1: live, and its confirmation confirmed it */
+	int confirming;             /* 1: live, its confirmation has not judged it yet */
 };
 
 /* A series with its samples (ok results only, in job, attempt, iteration
@@ -383,6 +386,13 @@ struct db_change_new {
 	const char *found_by;           /* "segmentation" or "commits" */
 };
 
+/* A stored change the analysis no longer finds where it was. */
+struct db_change_drop {
+	long long id;
+	int moved;                  /* 1: the step is at another first bad commit now */
+	char why[160];              /* one sentence */
+};
+
 /* The result of analysing one series. */
 struct db_analysis {
 	long long series_id;
@@ -393,7 +403,7 @@ struct db_analysis {
 	long long aa_df, it_df;
 	const struct db_change_new *changes;
 	size_t nchanges;
-	const long long *drop;      /* untriaged changes analysis no longer finds */
+	const struct db_change_drop *drop;  /* untriaged changes analysis no longer finds */
 	size_t ndrop;
 	double noise_max_cv;        /* a (runner class, metric) above it is noisy */
 	long long noise_min_df;     /* A/A degrees of freedom needed to judge noise */
@@ -734,9 +744,13 @@ int db_measure_build_done(struct db *db, int *queued, long long build_id, int ma
 json_t *db_measure_list(struct db *db, const char *sha, int limit);
 /* --- reports and their deliveries (0014; db/db_reports.c) ---------- */
 /* The change groups a report is due for (settled at or before
- * settled_before, regressions or with improvements any): [{group_key,
- * group_id, kind "merge"|"culprit", commit_sha, bisection_id}]. */
-json_t *db_reports_due(struct db *db, long long settled_before, int improvements, int limit);
+ * settled_before, regressions or with improvements any; with confirmed 1,
+ * only confirmed changes, and none of the group waiting for its
+ * confirmation or for a job the analyzer asked for at either end):
+ * [{group_key, group_id, kind "merge"|"culprit", commit_sha,
+ * bisection_id}]. */
+json_t *db_reports_due(struct db *db, long long settled_before, int improvements, int confirmed,
+		       int limit);
 /* The reportable changes of a group (not noisy, not invalid, wontfix or
  * fixed), largest first, with their metric, tree, branch, the bad job's
  * spec and environment and its runner's hardware (caller owns). */
@@ -768,6 +782,19 @@ struct db_delivery_new {
  * DB_CONFLICT (nothing stored) when the group has one on that commit. */
 int db_report_create(struct db *db, long long *id, const struct db_report_new *r,
 		     const struct db_delivery_new *d, size_t nd);
+/* Reports on a merge or a culprit, not withdrawn, whose changes are all
+ * withdrawn now: [{id, group_key, group_id, change_id, kind, commit_sha,
+ * tree, branch, direction, subject, message_id, reason (the headline
+ * change's withdrawn_reason), delivered (deliveries that went out)}]. */
+json_t *db_reports_void(struct db *db, int limit);
+/* Withdraws report id with reason, in one transaction: its deliveries
+ * that did not go out become withdrawn; when some went out, the follow-up
+ * f (its subject, body, message_id and webhook; the rest is the report's)
+ * is stored as a report of kind followup replying to it, with one delivery
+ * in state (pending or digest) for each of them; *followup gets its id (0:
+ * none).  DB_CONFLICT when the report was withdrawn already. */
+int db_report_withdraw(struct db *db, long long *followup, long long id, const char *reason,
+		       const struct db_report_new *f, const char *state);
 /* Deliveries pending and due at now, of reports not held: [{id,
  * report_id, channel, recipient, name, role, sent_to, attempts}]. */
 json_t *db_deliveries_due(struct db *db, long long now, int limit);
@@ -810,8 +837,10 @@ int db_kcidb_sent(struct db *db, const char *kind, long long ref);
  * the samples of its successful attempt and the lab it ran in. */
 json_t *db_kcidb_jobs(struct db *db, long long after, int limit);
 /* Regressions not yet sent, id > after, with the good build of their
- * first bad commit (changes without one wait for it). */
-json_t *db_kcidb_regressions(struct db *db, long long after, int limit);
+ * first bad commit (changes without one wait for it); with confirmed 1,
+ * only confirmed ones, none after the first that waits for its
+ * confirmation (the cursor may not pass it). */
+json_t *db_kcidb_regressions(struct db *db, long long after, int confirmed, int limit);
 /* Records delivered objects, [[kind, ref, kcidb_id]...], in one
  * transaction; a repeat is ignored. */
 int db_kcidb_mark(struct db *db, const json_t *sent, char **cause);
@@ -892,10 +921,12 @@ struct db_bisect_new {
 };
 
 /* Changes due an automatic bisection: performance changes on a commit
- * range, not noisy, new or confirmed, settled at or before
- * settled_before (regressions only unless improvements), whose group has
- * never had one; the largest of each group: [{change_id, tree}]. */
-json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int limit);
+ * range, not noisy, new or confirmed, confirmed by their confirmation when
+ * confirmed is 1 (daemon/confirm.c), settled at or before settled_before
+ * (regressions only unless improvements), whose group has never had one;
+ * the largest of each group: [{change_id, tree}]. */
+json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int confirmed,
+		      int limit);
 /* What bisecting change_id needs: {change_id, range_key, kind, state,
  * direction, good_sha, bad_sha, series_id, runner_class, config_name,
  * suite, tree_id, tree, url, branch, bench_spec, bad_iterations,
@@ -966,5 +997,100 @@ json_t *db_bisections_list(struct db *db, const char *state, long long change_id
 /* One bisection with "log" and "result" parsed, "probe_list" (with their
  * commit's subject and jobs) and "metrics", or NULL (caller owns). */
 json_t *db_bisection_full(struct db *db, long long id);
+
+/* --- confirmations (0021; db/db_confirm.c, daemon/confirm.c) ------- */
+#define DB_CONFIRM_TEXT 512         /* bytes of a confirmation's sentence kept here */
+
+/* A live change that waits for its confirmation (db_confirm_due). */
+struct db_confirm_due {
+	long long change_id;
+	long long confirmation_id;  /* 0: none linked yet */
+	long long series_id;
+	long long good_job_id, bad_job_id;
+	char metric[2 * PROTO_MAX_NAME + 2];    /* SUITE/NAME */
+	char range[2 * DB_SHA_MAX + 4];         /* GOOD..BAD, 12 digits each */
+};
+/*
+ * Live performance changes on a commit range that no confirmation has
+ * judged (confirm NULL) and no measuring confirmation serves: not on a
+ * noisy series, not triaged, detected or updated at or before
+ * settled_before, oldest first, at most max, into *out (caller frees).
+ */
+int db_confirm_due(struct db *db, struct db_confirm_due **out, size_t *n,
+		   long long settled_before, size_t max);
+/*
+ * Opens the confirmation of the range from the commit of good_job_id to
+ * the commit of bad_job_id in the suite, runner class and config of
+ * series_id, its jobs made like those two, want jobs a side, opened_by
+ * one sentence; or finds the one that exists (one that ended measures again).
+ * *id gets it.  With change_id, links that change to it.  DB_NOTFOUND when
+ * a job or the series is gone, DB_INVALID when a job has no commit.
+ */
+int db_confirm_open(struct db *db, long long *id, long long series_id, long long good_job_id,
+		    long long bad_job_id, int want, const char *opened_by, long long change_id);
+/* The analyzer's: opens the confirmation of the newest measured commit of
+ * a series (bad_job_id's) against the one before it (good_job_id's) when
+ * it is a merge or a tagged commit and no confirmation of that range,
+ * suite, class and config exists; *id gets it, 0 when none was opened. */
+int db_confirm_newest(struct db *db, long long *id, long long series_id, long long good_job_id,
+		      long long bad_job_id, int want, const char *opened_by);
+/* A confirmation as the confirmer runs it (db_confirm_get). */
+struct db_confirmation {
+	long long id, tree_id;
+	char tree[PROTO_MAX_NAME + 1];
+	char good_sha[DB_SHA_MAX + 1], bad_sha[DB_SHA_MAX + 1];
+	char suite[PROTO_MAX_NAME + 1], runner_class[PROTO_MAX_NAME + 1];
+	char config[PROTO_MAX_NAME + 1];
+	char state[16], code[16];   /* code "" until checked */
+	char code_reason[DB_CONFIRM_TEXT];
+	int want;
+	int ok[2], failed[2], pending[2];   /* its jobs per side: done ok, lost, queued or running */
+	long long created_at;
+};
+/* The ids of the measuring confirmations, oldest first (caller frees). */
+int db_confirm_running(struct db *db, long long **ids, size_t *n);
+int db_confirm_get(struct db *db, struct db_confirmation *out, long long id);
+/* Records the compiled-code check: code changed, unchanged or unknown. */
+int db_confirm_code(struct db *db, long long id, const char *code, const char *reason);
+/* Sets the jobs a side confirmation id is to have. */
+int db_confirm_want(struct db *db, long long id, int want);
+/* Queues n[0] jobs of the good side and n[1] of the bad one, alternately
+ * (good first) in one transaction, at priority on its runner class;
+ * *queued counts them. */
+int db_confirm_queue(struct db *db, int *queued, long long id, const int n[2], int priority);
+/* One live change a confirmation judges. */
+struct db_confirm_change {
+	long long change_id, series_id;
+	int regression, higher_is_better;
+	char metric[2 * PROTO_MAX_NAME + 2];
+};
+/* The live changes linked to confirmation id that are not decided yet
+ * (*out: caller frees). */
+int db_confirm_changes(struct db *db, struct db_confirm_change **out, size_t *n, long long id);
+/* One iteration of a confirmation's job in a series. */
+struct db_confirm_sample {
+	long long series_id, job_id;
+	int side;                   /* 0 good, 1 bad */
+	double value;
+};
+/* The iterations of confirmation id's successful jobs in series_id (0:
+ * every series they measured), by series, side, job and iteration (*out:
+ * caller frees). */
+int db_confirm_samples(struct db *db, struct db_confirm_sample **out, size_t *n, long long id,
+		       long long series_id);
+/* Decides change_id: confirm is confirmed, not-reproduced or no-code, why
+ * one sentence; the last two also withdraw it with why. */
+int db_confirm_decide(struct db *db, long long change_id, const char *confirm, const char *why);
+/* The bisector's, when the culprit of bisection_id changes no compiled
+ * code (confirm no-code) or its ends no longer differ (not-reproduced):
+ * every live untriaged change of its group is withdrawn so, with why. */
+int db_confirm_group(struct db *db, long long bisection_id, const char *confirm,
+		     const char *why);
+/* Ends confirmation id: state done, no-code or stopped, reason; its
+ * queued jobs are cancelled. */
+int db_confirm_finish(struct db *db, long long id, const char *state, const char *reason);
+/* The confirmation of change_id (> 0) or all, newest first, a page of
+ * them, with their successful jobs per side (caller owns). */
+json_t *db_confirmations_list(struct db *db, long long change_id, int limit, int offset);
 
 #endif

@@ -41,7 +41,8 @@ void db_bisect_commits_free(struct db_bisect_commit *v, size_t n)
 	" (SELECT cb.tree_id FROM commits cb WHERE " DB_LEVELS("cb") " AND cb.sha = " c ".bad_sha " \
 	"  ORDER BY cb.tree_id LIMIT 1))"
 
-json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int limit)
+json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int confirmed,
+		      int limit)
 {
 	json_t *rows;
 
@@ -52,15 +53,16 @@ json_t *db_bisect_due(struct db *db, long long settled_before, int improvements,
 		" LEFT JOIN trees t ON t.id = " DB_CHANGE_TREE("c") " "
 		"WHERE c.kind = 'perf' AND c.good_sha IS NOT NULL AND c.bad_sha IS NOT NULL "
 		" AND c.good_sha <> c.bad_sha AND se.noisy = 0 AND c.state IN ('new', 'confirmed') "
-		" AND c.withdrawn_at IS NULL "
+		" AND c.withdrawn_at IS NULL AND (?4 = 0 OR c.confirm = 'confirmed') "
 		" AND IFNULL(c.updated_at, c.detected_at) <= ?1 AND (?2 OR c.direction = 'regression') "
 		" AND NOT EXISTS (SELECT 1 FROM bisections b JOIN changes c2 ON c2.id = b.change_id "
 		"  WHERE c2.range_key = c.range_key) "
 		" AND c.id = (SELECT c3.id FROM changes c3 JOIN series s3 ON s3.id = c3.series_id "
 		"  WHERE c3.range_key = c.range_key AND c3.kind = 'perf' AND s3.noisy = 0 "
 		"  AND c3.state IN ('new', 'confirmed') AND c3.withdrawn_at IS NULL "
+		"  AND (?4 = 0 OR c3.confirm = 'confirmed') "
 		"  ORDER BY ABS(IFNULL(c3.magnitude, 0)) DESC, c3.id LIMIT 1) "
-		"ORDER BY c.id LIMIT ?3", "Iii", settled_before, improvements, limit));
+		"ORDER BY c.id LIMIT ?3", "Iiii", settled_before, improvements, limit, confirmed));
 	db_read_unlock(db);
 	return rows;
 }
@@ -201,37 +203,13 @@ int db_bisect_create(struct db *db, long long *id, const struct db_bisect_new *n
 
 int db_bisect_running(struct db *db, long long **ids, size_t *n)
 {
-	sqlite3_stmt *st;
-	long long *v = NULL;
-	size_t k = 0, cap = 0;
-	int rc = DB_OK;
+	int rc;
 
-	*ids = NULL;
-	*n = 0;
 	db_read_lock(db);
-	st = db_prepk(db, "SELECT id FROM bisections WHERE state = 'running' ORDER BY id", "");
-	while (st && sqlite3_step(st) == SQLITE_ROW) {
-		if (k == cap) {
-			long long *x = realloc(v, (cap ? 2 * cap : 16) * sizeof *x);
-
-			if (!x) {
-				rc = DB_ERR;
-				break;
-			}
-			v = x;
-			cap = cap ? 2 * cap : 16;
-		}
-		v[k++] = sqlite3_column_int64(st, 0);
-	}
-	db_done(st);
+	rc = db_ids(db_prepk(db, "SELECT id FROM bisections WHERE state = 'running' ORDER BY id",
+			     ""), ids, n);
 	db_read_unlock(db);
-	if (!st || rc != DB_OK) {
-		free(v);
-		return DB_ERR;
-	}
-	*ids = v;
-	*n = k;
-	return DB_OK;
+	return rc;
 }
 
 int db_bisect_get(struct db *db, struct db_bisection *b, long long id)

@@ -21,8 +21,9 @@
 	"c.confidence, c.state, c.triaged_by, c.triaged_at, c.note, c.detected_at, " \
 	"c.updated_at, c.kind, c.build_id, c.fixed_build_id, c.fixed_sha, c.detail, " \
 	"c.verdict, c.percent_lo, c.percent_hi, c.verdict_p, c.min_effect, c.jobs_before, " \
-	"c.jobs_after, c.reason, c.found_by, c.withdrawn_at "
-#define DB_CHANGE_NCOLUMNS 50
+	"c.jobs_after, c.reason, c.found_by, c.withdrawn_at, c.withdrawn_reason, " \
+	"c.confirmation_id, c.confirm, c.confirm_reason, c.confirmed_at "
+#define DB_CHANGE_NCOLUMNS 55
 
 /* The filters of struct db_change_filter on changes c, series se, metrics
  * m: parameters ?1 to ?7 and ?10 to ?15, bound by DB_CHANGE_ARGS (?8 and
@@ -106,6 +107,11 @@ static int db_change_cols(sqlite3_stmt *st, int k, struct rec_change *c)
 	oom |= db_column_copy(&c->reason, st, k + 47);
 	oom |= db_column_copy(&c->found_by, st, k + 48);
 	c->withdrawn_at = sqlite3_column_int64(st, k + 49);
+	oom |= db_column_copy(&c->withdrawn_reason, st, k + 50);
+	c->confirmation_id = sqlite3_column_int64(st, k + 51);
+	oom |= db_column_copy(&c->confirm, st, k + 52);
+	oom |= db_column_copy(&c->confirm_reason, st, k + 53);
+	c->confirmed_at = sqlite3_column_int64(st, k + 54);
 	if (oom) {
 		rec_change_dispose(c);
 		return -1;

@@ -141,8 +141,9 @@ static int db_load_changes(struct db *db, struct db_series_data *s)
 	int rc;
 
 	st = db_prep(db, "SELECT id, IFNULL(bad_job_id, 0), bad_sha, direction = 'regression', "
-		     " triaged_by IS NOT NULL FROM changes WHERE series_id = ? ORDER BY id",
-		     "I", s->id);
+		     " triaged_by IS NOT NULL, good_sha, confirm IS 'confirmed' AND withdrawn_at "
+		     " IS NULL, confirmation_id IS NOT NULL AND confirm IS NULL AND withdrawn_at "
+		     " IS NULL FROM changes WHERE series_id = ? ORDER BY id", "I", s->id);
 	if (!st)
 		return DB_ERR;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -163,6 +164,9 @@ static int db_load_changes(struct db *db, struct db_series_data *s)
 		db_copy_sha(c->bad_sha, st, 2);
 		c->regression = sqlite3_column_int(st, 3);
 		c->triaged = sqlite3_column_int(st, 4);
+		db_copy_sha(c->good_sha, st, 5);
+		c->confirmed = sqlite3_column_int(st, 6);
+		c->confirming = sqlite3_column_int(st, 7);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? DB_OK : DB_ERR;
@@ -242,7 +246,11 @@ static int db_change_write(struct db *db, long long series_id, const struct db_c
 			" bad_job_id = ?, range_key = ?, point_index = ?, n_before = ?, n_after = ?, "
 			" mean_before = ?, mean_after = ?, median_before = ?, median_after = ?, "
 			" sd_before = ?, sd_after = ?, magnitude = ?, pvalue = ?, direction = ?, "
-			" confidence = ?, updated_at = ?, withdrawn_at = NULL "
+			" confidence = ?, updated_at = ?, "
+			" withdrawn_at = CASE WHEN confirm IS NULL OR confirm = 'confirmed' THEN NULL "
+			"  ELSE withdrawn_at END, "
+			" withdrawn_reason = CASE WHEN confirm IS NULL OR confirm = 'confirmed' THEN NULL "
+			"  ELSE withdrawn_reason END "
 			"WHERE id = ? AND series_id = ? AND triaged_by IS NULL",
 			"ssIIsIIIddddddddsdIII", c->good_sha, c->bad_sha, c->good_job_id,
 			c->bad_job_id, key, c->point_index, c->n_before, c->n_after,
@@ -264,16 +272,19 @@ static int db_change_write(struct db *db, long long series_id, const struct db_c
 }
 
 /* Drops an untriaged change nothing refers to and returns its range key
- * in key; withdraws one that a bisection or a report refers to (key "").
- * A triaged change is left as the person left it. */
-static int db_change_drop(struct db *db, long long series_id, long long id, char *key,
-			  size_t keylen)
+ * in key; withdraws with its reason one that a confirmation judged, or a
+ * bisection or a report refers to (key "").  A triaged change is left as
+ * the person left it. */
+static int db_change_drop(struct db *db, long long series_id, const struct db_change_drop *d,
+			  char *key, size_t keylen)
 {
+	long long id = d->id;
 	sqlite3_stmt *st;
 
 	key[0] = '\0';
 	st = db_prep(db, "SELECT range_key FROM changes WHERE id = ? AND series_id = ? AND "
-		     " triaged_by IS NULL AND NOT EXISTS (SELECT 1 FROM bisections "
+		     " triaged_by IS NULL AND confirm IS NULL AND confirmation_id IS NULL AND "
+		     " NOT EXISTS (SELECT 1 FROM bisections "
 		     " WHERE change_id = changes.id) AND NOT EXISTS (SELECT 1 FROM alerts "
 		     " WHERE change_id = changes.id) AND NOT EXISTS (SELECT 1 FROM "
 		     " report_changes WHERE change_id = changes.id)", "II", id, series_id);
@@ -283,9 +294,10 @@ static int db_change_drop(struct db *db, long long series_id, long long id, char
 		snprintf(key, keylen, "%s", (const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
 	if (!key[0])
-		return db_exec_st(db, db_prepk(db, "UPDATE changes SET withdrawn_at = ? WHERE id = ? "
-					   "AND series_id = ? AND triaged_by IS NULL AND "
-					   "withdrawn_at IS NULL", "III", db_now(), id, series_id));
+		return db_exec_st(db, db_prepk(db, "UPDATE changes SET withdrawn_at = ?, "
+					   "withdrawn_reason = ? WHERE id = ? AND series_id = ? AND "
+					   "triaged_by IS NULL AND withdrawn_at IS NULL", "IsII", db_now(),
+					   d->why, id, series_id));
 	return db_exec_st(db, db_prepk(db, "DELETE FROM changes WHERE id = ?", "I", id));
 }
 
@@ -350,7 +362,7 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 	if (last != a->last_sample_id)
 		return DB_CONFLICT;
 	for (size_t i = 0; rc == DB_OK && i < a->ndrop; i++) {
-		rc = db_change_drop(db, a->series_id, a->drop[i], key, sizeof key);
+		rc = db_change_drop(db, a->series_id, &a->drop[i], key, sizeof key);
 		if (rc == DB_OK && key[0])
 			rc = db_regroup(db, key);
 	}

@@ -337,6 +337,30 @@ int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n
 	return st && (step == SQLITE_DONE || *n == limit) ? DB_OK : DB_ERR;
 }
 
+int db_ids(sqlite3_stmt *st, long long **ids, size_t *n)
+{
+	long long *v = NULL;
+	size_t cap = 0;
+	int rc = DB_OK, step = SQLITE_ERROR;
+
+	*ids = NULL;
+	*n = 0;
+	while (st && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		rc = db_grow((void **)&v, &cap, *n, sizeof *v, DB_MAX_LIST);
+		if (rc != DB_OK)
+			break;
+		v[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	db_done(st);
+	if (!st || rc != DB_OK || (step != SQLITE_DONE && step != SQLITE_ROW)) {
+		free(v);
+		*n = 0;
+		return st && rc != DB_OK ? rc : DB_ERR;
+	}
+	*ids = v;
+	return DB_OK;
+}
+
 char *db_column_dup(sqlite3_stmt *st, int i)
 {
 	const char *s = (const char *)sqlite3_column_text(st, i);

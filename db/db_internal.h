@@ -108,6 +108,18 @@ int db_runner_row(sqlite3_stmt *st, struct rec_runner *r);
  */
 #define DB_LEVELS(alias) alias ".level IN (0, 1)"
 
+/* A change (alias c, its series se) that waits for its confirmation
+ * (db_confirm.c): live, a performance change on a commit range, its
+ * series not noisy, no person's triage (which is the person's call), no
+ * outcome yet.  Reports, bisections and the KCIDB export wait for it. */
+#define DB_CONFIRM_PENDING(c, se) \
+	c ".kind = 'perf' AND " c ".withdrawn_at IS NULL AND " c ".confirm IS NULL " \
+	"AND " c ".triaged_by IS NULL AND " c ".good_sha IS NOT NULL AND " c ".bad_sha " \
+	"IS NOT NULL AND " c ".good_job_id IS NOT NULL AND " c ".bad_job_id IS NOT NULL " \
+	"AND " se ".noisy = 0 "
+/* ... and one that may be told: confirmed, or triaged by a person. */
+#define DB_CONFIRMED(c) "(" c ".confirm = 'confirmed' OR " c ".triaged_by IS NOT NULL) "
+
 /* Finalizes the kept statements of c and closes its connection (the
  * writer last: SQLite checkpoints the WAL when the last one closes).
  * NULL is a no-op. */
@@ -158,6 +170,10 @@ void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i);
  * st.  DB_OK, or DB_ERR with *n records for the caller to dispose. */
 int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n,
 		 int (*row)(sqlite3_stmt *st, void *rec));
+/* The first column of every row of st, at most DB_MAX_LIST, into *ids
+ * (caller frees; NULL when none), *n of them.  Ends st.  DB_OK, DB_INVALID
+ * past the maximum, or DB_ERR. */
+int db_ids(sqlite3_stmt *st, long long **ids, size_t *n);
 /* Column i as a malloc'd string repaired as db_column_text repairs it,
  * whole; NULL for SQL NULL (or out of memory). */
 char *db_column_dup(sqlite3_stmt *st, int i);

@@ -116,7 +116,7 @@ json_t *db_kcidb_jobs(struct db *db, long long after, int limit)
  * metric, unit, better, runner_class}].  A change triaged as invalid is
  * not one.
  */
-json_t *db_kcidb_regressions(struct db *db, long long after, int limit)
+json_t *db_kcidb_regressions(struct db *db, long long after, int confirmed, int limit)
 {
 	json_t *rows;
 
@@ -134,9 +134,12 @@ json_t *db_kcidb_regressions(struct db *db, long long after, int limit)
 		"  JOIN metrics m ON m.id = se.metric_id "
 		" WHERE c.id > ? AND c.kind = 'perf' AND c.direction = 'regression' "
 		"  AND c.state != 'invalid' AND c.withdrawn_at IS NULL AND c.bad_sha IS NOT NULL "
+		"  AND (?3 = 0 OR (" DB_CONFIRMED("c") " AND c.id < IFNULL((SELECT MIN(p.id) "
+		"   FROM changes p JOIN series ps ON ps.id = p.series_id WHERE "
+		    DB_CONFIRM_PENDING("p", "ps") "), 9223372036854775807))) "
 		"  AND NOT EXISTS (SELECT 1 FROM kcidb_sent s WHERE s.kind = 'regression' "
 		"    AND s.ref = CAST(c.id AS TEXT)) ORDER BY c.id) "
-		"WHERE build_id IS NOT NULL LIMIT ?", "Ii", after, limit));
+		"WHERE build_id IS NOT NULL LIMIT ?2", "Iii", after, limit, confirmed));
 	db_unlock(db);
 	return rows;
 }

@@ -28,6 +28,7 @@
 
 #define REPORT_MAX_CHANGES 100000   /* changes of one window read at most */
 #define REPORT_MAX_CANDIDATES 20    /* candidate merges listed in an ambiguous group */
+#define REPORT_MAX_WITHDRAWN 200    /* withdrawn changes of one window listed */
 
 enum report_kind { REPORT_MERGE, REPORT_AMBIGUOUS, REPORT_DIRECT };
 
@@ -76,8 +77,8 @@ static json_t *report_changes_locked(struct db *db, long long branch_id, long lo
 		" ch.direction, ch.magnitude, ch.confidence, ch.pvalue, ch.mean_before, "
 		" ch.mean_after, ch.n_before, ch.n_after, ch.state, ch.good_sha, ch.bad_sha, "
 		" ch.verdict, ch.percent_lo, ch.percent_hi, ch.verdict_p, ch.min_effect, "
-		" ch.jobs_before, ch.jobs_after, ch.reason, ch.found_by, "
-		" bg.position AS good_position, bb.position AS bad_position "
+		" ch.jobs_before, ch.jobs_after, ch.reason, ch.found_by, ch.confirm, "
+		" ch.confirm_reason, bg.position AS good_position, bb.position AS bad_position "
 		"FROM changes ch JOIN series se ON se.id = ch.series_id "
 		"JOIN metrics m ON m.id = se.metric_id "
 		"JOIN commits cb ON " DB_LEVELS("cb") " AND cb.sha = ch.bad_sha "
@@ -89,6 +90,25 @@ static json_t *report_changes_locked(struct db *db, long long branch_id, long lo
 		"AND ch.withdrawn_at IS NULL "
 		"ORDER BY bb.position, ch.id LIMIT ?4", "IIIi",
 		branch_id, from, to, REPORT_MAX_CHANGES));
+}
+
+/* The changes of (from, to] of branch_id that confirmations withdrew (not
+ * reproduced, no compiled code changed), newest first: what the window
+ * report counts and lists beside the live ones.  Caller holds the lock. */
+static json_t *report_withdrawn_locked(struct db *db, long long branch_id, long long from,
+				       long long to)
+{
+	return db_rows(db, db_prepk(db,
+		"SELECT ch.id, m.suite, m.name AS metric, ch.direction, ch.magnitude, ch.good_sha, "
+		" ch.bad_sha, ch.confirm, ch.withdrawn_reason, bb.position AS bad_position "
+		"FROM changes ch JOIN series se ON se.id = ch.series_id "
+		"JOIN metrics m ON m.id = se.metric_id "
+		"JOIN commits cb ON " DB_LEVELS("cb") " AND cb.sha = ch.bad_sha "
+		"JOIN branch_commits bb ON bb.commit_id = cb.id AND bb.branch_id = ?1 "
+		"WHERE bb.position > ?2 AND bb.position <= ?3 AND ch.kind = 'perf' "
+		"AND ch.withdrawn_at IS NOT NULL AND ch.confirm IN ('not-reproduced', 'no-code') "
+		"ORDER BY bb.position DESC, ch.id LIMIT ?4", "IIIi", branch_id, from, to,
+		REPORT_MAX_WITHDRAWN));
 }
 
 /* Adds to each merge row (with "sha") "jobs", the bench jobs that measured
@@ -277,8 +297,9 @@ static int report_build(json_t *out, json_t *rows, const json_t *merges, long lo
 int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
 		     const char *release, int limit, int offset, char **cause)
 {
-	json_t *w = NULL, *rows = NULL, *verdicts = NULL;
-	long long branch_id, from, to, measured = 0;
+	json_t *w = NULL, *rows = NULL, *verdicts = NULL, *gone = NULL, *c;
+	long long branch_id, from, to, measured = 0, nocode = 0, waiting = 0, confirmed = 0;
+	size_t i;
 	int rc;
 
 	*out = NULL;
@@ -291,9 +312,18 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 	branch_id = report_branch_locked(db, tree, branch);
 	if (branch_id) {
 		rows = report_changes_locked(db, branch_id, from, to);
+		gone = report_withdrawn_locked(db, branch_id, from, to);
 		measured = report_measured_locked(db, branch_id, from, to);
 	}
 	db_read_unlock(db);
+	json_array_foreach(gone, i, c)
+		nocode += !strcmp(json_string_value(json_object_get(c, "confirm")), "no-code");
+	json_array_foreach(rows, i, c) {
+		const json_t *cf = json_object_get(c, "confirm");
+
+		confirmed += json_is_string(cf) && !strcmp(json_string_value(cf), "confirmed");
+		waiting += json_is_null(cf);
+	}
 	/* each measured commit against the one before it (daemon/analyze_verdict.c
 	 * decides them over the metrics of each commit) */
 	verdicts = branch_id ? db_window_verdicts(db, branch_id, from, to) : json_array();
@@ -308,8 +338,12 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 	db_read_unlock(db);
 	json_object_set_new(w, "commit_verdicts", verdicts);
 	json_object_set_new(w, "branch", branch ? json_string(branch) : json_null());
-	json_object_set_new(w, "summary", json_pack("{s:I, s:I}", "merges_measured", measured,
-		"merges", (json_int_t)json_array_size(json_object_get(w, "merges"))));
+	json_object_set_new(w, "summary", json_pack("{s:I, s:I, s:I, s:I, s:I, s:I}",
+		"merges_measured", measured,
+		"merges", (json_int_t)json_array_size(json_object_get(w, "merges")),
+		"confirmed", confirmed, "waiting", waiting, "no_code", nocode,
+		"not_reproduced", (json_int_t)json_array_size(gone) - nocode));
+	json_object_set_new(w, "withdrawn", gone ? gone : json_array());
 	json_object_set_new(w, "limit", json_integer(limit));
 	json_object_set_new(w, "offset", json_integer(offset));
 	if (report_build(w, rows, json_object_get(w, "merges"), from, limit, offset) < 0) {

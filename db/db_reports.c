@@ -18,33 +18,52 @@
 	"c.kind = 'perf' AND c.bad_sha IS NOT NULL AND se.noisy = 0 " \
 	"AND c.state NOT IN ('invalid', 'wontfix', 'fixed') AND c.withdrawn_at IS NULL "
 
-json_t *db_reports_due(struct db *db, long long settled_before, int improvements, int limit)
+json_t *db_reports_due(struct db *db, long long settled_before, int improvements, int confirmed,
+		       int limit)
 {
 	json_t *rows;
 
 	db_lock(db);
 	/* per group: the culprit of a finished bisection of one of its
 	 * changes if there is one, else the first bad commit; due when no
-	 * report on that commit exists (and, for the merge, none on a culprit) */
+	 * report on that commit exists (and, for the merge, none on a culprit)
+	 * and, with confirmations, when its changes are confirmed, none of
+	 * them waits for its confirmation and no job the analyzer asked for
+	 * on either end is pending */
 	rows = db_rows(db, db_prepk(db,
 		"SELECT g.range_key AS group_key, g.group_id, "
 		" CASE WHEN b.id IS NULL THEN 'merge' ELSE 'culprit' END AS kind, "
 		" IFNULL(b.culprit_sha, g.bad_sha) AS commit_sha, b.id AS bisection_id "
 		"FROM (SELECT c.range_key, MIN(c.group_id) AS group_id, MIN(c.bad_sha) AS bad_sha, "
+		"      MIN(c.good_sha) AS good_sha, "
 		"      MAX(IFNULL(c.updated_at, c.detected_at)) AS settled, "
 		"      SUM(c.direction = 'regression') AS regressions "
 		"      FROM changes c JOIN series se ON se.id = c.series_id "
-		"      WHERE " DB_REPORTABLE " GROUP BY c.range_key) g "
+		"      WHERE " DB_REPORTABLE " AND (?4 = 0 OR " DB_CONFIRMED("c") ") "
+		"      GROUP BY c.range_key) g "
 		"LEFT JOIN bisections b ON b.id = (SELECT MAX(b2.id) FROM bisections b2 "
 		"  JOIN changes c2 ON c2.id = b2.change_id WHERE c2.range_key = g.range_key "
 		"  AND b2.state = 'done' AND b2.culprit_sha IS NOT NULL) "
 		"WHERE g.settled <= ?1 AND (?2 OR g.regressions > 0) "
+		" AND (?4 = 0 OR (NOT EXISTS (SELECT 1 FROM changes p JOIN series ps "
+		"  ON ps.id = p.series_id WHERE p.range_key = g.range_key AND "
+		   DB_CONFIRM_PENDING("p", "ps") ") AND NOT EXISTS (SELECT 1 FROM measure_requests mr "
+		"  JOIN jobs j ON j.id = mr.job_id WHERE mr.commit_sha IN (g.good_sha, g.bad_sha) "
+		"  AND j.state IN ('queued', 'running')))) "
 		" AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.group_key = g.range_key "
+		"  AND r.commit_sha = IFNULL(b.culprit_sha, g.bad_sha) "
+		"  AND r.kind = CASE WHEN b.id IS NULL THEN 'merge' ELSE 'culprit' END) "
+		/* nor one of its changes under the range they had before the last
+		 * good commit moved closer (the same step, the same first bad commit) */
+		" AND NOT EXISTS (SELECT 1 FROM changes c5 JOIN report_changes rc "
+		"  ON rc.change_id = c5.id JOIN reports r ON r.id = rc.report_id "
+		"  WHERE c5.range_key = g.range_key AND r.withdrawn_at IS NULL "
 		"  AND r.commit_sha = IFNULL(b.culprit_sha, g.bad_sha) "
 		"  AND r.kind = CASE WHEN b.id IS NULL THEN 'merge' ELSE 'culprit' END) "
 		" AND (b.id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM reports r "
 		"  WHERE r.group_key = g.range_key AND r.kind = 'culprit')) "
-		"ORDER BY g.group_id LIMIT ?3", "Iii", settled_before, improvements, limit));
+		"ORDER BY g.group_id LIMIT ?3", "Iiii", settled_before, improvements, limit,
+		confirmed));
 	db_unlock(db);
 	return rows;
 }
@@ -59,6 +78,7 @@ json_t *db_report_group(struct db *db, const char *group_key)
 		" m.direction AS better, se.runner_class, se.config_name, c.good_sha, c.bad_sha, "
 		" c.good_job_id, c.bad_job_id, c.n_before, c.n_after, c.mean_before, c.mean_after, "
 		" c.sd_before, c.sd_after, c.magnitude, c.pvalue, c.direction, c.state, "
+		" c.confirm_reason, "
 		" t.name AS tree, t.url AS tree_url, IFNULL(b.name, (SELECT b2.name FROM commits cb "
 		"  JOIN branch_commits bc ON bc.commit_id = cb.id JOIN branches b2 ON "
 		"  b2.id = bc.branch_id WHERE " DB_LEVELS("cb") " AND cb.sha = c.bad_sha "
@@ -161,6 +181,89 @@ int db_report_create(struct db *db, long long *id, const struct db_report_new *r
 	db_unlock(db);
 	if (rc != DB_OK)
 		*id = 0;
+	return rc;
+}
+
+json_t *db_reports_void(struct db *db, int limit)
+{
+	json_t *rows;
+
+	db_lock(db);
+	rows = db_rows(db, db_prepk(db,
+		"SELECT r.id, r.group_key, r.group_id, r.change_id, r.kind, r.commit_sha, r.tree, "
+		" r.branch, r.direction, r.subject, r.message_id, "
+		" IFNULL((SELECT c.withdrawn_reason FROM changes c WHERE c.id = r.change_id), "
+		"  'withdrawn') AS reason, "
+		" (SELECT count(*) FROM report_deliveries d WHERE d.report_id = r.id "
+		"  AND d.state IN ('sent', 'dry-run')) AS delivered "
+		"FROM reports r WHERE r.withdrawn_at IS NULL AND r.kind <> 'followup' "
+		" AND EXISTS (SELECT 1 FROM report_changes rc WHERE rc.report_id = r.id) "
+		" AND NOT EXISTS (SELECT 1 FROM report_changes rc JOIN changes c "
+		"  ON c.id = rc.change_id WHERE rc.report_id = r.id AND c.withdrawn_at IS NULL) "
+		"ORDER BY r.id LIMIT ?", "i", limit));
+	db_unlock(db);
+	return rows;
+}
+
+/* The follow-up of report id in the caller's transaction: a report of
+ * kind followup replying to it, with one delivery per (channel,
+ * recipient) that got it, in state. */
+static int db_followup_locked(struct db *db, long long *fid, long long id,
+			      const struct db_report_new *f, const char *state)
+{
+	int rc = db_exec_st(db, db_prepk(db,
+		"INSERT INTO reports (group_key, group_id, change_id, kind, commit_sha, "
+		" bisection_id, tree, branch, direction, subject, body, message_id, webhook, "
+		" created_at, reply_to) SELECT group_key, group_id, change_id, 'followup', "
+		" commit_sha, bisection_id, tree, branch, direction, ?2, ?3, ?4, ?5, ?6, id "
+		"FROM reports WHERE id = ?1", "IsssjI", id, f->subject, f->body, f->message_id,
+		f->webhook, db_now()));
+
+	if (rc != DB_OK)
+		return rc;
+	*fid = sqlite3_last_insert_rowid(db->conn);
+	rc = db_exec_st(db, db_prepk(db,
+		"INSERT OR IGNORE INTO report_changes (report_id, change_id) SELECT ?1, change_id "
+		"FROM report_changes WHERE report_id = ?2", "II", *fid, id));
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prepk(db,
+			"INSERT OR IGNORE INTO report_deliveries (report_id, channel, recipient, name, "
+			" role, why, sent_to, state) SELECT ?1, channel, recipient, name, role, "
+			" 'it got the report this follows', sent_to, ?3 FROM report_deliveries "
+			"WHERE report_id = ?2 AND state IN ('sent', 'dry-run') ORDER BY id",
+			"IIs", *fid, id, state));
+	return rc;
+}
+
+int db_report_withdraw(struct db *db, long long *followup, long long id, const char *reason,
+		       const struct db_report_new *f, const char *state)
+{
+	long long now = db_now(), delivered;
+	int rc;
+
+	*followup = 0;
+	db_lock(db);
+	if (db_begin(db) < 0) {
+		db_unlock(db);
+		return DB_ERR;
+	}
+	rc = db_exec_st(db, db_prepk(db, "UPDATE reports SET withdrawn_at = ?, withdrawn_reason = ? "
+				    "WHERE id = ? AND withdrawn_at IS NULL", "IsI", now, reason, id));
+	if (rc == DB_OK && sqlite3_changes(db->conn) == 0)
+		rc = DB_CONFLICT;
+	if (rc == DB_OK)
+		rc = db_exec_st(db, db_prepk(db,
+			"UPDATE report_deliveries SET state = 'withdrawn', last_error = ? "
+			"WHERE report_id = ? AND state IN ('pending', 'digest', 'failed')", "sI",
+			reason, id));
+	delivered = rc == DB_OK ? db_scalar(db_prepk(db, "SELECT count(*) FROM report_deliveries "
+		"WHERE report_id = ? AND state IN ('sent', 'dry-run')", "I", id), 0) : 0;
+	if (rc == DB_OK && delivered)
+		rc = db_followup_locked(db, followup, id, f, state);
+	rc = db_end(db, rc);
+	if (rc != DB_OK)
+		*followup = 0;
+	db_unlock(db);
 	return rc;
 }
 
@@ -271,7 +374,7 @@ json_t *db_digest_due(struct db *db)
 #define DB_REPORT_COLUMNS \
 	"r.id, r.group_id, r.group_key, r.change_id, r.kind, r.commit_sha, r.bisection_id, " \
 	"r.tree, r.branch, r.direction, r.subject, r.message_id, r.held, r.held_by, " \
-	"r.created_at, " \
+	"r.created_at, r.reply_to, r.withdrawn_at, r.withdrawn_reason, " \
 	"(SELECT count(*) FROM report_deliveries d WHERE d.report_id = r.id) AS deliveries, " \
 	"(SELECT count(*) FROM report_deliveries d WHERE d.report_id = r.id " \
 	" AND d.state IN ('sent', 'dry-run')) AS delivered, " \

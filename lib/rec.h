@@ -205,7 +205,12 @@ struct rec_change {
 	long long jobs_after;
 	char *reason;               /* the verdict's sentence; NULL: none */
 	char *found_by;             /* segmentation or commits; NULL: none */
-	long long withdrawn_at;     /* re-analysis no longer finds it; 0: live */
+	long long withdrawn_at;     /* 0: live; else when it was withdrawn */
+	char *withdrawn_reason;     /* why: not reproduced, no compiled code, moved, ... */
+	long long confirmation_id;  /* the confirmation that measures it again; 0: none */
+	char *confirm;              /* confirmed, not-reproduced, no-code; NULL: not yet */
+	char *confirm_reason;       /* how it was confirmed, or why not; NULL: not yet */
+	long long confirmed_at;     /* 0: not yet */
 	/* The detail (GET /api/v1/changes/ID) also has these; a list row has
 	 * full 0 and none of them. */
 	int full;

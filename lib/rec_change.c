@@ -51,7 +51,8 @@ static const struct rec_field rec_change_fields[] = {
 	F(verdict, REC_STR_NULL), F(percent_lo, REC_REAL), F(percent_hi, REC_REAL),
 	F(verdict_p, REC_REAL), F(min_effect, REC_REAL), F(jobs_before, REC_MEASURE),
 	F(jobs_after, REC_MEASURE), F(reason, REC_STR_NULL), F(found_by, REC_STR_NULL),
-	F(withdrawn_at, REC_ID),
+	F(withdrawn_at, REC_ID), F(withdrawn_reason, REC_STR_NULL), F(confirmation_id, REC_ID),
+	F(confirm, REC_STR_NULL), F(confirm_reason, REC_STR_NULL), F(confirmed_at, REC_ID),
 };
 #undef F
 

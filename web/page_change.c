@@ -96,6 +96,39 @@ static const char *change_dir(const struct rec_change *c)
 	return c->direction && !strcmp(c->direction, "regression") ? "regression" : "improvement";
 }
 
+/* How the change was confirmed before anyone was told, or why it was not
+ * (daemon/confirm.c); nothing for a change that is not measured again. */
+static void change_confirmation(struct buf *b, const struct rec_change *c, long long now)
+{
+	if (!c->bad_sha || !*c->bad_sha || strcmp(c->kind, "perf"))
+		return;
+	buf_adds(b, "<dt>confirmation</dt><dd id=\"confirmation\">");
+	if (c->confirm) {
+		buf_printf(b, "<strong class=\"confirm-%s\">", !strcmp(c->confirm, "confirmed") ?
+			   "yes" : "no");
+		html_txt(b, !strcmp(c->confirm, "no-code") ? "no compiled code changed" :
+			 c->confirm);
+		buf_adds(b, "</strong> ");
+		html_age(b, now, c->confirmed_at);
+		buf_adds(b, ": ");
+		html_txt(b, c->confirm_reason ? c->confirm_reason : "");
+	} else if (c->triaged_by) {
+		buf_adds(b, "<span class=\"muted\">not measured again: a person triaged it</span>");
+	} else if (c->noisy) {
+		buf_adds(b, "<span class=\"muted\">not measured again: its series is too noisy "
+			 "to judge</span>");
+	} else if (c->withdrawn_at) {
+		buf_adds(b, "<span class=\"muted\">none: withdrawn before it was measured "
+			 "again</span>");
+	} else {
+		buf_adds(b, "<strong>waiting</strong>: its last good and first bad kernels are "
+			 "booted again, alternately; nobody is told before they show it");
+		if (c->confirmation_id)
+			buf_printf(b, " (confirmation %lld)", c->confirmation_id);
+	}
+	buf_adds(b, "</dd>\n");
+}
+
 /* Where the change lies: metric, tree, commits, merges, window, state. */
 static void change_facts(struct buf *b, const struct rec_change *c, long long now)
 {
@@ -152,9 +185,13 @@ static void change_facts(struct buf *b, const struct rec_change *c, long long no
 	if (c->withdrawn_at) {
 		buf_adds(b, "; <strong id=\"withdrawn\">withdrawn</strong> ");
 		html_age(b, now, c->withdrawn_at);
-		buf_adds(b, ": the analysis no longer finds it in the data measured since");
+		buf_adds(b, ": ");
+		html_txt(b, c->withdrawn_reason ? c->withdrawn_reason :
+			 "the analysis no longer finds it in the data measured since");
 	}
-	buf_adds(b, "</dd></dl>\n");
+	buf_adds(b, "</dd>\n");
+	change_confirmation(b, c, now);
+	buf_adds(b, "</dl>\n");
 }
 
 /* The verdict in one line: direction, %change, its interval, why. */

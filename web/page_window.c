@@ -342,10 +342,43 @@ static void window_summary(struct buf *b, const json_t *r)
 		   window_int(s, "changes"), window_int(s, "groups"),
 		   window_int(s, "ambiguous_groups"), window_int(r, "from_position") + 1,
 		   window_int(r, "to_position"));
+	buf_printf(b, "<p id=\"confirmations\">Before anyone is told, each change is measured "
+		   "again: %lld confirmed, %lld waiting; withdrawn: %lld not reproduced, %lld "
+		   "where no compiled code changed (layout or noise).</p>\n",
+		   window_int(s, "confirmed"), window_int(s, "waiting"),
+		   window_int(s, "not_reproduced"), window_int(s, "no_code"));
 	if (json_object_get(s, "verdicts"))
 		buf_printf(b, "<p id=\"verdicts\">Measured commits against the one before: "
 			   "%lld with a changed metric, %lld with an inconclusive one.</p>\n",
 			   window_int(s, "commits_changed"), window_int(s, "commits_inconclusive"));
+}
+
+/* The changes confirmations withdrew, each with why: nobody was told. */
+static void window_withdrawn(struct buf *b, const json_t *r)
+{
+	const json_t *gone = json_object_get(r, "withdrawn"), *c;
+	size_t i;
+
+	if (!json_array_size(gone))
+		return;
+	buf_adds(b, "<h2>Withdrawn before anyone was told</h2>\n<table id=\"withdrawn\">"
+		 "<tr><th>change</th><th>metric</th><th>range</th><th>why</th></tr>\n");
+	json_array_foreach(gone, i, c) {
+		buf_printf(b, "<tr><td><a href=\"/changes/%lld\">%lld</a></td><td>",
+			   window_int(c, "id"), window_int(c, "id"));
+		html_txt(b, html_jstr(c, "suite"));
+		buf_adds(b, "/");
+		html_txt(b, html_jstr(c, "metric"));
+		buf_printf(b, " %+.1f%%</td><td>", 100 * json_number_value(json_object_get(c,
+											   "magnitude")));
+		html_sha(b, html_jstr(c, "good_sha"));
+		buf_adds(b, "..");
+		html_sha(b, html_jstr(c, "bad_sha"));
+		buf_adds(b, "</td><td>");
+		html_txt(b, html_jstr(c, "withdrawn_reason"));
+		buf_adds(b, "</td></tr>\n");
+	}
+	buf_adds(b, "</table>\n");
 }
 
 /* base: the page's URL with ?branch= when one was given (escaped). */
@@ -398,6 +431,7 @@ int page_window(struct buf *b, const json_t *report, int page)
 	buf_adds(b, "</div>\n");
 	html_pager(b, buf_str(&base), page, json_is_true(json_object_get(report, "more")));
 	window_measured(b, report);
+	window_withdrawn(b, report);
 	buf_dispose(&base);
 	html_page_end(b);
 	return 0;

@@ -14,7 +14,9 @@
 # LOSE_NEXT=1 the next bench job is.
 
 # bisect_ini FILE [EXTRA]: kpcid's configuration for tree linux, EXTRA in
-# its [bisect] section and $TREE_EXTRA in its [tree linux] section.
+# its [bisect] section and $TREE_EXTRA in its [tree linux] section.  The
+# changes are not confirmed before their bisection unless CONFIRM=1 (the
+# bisection tests follow the bisector; t0625 tests the confirmation).
 bisect_ini() {
 	cat > "$1" <<EOF
 [jobs]
@@ -22,6 +24,8 @@ lease_seconds = ${LEASE:-60}
 max_attempts = ${ATTEMPTS:-3}
 [analysis]
 settle_seconds = 0
+[confirm]
+enabled = $([ "${CONFIRM:-0}" = 1 ] && echo true || echo false)
 [bisect]
 settle_seconds = 0
 ${2:-}

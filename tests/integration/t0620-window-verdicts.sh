@@ -16,6 +16,7 @@
 
 REPO=$TMP/linux T=1790000000
 . tests/integration/git-lib.sh
+. tests/integration/window-lib.sh
 # pull NAME: a topic branch with one commit merged by "Merge tag 'NAME-for-7.4'".
 pull() {
 	g checkout -q -b "$1" master
@@ -38,9 +39,14 @@ SHAS=$(git -C "$TMP/linux" rev-list --first-parent --reverse v7.3~0^..master | t
 set -- $SHAS
 V73=$1 M1=$2 M2=$3 M3=$4 M4=$5 M5=$6 RC1=$7
 
+# The analyzer's own measurement is what this test follows: changes are
+# not confirmed here (t0625 tests the confirmation).
 cat > "$TMP/kpcid.ini" <<EOF
 [analysis]
 settle_seconds = 0
+
+[confirm]
+enabled = false
 
 [tree linux]
 url = $TMP/linux
@@ -57,16 +63,6 @@ check "the first poll of linux ends" wait_sql 20 \
 	"SELECT count(*) FROM commits c JOIN trees t ON t.id = c.tree_id WHERE t.name = 'linux'" 13
 api POST /api/v1/runners/register "$RT" \
 	'{"name":"lab-1","runner_class":"numa2","capabilities":["bench"],"boot_methods":["host"]}' > /dev/null
-
-# index SHA: the measured commit's index 0..6 (v7.3 .. -rc1).
-index() {
-	i=0
-	for s in $SHAS; do
-		[ "$s" = "$1" ] && { echo "$i"; return; }
-		i=$((i + 1))
-	done
-	echo -1
-}
 
 # body JOB ATTEMPT K: 3 iterations of 6 metrics at commit K.  Each job
 # draws a boot factor per metric (log-normal, sd 5-20%), each iteration
@@ -102,18 +98,6 @@ body() {
 	}'
 }
 
-# serve: claims bench jobs and uploads their results until none is left.
-serve() {
-	while :; do
-		out=$(api POST /api/v1/jobs/claim "$RT" '{"runner_id":1}')
-		[ "${out%% *}" = 200 ] || break
-		id=$(echo "${out#* }" | jq -r .job.id)
-		att=$(echo "${out#* }" | jq -r .job.attempt)
-		k=$(index "$(echo "${out#* }" | jq -r .job.spec.commit)")
-		out=$(api POST "/api/v1/jobs/$id/result" "$RT" "$(body "$id" "$att" "$k")")
-		[ "${out%% *}" = 200 ] || not_ok "the result of job $id is stored ($out)"
-	done
-}
 settled() {
 	wait_sql 30 "SELECT count(*) FROM series WHERE dirty = 1" 0
 }

@@ -12,9 +12,13 @@
 report_tree
 OUT="$TMP/outbox"
 printf 'generic http://127.0.0.1:9/never\n' > "$TMP/hooks"
+# Reports here follow the changes uploaded as they are: they are not
+# confirmed by measuring them again first (t0625 tests that).
 cat > "$TMP/kpcid.ini" <<INI
 [analysis]
 settle_seconds = 0
+[confirm]
+enabled = no
 [alert]
 enabled = true
 from = kpci staging <kpci@example.org>

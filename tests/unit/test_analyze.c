@@ -343,7 +343,7 @@ static void test_triage_survives(void)
 	{
 		struct db_change_new ch = { .id = lat_change, .bad_job_id = 1, .point_index = 3,
 					    .magnitude = 5, .regression = 0 };
-		long long drop = lat_change;
+		struct db_change_drop drop = { .id = lat_change, .why = "no longer found" };
 		struct db_analysis an = { .series_id = lat, .ordered_by = "commit",
 					  .changes = &ch, .nchanges = 1, .drop = &drop,
 					  .ndrop = 1, .noise_max_cv = 0.1,
@@ -367,7 +367,7 @@ static void test_triage_survives(void)
 	/* A change no longer found that a bisection refers to is withdrawn,
 	 * not deleted; found again by the next pass, it is live again. */
 	{
-		long long drop = rate_change;
+		struct db_change_drop drop = { .id = rate_change, .why = "no longer found" };
 		struct db_analysis an = { .series_id = rate, .ordered_by = "commit",
 					  .drop = &drop, .ndrop = 1, .noise_max_cv = 0.1,
 					  .noise_min_df = ANALYZE_NOISE_MIN_DF };
@@ -379,8 +379,9 @@ static void test_triage_survives(void)
 		snprintf(q, sizeof q, "SELECT MAX(id) FROM samples WHERE series_id = %lld", rate);
 		an.last_sample_id = sql_int(q);
 		CHECK_INT(db_analysis_store(db, &an), DB_OK);
-		snprintf(q, sizeof q, "SELECT withdrawn_at > 0 AND state = 'new' FROM changes "
-			 "WHERE id = %lld", rate_change);
+		snprintf(q, sizeof q, "SELECT withdrawn_at > 0 AND state = 'new' AND "
+			 "withdrawn_reason = 'no longer found' FROM changes WHERE id = %lld",
+			 rate_change);
 		CHECK_INT(sql_int(q), 1);
 		snprintf(q, sizeof q, "UPDATE series SET dirty = 1, dirty_at = 0 WHERE id = %lld",
 			 rate);
@@ -390,8 +391,41 @@ static void test_triage_survives(void)
 		snprintf(q, sizeof q, "SELECT withdrawn_at IS NULL FROM changes WHERE id = %lld",
 			 rate_change);
 		CHECK_INT(sql_int(q), 1);
-		/* without the bisection it goes */
+		/* one whose confirmation has yet to judge it is kept: the
+		 * confirmation decides, not a pass that saw half of its boots */
 		sql("DELETE FROM bisections");
+		snprintf(q, sizeof q, "INSERT INTO confirmations (id, good_sha, bad_sha, suite, "
+			 "runner_class, config_name, good_job_id, bad_job_id, want, opened_by, "
+			 "created_at, updated_at) SELECT 1, good_sha, bad_sha, 'x', 'c', '', "
+			 "good_job_id, bad_job_id, 3, 'test', 1, 1 FROM changes WHERE id = %lld",
+			 rate_change);
+		sql(q);
+		snprintf(q, sizeof q, "UPDATE changes SET confirmation_id = 1 WHERE id = %lld",
+			 rate_change);
+		sql(q);
+		an.ndrop = 0;
+		snprintf(q, sizeof q, "UPDATE series SET dirty = 1, dirty_at = 0 WHERE id = %lld",
+			 rate);
+		sql(q);
+		pass();
+		snprintf(q, sizeof q, "SELECT withdrawn_at IS NULL FROM changes WHERE id = %lld",
+			 rate_change);
+		CHECK_INT(sql_int(q), 1);
+		/* judged not reproduced, it is withdrawn by the store, not deleted,
+		 * and stays withdrawn when the next pass finds it again */
+		an.ndrop = 1;
+		snprintf(q, sizeof q, "UPDATE changes SET confirm = 'not-reproduced', withdrawn_at = "
+			 "1, withdrawn_reason = 'not reproduced' WHERE id = %lld", rate_change);
+		sql(q);
+		snprintf(q, sizeof q, "UPDATE series SET dirty = 1, dirty_at = 0 WHERE id = %lld",
+			 rate);
+		sql(q);
+		pass();
+		snprintf(q, sizeof q, "SELECT withdrawn_at = 1 AND withdrawn_reason = 'not "
+			 "reproduced' FROM changes WHERE id = %lld", rate_change);
+		CHECK_INT(sql_int(q), 1);
+		/* without the bisection or a confirmation it goes */
+		sql("UPDATE changes SET confirmation_id = NULL, confirm = NULL, withdrawn_at = NULL");
 		CHECK_INT(db_analysis_store(db, &an), DB_OK);
 		snprintf(q, sizeof q, "SELECT count(*) FROM changes WHERE id = %lld", rate_change);
 		CHECK_INT(sql_int(q), 0);

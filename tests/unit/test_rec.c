@@ -176,7 +176,9 @@ static void change_fill(struct rec_change *c)
 		.magnitude = 0.1, .pvalue = NAN, .direction = "regression", .confidence = NAN,
 		.state = "new", .detected_at = 9, .updated_at = 0, .kind = "perf",
 		.percent_lo = NAN, .percent_hi = NAN, .verdict_p = NAN, .min_effect = NAN,
-		.jobs_before = REC_NONE, .jobs_after = 15, .found_by = "segmentation" };
+		.jobs_before = REC_NONE, .jobs_after = 15, .found_by = "segmentation",
+		.confirm = "not-reproduced", .confirm_reason = "not reproduced: 3 and 3 boots",
+		.confirmed_at = 12 };
 }
 
 static void test_change_roundtrip(void)
@@ -193,10 +195,12 @@ static void test_change_roundtrip(void)
 	c.place = json_pack("{s:s}", "tree", "linux");
 	c.points = json_pack("[{s:i}]", "index", 0);
 	j = rec_change_encode(&c);
-	/* the 50 columns, then place, group, title, summary_text, points,
+	/* the 55 columns, then place, group, title, summary_text, points,
 	 * bisection; no noise key when none is known */
-	CHECK_INT(json_object_size(j), 56);
+	CHECK_INT(json_object_size(j), 61);
 	CHECK(json_is_null(json_object_get(j, "withdrawn_at")));
+	CHECK_STR(json_string_value(json_object_get(j, "confirm")), "not-reproduced");
+	CHECK(json_is_null(json_object_get(j, "confirmation_id")));
 	CHECK(!json_object_get(j, "noise"));
 	CHECK(json_is_null(json_object_get(j, "group_id")));
 	CHECK(json_is_null(json_object_get(j, "config_name")));

@@ -45,7 +45,7 @@ static long long change(const char *metric, const char *range, const char *dir_,
 
 static char *due(int improvements)
 {
-	json_t *rows = db_reports_due(db, 2000, improvements, 50), *r;
+	json_t *rows = db_reports_due(db, 2000, improvements, 0, 50), *r;
 	struct buf b;
 	size_t i;
 
