@@ -111,6 +111,23 @@ static json_t *report_withdrawn_locked(struct db *db, long long branch_id, long 
 		REPORT_MAX_WITHDRAWN));
 }
 
+/* The commit ranges of (from, to] of branch_id in which no compiled code
+ * changed (a confirmation's check, whether or not a change was found
+ * there): {good_sha, bad_sha, code_reason, bad_position}, newest first.
+ * Caller holds the lock. */
+static json_t *report_no_code_locked(struct db *db, long long branch_id, long long from,
+				     long long to)
+{
+	return db_rows(db, db_prepk(db,
+		"SELECT co.good_sha, co.bad_sha, MIN(co.code_reason) AS code_reason, "
+		" bb.position AS bad_position FROM confirmations co "
+		"JOIN commits cb ON " DB_LEVELS("cb") " AND cb.sha = co.bad_sha "
+		"JOIN branch_commits bb ON bb.commit_id = cb.id AND bb.branch_id = ?1 "
+		"WHERE bb.position > ?2 AND bb.position <= ?3 AND co.code = 'unchanged' "
+		"GROUP BY co.good_sha, co.bad_sha ORDER BY bb.position DESC LIMIT ?4", "IIIi",
+		branch_id, from, to, REPORT_MAX_WITHDRAWN));
+}
+
 /* Adds to each merge row (with "sha") "jobs", the bench jobs that measured
  * it (with samples), and "pending", those queued or running.  Caller
  * holds the lock. */
@@ -297,7 +314,7 @@ static int report_build(json_t *out, json_t *rows, const json_t *merges, long lo
 int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
 		     const char *release, int limit, int offset, char **cause)
 {
-	json_t *w = NULL, *rows = NULL, *verdicts = NULL, *gone = NULL, *c;
+	json_t *w = NULL, *rows = NULL, *verdicts = NULL, *gone = NULL, *same = NULL, *c;
 	long long branch_id, from, to, measured = 0, nocode = 0, waiting = 0, confirmed = 0;
 	size_t i;
 	int rc;
@@ -313,6 +330,7 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 	if (branch_id) {
 		rows = report_changes_locked(db, branch_id, from, to);
 		gone = report_withdrawn_locked(db, branch_id, from, to);
+		same = report_no_code_locked(db, branch_id, from, to);
 		measured = report_measured_locked(db, branch_id, from, to);
 	}
 	db_read_unlock(db);
@@ -342,8 +360,10 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		"merges_measured", measured,
 		"merges", (json_int_t)json_array_size(json_object_get(w, "merges")),
 		"confirmed", confirmed, "waiting", waiting, "no_code", nocode,
-		"not_reproduced", (json_int_t)json_array_size(gone) - nocode));
+		"not_reproduced", (json_int_t)json_array_size(gone) - nocode,
+		"ranges_no_code", (json_int_t)json_array_size(same)));
 	json_object_set_new(w, "withdrawn", gone ? gone : json_array());
+	json_object_set_new(w, "no_code", same ? same : json_array());
 	json_object_set_new(w, "limit", json_integer(limit));
 	json_object_set_new(w, "offset", json_integer(offset));
 	if (report_build(w, rows, json_object_get(w, "merges"), from, limit, offset) < 0) {

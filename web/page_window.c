@@ -344,13 +344,38 @@ static void window_summary(struct buf *b, const json_t *r)
 		   window_int(r, "to_position"));
 	buf_printf(b, "<p id=\"confirmations\">Before anyone is told, each change is measured "
 		   "again: %lld confirmed, %lld waiting; withdrawn: %lld not reproduced, %lld "
-		   "where no compiled code changed (layout or noise).</p>\n",
+		   "where no compiled code changed (layout or noise).  Commit ranges that compile "
+		   "the same code: %lld.</p>\n",
 		   window_int(s, "confirmed"), window_int(s, "waiting"),
-		   window_int(s, "not_reproduced"), window_int(s, "no_code"));
+		   window_int(s, "not_reproduced"), window_int(s, "no_code"),
+		   window_int(s, "ranges_no_code"));
 	if (json_object_get(s, "verdicts"))
 		buf_printf(b, "<p id=\"verdicts\">Measured commits against the one before: "
 			   "%lld with a changed metric, %lld with an inconclusive one.</p>\n",
 			   window_int(s, "commits_changed"), window_int(s, "commits_inconclusive"));
+}
+
+/* The commit ranges in which no compiled code changed: what differs there
+ * is layout or noise. */
+static void window_no_code(struct buf *b, const json_t *r)
+{
+	const json_t *same = json_object_get(r, "no_code"), *c;
+	size_t i;
+
+	if (!json_array_size(same))
+		return;
+	buf_adds(b, "<h2>No compiled code changed</h2>\n<table id=\"no-code\">"
+		 "<tr><th>range</th><th>why</th></tr>\n");
+	json_array_foreach(same, i, c) {
+		buf_adds(b, "<tr><td>");
+		html_sha(b, html_jstr(c, "good_sha"));
+		buf_adds(b, "..");
+		html_sha(b, html_jstr(c, "bad_sha"));
+		buf_adds(b, "</td><td>");
+		html_txt(b, html_jstr(c, "code_reason"));
+		buf_adds(b, "</td></tr>\n");
+	}
+	buf_adds(b, "</table>\n");
 }
 
 /* The changes confirmations withdrew, each with why: nobody was told. */
@@ -359,6 +384,7 @@ static void window_withdrawn(struct buf *b, const json_t *r)
 	const json_t *gone = json_object_get(r, "withdrawn"), *c;
 	size_t i;
 
+	window_no_code(b, r);
 	if (!json_array_size(gone))
 		return;
 	buf_adds(b, "<h2>Withdrawn before anyone was told</h2>\n<table id=\"withdrawn\">"

@@ -320,7 +320,42 @@ for c in "$SLOW_CHANGE $SLOW_CULPRIT" "$FAST_CHANGE $FAST_CULPRIT"; do
 	check_contains "the page of change $1 shows its culprit" "$(echo "$2" | cut -c1-12)" "$page"
 	r=$(sql "SELECT id FROM reports WHERE kind = 'culprit' AND commit_sha = '$2'")
 	check_contains "  ... and its mail" "/reports/$r" "$page"
+	check_contains "  ... and how it was confirmed before anyone was told" \
+		"interleaved" "$(sql "SELECT confirm_reason FROM changes WHERE id = $1")"
 done
+
+# Only the two planted changes are mailed: on their merges and culprits,
+# nothing on another merge, nothing withdrawn after it went out.  The
+# -rc1 commit changes only the top Makefile's version lines: a kernel
+# rebuilt with another version string may measure differently under
+# emulation, but no compiled code changed, so no change stays at -rc1 and
+# whatever was seen there is withdrawn as such.
+sleep 10
+check_eq "the only reports: the two merges and the two culprits" \
+	"$(printf '%s\n' "culprit $FAST_CULPRIT" "culprit $SLOW_CULPRIT" "merge $FAST_MERGE" \
+		"merge $SLOW_MERGE" | sort)" \
+	"$(sql "SELECT kind || ' ' || commit_sha FROM reports WHERE withdrawn_at IS NULL
+		ORDER BY 1")"
+check_eq "none withdrawn, no follow-up" 0 \
+	"$(sql "SELECT count(*) FROM reports WHERE withdrawn_at IS NOT NULL OR kind = 'followup'")"
+check_eq "every mail is one of them" "" \
+	"$(grep -h '^X-Kpci-Commit:' "$M"/mail-*.eml | tr -d '\r' | sort -u |
+		grep -v -e "$SLOW_MERGE" -e "$SLOW_CULPRIT" -e "$FAST_MERGE" -e "$FAST_CULPRIT" || true)"
+check_eq "no live change at -rc1" 0 \
+	"$(sql "SELECT count(*) FROM changes WHERE bad_sha = '$BAD' AND withdrawn_at IS NULL")"
+check_eq "  what was seen there is withdrawn as no compiled code changed" "" \
+	"$(sql "SELECT id || ' ' || IFNULL(confirm, '-') FROM changes WHERE bad_sha = '$BAD'
+		AND IFNULL(confirm, '-') <> 'no-code'")"
+check_eq "  and a confirmation of it found no compiled code changed, with no boot" "" \
+	"$(sql "SELECT co.id || ' ' || IFNULL(co.code, '-') || ' ' || (SELECT count(*) FROM
+		confirmation_jobs cj WHERE cj.confirmation_id = co.id) FROM confirmations co
+		WHERE co.bad_sha = '$BAD' AND (IFNULL(co.code, '-') <> 'unchanged' OR EXISTS
+		(SELECT 1 FROM confirmation_jobs cj WHERE cj.confirmation_id = co.id))")"
+echo "# -rc1: $(sql "SELECT count(*) FROM changes WHERE bad_sha = '$BAD'") change(s) seen,
+	$(sql "SELECT count(*) FROM confirmations WHERE bad_sha = '$BAD'") confirmation(s):
+	$(sql "SELECT IFNULL(code_reason, '') FROM confirmations WHERE bad_sha = '$BAD' LIMIT 1")"
+echo "# confirmations: $(sql "SELECT count(*) || ' opened, ' || (SELECT count(*) FROM
+	confirmation_jobs) || ' jobs' FROM confirmations")"
 
 FULL=$(sql "SELECT duration_ms / 1000 FROM builds WHERE commit_sha = '$GOOD'")
 INCR=$(sql "SELECT duration_ms / 1000 FROM builds WHERE bisection_id IS NULL AND commit_sha <> '$GOOD'
@@ -335,6 +370,19 @@ WORK=$(sql "SELECT (SELECT IFNULL(sum(finished_at - started_at), 0) FROM jobs
 	WHERE created_at >= $W0 AND state = 'done')")
 WALL=$(( $(sql "SELECT max(sent_at) FROM report_deliveries WHERE state = 'sent'") - W0 ))
 echo "# window to last mail: $WALL s for $WORK s of builds and boots ($(echo "scale=2; $WALL / $WORK" | bc) times; the goal is 1.5)"
+# merge to mail: from the end of the first job that measured a merge to
+# the first mail of its report, and the boots in between
+for m in "sys $SLOW_MERGE" "sched $FAST_MERGE"; do
+	set -- $m
+	echo "# $1 merge to mail: $(sql "SELECT (SELECT min(d.sent_at) FROM report_deliveries d
+		JOIN reports r ON r.id = d.report_id WHERE r.kind = 'merge' AND r.commit_sha = '$2'
+		AND d.state = 'sent') - (SELECT min(finished_at) FROM jobs WHERE kind = 'bench'
+		AND commit_sha = '$2' AND state = 'done')") s, $(sql "SELECT count(*) FROM jobs
+		WHERE kind = 'bench' AND state = 'done' AND finished_at > (SELECT min(finished_at)
+		FROM jobs WHERE kind = 'bench' AND commit_sha = '$2' AND state = 'done') AND
+		finished_at <= (SELECT min(d.sent_at) FROM report_deliveries d JOIN reports r
+		ON r.id = d.report_id WHERE r.kind = 'merge' AND r.commit_sha = '$2')") boots"
+done
 echo "# phase: total: $(( $(date +%s) - T0 )) s"
 # Ctrl-C: the runner stops within seconds, its job in hand given back,
 # and no QEMU or make is left behind
