@@ -275,8 +275,8 @@ static int confirm_decide(struct kpcid *k, const struct db_confirmation *co)
 	return more;
 }
 
-/* Decides every change co serves as d ("no-code" or "not-reproduced")
- * with why, and ends co in state with why. */
+/* Decides every change co serves as d (confirmed, not-reproduced or
+ * no-code) with why, and ends co in state with why. */
 static void confirm_end_all(struct kpcid *k, const struct db_confirmation *co, const char *d,
 			    const char *state, const char *why)
 {
@@ -324,6 +324,14 @@ static void confirm_step(struct kpcid *k, long long id)
 
 	if (db_confirm_get(k->db, &co, id) != DB_OK || confirm_code(k, &co))
 		return;
+	if (!co.want) {         /* builds measured it: the code check decides */
+		char why[DB_CONFIRM_TEXT];
+
+		snprintf(why, sizeof why, "confirmed by its builds, whose values no boot measures "
+			 "(%s)", co.code_reason);
+		confirm_end_all(k, &co, "confirmed", "done", why);
+		return;
+	}
 	if (co.pending[0] || co.pending[1])
 		return;
 	for (int s = 0; s < 2; s++) {

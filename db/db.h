@@ -1023,6 +1023,8 @@ int db_confirm_due(struct db *db, struct db_confirm_due **out, size_t *n,
  * the commit of bad_job_id in the suite, runner class and config of
  * series_id, its jobs made like those two, want jobs a side, opened_by
  * one sentence; or finds the one that exists (one that ended measures again).
+ * When a model job is not a bench job (a build measured the values:
+ * kbuild) it gets want 0: no boot, its compiled-code check decides.
  * *id gets it.  With change_id, links that change to it.  DB_NOTFOUND when
  * a job or the series is gone, DB_INVALID when a job has no commit.
  */
@@ -1030,7 +1032,8 @@ int db_confirm_open(struct db *db, long long *id, long long series_id, long long
 		    long long bad_job_id, int want, const char *opened_by, long long change_id);
 /* The analyzer's: opens the confirmation of the newest measured commit of
  * a series (bad_job_id's) against the one before it (good_job_id's) when
- * it is a merge or a tagged commit and no confirmation of that range,
+ * it is a merge or a tagged commit, both are bench jobs, and no
+ * confirmation of that range,
  * suite, class and config exists; *id gets it, 0 when none was opened. */
 int db_confirm_newest(struct db *db, long long *id, long long series_id, long long good_job_id,
 		      long long bad_job_id, int want, const char *opened_by);

@@ -73,12 +73,12 @@ static int db_confirm_open_locked(struct db *db, long long *id, long long series
 	sqlite3_stmt *st;
 	int rc;
 
-	/* the key from the series and the two jobs' commits */
+	/* the key from the series and the two jobs' commits; values that
+	 * builds measured (kbuild) are not booted again: want 0 */
 	st = db_prepk(db,
-		"SELECT g.commit_sha, b.commit_sha, m.suite, se.runner_class, se.config_name, "
-		" IFNULL(b.tree_id, g.tree_id) FROM series se JOIN metrics m ON m.id = se.metric_id, "
-		" jobs g, jobs b WHERE se.id = ? AND g.id = ? AND b.id = ?", "III", series_id,
-		good_job_id, bad_job_id);
+		"SELECT g.commit_sha, b.commit_sha, g.kind = 'bench' AND b.kind = 'bench' "
+		"FROM series se, jobs g, jobs b WHERE se.id = ? AND g.id = ? AND b.id = ?", "III",
+		series_id, good_job_id, bad_job_id);
 	if (!st)
 		return DB_ERR;
 	if (sqlite3_step(st) != SQLITE_ROW) {
@@ -89,6 +89,8 @@ static int db_confirm_open_locked(struct db *db, long long *id, long long series
 		db_done(st);
 		return DB_INVALID;
 	}
+	if (!sqlite3_column_int(st, 2))
+		want = 0;
 	db_done(st);
 	rc = db_exec_st(db, db_prepk(db,
 		"INSERT OR IGNORE INTO confirmations (tree_id, good_sha, bad_sha, suite, runner_class, "
@@ -145,8 +147,8 @@ int db_confirm_newest(struct db *db, long long *id, long long series_id, long lo
 	db_lock(db);
 	/* a merge or a tagged commit, never measured this way before */
 	candidate = (int)db_scalar(db_prepk(db,
-		"SELECT (EXISTS (SELECT 1 FROM commits c WHERE " DB_LEVELS("c") " "
-		"  AND c.sha = b.commit_sha AND c.merged_tip IS NOT NULL) "
+		"SELECT g.kind = 'bench' AND b.kind = 'bench' AND (EXISTS (SELECT 1 FROM commits c "
+		"  WHERE " DB_LEVELS("c") " AND c.sha = b.commit_sha AND c.merged_tip IS NOT NULL) "
 		" OR EXISTS (SELECT 1 FROM tags t WHERE t.commit_sha = b.commit_sha)) "
 		" AND NOT EXISTS (SELECT 1 FROM confirmations co WHERE co.good_sha = g.commit_sha "
 		"  AND co.bad_sha = b.commit_sha AND co.suite = m.suite "
