@@ -25,7 +25,9 @@
  * measured after a step's merge before its change was confirmed (0: it
  * was confirmed while it was the newest merge).  Boots per window are
  * split into the routine jobs (one a commit), the analyzer's more jobs
- * and the confirmations' jobs.  With [confirm] off the same windows give
+ * and the confirmations' jobs; "null newest flagged" counts the merges
+ * without a step whose newest-merge confirmation was opened, of all
+ * merges without a step.  With [confirm] off the same windows give
  * the reports as the analysis finds them: every live change.
  * BENCH_CONFIRM_WINDOWS sets the windows per row (default 12).
  */
@@ -96,6 +98,7 @@ struct world {
 /* What a row of windows found. */
 struct tally {
 	int windows, steps, found, missed, false_reports, late, at_newest, not_reproduced;
+	int null_merges, null_flagged;
 	long long routine, more, confirm, newest;
 };
 
@@ -385,6 +388,18 @@ static void world_tally(struct world *w, struct tally *t)
 	t->not_reproduced += (int)sql_int(w, "SELECT count(*) FROM changes WHERE confirm = "
 					 "'not-reproduced'");
 	t->confirm += sql_int(w, "SELECT count(*) FROM confirmation_jobs");
+	for (int i = 1; i <= WIN_MERGES; i++) {
+		int planted = 0;
+
+		for (int s = 0; s < WIN_STEPS; s++)
+			planted |= w->steps[s].merge == i;
+		if (planted)
+			continue;
+		t->null_merges++;
+		snprintf(q, sizeof q, "SELECT count(*) FROM confirmations WHERE opened_by LIKE "
+			 "'the newest%%' AND bad_sha = '%s'", w->sha[i]);
+		t->null_flagged += sql_int(w, q) > 0;
+	}
 	t->newest += sql_int(w, "SELECT count(*) FROM confirmation_jobs cj JOIN confirmations co "
 			     "ON co.id = cj.confirmation_id WHERE co.opened_by LIKE 'the newest%'");
 	t->more += sql_int(w, "SELECT count(*) FROM measure_requests");
@@ -410,10 +425,11 @@ static int row(const char *name, double sd, int bursts, int confirm, int windows
 		world_tally(&w, &t);
 		world_close(&w);
 	}
-	printf("| %-22s | %4s | %5.1f%% | %3s | %d/%d | %d | %d | %.1f | %d | %.1f | %.1f | "
-	       "%.1f | %.1f (%.1f) |\n", name, confirm ? "on" : "off", 100 * sd,
+	printf("| %-22s | %4s | %5.1f%% | %3s | %d/%d | %d | %d | %.1f | %d | %d/%d | %.1f | "
+	       "%.1f | %.1f | %.1f (%.1f) |\n", name, confirm ? "on" : "off", 100 * sd,
 	       bursts ? "yes" : "no", t.found, t.steps, t.false_reports, t.missed,
-	       t.found ? (double)t.late / t.found : 0.0, t.at_newest,
+	       t.found ? (double)t.late / t.found : 0.0, t.at_newest, t.null_flagged,
+	       t.null_merges,
 	       (double)t.not_reproduced / t.windows, (double)t.routine / t.windows,
 	       (double)t.more / t.windows, (double)t.confirm / t.windows,
 	       (double)t.newest / t.windows);
@@ -437,9 +453,10 @@ int main(void)
 	printf("%ld windows a row, %d merges each, %d metrics, 2 planted steps a window\n\n",
 	       windows, WIN_MERGES, WIN_METRICS);
 	printf("| regime | confirm | between jobs | bursts | true | false | missed | late "
-	       "(merges) | at newest | not reproduced /window | routine boots /window | more "
-	       "/window | confirmation boots /window (of the newest merges) |\n"
-	       "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+	       "(merges) | at newest | null newest flagged | not reproduced /window | routine "
+	       "boots /window | more /window | confirmation boots /window (of the newest "
+	       "merges) |\n"
+	       "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < sizeof regimes / sizeof regimes[0]; i++)
 		for (int confirm = 1; confirm >= 0; confirm--)
 			if (row(regimes[i].name, regimes[i].sd, regimes[i].bursts, confirm,

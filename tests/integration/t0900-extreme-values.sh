@@ -66,6 +66,11 @@ for j in 4 5 6; do
 	}' > "$TMP/huge.json"
 	api POST "/api/v1/jobs/$j/result" "$RT" "$(cat "$TMP/huge.json")" > /dev/null
 done
+# (the values are made huge behind kpcid's back, so only once the
+# analyzer is done with the series as they came: a pass that read them
+# before the update would store its result over the update's dirty flag)
+check "the analyzer is done with them as they came" \
+	wait_sql 30 "SELECT count(*) FROM series WHERE dirty = 1" 0
 sql_rw "UPDATE samples SET value = CASE iteration WHEN 0 THEN 1e300 ELSE 1.7e308 END WHERE job_id >= 4; UPDATE series SET dirty = 1 WHERE id IN (SELECT series_id FROM samples WHERE job_id >= 4)"
 check "the 200 series are marked as failing" \
 	wait_sql 20 "SELECT count(*) FROM series WHERE analysis_error IS NOT NULL AND dirty = 0" 200
