@@ -19,6 +19,14 @@
 #   - a kbench job on this host every KPCI_DEMO_INTERVAL seconds (default
 #     300) fills a first series at once; at most one waits at a time.
 #
+# KPCI_WINDOW=drip plants the whole window (five pulls, three of them
+# with no effect) in var/linux.side and lands it on var/linux one merge
+# at a time, each once kpcid has nothing left to do for the one before,
+# as merges land over the days of a real window: each change is then at
+# the newest merge when it is first measured.  KPCI_NOISE=1 adds host
+# noise: a `make -j2` of kpci's own sources runs while every other merge
+# is measured.  Both need a new var/ (rm -rf var).
+#
 # The dashboard's address is printed at once.  Tokens are made on first
 # use (var/admin.token, var/runner.token).  Ctrl-C stops everything within
 # seconds (the runner gives its job back: the next run does it again); a
@@ -148,6 +156,35 @@ setsid "$BIN/kpci-runner" -c var/runner.ini --server "$URL" --token-file var/run
 	--name "$(hostname)-local" --class "$CLASS" --work-dir var/runner &
 runner=$!
 
+# idle: 0 once kpcid has had no job queued or running for a minute
+idle() {
+	for _ in $(seq 12); do
+		n=$(curl -sf "$URL/api/v1/status" |
+			jq '(.jobs.queued // 0) + (.jobs.running // 0)' 2>/dev/null || echo 1)
+		[ "$n" = 0 ] || return 1
+		sleep 5
+	done
+}
+# drip: the window's merges (and -rc1) land one at a time on var/linux
+drip() {
+	n=0
+	for c in $(git -C var/linux.side rev-list --reverse --first-parent v6.12..master); do
+		until idle; do sleep 10; done
+		n=$((n + 1))
+		git -C var/linux fetch -q var/linux.side "$c" && git -C var/linux merge -q --ff-only "$c"
+		echo "run-local: landed $(git -C var/linux log -1 --format='%h %s' "$c")"
+		"$BIN/kpci" poll linux > /dev/null || true
+		if [ "${KPCI_NOISE:-}" = 1 ] && [ $((n % 2)) = 1 ]; then
+			rm -rf var/noise && mkdir -p var/noise
+			git archive HEAD | tar x -C var/noise
+			(sleep 60; make -C var/noise -j2 > var/noise.log 2>&1) &
+		fi
+	done
+	git -C var/linux fetch -q --tags var/linux.side
+	"$BIN/kpci" poll linux > /dev/null || true
+	echo "run-local: the whole window has landed"
+}
+
 # The kernel tree and its release, once (a minute or two).  Debian's top
 # .gitignore ends with a block that ignores the whole top level (its
 # packaging repository): it is dropped.
@@ -179,8 +216,16 @@ if [ -d var/linux/.git ]; then
 			sleep 2
 		done
 		echo "run-local: the release v6.12 is recorded and being built; planting the merge window"
-		sh tools/plant-window.sh -C var/linux --small window > /dev/null
-		"$BIN/kpci" poll linux > /dev/null || true
+		if [ "${KPCI_WINDOW:-}" = drip ]; then
+			rm -rf var/linux.side
+			git clone -q var/linux var/linux.side
+			sh tools/plant-window.sh -C var/linux.side window > /dev/null
+			drip &
+			others="$others $!"
+		else
+			sh tools/plant-window.sh -C var/linux --small window > /dev/null
+			"$BIN/kpci" poll linux > /dev/null || true
+		fi
 	fi
 else
 	echo "run-local: $SRC_TAR is missing (make deps): no kernel tree, host jobs only"
