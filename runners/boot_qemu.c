@@ -27,6 +27,7 @@
 #include "lib/buf.h"
 #include "lib/fail.h"
 #include "lib/log.h"
+#include "runners/boot_icount.h"
 #include "runners/boot_qemu.h"
 #include "runners/guestdir.h"
 #include "runners/kbench_core.h"
@@ -101,8 +102,7 @@ int qemu_kvm_usable(int timeout_s)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-/* Console text (capped), "" when there is none; malloc'd. */
-static char *qemu_slurp(const char *path)
+char *qemu_slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	struct buf b;
@@ -442,13 +442,12 @@ static int qemu_wait(const struct qemu_boot *q, pid_t pid, const char *console, 
 	}
 }
 
-/* Runs QEMU once; the console ends up in console_path. */
-static int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const char *cmdline,
-			  const char *console_path, char **cause)
+int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const char *cmdline,
+		   const char *console_path, char **cause)
 {
 	char *argv[QEMU_MAX_ARGS], smp[32], mem[32], serial[QEMU_MAX_PATH + 8], kill_after[32];
 	char objs[QEMU_MAX_NODES][96], numas[QEMU_MAX_NODES][96], log[QEMU_MAX_PATH];
-	const char *accel = qemu_accel(q->cfg, q->kernel, q->work_dir);
+	const char *accel = q->icount ? "tcg" : qemu_accel(q->cfg, q->kernel, q->work_dir);
 	int argc = 0, per_node = q->memory_mb / q->nodes, status, rc;
 	pid_t pid;
 
@@ -498,6 +497,10 @@ static int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const c
 	argv[argc++] = "-no-reboot";
 	argv[argc++] = "-name";         /* vCPU threads named "CPU n/TCG", to pin them */
 	argv[argc++] = "kpci,debug-threads=on";
+	if (q->icount) {                /* the guest's ns: its executed instructions */
+		argv[argc++] = "-icount";
+		argv[argc++] = "shift=0,sleep=off";
+	}
 	argv[argc] = NULL;
 	unlink(console_path);
 	unlink(log);
@@ -631,6 +634,9 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 		console = qemu_slurp(console_path);
 		rc = qemu_collect(q, r, guest_env, console, 0, cause);
 		free(console);
+		/* whatever becomes of it, the time samples stay */
+		if (rc == 0 && q->cfg->qemu_instructions && !strcmp(q->suite, "kbench"))
+			icount_run(q, initrd, r, *guest_env);
 		return rc;
 	}
 	for (int i = 0; i < q->sr->warmup + REPEAT_HARD_MAX_BOOTS; i++) {
