@@ -306,7 +306,8 @@ static pid_t qemu_child_of(pid_t parent)
  * -name debug-threads=on) of QEMU, the child of pid, to the host CPUs of
  * [qemu] pin_vcpus in turn.  The threads appear as QEMU starts, so this
  * looks for a few seconds.  0, or -1 with cause for a bad pin_vcpus; a
- * thread that cannot be found or pinned is logged, not fatal. */
+ * thread that cannot be found or pinned is logged, not fatal.  An icount
+ * boot is not pinned. */
 static int qemu_pin_vcpus(const struct qemu_boot *q, pid_t pid, char **cause)
 {
 	const char *want = q->cfg->qemu_pin_vcpus ? q->cfg->qemu_pin_vcpus : "auto";
@@ -314,7 +315,9 @@ static int qemu_pin_vcpus(const struct qemu_boot *q, pid_t pid, char **cause)
 	int cpus[CPU_SETSIZE];
 	cpu_set_t set;
 
-	if (!strcmp(want, "off"))
+	/* under -icount one thread runs every vCPU ("ALL CPUs/TCG"), and
+	 * instruction counts do not depend on the host CPU */
+	if (!strcmp(want, "off") || q->icount)
 		return 0;
 	if (!strcmp(want, "auto")) {
 		if (sched_getaffinity(0, sizeof set, &set) < 0)
