@@ -1,8 +1,7 @@
 /*
  * kbench_insn.c - the instruction counter of kbench_insn.h: one
  * perf_event_open() hardware counter (PERF_COUNT_HW_INSTRUCTIONS) of the
- * calling thread, user and kernel, inherited by what it starts, read
- * around each repetition.  No library: the static guest program uses it
+ * calling thread, user and kernel, read around each repetition.  No library: the static guest program uses it
  * too.
  */
 #include <errno.h>
@@ -24,7 +23,9 @@ int kbench_insn_open(char *cause, size_t n)
 	a.size = sizeof a;
 	a.type = PERF_TYPE_HARDWARE;
 	a.config = PERF_COUNT_HW_INSTRUCTIONS;
-	a.inherit = 1;          /* the partner process, the threads it creates */
+	/* no inherit: a counter copied into every task fork() and
+	 * pthread_create() make would add its set-up to the times of
+	 * fork-exit and thread-create; the partner's share is constant */
 	a.exclude_hv = 1;
 	/* this thread, on any CPU, no group, and no close-on-exec surprises */
 	fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);

@@ -2,8 +2,9 @@
  * kbench_insn.h - instruction counts beside kbench's times.  Where the
  * hardware can count (a host with a PMU, a KVM guest with a vPMU), one
  * counter of retired instructions (perf_event_open, user and kernel) is
- * opened per measuring thread, inherited by the threads and processes the
- * benchmark starts; each inner repetition is counted beside its time.  A
+ * opened per measuring thread, which counts that thread only (not the
+ * partner process or thread, nor the children it forks); each inner
+ * repetition is counted beside its time.  A
  * QEMU guest under -icount shift=0 needs no counter: its clock is its
  * instruction count (runners/boot_icount.c).
  *
@@ -24,9 +25,9 @@
 #define KBENCH_INSN_UNIT   "insn/op"
 #define KBENCH_INSN_MAX_NAME 96     /* bytes of NAME.insn with its NUL */
 
-/* A counter of the calling thread's instructions and of the tasks it
- * starts from now on, counting from now: its fd, or -1 with
- * "perf_event_open: <errno text>" in cause. */
+/* A counter of the calling thread's instructions, user and kernel,
+ * counting from now: its fd, or -1 with "perf_event_open: <errno text>"
+ * in cause. */
 int kbench_insn_open(char *cause, size_t n);
 
 /* The instructions counted so far by fd, or -1 when it cannot be read. */

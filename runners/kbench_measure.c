@@ -134,8 +134,8 @@ int kbench_measure(const struct kbench_bench *b, const struct kbench_plan *p,
 			return -1;
 		}
 	}
-	/* before the set-up, so the partner process or thread inherits it;
-	 * a counter that does not open leaves the sample uncounted */
+	/* this thread's instructions; a counter that does not open leaves
+	 * the sample uncounted */
 	if (p->count == KBENCH_COUNT_PMU)
 		fd = kbench_insn_open(why, sizeof why);
 	if (b->setup && b->setup(&state, cause, n) < 0)
