@@ -1,8 +1,8 @@
 /*
  * kbench_insn.c - the instruction counter of kbench_insn.h: one
  * perf_event_open() hardware counter (PERF_COUNT_HW_INSTRUCTIONS) of the
- * calling thread, user and kernel, read around each repetition.  No library: the static guest program uses it
- * too.
+ * calling thread, user and kernel, read around each repetition.  No
+ * library: the static guest program uses it too.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
