@@ -2,15 +2,16 @@
  * boot_icount.c - the icount boot (boot_icount.h).
  *
  * One vCPU and no NUMA: under -icount QEMU runs its vCPUs in turn on one
- * thread, and QEMU 7.2 brought up neither 4 vCPUs (within 150 s) nor 2
- * (2 nodes x 1 CPU, within 400 s) on this project's build machine, while
- * one boots in seconds (docs/suites.md).  So the remote NUMA benchmarks
- * have no .insn metric.  The guest's TSC ticks once per instruction, 1
- * GHz: tsc_early_khz says so, instead of the host's rate a TCG guest
- * gets otherwise.  kpci-kbench is told (kpci.icount=1) that its clock
- * counts instructions, and prints only NAME.insn lines; any other metric
- * from this boot rejects the boot, so no instruction count is ever
- * stored as a time.
+ * thread, and a QEMU 7.2 guest with 4 vCPUs did not get past bringing up
+ * the others within 150 s; with 2 (no NUMA) it stopped at "x86: Booting
+ * SMP configuration" for 200 s, and as 2 nodes x 1 CPU it had not
+ * reached init after 400 s, while one vCPU boots in 10 to 20 s
+ * (docs/suites.md).  So the remote NUMA benchmarks have no .insn metric.
+ * The guest's TSC ticks once per instruction, 1 GHz: tsc_early_khz says
+ * so, instead of the host's rate a TCG guest gets otherwise.  kpci-kbench
+ * is told (kpci.icount=1) that its clock counts instructions, and prints
+ * only NAME.insn lines; any other metric from this boot rejects the
+ * boot, so no instruction count is ever stored as a time.
  */
 #include <stdio.h>
 #include <stdlib.h>
