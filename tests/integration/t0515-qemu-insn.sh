@@ -136,6 +136,13 @@ check_contains "... and the job's log what the second boot gave" \
 check_eq "instruction counts per op are positive" 0 \
 	"$(sql "SELECT count(*) FROM samples s JOIN series r ON r.id = s.series_id JOIN metrics m ON m.id = r.metric_id WHERE m.name LIKE '%.insn' AND NOT s.value > 0")"
 
+curl -s "$URL/api/v1/samples?job=$(job on)&limit=100" > "$TMP/samples.json"
+check_eq "the API returns them by name and unit" 2 \
+	"$(jq '[.samples[] | select(.metric == "syscall-getppid.insn" and .unit == "insn/op")] | length' "$TMP/samples.json")"
+SID=$(sql "SELECT r.id FROM series r JOIN metrics m ON m.id = r.metric_id WHERE m.name = 'syscall-getppid.insn' LIMIT 1")
+check_eq "... and their series has its page" 200 "$(curl -s -o "$TMP/series.html" -w '%{http_code}' "$URL/series/$SID")"
+check_contains "... naming the metric" "syscall-getppid.insn" "$(cat "$TMP/series.html")"
+
 check_eq "off: only the time metrics" "sched-yield:ns/op:lower syscall-getppid:ns/op:lower" "$(metrics off)"
 check_eq "... from one boot" 1 "$(boots off)"
 check_contains "... the environment says counts are not available, and why" \
