@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/fail.h"
 #include "lib/log.h"
@@ -54,13 +55,15 @@ static int icount_take(struct proto_result *r, const struct proto_result *got, c
 }
 
 /* What the job's log says: the boot's outcome; on failure with the
- * console's tail.  r->log had nothing to say before (a kbench boot that
- * succeeded leaves it empty). */
+ * console's tail, unless cause quotes it already (qemu_collect's do).
+ * r->log had nothing to say before (a kbench boot that succeeded leaves
+ * it empty). */
 static void icount_note(struct proto_result *r, int got, double secs, const char *cause,
 			const char *console)
 {
 	char note[ICOUNT_MAX_NOTE];
-	char *tail = got < 0 && console ? sparse_tail(console) : NULL;
+	char *tail = got < 0 && console && !(cause && strstr(cause, "the console ends:")) ?
+		     sparse_tail(console) : NULL;
 
 	if (got >= 0) {
 		snprintf(note, sizeof note, "instruction counts: the QEMU -icount boot (%d vCPU) "
@@ -106,6 +109,7 @@ void icount_run(const struct qemu_boot *q, const char *initrd, struct proto_resu
 	snprintf(extra, sizeof extra, " tsc_early_khz=%d kpci.icount=1", ICOUNT_TSC_KHZ);
 	len = strlen(cmdline);
 	snprintf(console_path, sizeof console_path, "%s/console-icount.log", q->work_dir);
+	unlink(console_path);           /* no earlier job's console is quoted */
 	progress_set("boot", -1, "again under QEMU -icount, %d vCPU: instructions per operation",
 		     ICOUNT_VCPUS);
 	if (len + strlen(extra) >= sizeof cmdline) {

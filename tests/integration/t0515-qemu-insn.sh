@@ -6,9 +6,10 @@
 # instructions).  With the option on, a kbench job stores NAME.insn
 # (insn/op, lower is better) beside its time metrics from a second boot
 # under -icount on one vCPU; off, it stores none and boots once; when the
-# -icount boot fails the time metrics stay and the job's log says why; a
-# guest whose own counter counted gets no second boot.  The real boots
-# under QEMU are tests/slow/t0520-qemu-insn.sh's.
+# -icount boot fails or hangs (until a 10 s boot_timeout) the time
+# metrics stay and the job's log says why; a guest whose own counter
+# counted gets no second boot.  The real boots under QEMU are
+# tests/slow/t0520-qemu-insn.sh's.
 . tests/integration/lib.sh
 
 S="$TMP/suites"
@@ -54,6 +55,10 @@ clock=0
 		echo "Kernel panic - not syncing: smp bring-up"
 		exit 1
 	fi
+	if [ "\$icount" = 1 ] && [ "\$me" = qemu-hang ]; then
+		echo "x86: Booting SMP configuration:"
+		exec sleep 120
+	fi
 	# the guest's TSC under -icount shift=0 is 1 GHz; one vCPU
 	if [ "\$icount" = 1 ] && { [ "\$tsc" != 1000000 ] || [ "\$smp" != 1 ]; }; then
 		echo "KPCI-ERROR tsc_early_khz=\$tsc smp=\$smp under -icount"
@@ -68,7 +73,7 @@ clock=0
 } > "\$console"
 EOF2
 chmod +x "$TMP/qemu-on"
-for q in off broken vpmu; do cp "$TMP/qemu-on" "$TMP/qemu-$q"; done
+for q in off broken hang vpmu; do cp "$TMP/qemu-on" "$TMP/qemu-$q"; done
 
 runner_ini() {
 	cat <<EOF2
@@ -83,26 +88,28 @@ binary = $TMP/$1
 kernel = $TMP/bzImage
 accel = tcg
 pin_vcpus = off
-boot_timeout = 60
+boot_timeout = ${3:-60}
 instructions = $2
 EOF2
 }
 runner_ini qemu-on on > "$TMP/on.ini"
 runner_ini qemu-off off > "$TMP/off.ini"
 runner_ini qemu-broken on > "$TMP/broken.ini"
+runner_ini qemu-hang on 10 > "$TMP/hang.ini"
 runner_ini qemu-vpmu on > "$TMP/vpmu.ini"
 
 start_kpcid
 RT=$(token runner r1)
 AT=$(token admin a1)
-for class in on off broken vpmu; do
+for class in on off broken hang vpmu; do
 	api POST /api/v1/jobs "$AT" "{\"suite\":\"kb\",\"boot\":\"qemu\",\"runner_class\":\"$class\",\"iterations\":2,\"warmup\":0}" > /dev/null
 done
 start_runner q-on "$RT" -c "$TMP/on.ini" --class on
 start_runner q-off "$RT" -c "$TMP/off.ini" --class off
 start_runner q-broken "$RT" -c "$TMP/broken.ini" --class broken
+start_runner q-hang "$RT" -c "$TMP/hang.ini" --class hang
 start_runner q-vpmu "$RT" -c "$TMP/vpmu.ini" --class vpmu
-check "all 4 jobs finish" wait_sql 120 "SELECT count(*) FROM jobs WHERE state IN ('done', 'failed')" 4
+check "all 5 jobs finish" wait_sql 120 "SELECT count(*) FROM jobs WHERE state IN ('done', 'failed')" 5
 
 job() { sql "SELECT id FROM jobs WHERE runner_class = '$1'"; }
 metrics() {
@@ -118,7 +125,7 @@ insn_env() {
 boots() { wc -l < "$TMP/calls-qemu-$1" | tr -d ' '; }
 icount_args() { grep -- '-icount' "$TMP/calls-qemu-$1" || true; }
 
-check_eq "every job is done" "done done done done" \
+check_eq "every job is done" "done done done done done" \
 	"$(sql "SELECT group_concat(state, ' ') FROM (SELECT state FROM jobs ORDER BY id)")"
 check_eq "on: the time metrics and their instruction counts" \
 	"sched-yield:ns/op:lower sched-yield.insn:insn/op:lower syscall-getppid:ns/op:lower syscall-getppid.insn:insn/op:lower" \
@@ -154,6 +161,15 @@ check_contains "... and the job's log says the -icount boot failed" \
 	"instruction counts: not available: the QEMU -icount boot (1 vCPU) failed" "$(joblog broken)"
 check_contains "... quoting its console" "Kernel panic - not syncing: smp bring-up" "$(joblog broken)"
 check_contains "... as does the runner's log" "the -icount boot failed" "$(cat "$TMP/q-broken.log")"
+
+check_eq "hanging -icount boot: the time metrics are kept" \
+	"sched-yield:ns/op:lower syscall-getppid:ns/op:lower|4" "$(metrics hang)|$(count hang '%')"
+check_contains "... and the job's log says it failed" \
+	"instruction counts: not available: the QEMU -icount boot (1 vCPU) failed after" "$(joblog hang)"
+check_contains "... at the boot timeout" "did not finish within 10 s ([qemu] boot_timeout)" \
+	"$(joblog hang)"
+check_contains "... quoting its console" "x86: Booting SMP configuration:" "$(joblog hang)"
+check_eq "... and its QEMU is gone" "" "$(pgrep -f "$TMP/qemu-hang" || true)"
 
 check_eq "a guest that counted itself: .insn from the kbench boot" 4 "$(count vpmu '%.insn')"
 check_eq "... and no second boot" 1 "$(boots vpmu)"
