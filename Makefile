@@ -102,12 +102,14 @@ $(BIN)/kpci: $(call obj,$(CLI_MAIN)) $(LIBCLI) $(LIBKPCI)
 # The guest side of the qemu boot method (runners/guest/): a
 # static kpci-kbench and the init and initramfs builder beside it, in
 # $(BIN)/guest/ where kpci-runner looks by default.
-GUEST_KBENCH_SRC := runners/guest/kbench_main.c runners/kbench_core.c runners/repeat.c lib/mono.c
+GUEST_KBENCH_SRC := runners/guest/kbench_main.c runners/kbench_core.c runners/kbench_measure.c \
+		    runners/kbench_insn.c runners/repeat.c lib/mono.c
 GUEST := $(BIN)/guest/bin/kpci-kbench $(BIN)/guest/init $(BIN)/guest/mkinitramfs.sh
 # the sources of the out-of-tree modules a build runner builds against each
 # kernel ([build] modules)
 GUEST += $(patsubst runners/%,$(BIN)/%,$(wildcard runners/guest/wq_flush/*))
-$(BIN)/guest/bin/kpci-kbench: $(GUEST_KBENCH_SRC) runners/kbench_core.h runners/repeat.h lib/mono.h
+$(BIN)/guest/bin/kpci-kbench: $(GUEST_KBENCH_SRC) runners/kbench_core.h runners/kbench_insn.h \
+				 runners/repeat.h lib/mono.h
 	@mkdir -p $(dir $@)
 	$(CC) -static -std=gnu11 $(WARN) -O2 -D_GNU_SOURCE -I. -o $@ $(GUEST_KBENCH_SRC) -lpthread -lm
 $(BIN)/guest/%: runners/guest/%

@@ -42,7 +42,7 @@ static int bench_spec_int(const struct proto_job *job, const char *obj, const ch
 static void bench_merge_guest(json_t *env, json_t *guest)
 {
 	static const char *const keys[] = { "kernel_release", "kernel_version", "cmdline",
-		"build_id", "numa" };
+		"build_id", "numa", "kbench_insn" };
 
 	if (!guest)
 		return;

@@ -27,6 +27,7 @@
 #include "lib/buf.h"
 #include "lib/fail.h"
 #include "lib/log.h"
+#include "runners/boot_icount.h"
 #include "runners/boot_qemu.h"
 #include "runners/guestdir.h"
 #include "runners/kbench_core.h"
@@ -101,8 +102,7 @@ int qemu_kvm_usable(int timeout_s)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-/* Console text (capped), "" when there is none; malloc'd. */
-static char *qemu_slurp(const char *path)
+char *qemu_slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	struct buf b;
@@ -306,7 +306,8 @@ static pid_t qemu_child_of(pid_t parent)
  * -name debug-threads=on) of QEMU, the child of pid, to the host CPUs of
  * [qemu] pin_vcpus in turn.  The threads appear as QEMU starts, so this
  * looks for a few seconds.  0, or -1 with cause for a bad pin_vcpus; a
- * thread that cannot be found or pinned is logged, not fatal. */
+ * thread that cannot be found or pinned is logged, not fatal.  An icount
+ * boot is not pinned. */
 static int qemu_pin_vcpus(const struct qemu_boot *q, pid_t pid, char **cause)
 {
 	const char *want = q->cfg->qemu_pin_vcpus ? q->cfg->qemu_pin_vcpus : "auto";
@@ -314,7 +315,9 @@ static int qemu_pin_vcpus(const struct qemu_boot *q, pid_t pid, char **cause)
 	int cpus[CPU_SETSIZE];
 	cpu_set_t set;
 
-	if (!strcmp(want, "off"))
+	/* under -icount one thread runs every vCPU ("ALL CPUs/TCG"), and
+	 * instruction counts do not depend on the host CPU */
+	if (!strcmp(want, "off") || q->icount)
 		return 0;
 	if (!strcmp(want, "auto")) {
 		if (sched_getaffinity(0, sizeof set, &set) < 0)
@@ -442,13 +445,12 @@ static int qemu_wait(const struct qemu_boot *q, pid_t pid, const char *console, 
 	}
 }
 
-/* Runs QEMU once; the console ends up in console_path. */
-static int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const char *cmdline,
-			  const char *console_path, char **cause)
+int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const char *cmdline,
+		   const char *console_path, char **cause)
 {
 	char *argv[QEMU_MAX_ARGS], smp[32], mem[32], serial[QEMU_MAX_PATH + 8], kill_after[32];
 	char objs[QEMU_MAX_NODES][96], numas[QEMU_MAX_NODES][96], log[QEMU_MAX_PATH];
-	const char *accel = qemu_accel(q->cfg, q->kernel, q->work_dir);
+	const char *accel = q->icount ? "tcg" : qemu_accel(q->cfg, q->kernel, q->work_dir);
 	int argc = 0, per_node = q->memory_mb / q->nodes, status, rc;
 	pid_t pid;
 
@@ -498,6 +500,10 @@ static int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const c
 	argv[argc++] = "-no-reboot";
 	argv[argc++] = "-name";         /* vCPU threads named "CPU n/TCG", to pin them */
 	argv[argc++] = "kpci,debug-threads=on";
+	if (q->icount) {                /* the guest's ns: its executed instructions */
+		argv[argc++] = "-icount";
+		argv[argc++] = "shift=0,sleep=off";
+	}
 	argv[argc] = NULL;
 	unlink(console_path);
 	unlink(log);
@@ -631,6 +637,9 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 		console = qemu_slurp(console_path);
 		rc = qemu_collect(q, r, guest_env, console, 0, cause);
 		free(console);
+		/* whatever becomes of it, the time samples stay */
+		if (rc == 0 && q->cfg->qemu_instructions && !strcmp(q->suite, "kbench"))
+			icount_run(q, initrd, r, *guest_env);
 		return rc;
 	}
 	for (int i = 0; i < q->sr->warmup + REPEAT_HARD_MAX_BOOTS; i++) {

@@ -29,6 +29,7 @@ struct qemu_boot {
 	const char *modules_dir;        /* *.ko for that kernel, or NULL */
 	const char *work_dir;           /* scratch: initramfs, console logs */
 	int nodes, cpus_per_node, memory_mb;
+	int icount;                     /* 1: TCG under -icount shift=0,sleep=off (boot_icount.h) */
 };
 
 /* "kvm" or "tcg" for cfg; borrowed.  auto probes once per process: the
@@ -59,5 +60,13 @@ void qemu_cmdline(char *out, size_t n, const struct qemu_boot *q, const char *ac
 		  int warmup);
 int qemu_collect(const struct qemu_boot *q, struct proto_result *r, json_t **guest_env,
 		 const char *console, int iteration, char **cause);
+
+/* And for runners/boot_icount.c: one boot of q with initrd and cmdline,
+ * its console in console_path (0, or -1 with a sentence in *cause: QEMU
+ * failed, the boot timeout, the job given back); and that console's text,
+ * capped, "" when there is none (caller owns). */
+int qemu_boot_once(const struct qemu_boot *q, const char *initrd, const char *cmdline,
+		   const char *console_path, char **cause);
+char *qemu_slurp(const char *path);
 
 #endif

@@ -106,6 +106,9 @@ static const struct conf_key rconfig_qemu_keys[] = {
 	{ "pin_vcpus", CONF_STR, KEY(qemu_pin_vcpus), "auto", 0, 0, NULL, 0,
 	  "host CPUs QEMU's vCPU threads are pinned to in turn: auto (the runner's), off, "
 	  "or a CPU list such as 2-3" },
+	{ "instructions", CONF_BOOL, KEY(qemu_instructions), "off", 0, 0, NULL, 0,
+	  "on: after a kbench boot, boot the kernel again under TCG -icount (the guest's "
+	  "clock counts instructions) and store NAME.insn, instructions per operation" },
 	{ NULL },
 };
 

@@ -48,6 +48,7 @@ struct rconfig {
 	long long qemu_boot_timeout;
 	char *qemu_cmdline;     /* appended to the guest's command line */
 	char *qemu_pin_vcpus;   /* auto | off | a host CPU list */
+	int qemu_instructions;  /* a second, -icount boot gives kbench NAME.insn (boot_icount.c) */
 	/* [kexec] (runners/boot_kexec.c) */
 	char *kexec_binary;
 	char *kexec_kernel;     /* candidate bzImage when the job names none */

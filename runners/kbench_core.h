@@ -46,18 +46,27 @@ struct kbench_bench {
  * guest cannot see the host's scheduling, and may lack CPU clocks). */
 enum kbench_clock { KBENCH_WALL, KBENCH_CPU };
 
+/* Where a sample's instruction counts come from (kbench_insn.h): none;
+ * a hardware counter per measuring thread (none where it does not open);
+ * or the clock itself, in a QEMU guest under -icount shift=0 whose ns are
+ * executed instructions (its times are then no times). */
+enum kbench_count { KBENCH_COUNT_NONE, KBENCH_COUNT_PMU, KBENCH_COUNT_CLOCK };
+
 /* How a sample is taken.  cpu < 0: where the caller runs, unpinned. */
 struct kbench_plan {
 	int rep_ms;
 	int reps;
 	int cpu;
 	enum kbench_clock clock;
+	enum kbench_count count;
 };
 
 struct kbench_sample {
 	double value;           /* median of the repetitions, in the bench's unit */
 	double spread;          /* robust relative spread of the repetitions, % */
 	long ops;               /* operations in one repetition */
+	double insn;            /* median instructions per operation; -1: not counted */
+	double insn_spread;     /* their robust relative spread, % */
 };
 
 /* The table, ended by a NULL name; borrowed. */
@@ -83,7 +92,8 @@ enum kbench_clock kbench_clock_usable(enum kbench_clock want);
 /* One sample of b under plan p: the calling thread (and what it starts)
  * pinned to p->cpu, the operation count calibrated so one repetition lasts
  * about p->rep_ms, then p->reps repetitions; their median and spread into
- * *out.  The caller's affinity is restored.  0, or -1 with cause. */
+ * *out, and their instruction counts' as p->count says (out->insn -1 when
+ * not counted).  The caller's affinity is restored.  0, or -1 with cause. */
 int kbench_measure(const struct kbench_bench *b, const struct kbench_plan *p,
 		   struct kbench_sample *out, char *cause, size_t n);
 

@@ -4,14 +4,18 @@
  * nodes exist), in passes, each sample taken by kbench_measure() on one
  * CPU and timed with the CPU time of its tasks (what other tasks of a busy
  * runner take is not counted).  After the warm-up passes, passes are recorded until repeat_more()
- * is content for every metric.  The same benchmarks run inside QEMU
- * guests as runners/guest/kbench_main.c.
+ * is content for every metric.  Where this runner can count instructions
+ * (kbench_insn.h) each sample has a second metric NAME.insn (insn/op);
+ * where it cannot, the environment's kbench_insn says why.  The same
+ * benchmarks run inside QEMU guests as runners/guest/kbench_main.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "lib/fail.h"
+#include "lib/log.h"
 #include "runners/kbench_core.h"
+#include "runners/kbench_insn.h"
 #include "runners/progress.h"
 #include "runners/repeat.h"
 #include "runners/suite.h"
@@ -46,11 +50,37 @@ static int kbench_add(void *arg, const struct kbench_bench *b, int iteration,
 		return -1;
 	}
 	if (proto_result_add_spread(d->r, d->suite, b->name, b->unit, b->higher_is_better,
-				    iteration, s->value, s->spread) < 0) {
-		snprintf(cause, n, "out of memory");
-		return -1;
+				    iteration, s->value, s->spread) < 0)
+		goto oom;
+	if (s->insn >= 0 && proto_value_ok(s->insn)) {
+		char name[KBENCH_INSN_MAX_NAME];
+
+		if (kbench_insn_name(name, sizeof name, b->name) < 0 ||
+		    proto_result_add_spread(d->r, d->suite, name, KBENCH_INSN_UNIT, 0, iteration,
+					    s->insn, s->insn_spread) < 0)
+			goto oom;
 	}
 	return 0;
+oom:
+	snprintf(cause, n, "out of memory");
+	return -1;
+}
+
+/* Whether this runner counts instructions: the plan's count, the
+ * environment's kbench_insn ("perf", or "not available (why)"), and the
+ * reason in the log once per process. */
+static enum kbench_count kbench_insn_plan(json_t *env)
+{
+	static int logged;
+	char why[KBENCH_MAX_CAUSE] = "", text[KBENCH_MAX_CAUSE + 32];
+	int ok = kbench_insn_available(why, sizeof why);
+
+	snprintf(text, sizeof text, ok ? "perf" : "not available (%s)", why);
+	if (!ok && !logged++)
+		log_info("kbench: instruction counts: %s", text);
+	if (env)
+		json_object_set_new(env, "kbench_insn", json_string(text));
+	return ok ? KBENCH_COUNT_PMU : KBENCH_COUNT_NONE;
 }
 
 int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
@@ -71,6 +101,7 @@ int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 	if (r->env)
 		json_object_set_new(r->env, "kbench_clock",
 				    json_string(run.plan.clock == KBENCH_CPU ? "cpu" : "wall"));
+	run.plan.count = kbench_insn_plan(r->env);
 
 	progress_iteration("iteration", sr->warmup > 0 ? -1 : 0, sr->warmup, sr->iterations);
 	if (kbench_run_set(&run, kbench_add, &dest, why, sizeof why) < 0)

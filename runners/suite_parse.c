@@ -529,7 +529,8 @@ static void sparse_env_line(json_t *env, char *kv)
 			free(notes);
 		}
 	} else if (!strcmp(kv, "kernel_release") || !strcmp(kv, "kernel_version") ||
-		   !strcmp(kv, "cmdline") || !strcmp(kv, "cpu_model")) {
+		   !strcmp(kv, "cmdline") || !strcmp(kv, "cpu_model") ||
+		   !strcmp(kv, "kbench_insn")) {
 		json_object_set_new(env, kv, json_string(val));
 	}
 }

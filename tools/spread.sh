@@ -89,3 +89,9 @@ function flush_metric() { flush_job(); if (metric != "") printf "%-34s %12.4g %9
   nj++; jv[nj] = $3; na++; all[na] = $3 }
 END { flush_metric() }' "$TMP/samples"
 echo "# $boots jobs x $iters iterations per suite, boot $method, accelerator $(cut -d'|' -f4 "$TMP/samples" | sort -u | tr '\n' ' ')"
+# each job's seconds, and the first line of its log (qemu with
+# instructions = on: what the -icount boot gave, in how many seconds)
+sqlite3 -readonly -separator ' ' "$TMP/data/kpci.db" "
+	SELECT '# job', j.id, json_extract(j.spec, '\$.suite') || ':', j.finished_at - j.started_at,
+	       's;', coalesce(substr(x.log, 1, instr(x.log || char(10), char(10)) - 1), '')
+	FROM jobs j LEFT JOIN job_results x ON x.job_id = j.id ORDER BY j.id"
