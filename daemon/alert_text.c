@@ -351,6 +351,49 @@ static void atext_confirmed(struct buf *b, const json_t *changes)
 	}
 }
 
+/* 1 when the instructions per operation changed between the two ends:
+ * by more than ALERT_INSN_SAME and by more than twice the larger spread of
+ * the two ends (counts vary by well under 1% from boot to boot). */
+int alert_insn_changed(const json_t *insn)
+{
+	double before = atext_num(insn, "before"), after = atext_num(insn, "after");
+	double spread = fmax(atext_num(insn, "sd_before"), atext_num(insn, "sd_after"));
+	double d = fabs(after - before);
+
+	if (!isfinite(before) || !isfinite(after) || before <= 0)
+		return 0;
+	return d > ALERT_INSN_SAME * before && !(d <= 2 * spread);
+}
+
+/* Which of the two moved, time or instructions, for each change of the
+ * table whose metric has an instruction count beside it at both ends. */
+static void atext_insn(struct buf *b, const json_t *changes)
+{
+	const json_t *c, *insn;
+	size_t i, n = 0;
+
+	json_array_foreach(changes, i, c) {
+		double before, after;
+
+		if (!(insn = json_object_get(c, "insn")))
+			continue;
+		before = atext_num(insn, "before");
+		after = atext_num(insn, "after");
+		if (!n++)
+			buf_adds(b, "\nInstructions per operation, counted beside the time on the same "
+				 "boots:\n\n");
+		buf_printf(b, "  %s.%s: %.0f -> %.0f insn/op (%+.1f%%, %lld and %lld samples)\n",
+			   atext_str(c, "suite"), atext_str(c, "metric"), before, after,
+			   100 * (after - before) / before,
+			   (long long)json_integer_value(json_object_get(insn, "n_before")),
+			   (long long)json_integer_value(json_object_get(insn, "n_after")));
+		buf_adds(b, alert_insn_changed(insn) ?
+			 "    changed with the time: the kernel runs other code\n" :
+			 "    unchanged: the time moved, the code run did not (code layout,\n"
+			 "    caches or host noise)\n");
+	}
+}
+
 void alert_body(struct buf *b, const struct alert_report *r)
 {
 	const json_t *head = json_array_get(r->changes, 0), *spec = json_object_get(head, "spec");
@@ -377,6 +420,7 @@ void alert_body(struct buf *b, const struct alert_report *r)
 		   atext_str(head, "good_sha"), ATEXT_SHA, atext_str(head, "bad_sha"));
 	alert_table(b, r->changes, atext_str(head, "good_sha"), atext_str(head, "bad_sha"));
 	atext_confirmed(b, r->changes);
+	atext_insn(b, r->changes);
 	atext_bisection(b, r->bisection);
 	buf_printf(b, "\nTo reproduce:\n\n  git clone %s linux && cd linux\n  git checkout %s\n",
 		   r->tree_url, r->commit->sha);
@@ -494,7 +538,9 @@ json_t *alert_webhook_doc(const struct alert_report *r, const char *subject, con
 
 	snprintf(link, sizeof link, "%s/changes/%lld", r->base_url,
 		 (long long)json_integer_value(json_object_get(head, "id")));
-	json_array_foreach(r->changes, i, c)
+	json_array_foreach(r->changes, i, c) {
+		const json_t *insn = json_object_get(c, "insn");
+
 		json_array_append_new(rows, json_pack("{s:I, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o}",
 			"change_id", json_integer_value(json_object_get(c, "id")),
 			"suite", atext_str(c, "suite"), "metric", atext_str(c, "metric"),
@@ -505,6 +551,12 @@ json_t *alert_webhook_doc(const struct alert_report *r, const char *subject, con
 			"head", json_deep_copy(json_object_get(c, "mean_after")),
 			"head_stddev", json_deep_copy(json_object_get(c, "sd_after")),
 			"change_percent", json_real(100 * atext_num(c, "magnitude"))));
+		if (insn)
+			json_object_set_new(json_array_get(rows, i), "insn_per_op", json_pack(
+				"{s:o, s:o, s:b}", "base", json_deep_copy(json_object_get(insn,
+				"before")), "head", json_deep_copy(json_object_get(insn, "after")),
+				"changed", alert_insn_changed(insn)));
+	}
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s}",
 			 "subject", subject, "kind", r->kind, "tree", r->tree, "branch", r->branch,
 			 "commit", r->commit->sha, "commit_subject", r->commit->subject,

@@ -752,8 +752,12 @@ json_t *db_measure_list(struct db *db, const char *sha, int limit);
 json_t *db_reports_due(struct db *db, long long settled_before, int improvements, int confirmed,
 		       int limit);
 /* The reportable changes of a group (not noisy, not invalid, wontfix or
- * fixed), largest first, with their metric, tree, branch, the bad job's
- * spec and environment and its runner's hardware (caller owns). */
+ * fixed), largest first (instruction counts after times), with their
+ * metric, tree, branch, the bad job's spec and environment, its runner's
+ * hardware and "insn" (docs/reports.md): the instructions per operation
+ * of the metric's NAME.insn series at both ends, {before, after,
+ * sd_before, sd_after, n_before, n_after}, where both ends have them
+ * (caller owns). */
 json_t *db_report_group(struct db *db, const char *group_key);
 /* One bisection row ("log" parsed), or NULL (caller owns). */
 json_t *db_bisection_get(struct db *db, long long id);

@@ -5,6 +5,7 @@
  * with a culprit turns the next report of its group into a report on the
  * culprit.  docs/reports.md describes the policy these queries serve.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,9 +69,54 @@ json_t *db_reports_due(struct db *db, long long settled_before, int improvements
 	return rows;
 }
 
+/* The instructions per operation counted beside a change's metric (the
+ * series of metric NAME.insn of the same suite, runner class, config and
+ * branch) at the change's two ends: {before, after, sd_before, sd_after,
+ * n_before, n_after}, or NULL when either end has no count.  Under the lock. */
+static json_t *db_insn_ends(struct db *db, const json_t *c)
+{
+	const char *good = json_string_value(json_object_get(c, "good_sha"));
+	const char *bad = json_string_value(json_object_get(c, "bad_sha"));
+	const char *metric = json_string_value(json_object_get(c, "metric"));
+	size_t n = metric ? strlen(metric) : 0;
+	json_t *rows, *r, *out = NULL;
+	double mean[2] = { 0, 0 }, sd[2] = { 0, 0 };
+	long long cnt[2] = { 0, 0 };
+	size_t i;
+
+	if (!good || !bad || (n > 5 && !strcmp(metric + n - 5, ".insn")))
+		return NULL;
+	rows = db_rows(db, db_prepk(db,
+		"SELECT s.commit_sha = ?3 AS bad, count(*) AS n, avg(s.value) AS mean, "
+		" avg(s.value * s.value) AS sq FROM series se JOIN metrics m ON m.id = se.metric_id "
+		" JOIN metrics mi ON mi.suite = m.suite AND mi.name = m.name || '.insn' "
+		" JOIN series ci ON ci.metric_id = mi.id AND ci.runner_class = se.runner_class "
+		"  AND ci.config_name = se.config_name "
+		"  AND IFNULL(ci.branch_id, 0) = IFNULL(se.branch_id, 0) "
+		" JOIN samples s ON s.series_id = ci.id AND s.commit_sha IN (?2, ?3) "
+		"WHERE se.id = ?1 GROUP BY s.commit_sha", "Iss",
+		(long long)json_integer_value(json_object_get(c, "series_id")), good, bad));
+	json_array_foreach(rows, i, r) {
+		int k = json_integer_value(json_object_get(r, "bad")) != 0;
+		double m = json_number_value(json_object_get(r, "mean"));
+		double sq = json_number_value(json_object_get(r, "sq"));
+
+		cnt[k] = json_integer_value(json_object_get(r, "n"));
+		mean[k] = m;
+		sd[k] = sq > m * m ? sqrt(sq - m * m) : 0;
+	}
+	if (cnt[0] && cnt[1])
+		out = json_pack("{s:f, s:f, s:f, s:f, s:I, s:I}", "before", mean[0], "after",
+				mean[1], "sd_before", sd[0], "sd_after", sd[1], "n_before",
+				cnt[0], "n_after", cnt[1]);
+	json_decref(rows);
+	return out;
+}
+
 json_t *db_report_group(struct db *db, const char *group_key)
 {
-	json_t *rows;
+	json_t *rows, *c, *insn;
+	size_t i;
 
 	db_lock(db);
 	rows = db_rows(db, db_prepk(db,
@@ -95,7 +141,11 @@ json_t *db_report_group(struct db *db, const char *group_key)
 		" LEFT JOIN trees t ON t.id = IFNULL(b.tree_id, (SELECT cb.tree_id FROM commits cb "
 		"  WHERE " DB_LEVELS("cb") " AND cb.sha = c.bad_sha ORDER BY cb.tree_id LIMIT 1)) "
 		"WHERE c.range_key = ? AND " DB_REPORTABLE
-		"ORDER BY ABS(c.magnitude) DESC, c.id LIMIT ?", "si", group_key, DB_MAX_LIST));
+		"ORDER BY m.name LIKE '%.insn', ABS(c.magnitude) DESC, c.id LIMIT ?", "si",
+		group_key, DB_MAX_LIST));
+	json_array_foreach(rows, i, c)
+		if ((insn = db_insn_ends(db, c)))
+			json_object_set_new(c, "insn", insn);
 	db_unlock(db);
 	return rows;
 }

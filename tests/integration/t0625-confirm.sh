@@ -10,6 +10,9 @@
 #   - kbench/open-close is 60% slower from the memblock pull (M4) on;
 #   - kbench/pipe-pingpong reads 40% slower on the first five boots of
 #     -rc1 only (a burst of host noise during those boots).
+#   - beside two of them, instructions per operation (NAME.insn): those of
+#     syscall-getppid stay (its report says the time moved alone), those
+#     of open-close step with its time (its report says both moved).
 # Measured as the merges come, each the newest: the step at M2 is
 # measured again at once (the newest merge differs from the one before),
 # confirmed by boots of M1 and M2 taken in turn, and mailed before any
@@ -120,6 +123,17 @@ body() {
 				printf "\"iteration\":%d,\"value\":%.3f}", i, level * exp(0.01 * n());
 			}
 		}
+		# instructions per operation beside two of them: getppid'"'"'s
+		# count stays (its step reads as layout), open-close'"'"'s moves
+		for (m = 1; m <= 2; m++) {
+			split(ms[m], f, " ");
+			level = m == 1 ? 1000 : (k >= 4 ? 3840 : 2400);
+			level *= exp(0.002 * n());
+			for (i = 0; i < 3; i++) {
+				printf ",{\"suite\":\"kbench\",\"metric\":\"%s.insn\",\"unit\":\"insn/op\",", f[1];
+				printf "\"better\":\"lower\",\"iteration\":%d,\"value\":%.1f}", i, level * exp(0.0005 * n());
+			}
+		}
 		printf "]}";
 	}'
 }
@@ -165,6 +179,9 @@ F=$(grep -l "^X-Kpci-Commit: $M2" "$M"/mail-*.eml | head -n 1)
 B=$(tr -d '\r' < "$F")
 check_contains "its mail says how it was confirmed" "Confirmed before this report" "$B"
 check_contains "  with the boots of each side" "4 and 4 boots of" "$B"
+check "it says the instructions per operation did not move with the time" eval \
+	'echo "$B" | grep -Eq "^  kbench.syscall-getppid: (99[0-9]|100[0-9]) -> (99[0-9]|100[0-9]) insn/op"'
+check_contains "  and what that means" "unchanged: the time moved, the code run did not" "$B"
 
 # --- a step placed at a later merge, then where it is: moved, one follow-up ---
 measure "$M5"
@@ -183,7 +200,12 @@ serve 6
 check "measured in between, the step is at M4: a new change, confirmed, reported on M4" \
 	wait_sql 30 "SELECT count(*) FROM reports r JOIN report_changes rc ON rc.report_id = r.id
 	 JOIN changes c ON c.id = rc.change_id WHERE r.kind = 'merge' AND r.commit_sha = '$M4'
-	 AND c.good_sha = '$M3' AND c.confirm = 'confirmed'" 1
+	 AND c.good_sha = '$M3' AND c.confirm = 'confirmed' AND c.id IN ($CHANGE 'open-close')" 1
+check "its mail goes out" wait_sql 30 "SELECT count(*) FROM report_deliveries d JOIN reports r
+	 ON r.id = d.report_id WHERE r.commit_sha = '$M4' AND d.state = 'sent'" 1
+B=$(tr -d '\r' < "$(grep -l "^X-Kpci-Commit: $M4" "$M"/mail-*.eml | head -n 1)")
+check_contains "  saying the instructions per operation moved with the time" \
+	"changed with the time: the kernel runs other code" "$B"
 check "the change on M5 is withdrawn" wait_sql 30 \
 	"SELECT withdrawn_at IS NOT NULL FROM changes WHERE id = '$O'" 1
 check_contains "  as moved to M3..M4" "moved: the step is at $(echo "$M3" | cut -c1-12)..$(echo "$M4" | cut -c1-12)" \
