@@ -171,7 +171,11 @@ drip() {
 	for c in $(git -C var/linux.side rev-list --reverse --first-parent v6.12..master); do
 		until idle; do sleep 10; done
 		n=$((n + 1))
-		git -C var/linux fetch -q var/linux.side "$c" && git -C var/linux merge -q --ff-only "$c"
+		if ! git -C var/linux fetch -q "$TOP/var/linux.side" "$c" ||
+		   ! git -C var/linux merge -q --ff-only "$c"; then
+			echo "run-local: cannot land $c from var/linux.side on var/linux" >&2
+			return 1
+		fi
 		echo "run-local: landed $(git -C var/linux log -1 --format='%h %s' "$c")"
 		"$BIN/kpci" poll linux > /dev/null || true
 		if [ "${KPCI_NOISE:-}" = 1 ] && [ $((n % 2)) = 1 ]; then
@@ -180,7 +184,7 @@ drip() {
 			(sleep 60; make -C var/noise -j2 > var/noise.log 2>&1) &
 		fi
 	done
-	git -C var/linux fetch -q --tags var/linux.side
+	git -C var/linux fetch -q --tags "$TOP/var/linux.side"
 	"$BIN/kpci" poll linux > /dev/null || true
 	echo "run-local: the whole window has landed"
 }
