@@ -151,6 +151,11 @@ for _ in $(seq 50); do
 	curl -sf "$URL/api/v1/health" > /dev/null && break
 	sleep 0.2
 done
+# another kpcid (an earlier run) may hold the port: this one then stopped
+if ! kill -0 $others 2>/dev/null || ! curl -sf "$URL/api/v1/health" > /dev/null; then
+	echo "run-local: kpcid does not answer on $URL (is port $PORT taken? KPCI_PORT=... picks another)" >&2
+	exit 1
+fi
 echo "kpci is running: dashboard $URL/  (mail in var/mail/new, admin token in var/admin.token; Ctrl-C stops)"
 setsid "$BIN/kpci-runner" -c var/runner.ini --server "$URL" --token-file var/runner.token \
 	--name "$(hostname)-local" --class "$CLASS" --work-dir var/runner &

@@ -10,10 +10,11 @@ set -u
 secs=$1
 work=$2
 shift 2
-passed=0
-failed=0
 src=$(dirname "$0")
-for f in "$@"; do
+mkdir -p "$work"
+# fuzz_one FUZZER: runs it; prints PASS or FAIL (and what failed)
+fuzz_one() {
+	f=$1
 	name=$(basename "$f")
 	corpus="$work/corpus/$name"
 	crashes="$work/crashes/$name"
@@ -39,13 +40,32 @@ for f in "$@"; do
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	repro=$(ls "$crashes" 2>/dev/null | head -n 1)
 	if [ "$rc" -eq 0 ] && [ -z "$repro" ]; then
-		passed=$((passed + 1))
 		echo "PASS $name: ${runs:-?} inputs in ${secs} s"
 	else
-		failed=$((failed + 1))
 		echo "FAIL $name (exit $rc): reproducer ${repro:+$crashes/$repro}; log $log"
 		grep -m 5 -E "ERROR: |SUMMARY: |runtime error" "$log"
 	fi
+}
+
+# two at a time, one per core (the machines of CI have two)
+passed=0
+failed=0
+while [ $# -gt 0 ]; do
+	fuzz_one "$1" > "$work/$(basename "$1").verdict" &
+	p1=$! p2= n2=
+	if [ $# -gt 1 ]; then
+		n2=$2
+		fuzz_one "$2" > "$work/$(basename "$2").verdict" &
+		p2=$!
+	fi
+	wait $p1 $p2
+	for f in "$1" $n2; do
+		v="$work/$(basename "$f").verdict"
+		cat "$v"
+		if grep -q '^PASS ' "$v"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+	done
+	shift
+	[ -n "$n2" ] && shift
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -61,19 +61,30 @@ sort_words() {
 	done
 }
 
-same=0
-differ=0
+# compare LIST OUT: "same" or "differs: FILE" (and both sets) per file of LIST
+compare() {
+	while read -r f; do
+		if gm_same "$f" .; then
+			echo same
+		else
+			echo "differs: $f"
+			gm_sets "$f"
+			kpci_sets "$f" .
+		fi
+	done < "$1" > "$2"
+}
 cd "$K" || exit 1
-while read -r f; do
-	if gm_same "$f" .; then
-		same=$((same + 1))
-	else
-		differ=$((differ + 1))
-		echo "differs: $f"
-		gm_sets "$f"
-		kpci_sets "$f" .
-	fi
-done < "$TMP/files"
+# the two halves side by side: each file's comparison is on its own
+split -n l/2 "$TMP/files" "$TMP/half."
+halves=
+for h in "$TMP"/half.a?; do
+	compare "$h" "$h.out" &
+	halves="$halves $!"
+done
+wait $halves
+cat "$TMP"/half.a?.out | grep -v '^same$' || true
+same=$(cat "$TMP"/half.a?.out | grep -c '^same$')
+differ=$(cat "$TMP"/half.a?.out | grep -c '^differs: ')
 check_eq "the same M:/R: and L: addresses as get_maintainer.pl for all 240 files" "240 0" \
 	"$same $differ"
 check_eq "kernel/workqueue.c: Tejun Heo and Lai Jiangshan, linux-kernel" \
