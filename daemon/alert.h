@@ -54,12 +54,6 @@ void alert_body(struct buf *b, const struct alert_report *r);
 /* The LKP table: base ± %stddev, %change, head ± %stddev, one row per
  * change of the group (kept apart so that it can show another verdict). */
 void alert_table(struct buf *b, const json_t *changes, const char *good, const char *bad);
-/* Instructions per operation count as changed beyond this fraction (and
- * beyond twice their spread): 1 when the "insn" object of a change of
- * db_report_group says the kernel runs other code, 0 when only the time
- * moved. */
-#define ALERT_INSN_SAME 0.01
-int alert_insn_changed(const json_t *insn);
 /* A change's title: "wq/metric-07 \u22128.0% regression at Merge tag
  * 'wq-for-6.13' of ..." (the subject of its first bad commit, or "in one
  * of N merges").  c: the change of GET /api/v1/changes/:id with "place". */

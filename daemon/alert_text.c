@@ -24,6 +24,7 @@
 #define ATEXT_SUBSYS_MAX 40         /* bytes of the [subsystem] of a subject */
 #define ATEXT_TITLE_SUBJECT 120     /* bytes of a subject in a change's title */
 #define ATEXT_WRAP 76               /* columns of a summary's wrapped lines */
+#define ATEXT_INSN_SAME 0.01        /* instructions per op this close are unchanged */
 
 static const char *atext_str(const json_t *o, const char *key)
 {
@@ -351,10 +352,12 @@ static void atext_confirmed(struct buf *b, const json_t *changes)
 	}
 }
 
-/* 1 when the instructions per operation changed between the two ends:
- * by more than ALERT_INSN_SAME and by more than twice the larger spread of
- * the two ends (counts vary by well under 1% from boot to boot). */
-int alert_insn_changed(const json_t *insn)
+/* 1 when the instructions per operation of a change's "insn" (see
+ * db_report_group) changed between the two ends: by more than
+ * ATEXT_INSN_SAME and by more than twice the larger spread of the two
+ * ends (counts vary by well under 1% from boot to boot); 0 when only the
+ * time moved. */
+static int atext_insn_changed(const json_t *insn)
 {
 	double before = atext_num(insn, "before"), after = atext_num(insn, "after");
 	double spread = fmax(atext_num(insn, "sd_before"), atext_num(insn, "sd_after"));
@@ -362,7 +365,7 @@ int alert_insn_changed(const json_t *insn)
 
 	if (!isfinite(before) || !isfinite(after) || before <= 0)
 		return 0;
-	return d > ALERT_INSN_SAME * before && !(d <= 2 * spread);
+	return d > ATEXT_INSN_SAME * before && d > 2 * spread;
 }
 
 /* Which of the two moved, time or instructions, for each change of the
@@ -387,7 +390,7 @@ static void atext_insn(struct buf *b, const json_t *changes)
 			   100 * (after - before) / before,
 			   (long long)json_integer_value(json_object_get(insn, "n_before")),
 			   (long long)json_integer_value(json_object_get(insn, "n_after")));
-		buf_adds(b, alert_insn_changed(insn) ?
+		buf_adds(b, atext_insn_changed(insn) ?
 			 "    changed with the time: the kernel runs other code\n" :
 			 "    unchanged: the time moved, the code run did not (code layout,\n"
 			 "    caches or host noise)\n");
@@ -555,7 +558,7 @@ json_t *alert_webhook_doc(const struct alert_report *r, const char *subject, con
 			json_object_set_new(json_array_get(rows, i), "insn_per_op", json_pack(
 				"{s:o, s:o, s:b}", "base", json_deep_copy(json_object_get(insn,
 				"before")), "head", json_deep_copy(json_object_get(insn, "after")),
-				"changed", alert_insn_changed(insn)));
+				"changed", atext_insn_changed(insn)));
 	}
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s}",
 			 "subject", subject, "kind", r->kind, "tree", r->tree, "branch", r->branch,

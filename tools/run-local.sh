@@ -61,17 +61,19 @@ stop_pids() {
 	done
 	kill -KILL $alive 2>/dev/null || true
 }
+# stop STATUS: stops them all, then exits with STATUS
 stop() {
 	trap - INT TERM EXIT
 	echo "run-local: stopping"
 	stop_pids "$runner" INT
 	stop_pids "$others" TERM
 	[ -n "$sleeper" ] && kill "$sleeper" 2>/dev/null
-	wait $runner $others 2>/dev/null
+	wait $runner $others 2>/dev/null || true
 	echo "run-local: stopped"
-	exit 0
+	exit "$1"
 }
-trap stop INT TERM EXIT
+trap 'stop 0' INT TERM
+trap 'stop $?' EXIT
 
 cp configs/kpcid-local.ini var/kpcid.ini
 cat >> var/kpcid.ini <<EOF
