@@ -6,7 +6,8 @@
 # the compile, and that a build whose farm daemon does not answer, or
 # answers and then stalls, is built locally (ICECC=no, the same CC) and
 # says so in its record, with icecc's version.  The real farm (scheduler
-# and two daemons, a kernel built through it) is tests/slow/t0405-icecc.sh.
+# and two daemons, a kernel built through it) is the last part of
+# tests/slow/t0400-kernel-build.sh.
 . tests/integration/lib.sh
 . tests/integration/build-lib.sh
 

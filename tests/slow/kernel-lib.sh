@@ -1,5 +1,5 @@
 # kernel-lib.sh - for the slow tests that use Debian's linux-source-6.12
-# (tests/slow/t0390, t0400, t0405, t0550, t0800), sourced after lib.sh.
+# (tests/slow/t0390, t0400, t0550, t0800), sourced after lib.sh.
 SRC_TAR=/usr/src/linux-source-6.12.tar.xz
 # The run's one git repository of the source, made from the tarball by
 # the first test that needs it and cloned by every test (extracting the
@@ -83,4 +83,37 @@ ccache = true
 jobs = 0
 timeout = 2400
 INI
+}
+
+# icecc_farm DIR: a real icecream farm on loopback, as icecream's own
+# tests set one up: a scheduler and two daemons (ICECC_TESTS, each daemon
+# with its own port and ICECC_TEST_SOCKET DIR/A.sock, DIR/B.sock).
+# Daemon A takes no compile jobs (-m 0): it is the build runner's local
+# daemon; daemon B is "the other machine".  Logs: DIR/{scheduler,A,B}.log.
+# Needs root (the daemons run as user icecc) and Debian's icecc.
+icecc_farm() {
+	for need in icecc iceccd icecc-scheduler; do
+		command -v "$need" > /dev/null || PATH="$PATH:/usr/sbin"
+		command -v "$need" > /dev/null || { not_ok "$need is missing (tools/deps.sh)"; finish; }
+	done
+	[ "$(id -u)" -eq 0 ] || { not_ok "the icecream farm needs root"; finish; }
+	chmod 755 "$TMP"        # the daemons run as user icecc and open their sockets here
+	# ports picked free from the ephemeral range, a network of its own
+	port() { /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+	SP=$(port) AP=$(port) BP=$(port) NET=kpci$$
+	mkdir -p "$1/envA" "$1/envB"
+	chown icecc:icecc "$1/envA" "$1/envB"
+	chmod 777 "$1"
+	ICECC_TESTS=1 icecc-scheduler -p "$SP" -n "$NET" -l "$1/scheduler.log" -vvv > /dev/null 2>&1 &
+	PIDS="$PIDS $!"
+	sleep 0.5
+	for d in A:0 B:2; do
+		n=${d%:*} m=${d#*:}
+		eval p=\$${n}P
+		ICECC_TESTS=1 ICECC_TEST_SOCKET="$1/$n.sock" iceccd -s "127.0.0.1:$SP" -n "$NET" \
+			-p "$p" -N "node$n" -m "$m" -b "$1/env$n" -l "$1/$n.log" -vvv > /dev/null 2>&1 &
+		PIDS="$PIDS $!"
+	done
+	check "both daemons join the farm" wait_for 30 sh -c \
+		"test -S '$1/A.sock' && test -S '$1/B.sock' && grep -q nodeB '$1/scheduler.log'"
 }

@@ -10,7 +10,10 @@
 # carry the 6.12 release and the build id.  Then an incremental rebuild
 # with a slowdown planted in mm/memblock.c: its boot suite shows it in the
 # early memory phases (memblock-setup, memmap-init) and not in the later
-# ones.  Both build durations are printed.  Needs the linux-source-6.12
+# ones.  Last, a build through a real icecream farm on loopback (root,
+# Debian's icecc): the compile jobs run on the farm's other daemon, the
+# kernel is the same code as the local build's and boots.  The build
+# durations are printed.  Needs the linux-source-6.12
 # package (tools/deps.sh).  KPCI_SLOW_CCACHE (make check-slow sets it) is
 # the compiler cache shared by the slow run.
 . tests/integration/lib.sh
@@ -42,12 +45,12 @@ build_runner_ini "$TMP/runner.ini"
 # the later kernel tests then find warm).
 kernel_ccache
 
-build() { # build COMMIT: queues and runs one build; prints the job id
+build() { # build COMMIT [WORKDIR]: queues and runs one build; prints the job id
 	j=$(curl -s -H "Authorization: Bearer $AT" -H 'Content-Type: application/json' \
 		--data-binary "{\"kind\":\"build\",\"tree\":\"linux\",\"url\":\"$TMP/linux\",\"commit\":\"$1\",\"config\":\"qemu-x86_64.config\",\"branch\":\"master\"}" \
 		"$URL/api/v1/jobs" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p')
 	timeout 2700 "$KPCI_BIN/kpci-runner" -c "$TMP/runner.ini" --server "$URL" --token "$RT" \
-		--name builder --work-dir "$TMP/w" --once >> "$TMP/runner.log" 2>&1
+		--name builder --work-dir "${2:-$TMP/w}" --once >> "$TMP/runner.log" 2>&1
 	echo "$j"
 }
 OUT="$TMP/w/builds/trees/linux--qemu-x86_64.config/out"
@@ -208,4 +211,64 @@ check_contains "... naming both releases" "the guest runs kernel $REL, but build
 	"$(sql "SELECT reason FROM jobs WHERE id = $jk")"
 check_eq "the unchanged .config is one artifact for both builds" 1 \
 	"$(sql "SELECT count(DISTINCT sha256) FROM build_artifacts WHERE name = '.config'")"
+
+# The same tree through a real icecream farm on this machine (icecc_farm:
+# a scheduler, daemon A of the runner compiling nothing, daemon B "the
+# other machine").  Both daemons have the address 127.0.0.1, so the
+# client is told, as in icecream's tests, that a compile server at its
+# own address is another machine (ICECC_TEST_REMOTEBUILD, one of the
+# ICECC_* settings icecc_env passes on); the farm's toolchain is the one
+# daemon A makes itself on the first compile (icecc-create-env).  What CI
+# runs is bounded: a commit that changes no code is built in the same
+# worktree with the objects of kernel/ (not of its subdirectories)
+# removed and an empty compiler cache, so those compile jobs miss ccache
+# and go to the farm; the other objects are up to date (CC is "ccache
+# gcc" in both builds, so kbuild does not rebuild them).
+# KPCI_ICECC_FULL=1 builds the whole kernel through the farm, cold, in a
+# worktree of its own (about as long as a cold local build here).
+icecc_farm "$TMP/farm"
+mkdir -p "$TMP/k2"
+cp "$OUT/vmlinux" "$TMP/k2/"
+echo "built through icecream by kpci's tests" >> "$TMP/linux/Documentation/process/howto.rst"
+$G commit -q -am "Documentation: a line that changes no code"
+C3=$($G rev-parse HEAD)
+printf '%s\n' "icecc = true" "icecc_jobs = 4" "icecc_stall = 600" \
+	"icecc_env = ICECC_TEST_SOCKET=$TMP/farm/A.sock ICECC_TEST_REMOTEBUILD=1" >> "$TMP/runner.ini"
+export CCACHE_DIR="$TMP/ccache-farm"             # empty: every compile misses
+if [ -n "${KPCI_ICECC_FULL:-}" ]; then
+	WD="$TMP/w-farm"
+else
+	WD="$TMP/w"
+	find "$OUT/kernel" -maxdepth 1 -name '*.o' -delete
+fi
+t0=$(date +%s)
+j3=$(build "$C3" "$WD")
+echo "# icecream build ($([ -n "${KPCI_ICECC_FULL:-}" ] && echo full || echo "kernel/ objects")): $(( $(date +%s) - t0 )) s"
+B3=$(sql "SELECT id FROM builds WHERE job_id = $j3")
+check_eq "the build through icecream is ok" ok "$(sql "SELECT state FROM builds WHERE id = $B3")"
+check_eq "its record names icecc, its version, and that the farm compiled" \
+	"icecc|$(icecc --version | sed -n 's/^ICECC \([^ ]*\).*/\1/p')|1|" \
+	"$(sql "SELECT json_extract(distributed, '\$.tool') || '|' || json_extract(distributed, '\$.version') || '|' || json_extract(distributed, '\$.used') || '|' || IFNULL(json_extract(distributed, '\$.fallback'), '') FROM builds WHERE id = $B3")"
+log=$(curl -s "$URL/api/v1/builds/$B3/log")
+check_contains "make ran with ccache in front and the farm's -j" "CC=ccache gcc -j4 all (icecream)" "$log"
+compiled=$(echo "$log" | grep -c '^  CC  ')
+remote=$(grep -c 'Remote compilation completed with exit code 0' "$TMP/farm/B.log")
+echo "# $compiled files compiled, $remote compile jobs done by daemon B"
+check "files of kernel/ were compiled again" test "$compiled" -gt 20
+check "the compile jobs ran on daemon B, the other machine" test "$remote" -ge $((compiled * 8 / 10))
+check_eq "daemon A compiled none itself (-m 0)" 0 "$(grep -c 'remote compile for file' "$TMP/farm/A.log")"
+OUT3="$WD/builds/trees/linux--qemu-x86_64.config/out"
+for k in "$TMP/k2/vmlinux" "$OUT3/vmlinux"; do
+	objcopy -O binary --only-section=.text "$k" "$k.text"
+done
+check "the farm's kernel is the same code as the local one (.text)" \
+	cmp -s "$TMP/k2/vmlinux.text" "$OUT3/vmlinux.text"
+echo "# .text: $(stat -c %s "$OUT3/vmlinux.text") bytes, sha256 $(sha256sum "$OUT3/vmlinux.text" | cut -c1-16)"
+# it boots: the boot job its build queued, one boot, first in the queue
+jb3=$(sql "SELECT id FROM jobs WHERE build_id = $B3 AND kind = 'bench' AND json_extract(spec, '\$.suite') = 'boot'")
+sqlite3 "$TMP/data/kpci.db" "PRAGMA busy_timeout = 5000; UPDATE jobs SET priority = 20, spec = json_set(spec, '\$.iterations', 1, '\$.warmup', 0) WHERE id = $jb3" > /dev/null
+timeout 900 "$KPCI_BIN/kpci-runner" -c "$TMP/qemu.ini" --server "$URL" --token "$RT" \
+	--name qemu --class qemu --work-dir "$TMP/qemu" --once >> "$TMP/qemu.log" 2>&1
+check_eq "the farm's kernel boots and runs the boot suite, as $REL (build $B3)" "done|$REL|$B3" \
+	"$(sql "SELECT j.state || '|' || IFNULL((SELECT DISTINCT e.kernel_release || '|' || json_extract(e.env, '\$.kpci_build') FROM environments e JOIN samples s ON s.env_id = e.id WHERE s.job_id = j.id), '') FROM jobs j WHERE j.id = $jb3")"
 finish
