@@ -10,10 +10,12 @@ KERNEL_CACHE=${KPCI_KERNEL_TREE:-$(pwd)/build/kernel-tree.git}
 # kernel_cache: makes KERNEL_CACHE when it is missing or was made from
 # another tarball: a bare repository, one commit "linux-source-6.12" of
 # the whole source (a fixed author and date, so its id depends only on the
-# tarball) in one pack.  Debian's top .gitignore ends with a block that
-# ignores the whole top level (its packaging repository): it is dropped,
-# and the files deeper .gitignore files name are added too.  Without the
-# package: not_ok, and the test finishes.
+# tarball) in one pack, streamed from the tarball by tar2git.py into git
+# fast-import (no extracted files, no loose objects).  Debian's top
+# .gitignore ends with a block that ignores the whole top level (its
+# packaging repository): it is dropped, and the files deeper .gitignore
+# files name are added too.  Without the package: not_ok, and the test
+# finishes.
 kernel_cache() {
 	if [ ! -r "$SRC_TAR" ]; then
 		not_ok "$SRC_TAR is missing: apt-get install linux-source-6.12 (tools/deps.sh)"
@@ -22,20 +24,14 @@ kernel_cache() {
 	stamp=$(stat -c '%s %Y' "$SRC_TAR")
 	[ "$(cat "$KERNEL_CACHE/kpci-source" 2>/dev/null)" = "$stamp" ] && return 0
 	t0=$(date +%s)
-	rm -rf "$KERNEL_CACHE" "$KERNEL_CACHE.tmp" "$TMP/kernel-src"
-	mkdir -p "$TMP/kernel-src" "$(dirname "$KERNEL_CACHE")"
-	tar xJf "$SRC_TAR" -C "$TMP/kernel-src" --strip-components=1
-	sed -i '/^# Debian packaging: ignore everything at the top level/,$d' \
-		"$TMP/kernel-src/.gitignore"
-	C="git --git-dir=$KERNEL_CACHE.tmp --work-tree=$TMP/kernel-src -c core.compression=1"
+	rm -rf "$KERNEL_CACHE" "$KERNEL_CACHE.tmp"
+	mkdir -p "$(dirname "$KERNEL_CACHE")"
 	git init -q --bare "$KERNEL_CACHE.tmp"
-	$C symbolic-ref HEAD refs/heads/master
-	$C add -A -f
-	GIT_AUTHOR_DATE="@1733011200 +0000" GIT_COMMITTER_DATE="@1733011200 +0000" \
-		$C -c user.name=kpci -c user.email=kpci@example.org commit -q -m "linux-source-6.12"
-	$C -c pack.compression=1 -c pack.window=0 repack -q -a -d
-	$C prune
-	rm -rf "$TMP/kernel-src"
+	git --git-dir="$KERNEL_CACHE.tmp" symbolic-ref HEAD refs/heads/master
+	/usr/bin/python3 tests/slow/tar2git.py "$SRC_TAR" 1 \
+		"# Debian packaging: ignore everything at the top level" |
+		git --git-dir="$KERNEL_CACHE.tmp" -c core.compression=1 -c pack.compression=1 \
+			fast-import --quiet --done || { not_ok "cannot import $SRC_TAR into git"; finish; }
 	echo "$stamp" > "$KERNEL_CACHE.tmp/kpci-source"
 	mv "$KERNEL_CACHE.tmp" "$KERNEL_CACHE"
 	echo "# the shared kernel repository $KERNEL_CACHE made in $(( $(date +%s) - t0 )) s"
