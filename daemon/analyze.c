@@ -551,8 +551,8 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	default: rc = -1;
 	}
 	for (size_t i = 0; rc == 0 && i < ndrop; i++)
-		log_info("series %lld: change %lld dropped (withdrawn where anything refers to "
-			 "it): %s", s->id, drop[i].id, drop[i].why);
+		log_info("series %lld: change %lld no longer found (deleted, or withdrawn "
+			 "where anything refers to it): %s", s->id, drop[i].id, drop[i].why);
 	if (rc == 0)
 		*more = analyze_more(db, s->id, a, pairs, p);
 out:

@@ -22,6 +22,10 @@ check() {
 check_eq() {
 	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: expected '$2', got '$3'"; fi
 }
+# free_port: a loopback port nobody listens on now
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
 # check_contains WHAT NEEDLE HAYSTACK
 check_contains() {
 	case "$3" in

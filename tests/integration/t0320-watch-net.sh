@@ -11,11 +11,6 @@ export GIT_AUTHOR_NAME="A U Thor" GIT_AUTHOR_EMAIL="author@example.org"
 export GIT_COMMITTER_NAME="C O Mitter" GIT_COMMITTER_EMAIL="committer@example.org"
 export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
 
-# free_port: a port nobody listens on now.
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
 mkdir -p "$TMP/srv"
 git init -q --bare -b master "$TMP/srv/sched.git"
 git init -q -b master "$TMP/work"

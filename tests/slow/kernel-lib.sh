@@ -94,9 +94,8 @@ icecc_farm() {
 	done
 	[ "$(id -u)" -eq 0 ] || { not_ok "the icecream farm needs root"; finish; }
 	chmod 755 "$TMP"        # the daemons run as user icecc and open their sockets here
-	# ports picked free from the ephemeral range, a network of its own
-	port() { /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-	SP=$(port) AP=$(port) BP=$(port) NET=kpci$$
+	# free ports, and a network of its own
+	SP=$(free_port) AP=$(free_port) BP=$(free_port) NET=kpci$$
 	mkdir -p "$1/envA" "$1/envB"
 	chown icecc:icecc "$1/envA" "$1/envB"
 	chmod 777 "$1"

@@ -253,9 +253,10 @@ sql "SELECT '# ' || m.name || ': ' || round(c.mean_before, 1) || ' -> ' || round
 	|| ' (' || c.direction || ')' FROM changes c JOIN series se ON se.id = c.series_id
 	JOIN metrics m ON m.id = se.metric_id WHERE c.id IN ($SLOW_CHANGE, $FAST_CHANGE)"
 
-# An unconfirmed change that one analysis pass does not find is dropped
-# and a later pass stores it again under a new id: the bisections are
-# looked up by metric and merge, and the ids read again from them.
+# An analysis pass may move a change that is not confirmed yet and that
+# nothing refers to ("moved: the step is at ... now"): it is deleted and
+# the change at its new range is stored under a new id.  So the
+# bisections are looked up by metric and merge, and the ids read again.
 BISECTED="SELECT c.id FROM bisections b JOIN changes c ON c.id = b.change_id
 	JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id
 	WHERE b.state <> 'running' AND c.withdrawn_at IS NULL AND m.suite = 'kbench'"

@@ -12,7 +12,7 @@
 . tests/integration/lib.sh
 
 ROUNDS=${KPCI_CRASH_ROUNDS:-50}
-KPCID_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+KPCID_PORT=$(free_port)
 cat > "$TMP/kpcid.ini" <<'INI'
 [analysis]
 settle_seconds = 0
