@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -34,6 +35,7 @@
 
 #define HTTP_CONNECTION_TIMEOUT 60  /* seconds a connection may stay silent */
 #define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
+#define HTTP_DRAIN_MAX (1 << 20)    /* bytes of a refused body read before its answer */
 
 /* A running server: libmicrohttpd's daemon, whom handlers serve, and the
  * reloadable settings (atomics: http_configure replaces them while
@@ -439,7 +441,7 @@ static int http_body_reserve(struct http_server *srv, struct http_req *req, size
  * query is UTF-8; the route exists and the caller may use it; kpcid can
  * store (for a write); the announced body fits [server] max_body and the
  * body budget, which is then reserved for it.  0 to go on, 1 when resp
- * holds the answer (sent at once; the body is never read).
+ * holds the answer (whose body is never stored: http_answer_now).
  */
 static int http_header_checks(struct http_server *srv, struct http_req *req,
 			      struct http_resp *resp)
@@ -485,6 +487,40 @@ static int http_header_checks(struct http_server *srv, struct http_req *req,
 	req->reserved = len;
 	if (len > 0)
 		buf_presize(&req->body, (size_t)len);
+	return 0;
+}
+
+/*
+ * Whether an answer that the header decided goes out before the body.
+ * A socket closed on unread bytes is reset by the kernel, and the reset
+ * can overtake the answer: the client sees only a broken connection.  So
+ * a body of up to HTTP_DRAIN_MAX bytes is read and dropped first.  A
+ * client that waits for "100 Continue" has sent nothing yet and is
+ * answered at once, as is one whose body is larger or of unknown length
+ * (a client that must see every refusal asks for 100 Continue, as
+ * kpci-runner's uploads do).
+ */
+static int http_answer_now(struct http_req *req)
+{
+	const char *expect = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+							 MHD_HTTP_HEADER_EXPECT);
+	const char *cl = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+						     MHD_HTTP_HEADER_CONTENT_LENGTH);
+	long long len = cl ? strtoll(cl, NULL, 10) : -1;
+
+	if (expect && !strcasecmp(expect, "100-continue"))
+		return 1;
+	return len <= 0 || len > HTTP_DRAIN_MAX;
+}
+
+/* Keeps resp as the request's answer, sent once the body is read; -1
+ * (resp untouched) when memory is out. */
+static int http_hold(struct http_req *req, struct http_resp *resp)
+{
+	req->held = malloc(sizeof *req->held);
+	if (!req->held)
+		return -1;
+	*req->held = *resp;
 	return 0;
 }
 
@@ -538,13 +574,18 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 		if (req->route && http_stream_begin(srv, req) < 0)
 			return MHD_NO;
 		buf_init(&resp.body, 1u << 20);
-		if (http_header_checks(srv, req, &resp))
+		if (!http_header_checks(srv, req, &resp)) {
+			buf_dispose(&resp.body);
+			return MHD_YES;
+		}
+		if (http_answer_now(req) || http_hold(req, &resp) < 0)
 			return http_answer(conn, req, &resp, t0);
-		buf_dispose(&resp.body);
 		return MHD_YES;
 	}
 	if (*upload_size) {
-		if (req->route)
+		if (req->held)
+			;                   /* dropped: the answer is decided */
+		else if (req->route)
 			http_stream_data(req, upload_data, *upload_size);
 		else if (req->too_large || req->over_budget)
 			;
@@ -558,6 +599,15 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	req->method = method;
 	req->path = url;
 	req->conn = conn;
+	if (req->held) {
+		struct http_resp *held = req->held;
+		enum MHD_Result ret;
+
+		req->held = NULL;
+		ret = http_answer(conn, req, held, t0);
+		free(held);
+		return ret;
+	}
 	buf_init(&resp.body, 256u << 20);
 	db_fault_take(NULL, 0);
 	if (req->route && req->stream_failed) {
@@ -616,6 +666,9 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 		return;
 	if (req->reserved)
 		http_guard_release(req->reserved);
+	if (req->held)
+		buf_dispose(&req->held->body);
+	free(req->held);
 	if (req->stream_ctx)
 		req->route->stream->abort(req->stream_ctx);
 	if (req->stream_resp)

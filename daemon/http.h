@@ -45,6 +45,8 @@ struct http_req {
 	int too_large;
 	int over_budget;                    /* the body did not fit [server] body_budget_mb */
 	long long reserved;                 /* bytes of the body budget this request holds */
+	struct http_resp *held;             /* the answer the header decided, sent once the
+					     * body is read and dropped (daemon/http.c) */
 	const struct http_route *matched;   /* the route, once the header is in */
 	const char *queried[HTTP_MAX_QUERIED];  /* names http_query looked up */
 	int nqueried;

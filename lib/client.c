@@ -210,7 +210,8 @@ int client_upload(struct client *c, const char *method, const char *path,
 	curl_easy_setopt(c->curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)size);
 	hdrs = curl_slist_append(hdrs, "Accept: application/json");
 	hdrs = curl_slist_append(hdrs, "Content-Type: application/octet-stream");
-	hdrs = curl_slist_append(hdrs, "Expect:");
+	/* a refusal (a lost lease, a full store) comes before the file is sent */
+	hdrs = curl_slist_append(hdrs, "Expect: 100-continue");
 	if (c->auth)
 		hdrs = curl_slist_append(hdrs, c->auth);
 	ret = client_perform_json(c, url, hdrs, &resp, status, out, cause);
