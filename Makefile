@@ -34,10 +34,9 @@ O := build/opt
 BIN := bin
 endif
 
-LIB_SRC    := $(filter-out $(EXCLUDE),$(wildcard lib/*.c) $(wildcard lib/maint/*.c) $(wildcard db/*.c) $(wildcard web/*.c))
-DAEMON_SRC := $(wildcard daemon/*.c)
-WATCH_SRC  := $(wildcard daemon/watch/*.c)
-DAEMON_SRC += $(WATCH_SRC)
+LIB_SRC    := $(filter-out $(EXCLUDE),$(wildcard lib/*.c) $(wildcard lib/maint/*.c) $(wildcard db/*.c))
+WEB_SRC    := $(filter-out $(EXCLUDE),$(wildcard web/*.c))
+DAEMON_SRC := $(wildcard daemon/*.c daemon/*/*.c)
 RUNNER_SRC := $(wildcard runners/*.c)
 CLI_SRC    := $(filter-out $(EXCLUDE),$(wildcard cli/*.c))
 TEST_SRC   := $(filter-out $(EXCLUDE),$(wildcard tests/unit/test_*.c))
@@ -82,7 +81,7 @@ $(LIBKPCI): $(call obj,$(LIB_SRC)) $(O)/gen/migrations.o
 	@rm -f $@
 	ar rcs $@ $^
 
-$(LIBKPCID): $(call obj,$(filter-out $(DAEMON_MAIN),$(DAEMON_SRC)))
+$(LIBKPCID): $(call obj,$(filter-out $(DAEMON_MAIN),$(DAEMON_SRC)) $(WEB_SRC))
 $(LIBRUNNER): $(call obj,$(filter-out $(RUNNER_MAIN),$(RUNNER_SRC)))
 $(LIBCLI): $(call obj,$(filter-out $(CLI_MAIN),$(CLI_SRC)))
 $(PROG_LIBS):

@@ -27,7 +27,7 @@
 
 #include <sqlite3.h>
 
-#include "daemon/analyze.h"
+#include "daemon/analyze/analyze.h"
 #include "lib/log.h"
 #include "lib/mono.h"
 

@@ -2,7 +2,7 @@
  * bench_confirm.c - what confirming a change before anyone is told costs
  * in boots, and what it buys in reports true, false and missed: merge
  * windows simulated through kpcid's own analyzer and confirmer
- * (daemon/analyze.c, daemon/confirm.c) on a real SQLite file, jobs
+ * (daemon/analyze/analyze.c, daemon/analyze/confirm.c) on a real SQLite file, jobs
  * claimed and their results stored through db/ as a runner's would be.
  *
  * A window: a release, WIN_MERGES merges measured one after another as
@@ -40,8 +40,8 @@
 
 #include <sqlite3.h>
 
-#include "daemon/analyze.h"
-#include "daemon/confirm.h"
+#include "daemon/analyze/analyze.h"
+#include "daemon/analyze/confirm.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/log.h"

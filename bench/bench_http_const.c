@@ -1,7 +1,7 @@
 /*
  * bench_http_const.c - the ceiling of the HTTP benchmark (bench/bench_http.sh):
  * a libmicrohttpd server started with the same thread model and options as
- * kpcid's daemon/http.c (a listening thread, a thread per connection with
+ * kpcid's daemon/http/http.c (a listening thread, a thread per connection with
  * poll, the same timeout and connection memory limit) whose only
  * handler answers every GET with a constant body and the headers kpcid
  * sends (Content-Type, Cache-Control, ETag).  What kpcid serves is
@@ -31,7 +31,7 @@
 
 #include <microhttpd.h>
 
-#include "daemon/http.h"
+#include "daemon/http/http.h"
 
 #define CONST_THREADS_DEFAULT 4     /* kpcid's [server] threads default */
 #define CONST_THREADS_MAX 64        /* the same bound as kpcid's config */

@@ -1,6 +1,6 @@
 /*
  * cmd_bisect.c - `kpci bisect`, `bisections`, `bisection`, `bisect-cancel`:
- * the bisections kpcid runs (daemon/bisector.c, docs/bisect.md).  Commit
+ * the bisections kpcid runs (daemon/bisect/bisector.c, docs/bisect.md).  Commit
  * subjects are printed with cli_text_bad's sequences as '?' (cli_call
  * does that for every string of an answer in text mode).
  */

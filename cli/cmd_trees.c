@@ -12,6 +12,7 @@
 
 #include "cli/cmd_trees.h"
 #include "lib/rec.h"
+#include "lib/rec_tree.h"
 
 #define CMD_TREES_MAX_ARGS 32       /* flags of one command at most */
 #define CMD_TREES_SUBJECT 72        /* characters of a subject in a table */

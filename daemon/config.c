@@ -10,10 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/alert.h"
 #include "daemon/config.h"
-#include "daemon/kcidb.h"
-#include "daemon/watch/watch.h"
 #include "lib/conf.h"
 #include "lib/fail.h"
 #include "lib/proto.h"
@@ -90,7 +87,7 @@ static const struct conf_key config_analysis_keys[] = {
 	{ NULL },
 };
 
-/* [alert]: reports by mail and webhook (daemon/alert.c, docs/reports.md).
+/* [alert]: reports by mail and webhook (daemon/alert/alert.c, docs/reports.md).
  * None is reloadable: the alerter's thread reads them once at start. */
 static const struct conf_key config_alert_keys[] = {
 	{ "enabled", CONF_BOOL, KEY(struct config, alert_enabled), "false", 0, 0, NULL, 0,
@@ -141,7 +138,7 @@ static const struct conf_key config_alert_keys[] = {
 };
 
 /* [confirm]: the confirmation of a change before anyone is told
- * (daemon/confirm.c, docs/analysis.md).  It runs in the main loop, which
+ * (daemon/analyze/confirm.c, docs/analysis.md).  It runs in the main loop, which
  * also reloads; `enabled` is read by the alerter's and the KCIDB
  * exporter's threads too, so it needs a restart. */
 static const struct conf_key config_confirm_keys[] = {
@@ -162,7 +159,7 @@ static const struct conf_key config_confirm_keys[] = {
 	{ NULL },
 };
 
-/* [bisect]: the bisector (daemon/bisector.c, docs/bisect.md).  It runs in
+/* [bisect]: the bisector (daemon/bisect/bisector.c, docs/bisect.md).  It runs in
  * the main loop, which also reloads: every key is reloadable. */
 static const struct conf_key config_bisect_keys[] = {
 	{ "enabled", CONF_BOOL, KEY(struct config, bisect_enabled), "true", 0, 0, NULL, 1,
@@ -305,28 +302,10 @@ int config_init(struct config *c)
 int config_load(struct config *c, const char *path, struct buf *errs)
 {
 	int n = conf_load(c, config_sections, path, errs);
-	char *why = NULL;
 
-	if (alert_config_check(c, &why) < 0) {           /* daemon/alert.c */
-		buf_printf(errs, "%s: %s\n", path, why ? why : "bad [alert] section");
-		free(why);
-		why = NULL;
-		n++;
-	}
-	if (kcidb_config_check(c, &why) < 0) {       /* daemon/kcidb.c */
-		buf_printf(errs, "%s: %s\n", path, why ? why : "bad [kcidb] section");
-		free(why);
-		why = NULL;
-		n++;
-	}
 	for (struct config_tree *t = c->trees; t; t = t->next) {
 		if (!t->url) {
 			buf_printf(errs, "%s: [tree %s] has no url\n", path, t->name);
-			n++;
-		}
-		if (watch_tree_check(t, &why) < 0) {     /* daemon/watch/watch_tree.c */
-			buf_printf(errs, "%s: %s\n", path, why ? why : "bad [tree] section");
-			free(why);
 			n++;
 		}
 	}

@@ -28,7 +28,7 @@ struct config_tree {
 	char *suites;           /* space-separated suite names; empty: none */
 	char *bench_classes;    /* space-separated runner classes; empty: any runner */
 	char *bench_boot;       /* boot method of those bench jobs */
-	int bisect;             /* its changes are bisected automatically (daemon/bisector.c) */
+	int bisect;             /* its changes are bisected automatically (daemon/bisect/bisector.c) */
 	struct config_tree *next;
 };
 
@@ -54,7 +54,7 @@ struct config {
 	long long artifacts_keep_builds;
 	/* [log] */
 	char *log_level;
-	/* [analysis] (daemon/analyze.c) */
+	/* [analysis] (daemon/analyze/analyze.c) */
 	int analysis_enabled;
 	long long analysis_batch;               /* dirty series per pass */
 	long long analysis_settle_seconds;      /* wait after a series' first new sample */
@@ -63,7 +63,7 @@ struct config {
 	long long analysis_min_effect_percent;  /* floor of the smallest effect that matters */
 	long long analysis_prior_between_percent; /* between-job CV assumed without a model */
 	long long analysis_more_jobs_max;       /* jobs of a commit more measurement stops at */
-	/* [alert] (daemon/alert.c, docs/reports.md) */
+	/* [alert] (daemon/alert/alert.c, docs/reports.md) */
 	int alert_enabled;
 	char *alert_smtp_url;                   /* "": no mail is sent */
 	char *alert_tls;                        /* none|try|required */
@@ -84,7 +84,7 @@ struct config {
 	int alert_closes;                       /* a Closes: tag with the report's link */
 	long long alert_retry_min, alert_retry_max, alert_max_attempts;
 	long long alert_max_brought;            /* commits of a merge whose people are told */
-	/* [kcidb] (daemon/kcidb.c, docs/engines.md) */
+	/* [kcidb] (daemon/export/kcidb.c, docs/engines.md) */
 	int kcidb_enabled;
 	char *kcidb_url;                /* the submission endpoint */
 	char *kcidb_token_file;         /* its Bearer token, first line */
@@ -92,7 +92,7 @@ struct config {
 	long long kcidb_interval;       /* seconds between submissions */
 	long long kcidb_batch;          /* builds, jobs or changes per submission */
 	char *kcidb_dashboard_url;      /* where links to kpci's pages point */
-	/* [bisect] (daemon/bisector.c, docs/bisect.md) */
+	/* [bisect] (daemon/bisect/bisector.c, docs/bisect.md) */
 	int bisect_enabled;
 	long long bisect_settle_seconds;        /* a change is bisected this long after it settled */
 	int bisect_improvements;
@@ -107,7 +107,7 @@ struct config {
 	long long bisect_retries;               /* a lost job or build is queued again this often */
 	long long bisect_max_undecided;         /* undecided probes before giving up */
 	long long bisect_probe_timeout;         /* seconds a probe may wait before it is lost */
-	/* [confirm] (daemon/confirm.c, docs/analysis.md) */
+	/* [confirm] (daemon/analyze/confirm.c, docs/analysis.md) */
 	int confirm_enabled;
 	long long confirm_settle_seconds;       /* a change is confirmed this long after it settled */
 	long long confirm_priority;             /* of a confirmation's jobs */

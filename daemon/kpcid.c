@@ -3,33 +3,17 @@
  * reloadable settings, published at start and on SIGHUP, read by request
  * handlers and threads without a lock.
  */
-#include "daemon/http.h"
 #include "daemon/kpcid.h"
 #include "lib/log.h"
-
-void kpcid_http_settings(struct http_settings *s, const struct config *c)
-{
-	s->public_read = c->public_read;
-	s->max_body = c->max_body;
-	s->header_timeout = c->header_timeout;
-	s->body_budget = c->body_budget_mb << 20;
-	s->max_conns_per_client = (int)c->max_conns_per_client;
-	s->threads = (int)c->threads;
-}
 
 void kpcid_publish_config(struct kpcid *k)
 {
 	enum log_level lvl = LOG_INFO;
-	struct http_settings hs;
 
 	__atomic_store_n(&k->live_lease_seconds, (int)k->cfg.lease_seconds, __ATOMIC_RELAXED);
 	__atomic_store_n(&k->live_max_attempts, (int)k->cfg.max_attempts, __ATOMIC_RELAXED);
 	__atomic_store_n(&k->live_min_free, k->cfg.min_free_mb << 20, __ATOMIC_RELAXED);
 	__atomic_store_n(&k->live_max_wal, k->cfg.max_wal_mb << 20, __ATOMIC_RELAXED);
-	if (k->http) {
-		kpcid_http_settings(&hs, &k->cfg);
-		http_configure(k->http, &hs);
-	}
 	log_level_parse(&lvl, k->cfg.log_level);
 	log_set_level(lvl);
 }

@@ -11,7 +11,6 @@
 
 struct db;
 struct http_server;
-struct http_settings;
 struct watcher;
 
 struct kpcid {
@@ -21,7 +20,7 @@ struct kpcid {
 	const char *flags[KPCID_FLAGS]; /* --listen, --db, --data-dir (override the file) */
 	struct db *db;
 	struct watcher *watcher;    /* the tree watcher (daemon/watch/); NULL: not started */
-	struct http_server *http;   /* the HTTP server (daemon/http.c); NULL: not started */
+	struct http_server *http;   /* the HTTP server (daemon/http/http.c); NULL: not started */
 	/* live copies of reloadable keys (the server keeps its own) */
 	int live_lease_seconds;
 	int live_max_attempts;
@@ -29,11 +28,13 @@ struct kpcid {
 	long long live_max_wal;         /* bytes */
 };
 
-/* Copies the reloadable keys of k->cfg into the live atomics, and the
- * server's into the running server (http_configure). */
+/* Copies the reloadable keys of k->cfg into the live atomics (the HTTP
+ * server keeps its own: http_configure). */
 void kpcid_publish_config(struct kpcid *k);
-/* The HTTP server's settings from c's [server] keys. */
-void kpcid_http_settings(struct http_settings *s, const struct config *c);
+/* config_load and then every subsystem's check of its sections ([alert],
+ * [kcidb], [tree]); the number of errors, each a line in errs.  In
+ * daemon/main.c, the one file that knows every subsystem. */
+int kpcid_config_load(struct config *c, const char *path, struct buf *errs);
 int kpcid_lease_seconds(struct kpcid *k);
 int kpcid_max_attempts(struct kpcid *k);
 /* The reloadable [storage] limits, in bytes. */

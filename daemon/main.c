@@ -24,16 +24,17 @@
 
 #include <jansson.h>
 
-#include "daemon/alert.h"
-#include "daemon/analyze.h"
-#include "daemon/bisector.h"
-#include "daemon/cache.h"
-#include "daemon/confirm.h"
-#include "daemon/health.h"
-#include "daemon/http.h"
-#include "daemon/kcidb.h"
+#include "daemon/alert/alert.h"
+#include "daemon/analyze/analyze.h"
+#include "daemon/analyze/confirm.h"
+#include "daemon/api/api.h"
+#include "daemon/bisect/bisector.h"
+#include "daemon/export/kcidb.h"
+#include "daemon/http/cache.h"
+#include "daemon/http/health.h"
+#include "daemon/http/http.h"
+#include "daemon/http/prom.h"
 #include "daemon/kpcid.h"
-#include "daemon/prom.h"
 #include "daemon/watch/watch.h"
 #include "db/db.h"
 #include "lib/conf.h"
@@ -190,9 +191,38 @@ static void sync_trees(struct kpcid *k)
 			log_error("cannot record tree %s", t->name);
 }
 
+int kpcid_config_load(struct config *c, const char *path, struct buf *errs)
+{
+	int n = config_load(c, path, errs);
+	char *why = NULL;
+
+	if (alert_config_check(c, &why) < 0) {
+		buf_printf(errs, "%s: %s\n", path, why ? why : "bad [alert] section");
+		free(why);
+		why = NULL;
+		n++;
+	}
+	if (kcidb_config_check(c, &why) < 0) {
+		buf_printf(errs, "%s: %s\n", path, why ? why : "bad [kcidb] section");
+		free(why);
+		why = NULL;
+		n++;
+	}
+	for (struct config_tree *t = c->trees; t; t = t->next) {
+		if (watch_tree_check(t, &why) < 0) {
+			buf_printf(errs, "%s: %s\n", path, why ? why : "bad [tree] section");
+			free(why);
+			why = NULL;
+			n++;
+		}
+	}
+	return n;
+}
+
 static void reload(struct kpcid *k)
 {
 	struct config fresh;
+	struct http_settings hs;
 	struct buf errs, ignored;
 
 	buf_init(&errs, 1 << 16);
@@ -203,7 +233,7 @@ static void reload(struct kpcid *k)
 	}
 	if (config_init(&fresh) < 0)
 		goto out;
-	if (config_load(&fresh, k->config_path, &errs) > 0 ||
+	if (kpcid_config_load(&fresh, k->config_path, &errs) > 0 ||
 	    kpcid_apply_flags(k, &fresh, &errs) < 0) {
 		log_error("SIGHUP: configuration kept as it was, %s has errors:\n%s",
 			  k->config_path, buf_str(&errs));
@@ -212,6 +242,8 @@ static void reload(struct kpcid *k)
 		if (config_trees_differ(&k->cfg, &fresh))
 			buf_adds(&ignored, " [tree ...]");
 		kpcid_publish_config(k);
+		http_settings_of(&hs, &k->cfg);
+		http_configure(k->http, &hs);
 		cache_clear();      /* pages may render configuration */
 		if (ignored.len)
 			log_warn("SIGHUP: these keys need a restart to change:%s", buf_str(&ignored));
@@ -251,8 +283,8 @@ static int serve(struct kpcid *k)
 		goto fail_alert;
 	if (kcidb_start(k, &cause) < 0)
 		goto fail_kcidb;
-	kpcid_http_settings(&hs, &k->cfg);
-	if (http_start(&k->http, k, k->cfg.listen, &hs, &port, &cause) < 0)
+	http_settings_of(&hs, &k->cfg);
+	if (http_start(&k->http, k, &api_app, k->cfg.listen, &hs, &port, &cause) < 0)
 		goto fail_http;
 	{
 		char *host = NULL;
@@ -279,8 +311,8 @@ static int serve(struct kpcid *k)
 			analyze_tick(k->db, &k->cfg);
 			prom_analysis_observe(mono_now() - t0);
 		}
-		confirm_tick(k);            /* daemon/confirm.c */
-		bisector_tick(k);           /* daemon/bisector.c */
+		confirm_tick(k);            /* daemon/analyze/confirm.c */
+		bisector_tick(k);           /* daemon/bisect/bisector.c */
 	}
 	log_info("stopping: finishing requests in flight");
 	watch_stop(k->watcher);
@@ -350,7 +382,7 @@ int main(int argc, char **argv)
 	buf_init(&errs, 1 << 16);
 	if (config_init(&k.cfg) < 0) {
 		rc = 1;
-	} else if (k.config_path && config_load(&k.cfg, k.config_path, &errs) > 0) {
+	} else if (k.config_path && kpcid_config_load(&k.cfg, k.config_path, &errs) > 0) {
 		fputs(buf_str(&errs), stderr);
 		fprintf(stderr, "kpcid: configuration has errors\n");
 		rc = 1;

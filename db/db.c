@@ -17,7 +17,7 @@
 
 #include <sqlite3.h>
 
-#include "db/db.h"
+#include "db/db_core.h"
 #include "db/db_internal.h"
 #include "db/migrations.h"
 #include "lib/fail.h"

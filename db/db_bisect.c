@@ -1,6 +1,6 @@
 /*
  * db_bisect.c - bisections in the database (migration 0016,
- * daemon/bisector.c, docs/bisect.md): the changes due one and what one
+ * daemon/bisect/bisector.c, docs/bisect.md): the changes due one and what one
  * needs, opening one with its candidates and metrics, reading it back,
  * and the lists the API and pages show.  What a running one does to its
  * probes is db/db_bisect_probe.c.  Every step of a bisection is a row, so
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_bisect.h"
 #include "db/db_internal.h"
 #include "lib/fail.h"
 

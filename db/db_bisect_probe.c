@@ -1,6 +1,6 @@
 /*
  * db_bisect_probe.c - a running bisection's probes in the database
- * (migration 0016, daemon/bisector.c): each probe with what its build and
+ * (migration 0016, daemon/bisect/bisector.c): each probe with what its build and
  * jobs have become, the samples they left, the builds and jobs queued
  * for it (at the bisection's priority, linked to the probe, refused once
  * the bisection is not running), its end and the log entry it appends,
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_bisect.h"
 #include "db/db_internal.h"
 
 /* The columns of a probe with its jobs and build (p, b). */

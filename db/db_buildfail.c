@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_builds.h"
 #include "db/db_internal.h"
 
 #define BUILDFAIL_DETAIL_MAX 4096   /* bytes of error lines kept as the detail */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_builds.h"
 #include "db/db_internal.h"
 #include "lib/fail.h"
 #include "lib/log.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_analysis.h"
 #include "db/db_internal.h"
 
 /* The columns of a change in lists and in db_change_get. */

@@ -3,7 +3,7 @@
  * samples with their first-parent positions, changes (stored and
  * triaged; db_change_list.c lists them), the noise sums per (runner
  * class, metric), and the samples of one side of a comparison.  The
- * analyzer itself is daemon/analyze.c; docs/analysis.md describes the
+ * analyzer itself is daemon/analyze/analyze.c; docs/analysis.md describes the
  * rules enforced here (a triaged change is never rewritten; a store after
  * new samples is a conflict).
  */
@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_analysis.h"
+#include "db/db_pages.h"
 #include "db/db_internal.h"
 #include "lib/log.h"
 

@@ -1,6 +1,6 @@
 /*
  * db_confirm.c - what the confirmer reads and writes (migration 0021,
- * daemon/confirm.c): the changes waiting for a confirmation, the
+ * daemon/analyze/confirm.c): the changes waiting for a confirmation, the
  * confirmations keyed by range, suite, runner class and config, their
  * jobs queued alternately on the two commits, the iterations of those
  * jobs in a change's series, and each change's outcome (a change that is
@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_analysis.h"
+#include "db/db_confirm.h"
 #include "db/db_internal.h"
 
 #define DB_CONFIRM_MAX_CHANGES 256      /* changes one confirmation judges at once */

@@ -15,7 +15,7 @@
 
 #include <sqlite3.h>
 
-#include "db/db.h"
+#include "db/db_core.h"
 #include "db/db_internal.h"
 #include "lib/log.h"
 #include "lib/utf8.h"

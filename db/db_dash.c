@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_pages.h"
 #include "db/db_internal.h"
 
 int db_series_get(struct db *db, struct rec_series *out, long long id)

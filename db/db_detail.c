@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_pages.h"
 #include "db/db_internal.h"
 
 /* A row of the siblings' SELECT into a struct rec_series_class. */

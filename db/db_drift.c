@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_queue.h"
 #include "db/db_internal.h"
 
 #define DRIFT_MAX_VALUE 512         /* bytes of a field value kept in a drift row */

@@ -16,7 +16,7 @@
 #include <sys/statvfs.h>
 #include <time.h>
 
-#include "db/db.h"
+#include "db/db_core.h"
 #include "db/db_internal.h"
 #include "lib/buf.h"
 #include "lib/fail.h"

@@ -13,6 +13,8 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
+struct rec_runner;
+
 #define DB_MAX_TABLES 64
 
 #define DB_KEPT_MAX 256             /* statements kept prepared per connection */

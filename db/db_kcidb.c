@@ -1,17 +1,17 @@
 /*
- * db_kcidb.c - what the KCIDB export (daemon/kcidb.c) reads and what it
+ * db_kcidb.c - what the KCIDB export (daemon/export/kcidb.c) reads and what it
  * remembers having sent (migration 0015, table kcidb_sent).
  *
  * Each read lists rows of one kind that are final and not yet delivered,
  * after a cursor (the caller's last id), in id order; kcidb_sent's
  * primary key (kind, ref) makes "not yet delivered" one index probe per
- * row.  Rows are plain JSON objects: daemon/kcidb.c turns them into
+ * row.  Rows are plain JSON objects: daemon/export/kcidb.c turns them into
  * KCIDB objects.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_reports.h"
 #include "db/db_internal.h"
 #include "lib/fail.h"
 

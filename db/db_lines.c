@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_trees.h"
 #include "db/db_internal.h"
 #include "lib/buf.h"
 #include "lib/fail.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_queue.h"
 #include "db/db_internal.h"
 
 int db_job_heartbeat_phase(struct db *db, long long job_id, int attempt, long long runner_id,

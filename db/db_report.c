@@ -16,13 +16,15 @@
  * reading them (db_window_counts).
  * The report also carries the stored verdict of each measured commit
  * against the one before it ("commit_verdicts"), which the daemon decides
- * per commit (daemon/analyze_verdict.c).
+ * per commit (daemon/analyze/analyze_verdict.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_analysis.h"
+#include "db/db_pages.h"
+#include "db/db_trees.h"
 #include "db/db_internal.h"
 #include "lib/fail.h"
 
@@ -342,7 +344,7 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		confirmed += json_is_string(cf) && !strcmp(json_string_value(cf), "confirmed");
 		waiting += json_is_null(cf);
 	}
-	/* each measured commit against the one before it (daemon/analyze_verdict.c
+	/* each measured commit against the one before it (daemon/analyze/analyze_verdict.c
 	 * decides them over the metrics of each commit) */
 	verdicts = branch_id ? db_window_verdicts(db, branch_id, from, to) : json_array();
 	if (!rows || !verdicts) {

@@ -1,6 +1,6 @@
 /*
  * db_reports.c - the reports kpcid sends about change groups and their
- * delivery per recipient (migration 0014; daemon/alert.c decides, this
+ * delivery per recipient (migration 0014; daemon/alert/alert.c decides, this
  * file stores), and the bisection rows reports read: a 'done' bisection
  * with a culprit turns the next report of its group into a report on the
  * culprit.  docs/reports.md describes the policy these queries serve.
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_reports.h"
 #include "db/db_internal.h"
 
 /* A group is reportable when it has a change that is a performance

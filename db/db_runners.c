@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_queue.h"
 #include "db/db_internal.h"
 #include "lib/buf.h"
 #include "lib/fail.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_trees.h"
 #include "db/db_internal.h"
 
 #define DB_TREE_EVENTS 20           /* events per branch in a tree's status */

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
+#include "db/db_analysis.h"
 #include "db/db_internal.h"
 
 int db_noise_sums(struct db *db, struct db_noise_sums *out, long long series_id,

@@ -4,7 +4,7 @@
  * culprit is known; and the judgement of a probe's measurements against
  * the two ends of the change with lib/verdict.h's three-way verdict.
  * Pure computation (no I/O, no global state): kpcid's bisector
- * (daemon/bisector.c) and the simulation of bench/bench_bisect.c run the
+ * (daemon/bisect/bisector.c) and the simulation of bench/bench_bisect.c run the
  * same code.  docs/bisect.md gives the method and its measured figures.
  *
  * The candidates are the commits reachable from the first bad commit (the

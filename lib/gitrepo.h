@@ -4,7 +4,7 @@
  * paths are directories, a commit's author, trailers and touched files,
  * the commits a merge brought, and for bisections the commits of a range
  * with their parents and whether a revert applies; for the check of what
- * a range compiles (daemon/codecheck.c), the paths that differ between two
+ * a range compiles (daemon/analyze/codecheck.c), the paths that differ between two
  * commits' trees.  The tree is a git repository (a
  * worktree or a bare mirror such as kpcid's DATA_DIR/mirrors/NAME.git),
  * read through libgit2 at a commit without a checkout, or a plain source

@@ -9,7 +9,7 @@
  * among them for each Kconfig symbol the files mention.  The build runner
  * (runners/build_sources.c) reads them all into the build's "sources"
  * artifact: the files of the source tree the build read, one path a line
- * relative to the top, sorted.  kpcid (daemon/codecheck.c) decides from
+ * relative to the top, sorted.  kpcid (daemon/analyze/codecheck.c) decides from
  * those lists, the paths that differ between two trees, the top Makefile
  * at both ends and the two .configs whether a change measured between two
  * kernels can come from their code at all, or only from layout and noise

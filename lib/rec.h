@@ -12,6 +12,10 @@
  * absent is 0 here, a measure (a size, a duration) REC_NONE, and both
  * null in JSON.
  *
+ * The larger families have their own header beside their file:
+ * lib/rec_series.h (points, segments, series) and lib/rec_tree.h (trees,
+ * branches, commits).
+ *
  * The list functions (rec_runners_encode, _decode, _dispose and the
  * like) are defined by REC_LIST (lib/rec_internal.h) in the record's
  * file, over the one array reader and writer of lib/rec.c.
@@ -47,6 +51,8 @@ struct rec_drift {
 	char *acked_by;             /* NULL: not acknowledged */
 	long long acked_at;         /* 0: not acknowledged */
 };
+
+#define REC_RUNNER_STALE 600        /* seconds unseen before a runner counts as offline */
 
 /* A registered runner (GET /api/v1/runners[/ID]). */
 struct rec_runner {
@@ -257,96 +263,6 @@ json_t *rec_change_groups_encode(const struct rec_change_groups *l);
 int rec_change_groups_decode(struct rec_change_groups *out, const json_t *arr, char **cause);
 void rec_change_groups_dispose(struct rec_change_groups *l);
 
-/* One point of a series: one job's iterations summed up. */
-struct rec_point {
-	long long index;            /* its place in the whole series */
-	long long position;         /* first-parent position; REC_NONE: none (job order) */
-	long long job_id;
-	char *commit_sha;           /* NULL: the job measured no commit */
-	double value;               /* the median of the job's iterations */
-	double min, max;            /* its smallest and largest iteration */
-	long long iterations;
-	/* Its commit's, asked for (commits=1) and found on the branch: then
-	 * has_commit is 1 and they are encoded, else left out. */
-	int has_commit;
-	char *subject;              /* NULL: none */
-	char *author;               /* NULL: none */
-	long long time;             /* the commit time; 0: none */
-};
-
-/* A stretch of points between two changes (the chart's noise band). */
-struct rec_segment {
-	long long from, to;         /* x of its first and last points */
-	long long points;
-	double mean;
-	double sd;                  /* the spread of one point about the mean */
-	char *sd_from;              /* "noise model" or "points" */
-};
-
-/* The series of the same metric, config and branch on a runner class. */
-struct rec_series_class {
-	long long id;
-	char *runner_class;
-	long long points;           /* its points when last analysed */
-};
-
-/* Another runner class drawn on the chart of a series. */
-struct rec_series_overlay {
-	long long series_id;
-	char *runner_class;
-	struct rec_point *points;
-	size_t npoints;
-	json_t *changes;            /* as the series' own */
-	struct rec_segment *segments;
-	size_t nsegments;
-};
-
-/* A measured series: a metric on a runner class, of a config and a
- * branch, with what its chart draws (GET /api/v1/series/ID, /series/ID).
- * db_series_get fills the fields down to tree; detail_series_of the
- * rest. */
-struct rec_series {
-	long long id;
-	long long metric_id;
-	char *suite;
-	char *metric;
-	char *unit;
-	char *better;               /* "higher" or "lower" */
-	char *runner_class;
-	char *config_name;          /* "": the default one */
-	char *ordered_by;           /* "commit" or "job"; NULL: not analysed yet */
-	long long noisy;            /* 1: too noisy to judge */
-	long long analyzed_at;      /* 0: never */
-	char *branch;               /* the branch ordering its points; NULL: none */
-	char *tree;                 /* that branch's tree; NULL: none */
-	struct rec_point *points;   /* in x order */
-	size_t npoints;
-	json_t *releases;           /* array [{name, kind, major, minor, rc, position}] */
-	json_t *changes;            /* array of changes with good_position and bad_position */
-	struct rec_segment *segments;
-	size_t nsegments;
-	struct rec_series_overlay *overlay;
-	size_t noverlay;
-	char **selected;            /* the classes drawn, its own first */
-	size_t nselected;
-	struct rec_series_class *classes;   /* its siblings, itself included */
-	size_t nclasses;
-	long long from;             /* the first-parent positions shown: [from, to] */
-	long long to;               /* REC_NONE: to the end */
-};
-
-/* As the runner's functions above.  A decoded point without "min" or
- * "max" has the value's; absent arrays are empty. */
-json_t *rec_series_encode(const struct rec_series *s);
-int rec_series_decode(struct rec_series *out, const json_t *j, const char *where,
-		      char **cause);
-void rec_series_dispose(struct rec_series *s);
-/* Frees n points v and their strings (NULL: nothing). */
-void rec_points_free(struct rec_point *v, size_t n);
-/* The segments of a series as the API says them (the chart draws them
- * too); NULL when out of memory. */
-json_t *rec_segments_encode(const struct rec_segment *v, size_t n);
-
 /* Which keys a job record has: the same job is answered in three shapes. */
 enum rec_job_shape {
 	REC_JOB_ROW,                /* db_jobs_list, db_job_get: the 201 answers */
@@ -406,102 +322,5 @@ json_t *rec_jobs_encode(const struct rec_jobs *l);
 int rec_jobs_decode(struct rec_jobs *out, const json_t *arr, char **cause);
 void rec_jobs_dispose(struct rec_jobs *l);
 
-/* A forced update, a fetch error or a deletion on a branch's timeline. */
-struct rec_branch_event {
-	long long id;
-	long long at;
-	char *kind;                 /* forced-update, error, deleted */
-	char *old_sha;              /* NULL: none */
-	char *new_sha;              /* NULL: none */
-	char *message;              /* NULL: none */
-};
-
-/* A followed branch of a watched tree. */
-struct rec_branch {
-	long long id;
-	char *name;
-	char *state;                /* active, missing (never seen), deleted */
-	char *tip;                  /* the last tip walked; NULL: none yet */
-	long long length;           /* positions on its first-parent line */
-	long long polled_at;        /* 0: never polled */
-	long long updated_at;       /* 0: never moved */
-	char *last_error;           /* NULL: none */
-	struct rec_branch_event *events;  /* the newest first */
-	size_t nevents;
-};
-
-/* A watched tree (GET /api/v1/trees[/NAME]). */
-struct rec_tree {
-	long long id;
-	char *name;
-	char *url;
-	long long created_at;
-	/* The status (db_trees_status, db_tree_get) also has these; a row
-	 * of db_trees_list has status 0 and none of them in its JSON. */
-	int status;
-	long long polled_at;        /* 0: never polled */
-	long long fetched_at;       /* 0: never fetched */
-	char *last_error;           /* the last poll's failure; NULL: it went well */
-	long long error_count;      /* failed polls in a row */
-	long long next_poll_at;     /* 0: none planned */
-	json_t *policy;             /* object: the tree's candidate policy */
-	long long candidates_dropped;
-	long long commits;          /* commits stored */
-	long long tags;             /* tags recorded */
-	struct rec_branch *branches;  /* in the order followed */
-	size_t nbranches;
-};
-
-struct rec_trees {
-	struct rec_tree *v;
-	size_t n;
-};
-
-/* As the runner's functions above. */
-json_t *rec_tree_encode(const struct rec_tree *t);
-int rec_tree_decode(struct rec_tree *out, const json_t *j, const char *where, char **cause);
-void rec_tree_dispose(struct rec_tree *t);
-json_t *rec_trees_encode(const struct rec_trees *l);
-int rec_trees_decode(struct rec_trees *out, const json_t *arr, char **cause);
-void rec_trees_dispose(struct rec_trees *l);
-/* The parts' own, for db/, which reads them row by row. */
-void rec_branch_dispose(struct rec_branch *b);
-void rec_branch_event_dispose(struct rec_branch_event *e);
-
-/* A commit at its place on a branch's first-parent line (GET
- * /api/v1/trees/NAME/commits, and the merges of a merge window).  Its
- * times are the repository's, where 0 is a real time: an absent one is
- * REC_NONE. */
-struct rec_commit {
-	long long position;         /* 0: the oldest commit walked */
-	char *sha;
-	char *parents;              /* space-separated ids; "" for a root */
-	char *author_name;          /* NULL: none, as the fields below */
-	char *author_email;
-	long long author_time;      /* REC_NONE: none */
-	char *committer_name;
-	char *committer_email;
-	long long commit_time;      /* REC_NONE: none */
-	char *subject;
-	json_t *trailers;           /* array of [key, value]; null: none */
-	char *merged_tip;           /* a merge's second parent; NULL: no merge */
-	long long brought;          /* commits the merge brought; REC_NONE: no merge */
-	char *merge_subsystem;      /* parsed from a merge's subject; NULL: none */
-	char *merge_source;
-};
-
-struct rec_commits {
-	struct rec_commit *v;
-	size_t n;
-};
-
-/* As the runner's functions above. */
-json_t *rec_commit_encode(const struct rec_commit *c);
-int rec_commit_decode(struct rec_commit *out, const json_t *j, const char *where,
-		      char **cause);
-void rec_commit_dispose(struct rec_commit *c);
-json_t *rec_commits_encode(const struct rec_commits *l);
-int rec_commits_decode(struct rec_commits *out, const json_t *arr, char **cause);
-void rec_commits_dispose(struct rec_commits *l);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "lib/fail.h"
 #include "lib/rec_internal.h"
+#include "lib/rec_series.h"
 
 /* key of j: a number, or absent/null when nullable (*out dflt). */
 static int rec_get_num(double *out, const json_t *j, const char *key, int nullable, double dflt,

@@ -12,6 +12,7 @@
 
 #include "lib/fail.h"
 #include "lib/rec_internal.h"
+#include "lib/rec_tree.h"
 
 /* --- the tree --------------------------------------------------------- */
 

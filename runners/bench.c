@@ -117,9 +117,11 @@ static int bench_check_release(const struct proto_job *job, const struct fetch_s
 	return -1;
 }
 
-static void bench_qemu(const struct rconfig *cfg, const json_t *topology,
-		       const struct proto_job *job, const struct suite_run *sr, const char *name,
-		       const struct fetch_set *fs, struct proto_result *r)
+/* The guest a job boots, in QEMU or a lab: the build's kernel, else the
+ * job's or [qemu]'s, and the job's NUMA shape over [qemu]'s. */
+static struct qemu_boot bench_guest(const struct rconfig *cfg, const struct proto_job *job,
+				    const struct suite_run *sr, const char *name,
+				    const struct fetch_set *fs)
 {
 	struct qemu_boot q = {
 		.cfg = cfg, .sr = sr, .work_dir = sr->work_dir,
@@ -132,6 +134,15 @@ static void bench_qemu(const struct rconfig *cfg, const json_t *topology,
 						(int)cfg->qemu_cpus_per_node),
 		.memory_mb = bench_spec_int(job, "numa", "memory_mb", (int)cfg->qemu_memory_mb),
 	};
+
+	return q;
+}
+
+static void bench_qemu(const struct rconfig *cfg, const json_t *topology,
+		       const struct proto_job *job, const struct suite_run *sr, const char *name,
+		       const struct fetch_set *fs, struct proto_result *r)
+{
+	struct qemu_boot q = bench_guest(cfg, job, sr, name, fs);
 	json_t *guest = NULL;
 	char *cause = NULL;
 
@@ -163,17 +174,7 @@ static void bench_lava(const struct rconfig *cfg, const json_t *topology,
 		       const struct proto_job *job, const struct suite_run *sr, const char *name,
 		       const struct fetch_set *fs, struct proto_result *r)
 {
-	struct qemu_boot q = {
-		.cfg = cfg, .sr = sr, .work_dir = sr->work_dir,
-		.suite = sr->def ? sr->def->parser : name,
-		.kernel = fs->has_kernel ? fs->kernel : bench_spec_str(job, "kernel", cfg->qemu_kernel),
-		.modules_dir = fs->has_kernel ? fs->modules_dir[0] ? fs->modules_dir : NULL :
-			       bench_spec_str(job, "modules_dir", cfg->qemu_modules_dir),
-		.nodes = bench_spec_int(job, "numa", "nodes", (int)cfg->qemu_nodes),
-		.cpus_per_node = bench_spec_int(job, "numa", "cpus_per_node",
-						(int)cfg->qemu_cpus_per_node),
-		.memory_mb = bench_spec_int(job, "numa", "memory_mb", (int)cfg->qemu_memory_mb),
-	};
+	struct qemu_boot q = bench_guest(cfg, job, sr, name, fs);
 	struct lava_boot lb = { .q = &q, .job = job, .stop = agent_stopping_flag() };
 	json_t *guest = NULL;
 	char *cause = NULL;

@@ -3,7 +3,7 @@
  * source tree that the build read, as kbuild's `.TARGET.cmd` files in the
  * O= directory name them (each parsed by lib/kbuild.c), one path a line
  * relative to the top of the tree, sorted and unique.  kpcid weighs it
- * against the files a commit range changes (daemon/codecheck.c): a range
+ * against the files a commit range changes (daemon/analyze/codecheck.c): a range
  * that changes none of them compiles the same code.
  *
  * A relative name in a .cmd file is relative to the directory make ran

@@ -69,12 +69,12 @@ static void *sdef_marker(void *obj, const char *arg, char **cause)
 		if (!strcmp(d->markers[i].name, arg))
 			return &d->markers[i];
 	if (!proto_name_ok(arg) || !strcmp(arg, "run-init")) {
-		*cause = strdup("a marker name is a metric name of letters, digits and ._:/+- "
-				"other than run-init");
+		fail_cause(cause, "a marker name is a metric name of letters, digits and "
+			   "._:/+- other than run-init");
 		return NULL;
 	}
 	if (d->nmarkers >= SPARSE_MAX_MARKERS) {
-		*cause = strdup("too many markers");
+		fail_cause(cause, "too many markers");
 		return NULL;
 	}
 	m = &d->markers[d->nmarkers];
@@ -82,7 +82,7 @@ static void *sdef_marker(void *obj, const char *arg, char **cause)
 	m->name = strdup(arg);
 	if (!m->name || conf_defaults_keys(m, sdef_marker_keys) < 0) {
 		free(m->name);
-		*cause = strdup("out of memory");
+		fail_cause(cause, "out of memory");
 		return NULL;
 	}
 	d->nmarkers++;
@@ -158,15 +158,15 @@ int sdef_load(struct sdef **out, const char *path, char **cause)
 	if (conf_load(d, sdef_sections, path, &errs) == 0)
 		sdef_check(d, &errs);
 	if (errs.len) {
-		*cause = strndup(errs.data, errs.len && errs.data[errs.len - 1] == '\n' ?
-				 errs.len - 1 : errs.len);
+		fail_cause(cause, "%.*s", (int)(errs.data[errs.len - 1] == '\n' ? errs.len - 1 :
+						errs.len), errs.data);
 		goto fail;
 	}
 	buf_dispose(&errs);
 	*out = d;
 	return 0;
 oom:
-	*cause = strdup("out of memory");
+	fail_cause(cause, "out of memory");
 fail:
 	buf_dispose(&errs);
 	sdef_free(d);
@@ -183,8 +183,7 @@ int sdef_find(struct sdef **out, const char *dir, const char *name, char **cause
 		return -1;
 	}
 	if ((size_t)snprintf(path, sizeof path, "%s/%s.ini", dir, name) >= sizeof path) {
-		*cause = strdup("the suites directory path is too long");
-		return -1;
+		return fail_cause(cause, "the suites directory path is too long");
 	}
 	if (access(path, F_OK) < 0)
 		return errno == ENOENT ? 0 : -1;

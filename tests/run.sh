@@ -4,7 +4,8 @@
 #   KPCI_BIN=bin KPCI_TESTS=build/opt/tests sh tests/run.sh [PATTERN...]
 # Runs the tests whose name holds one of the PATTERNs (all without one).
 # Each test prints its own "N passed, N failed" as its last line; a test
-# that exits non-zero without counting a failure counts as one failure.
+# that exits non-zero without counting a failure, or that ran no check,
+# counts as one failure.
 # Of a failed test, its failed checks and the last lines of its log (a
 # slow test prints what it waited for there) are shown; all logs stay in
 # build/test-logs/.
@@ -40,6 +41,10 @@ run_one() {
 	p=${p:-0}
 	f=${f:-0}
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+	fi
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - $name ran no check" >> "$log"
 		f=1
 	fi
 	total_pass=$((total_pass + p))

@@ -10,6 +10,19 @@
 #              an SPDX line, in the kernel module)
 #   long       a line is longer than 100 characters (a tab is one)
 #   include-c  a file includes a .c file (link the programs' archives)
+#   render     a file of web/ calls a db_ function (pages are handed
+#              their data by their handlers in daemon/api/)
+#   cause      a failure's *cause is set other than by fail_cause (or
+#              cleared to NULL) outside lib/fail.c
+#   layer      a file includes a header that its folder may not reach:
+#              lib/ reaches only lib/; db/ reaches lib/; web/ lib/ and
+#              db/ (for row types); runners/ and cli/ lib/; the daemon
+#              reaches lib/ and db/, and its folders reach down this order
+#              only: daemon/*.[ch] (kpcid.h, config, artifacts), http/,
+#              watch/, analyze/, bisect/, alert/, export/, api/ (which also
+#              reaches web/), then daemon/main.c; a header named
+#              *_internal.h is reached only from its own folder; tests/,
+#              bench/ and tools/ reach everything
 #
 # Each finding is one line "FILE:LINE: sentence" on stderr; the exit
 # status is 1 when there is one, else 0.
@@ -32,6 +45,44 @@ BEGIN {
 	for (i = 1; i <= n; i++)
 		is_banned[names[i]] = 1
 	bad = 0
+	n = split("core http watch analyze bisect alert export api main", names, " ")
+	for (i = 1; i <= n; i++)
+		rank["daemon/" names[i]] = i
+}
+
+# The layer of a path: its top folder, or for the daemon "daemon/X" with
+# X its subfolder, "core" for daemon/*.[ch] and "main" for main.c.
+function layer(path,    a, n) {
+	n = split(path, a, "/")
+	if (a[1] != "daemon")
+		return a[1]
+	if (n == 2)
+		return a[2] == "main.c" ? "daemon/main" : "daemon/core"
+	return "daemon/" a[2]
+}
+
+# Why the file in layer from may not include header h, or "".
+function layer_refusal(from, h,    to, dir) {
+	to = layer(h)
+	if (from == "tests" || from == "bench" || from == "tools")
+		return ""
+	dir = h
+	sub(/\/[^\/]*$/, "", dir)
+	if (h ~ /_internal\.h$/ && index(FILENAME, dir "/") != 1)
+		return h " is internal to " dir "/"
+	if (to == from || to == "lib")
+		return ""
+	if (to == "db" && from != "lib" && from != "runners" && from != "cli")
+		return ""
+	if (to == "web" && (from == "daemon/api" || from == "daemon/main"))
+		return ""
+	if (from ~ /^daemon\// && to ~ /^daemon\// && rank[to] < rank[from])
+		return ""
+	return shown(from) " may not reach " shown(to) " (tools/checksrc.sh says the order)"
+}
+
+function shown(l) {
+	return l == "daemon/core" ? "daemon/*.h" : l == "daemon/main" ? "daemon/main.c" : l "/"
 }
 
 function report(what) {
@@ -94,14 +145,26 @@ FNR == 1 {
 	if (line ~ /^[ \t]*#[ \t]*include[ \t]*[<"][^>"]*\.c[>"]/)
 		report("a .c file is included; declare what is needed in a header and link " \
 		       "the archive that holds it")
+	if (match(line, /^#include "[^"]*"/)) {
+		why = layer_refusal(layer(FILENAME), substr(line, RSTART + 10, RLENGTH - 11))
+		if (why != "")
+			report("layer: " why)
+	}
 	code = code_of(line)
+	if (FILENAME != "lib/fail.c" && code ~ /\*[ \t]*cause[ \t]*=[^=]/ &&
+	    code !~ /\*[ \t]*cause[ \t]*=[ \t]*NULL/)
+		report("*cause is set by hand; fail_cause(cause, \"...\") makes the sentence")
 	rest = code
 	while (match(rest, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/)) {
 		word = substr(rest, RSTART, RLENGTH)
+		call = word ~ /[A-Za-z0-9_]\($/      # no blank before "(": a call
 		sub(/[ \t]*\($/, "", word)
 		before = RSTART > 1 ? substr(rest, RSTART - 1, 1) : ""
 		if (word in is_banned && before != "." && before != ">")
 			report(word "() is banned in kpci (docs/CONTRIBUTING.md says what to use)")
+		if (call && word ~ /^db_/ && FILENAME ~ /^web\// && before !~ /[A-Za-z0-9_]/)
+			report("render: " word "() reads the database; web/ is handed its data by " \
+			       "its handler in daemon/api/")
 		rest = substr(rest, RSTART + RLENGTH)
 	}
 }

@@ -1,6 +1,6 @@
 /*
  * chart.c - the metric chart's data, shared by the series page and the
- * change page: a series record (daemon/api_detail.c fills it) turned into
+ * change page: a series record (daemon/api/api_detail.c fills it) turned into
  * the JSON web/static/kpci.js draws, embedded in the page beside the
  * div that shows it.  See web/chart.h for the shape.
  */

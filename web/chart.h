@@ -1,6 +1,6 @@
 /*
  * chart.h - the metric chart's data for web/static/kpci.js, from a
- * series record as detail_series fills it (daemon/api_detail.c), for the
+ * series record as detail_series fills it (daemon/api/api_detail.c), for the
  * series page and the change page (web/chart.c).
  *
  * The chart JSON: {unit, better, title, x (the x axis' title), by_commit,
@@ -20,6 +20,7 @@
 
 #include "lib/buf.h"
 #include "lib/rec.h"
+#include "lib/rec_series.h"
 
 /* 1 when series s is in first-parent order. */
 int chart_by_commit(const struct rec_series *s);

@@ -97,7 +97,7 @@ static const char *change_dir(const struct rec_change *c)
 }
 
 /* How the change was confirmed before anyone was told, or why it was not
- * (daemon/confirm.c); nothing for a change that is not measured again. */
+ * (daemon/analyze/confirm.c); nothing for a change that is not measured again. */
 static void change_confirmation(struct buf *b, const struct rec_change *c, long long now)
 {
 	if (!c->bad_sha || !*c->bad_sha || strcmp(c->kind, "perf"))

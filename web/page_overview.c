@@ -10,14 +10,8 @@
 
 #include <jansson.h>
 
-#include "db/db.h"
 #include "web/html.h"
 #include "web/pages.h"
-
-#define OVERVIEW_JOBS    20
-#define OVERVIEW_SAMPLES 40
-#define OVERVIEW_CHANGES 10
-#define OVERVIEW_WINDOWS 6      /* merge windows of a tree listed, the newest first */
 
 static const char *str(const json_t *row, const char *key)
 {
@@ -141,10 +135,10 @@ static void overview_count(struct buf *b, const json_t *p, const char *key, cons
 
 /* Where the work is (db_pipeline) and what each running job is doing,
  * with an estimate from the done jobs like it. */
-static void overview_pipeline(struct buf *b, struct db *db)
+static void overview_pipeline(struct buf *b, const struct page_overview_data *o)
 {
-	json_t *p = db_pipeline(db), *est;
-	struct rec_jobs running = { 0 };
+	const json_t *p = o->pipeline;
+	const struct rec_jobs *running = &o->running;
 
 	buf_adds(b, "<h2>Pipeline</h2>\n<ul id=\"pipeline\" class=\"pipeline\">");
 	overview_count(b, p, "queued_builds", "builds queued");
@@ -156,12 +150,12 @@ static void overview_pipeline(struct buf *b, struct db *db)
 	overview_count(b, p, "reporting", "reports being sent");
 	overview_count(b, p, "reports", "reports");
 	buf_adds(b, "</ul>\n");
-	if (db_jobs_running(db, &running) == DB_OK && running.n) {
+	if (running->n) {
 		buf_adds(b, "<table id=\"running\"><tr><th>job</th><th>kind</th><th>suite</th>"
 			 "<th>commit</th><th>runner</th><th>started (UTC)</th><th>now</th>"
 			 "<th>estimate</th></tr>\n");
-		for (size_t i = 0; i < running.n; i++) {
-			const struct rec_job *j = &running.v[i];
+		for (size_t i = 0; i < running->n; i++) {
+			const struct rec_job *j = &running->v[i];
 
 			buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>",
 				   j->id, j->id);
@@ -175,15 +169,11 @@ static void overview_pipeline(struct buf *b, struct db *db)
 			buf_adds(b, "<td class=\"phase\">");
 			page_job_phase(b, j);
 			buf_adds(b, "</td><td>");
-			est = db_job_estimate(db, j->id);
-			page_job_estimate(b, est, j->started_at);
-			json_decref(est);
+			page_job_estimate(b, o->estimates[i], j->started_at);
 			buf_adds(b, "</td></tr>\n");
 		}
 		buf_adds(b, "</table>\n");
 	}
-	rec_jobs_dispose(&running);
-	json_decref(p);
 }
 
 static void overview_samples(struct buf *b, json_t *samples)
@@ -263,15 +253,16 @@ static void overview_window(struct buf *b, const char *tree, const struct db_win
 
 /* One line per tree: its newest merge window's report summary, linked,
  * then the earlier windows with their counts. */
-static void overview_windows(struct buf *b, struct db *db, const struct rec_trees *trees)
+static void overview_windows(struct buf *b, const struct page_overview_data *o)
 {
-	struct db_window_counts w[OVERVIEW_WINDOWS];
-	size_t n, shown = 0;
+	size_t shown = 0;
 
-	for (size_t i = 0; i < trees->n; i++) {
-		const char *name = trees->v[i].name;
+	for (size_t i = 0; i < o->trees.n; i++) {
+		const char *name = o->trees.v[i].name;
+		const struct db_window_counts *w = o->windows[i];
+		size_t n = o->nwindows[i];
 
-		if (db_window_counts(db, w, OVERVIEW_WINDOWS, &n, name) != DB_OK || !n)
+		if (!n)
 			continue;
 		if (!shown++)
 			buf_adds(b, "<h2>Merge windows</h2>\n<ul id=\"current-windows\">");
@@ -294,23 +285,19 @@ static void overview_windows(struct buf *b, struct db *db, const struct rec_tree
 		buf_adds(b, "</ul>\n");
 }
 
-/* The latest changes (a database error shows none, as there were none). */
-static void overview_changes(struct buf *b, struct db *db)
+/* The latest changes. */
+static void overview_changes(struct buf *b, const struct rec_changes *changes)
 {
-	struct db_change_filter f = { .noisy = -1 };
-	struct rec_changes changes;
-
 	buf_adds(b, "<h2>Latest changes</h2>\n");
-	if (db_changes_list(db, &changes, &f, OVERVIEW_CHANGES, 0) != DB_OK || !changes.n) {
+	if (!changes->n) {
 		html_empty(b, "no-changes", "No change has been found yet.",
 			   "The analyzer finds them once runners have measured two or more "
 			   "commits of a series; see the <a href=\"/series\">metrics</a>.");
-		rec_changes_dispose(&changes);
 		return;
 	}
 	buf_adds(b, "<ul id=\"latest-changes\">");
-	for (size_t i = 0; i < changes.n; i++) {
-		const struct rec_change *c = &changes.v[i];
+	for (size_t i = 0; i < changes->n; i++) {
+		const struct rec_change *c = &changes->v[i];
 		const char *dir = c->direction && !strcmp(c->direction, "regression") ?
 				  "regression" : "improvement";
 
@@ -322,38 +309,19 @@ static void overview_changes(struct buf *b, struct db *db)
 		buf_adds(b, "</li>");
 	}
 	buf_adds(b, "</ul>\n<p><a href=\"/changes\">All changes</a></p>\n");
-	rec_changes_dispose(&changes);
 }
 
-int page_overview(struct buf *b, struct db *db)
+int page_overview(struct buf *b, const struct page_overview_data *o)
 {
-	struct rec_trees trees = { 0 };
-	struct rec_runners runners;
-	int have_runners = db_runners_list(db, &runners, DB_MAX_LIST, 0) == DB_OK;
-	struct rec_jobs jobs;
-	int have_jobs = db_jobs_list(db, &jobs, NULL, OVERVIEW_JOBS, 0) == DB_OK;
-	json_t *samples = db_samples_list(db, 0, NULL, OVERVIEW_SAMPLES, 0);
-	json_t *bisections = db_bisections_list(db, "running", 0, OVERVIEW_CHANGES, 0);
-	int rc = -1;
-
-	if (have_runners && have_jobs && samples) {
-		html_page_begin(b, "Overview");
-		db_trees_list(db, &trees);  /* empty when they cannot be read */
-		overview_trees(b, &trees);
-		overview_pipeline(b, db);
-		overview_windows(b, db, &trees);
-		overview_changes(b, db);
-		page_overview_bisections(b, bisections);   /* web/page_bisect.c */
-		overview_runners(b, &runners);
-		overview_jobs(b, &jobs);
-		overview_samples(b, samples);
-		html_page_end(b);
-		rc = 0;
-	}
-	rec_trees_dispose(&trees);
-	rec_runners_dispose(&runners);
-	rec_jobs_dispose(&jobs);
-	json_decref(samples);
-	json_decref(bisections);
-	return rc;
+	html_page_begin(b, "Overview");
+	overview_trees(b, &o->trees);
+	overview_pipeline(b, o);
+	overview_windows(b, o);
+	overview_changes(b, &o->changes);
+	page_overview_bisections(b, o->bisections);    /* web/page_bisect.c */
+	overview_runners(b, &o->runners);
+	overview_jobs(b, &o->jobs);
+	overview_samples(b, o->samples);
+	html_page_end(b);
+	return 0;
 }

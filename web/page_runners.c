@@ -40,10 +40,10 @@ static void runners_job(struct buf *b, long long job, const char *cls)
 		buf_adds(b, "<td></td>");
 }
 
-/* offline (unseen for PAGE_RUNNER_STALE), running or idle. */
+/* offline (unseen for REC_RUNNER_STALE), running or idle. */
 static const char *runners_state(const struct rec_runner *r, long long now)
 {
-	return now - r->last_seen > PAGE_RUNNER_STALE ? "offline" :
+	return now - r->last_seen > REC_RUNNER_STALE ? "offline" :
 	       r->current_job ? "running" : "idle";
 }
 

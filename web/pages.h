@@ -2,9 +2,9 @@
  * pages.h - the dashboard pages, one file each under web/.  A page
  * renders into b and returns 0, or -1 when its data could not be read.
  *
- * Pages other than the overview get their data as JSON, read by the
- * handlers in daemon/api_pages.c (the same objects the JSON API returns),
- * so each page is only markup.  Lists show PAGE_ROWS rows per page, chosen
+ * Every page gets its data from its handler (daemon/api/api_pages.c and
+ * the other api_*.c files): records, or the JSON objects the API returns,
+ * so each page is only markup and reads nothing itself.  Lists show PAGE_ROWS rows per page, chosen
  * with ?page=N (1 is the newest); `more` says a next page exists.
  */
 #ifndef KPCI_WEB_PAGES_H
@@ -14,16 +14,33 @@
 
 #include <jansson.h>
 
+#include "db/db.h"
 #include "lib/buf.h"
 #include "lib/rec.h"
+#include "lib/rec_series.h"
+#include "lib/rec_tree.h"
 
 #define PAGE_ROWS 50                /* rows of one page of a list */
-#define PAGE_RUNNER_STALE 600       /* seconds unseen before a runner shows as offline */
+#define PAGE_OVERVIEW_WINDOWS 6     /* merge windows of a tree on "/", the newest first */
 
-struct db;
+/* What "/" shows.  A NULL object or an empty list shows as none. */
+struct page_overview_data {
+	struct rec_trees trees;
+	json_t *pipeline;                   /* where the work is (db_pipeline) */
+	struct rec_jobs running;            /* the running jobs, ... */
+	json_t **estimates;                 /* ... each one's estimate (db_job_estimate) */
+	struct db_window_counts (*windows)[PAGE_OVERVIEW_WINDOWS];  /* per tree, ... */
+	size_t *nwindows;                   /* ... windows[i][0..nwindows[i]) */
+	struct rec_changes changes;         /* the latest */
+	json_t *bisections;                 /* the running ones */
+	struct rec_runners runners;
+	struct rec_jobs jobs;               /* the latest */
+	json_t *samples;                    /* the latest */
+};
 
-/* "/": runners, recent jobs, latest samples. */
-int page_overview(struct buf *b, struct db *db);
+/* "/": the trees and their merge windows, the pipeline, the latest
+ * changes, running bisections, runners, the latest jobs and samples. */
+int page_overview(struct buf *b, const struct page_overview_data *o);
 /* "/runners": every runner with topology, state, last seen and current job. */
 int page_runners(struct buf *b, const struct rec_runner *runners, size_t n, long long now,
 		 int page, int more);

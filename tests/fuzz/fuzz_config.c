@@ -1,7 +1,8 @@
 /*
  * fuzz_config.c - libFuzzer target for the configuration files: the input
  * is written to a file and read as kpcid.ini (daemon/config.c, the key
- * table over lib/conf.c and libinih) and as kpci-runner.ini
+ * table over lib/conf.c and libinih, and each subsystem's check of its
+ * sections) and as kpci-runner.ini
  * (runners/config.c).  Every input gives a configuration or errors, each
  * a line "FILE:LINE: ...".  Seeds: tests/fuzz/seeds/config/ (the shipped
  * files).
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "daemon/config.h"
+#include "daemon/kpcid.h"
 #include "runners/config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -48,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	buf_init(&errs, 1 << 20);
 	if (config_init(&c) == 0) {
-		config_load(&c, path, &errs);
+		kpcid_config_load(&c, path, &errs);
 		check_errors(&errs, path);
 		free(config_db_path(&c));
 		config_dispose(&c);

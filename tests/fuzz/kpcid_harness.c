@@ -3,7 +3,7 @@
  * for the targets that send requests (fuzz_http, fuzz_api).
  *
  * kpcid_harness_start() opens a database in a temporary directory, makes
- * an admin, a runner and a read token, starts daemon/http.c on a free
+ * an admin, a runner and a read token, starts daemon/http/http.c on a free
  * loopback port and stores a runner, two jobs and a result through the
  * API, so that reads have rows to show.  kpcid_harness_request() sends one
  * request over a kept-alive socket and returns the status (0 when the
@@ -21,7 +21,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "daemon/http.h"
+#include "daemon/api/api.h"
+#include "daemon/http/http.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "tests/fuzz/kpcid_harness.h"
@@ -184,9 +185,10 @@ int kpcid_harness_start(void)
 		if (db_token_create(harness_k.db, &harness_tokens[i], roles[i], "fuzz",
 				    i == 1 ? "*" : NULL, &cause) != DB_OK)
 			return -1;
-	kpcid_http_settings(&hs, &harness_k.cfg);
+	http_settings_of(&hs, &harness_k.cfg);
 	hs.threads = 2;
-	if (http_start(&harness_k.http, &harness_k, "127.0.0.1:0", &hs, &harness_port, &cause) < 0)
+	if (http_start(&harness_k.http, &harness_k, &api_app, "127.0.0.1:0", &hs,
+		       &harness_port, &cause) < 0)
 		return -1;
 	harness_post("/api/v1/runners/register", HARNESS_RUNNER,
 		     "{\"name\":\"fz\",\"runner_class\":\"c1\",\"capabilities\":[\"bench\"],"

@@ -1,5 +1,5 @@
 # t0720-openapi: docs/openapi.yaml describes exactly the /api/v1 routes of
-# daemon/routes.c: it parses as OpenAPI 3, every route (method and path)
+# daemon/api/routes.c: it parses as OpenAPI 3, every route (method and path)
 # is there with its access (x-kpci-access: public, admin, runner) and
 # nothing else is, every operation has responses with a 2xx one, admin
 # and runner operations ask for the bearer token, every $ref resolves.
@@ -52,7 +52,7 @@ def main(routes_c, spec_path):
                 problems.append('%s has no 2xx response' % where)
             route = routes.get((method, norm(path)))
             if route and op.get('x-kpci-access') != route[1]:
-                problems.append('%s: x-kpci-access is %r, daemon/routes.c says %s'
+                problems.append('%s: x-kpci-access is %r, daemon/api/routes.c says %s'
                                 % (where, op.get('x-kpci-access'), route[1]))
             if route and route[1] != 'public' and {'bearer': []} not in (op.get('security') or []):
                 problems.append('%s needs a %s token but does not ask for one'
@@ -69,11 +69,11 @@ def main(routes_c, spec_path):
                     problems.append('%s: path parameter {%s} is not described' % (where, name))
     for key, (path, _) in sorted(routes.items()):
         if key not in documented:
-            problems.append('%s %s (daemon/routes.c) is missing from %s'
+            problems.append('%s %s (daemon/api/routes.c) is missing from %s'
                             % (key[0].upper(), path, spec_path))
     for key, path in sorted(documented.items()):
         if key not in routes:
-            problems.append('%s %s is documented but daemon/routes.c has no such route'
+            problems.append('%s %s is documented but daemon/api/routes.c has no such route'
                             % (key[0].upper(), path))
     text = open(spec_path).read()
     for ref in sorted(set(re.findall(r"\$ref: '#/([^']*)'", text))):
@@ -91,25 +91,25 @@ def main(routes_c, spec_path):
 sys.exit(main(sys.argv[1], sys.argv[2]))
 PY
 
-python3 "$TMP/check.py" daemon/routes.c docs/openapi.yaml > "$TMP/out" 2>&1
+python3 "$TMP/check.py" daemon/api/routes.c docs/openapi.yaml > "$TMP/out" 2>&1
 rc=$?
 cat "$TMP/out"
 check_eq "docs/openapi.yaml documents exactly the /api/v1 routes, with responses and access" 0 "$rc"
 
 sed 's#{ NULL },#{ "GET", "/api/v1/undocumented/:id", HTTP_PUBLIC, api_health },\n&#' \
-	daemon/routes.c > "$TMP/routes.c"
+	daemon/api/routes.c > "$TMP/routes.c"
 python3 "$TMP/check.py" "$TMP/routes.c" docs/openapi.yaml > "$TMP/out2" 2>&1
 check "a route missing from the OpenAPI file is found" \
-	grep -q 'GET /api/v1/undocumented/:id (daemon/routes.c) is missing' "$TMP/out2"
+	grep -q 'GET /api/v1/undocumented/:id (daemon/api/routes.c) is missing' "$TMP/out2"
 
 sed 's#^paths:#&\n  /api/v1/ghost:\n    get: {x-kpci-access: public, responses: {"200": {description: x}}}#' \
 	docs/openapi.yaml > "$TMP/openapi.yaml"
-python3 "$TMP/check.py" daemon/routes.c "$TMP/openapi.yaml" > "$TMP/out3" 2>&1
+python3 "$TMP/check.py" daemon/api/routes.c "$TMP/openapi.yaml" > "$TMP/out3" 2>&1
 check "a documented route that does not exist is found" \
-	grep -q 'GET /api/v1/ghost is documented but daemon/routes.c has no such route' "$TMP/out3"
+	grep -q 'GET /api/v1/ghost is documented but daemon/api/routes.c has no such route' "$TMP/out3"
 
 sed 's#^\(  /api/v1/noise:\)#\1 [#' docs/openapi.yaml > "$TMP/broken.yaml"
-python3 "$TMP/check.py" daemon/routes.c "$TMP/broken.yaml" > "$TMP/out4" 2>&1
+python3 "$TMP/check.py" daemon/api/routes.c "$TMP/broken.yaml" > "$TMP/out4" 2>&1
 check "a file that does not parse is refused" grep -q 'does not parse' "$TMP/out4"
 
 check "docs/API.md links the OpenAPI file" grep -q 'openapi.yaml' docs/API.md

@@ -1,4 +1,4 @@
-# t0740-answer-cache: cached answers (daemon/cache.h) are reused only while
+# t0740-answer-cache: cached answers (daemon/http/cache.h) are reused only while
 # the tables they were made from are unchanged.  A series is read twice
 # (same body and ETag, 304 on revalidation), then a new result, a new
 # runner class and a write by another connection (sqlite3) each change

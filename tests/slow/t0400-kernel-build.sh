@@ -70,7 +70,7 @@ check_eq "bzImage, .config, System.map, wq_flush.ko and the sources list are sto
 	".config|System.map|bzImage|module:wq_flush.ko|sources" \
 	"$(sql "SELECT group_concat(name, '|') FROM (SELECT ba.name FROM build_artifacts ba JOIN builds b ON b.id = ba.build_id WHERE b.job_id = $j ORDER BY ba.name)")"
 # The files the build compiled, from its .cmd files: what kpcid weighs a
-# range against (daemon/codecheck.c).  The compiles go through ccache with
+# range against (daemon/analyze/codecheck.c).  The compiles go through ccache with
 # CCACHE_BASEDIR (kernel_ccache), which names the headers relative to O=
 # ("../src/include/linux/sched.h").
 src_sha=$(sql "SELECT ba.sha256 FROM build_artifacts ba JOIN builds b ON b.id = ba.build_id WHERE b.job_id = $j AND ba.name = 'sources'")

@@ -57,10 +57,13 @@ static inline void check_report(int ok, const char *file, int line,
 } while (0)
 
 /* Print this program's tally; the exit status is non-zero on any failure. */
+/* Prints the program's line; non-zero when a check failed or none ran. */
 static inline int check_done(void)
 {
+	if (!check_passed && !check_failed)
+		printf("not ok - no check ran\n");
 	printf("%d passed, %d failed\n", check_passed, check_failed);
-	return check_failed ? 1 : 0;
+	return check_failed || !check_passed ? 1 : 0;
 }
 
 #endif

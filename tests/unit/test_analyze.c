@@ -1,5 +1,5 @@
 /*
- * test_analyze.c - the analyzer of kpcid (daemon/analyze.c) on a real
+ * test_analyze.c - the analyzer of kpcid (daemon/analyze/analyze.c) on a real
  * SQLite file: samples go in through the runner protocol's storage
  * (db_job_result), commits and first-parent positions as the watcher
  * stores them; then analysis passes, and the changes, groups, triage,
@@ -16,11 +16,11 @@
 
 #include <sqlite3.h>
 
-#include "daemon/analyze.h"
-#include "daemon/compare.h"
+#include "check.h"
+#include "daemon/analyze/analyze.h"
+#include "daemon/analyze/compare.h"
 #include "db/db.h"
 #include "lib/proto.h"
-#include "check.h"
 
 static char dir[] = "/tmp/kpci-test-analyze.XXXXXX";
 static char path[256];

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/cache.h"
 #include "check.h"
+#include "daemon/http/cache.h"
 
 static void put(const char *key, const char *version, const char *body)
 {

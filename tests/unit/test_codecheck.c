@@ -1,5 +1,5 @@
 /*
- * test_codecheck.c - kpcid's check of a range (daemon/codecheck.c) over
+ * test_codecheck.c - kpcid's check of a range (daemon/analyze/codecheck.c) over
  * the real parts: a database with builds a runner recorded, their
  * ".config" and "sources" artifacts in the artifact store, and the tree's
  * mirror, a git repository made here under DATA_DIR/mirrors/ whose top
@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "daemon/analyze/codecheck.h"
 #include "daemon/artifacts.h"
-#include "daemon/codecheck.h"
 #include "daemon/kpcid.h"
 #include "daemon/watch/watch.h"
 #include "db/db.h"

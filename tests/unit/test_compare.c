@@ -6,6 +6,7 @@
 #include "cli/cmd_compare.h"
 #include "cli/cmp.h"
 #include "tests/unit/check.h"
+#include "tests/unit/rng.h"
 
 #include <fcntl.h>
 #include <math.h>
@@ -16,25 +17,6 @@
 #include <unistd.h>
 
 #define TMP_TEMPLATE "/tmp/kpci-test-compare-XXXXXX"
-
-static uint64_t rng_state = 0x853c49e6748fea9bull;
-
-static double rng_uniform(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return ((rng_state * 2685821657736338717ull) >> 11) * 0x1.0p-53;
-}
-
-static double rng_normal(void)
-{
-	double u = rng_uniform(), v = rng_uniform();
-
-	if (u < 1e-300)
-		u = 1e-300;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
 
 /* Writes text to a new temporary file; its path goes into path. */
 static void tmp_write(char *path, const char *text)
@@ -235,6 +217,7 @@ static void test_errors(void)
 
 int main(void)
 {
+	rng_state = 0x853c49e6748fea9bull;     /* the stream the checks were planted with */
 	test_formats();
 	test_errors();
 	test_many_metrics();

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "lib/conf.h"
+#include "lib/fail.h"
 #include "check.h"
 
 struct item {
@@ -52,7 +53,7 @@ static void *item_instance(void *obj, const char *arg, char **cause)
 	struct item *it;
 
 	if (!strcmp(arg, "forbidden")) {
-		*cause = strdup("that name is reserved");
+		fail_cause(cause, "that name is reserved");
 		return NULL;
 	}
 	for (it = c->items; it; it = it->next)

@@ -1,5 +1,5 @@
 /*
- * test_confirm.c - the confirmer (daemon/confirm.c) and what the analyzer
+ * test_confirm.c - the confirmer (daemon/analyze/confirm.c) and what the analyzer
  * asks of it, on a real SQLite file: commits and first-parent positions
  * as the watcher stores them, jobs claimed and their results stored
  * through db/ as a runner's would be, then analysis and confirmation
@@ -7,7 +7,7 @@
  * two commits queued alternately; one they do not show is withdrawn as
  * not reproduced; values that builds measured (kbuild) are never booted
  * again.  (No tree mirror here: the compiled-code check says unknown, so
- * the confirmation measures; daemon/codecheck.c has its own test.)
+ * the confirmation measures; daemon/analyze/codecheck.c has its own test.)
  */
 #include <math.h>
 #include <stdint.h>
@@ -16,13 +16,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "daemon/analyze.h"
-#include "daemon/confirm.h"
+#include "check.h"
+#include "check_db.h"
+#include "daemon/analyze/analyze.h"
+#include "daemon/analyze/confirm.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/proto.h"
-#include "check.h"
-#include "check_db.h"
 
 #define COMMITS 8                   /* a release, six merges, -rc1 */
 

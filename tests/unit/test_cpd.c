@@ -9,6 +9,7 @@
  */
 #include "lib/cpd.h"
 #include "tests/unit/check.h"
+#include "tests/unit/rng.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -32,30 +33,6 @@ static const char *const noise_name[N_NOISE] = {
 
 static const double steps[] = { 1.01, 1.03, 1.10, 2.0, 100.0 };
 #define N_STEPS (sizeof steps / sizeof steps[0])
-
-static uint64_t rng_state;
-
-static void rng_seed(uint64_t s)
-{
-	rng_state = s * 0x9e3779b97f4a7c15ull + 1;
-}
-
-static double rng_uniform(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return ((rng_state * 2685821657736338717ull) >> 11) * 0x1.0p-53;
-}
-
-static double rng_normal(void)
-{
-	double u = rng_uniform(), v = rng_uniform();
-
-	if (u < 1e-300)
-		u = 1e-300;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
 
 /* One kernel-like series: level 1000 (times step from index at on, at ==
  * n for none) under the given noise; all noise is multiplicative. */

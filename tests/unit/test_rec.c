@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "lib/rec.h"
+#include "lib/rec_series.h"
+#include "lib/rec_tree.h"
 #include "check.h"
 
 /* A runner detail as db_runner_get fills it. */

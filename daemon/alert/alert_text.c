@@ -1,0 +1,606 @@
+/*
+ * alert_text.c - what a report says: the subject line, the plain-text
+ * body in the form the kernel community reads from the kernel test robot
+ * (commit, tree, runner and hardware, suite and parameters, the LKP
+ * table, bisection log, how to reproduce, link, tags), and the two JSON
+ * documents of webhooks (a generic one and a Slack-compatible one).
+ * Everything from commits and results is attacker-controlled: the body is
+ * plain text (mail headers are made safe by lib/mail.c), the JSON is
+ * built by jansson, and Slack's <, > and & are escaped.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/alert/alert.h"
+#include "daemon/watch/watch.h"
+#include "lib/mail.h"
+
+#define ATEXT_SHA 10                /* hex digits of a commit in subjects and tables */
+#define ATEXT_BROUGHT_SHOWN 30      /* commits of a merge listed in the body */
+#define ATEXT_SUBJECT_MAX 200       /* bytes of a commit subject quoted */
+#define ATEXT_SUBSYS_MAX 40         /* bytes of the [subsystem] of a subject */
+#define ATEXT_TITLE_SUBJECT 120     /* bytes of a subject in a change's title */
+#define ATEXT_WRAP 76               /* columns of a summary's wrapped lines */
+#define ATEXT_INSN_SAME 0.01        /* instructions per op this close are unchanged */
+
+static const char *atext_str(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "";
+}
+
+/* The subsystem of a commit: "workqueue" of "workqueue: Make ...", or
+ * the pull's name of a merge ("wq" of "Merge tag 'wq-for-7.4' of ..."). */
+static void atext_subsystem(char *out, size_t n, const char *subject, int merge)
+{
+	char *sub = NULL, *src = NULL;
+	size_t k;
+
+	out[0] = '\0';
+	if (merge && watch_merge_subject(&sub, &src, subject) == 0) {
+		snprintf(out, n, "%s", sub);
+	} else if (!merge) {
+		k = strcspn(subject, ":");
+		if (subject[k] == ':' && k > 0 && k < ATEXT_SUBSYS_MAX && !memchr(subject, ' ', k))
+			snprintf(out, n, "%.*s", (int)k, subject);
+	}
+	free(sub);
+	free(src);
+	for (char *p = out; *p; p++)
+		if (*p == '[' || *p == ']' || (unsigned char)*p < 0x20)
+			*p = '_';
+}
+
+/* "855.6%" / "-12.3%" */
+static void atext_percent(char *out, size_t n, double magnitude)
+{
+	snprintf(out, n, "%.1f%%", 100 * magnitude);
+}
+
+void alert_subject(struct buf *b, const struct alert_report *r)
+{
+	const json_t *head = json_array_get(r->changes, 0);
+	char sub[ATEXT_SUBSYS_MAX + 1], pct[32];
+
+	atext_subsystem(sub, sizeof sub, r->commit->subject, r->commit->nparents > 1);
+	atext_percent(pct, sizeof pct, json_number_value(json_object_get(head, "magnitude")));
+	buf_printf(b, "[kpci] [%s:%s] ", r->tree, r->branch);
+	if (sub[0])
+		buf_printf(b, "[%s] ", sub);
+	buf_printf(b, "%.*s: %s.%s %s %s", ATEXT_SHA, r->commit->sha, atext_str(head, "suite"),
+		   atext_str(head, "metric"), pct, atext_str(head, "direction"));
+}
+
+/* A value as the LKP table shows it, right-aligned in 10 columns. */
+static void atext_value(struct buf *b, double v)
+{
+	if (!isfinite(v))
+		buf_printf(b, "%10s", "n/a");
+	else if (fabs(v) >= 100)
+		buf_printf(b, "%10.0f", v);
+	else if (fabs(v) >= 1)
+		buf_printf(b, "%10.2f", v);
+	else
+		buf_printf(b, "%10.4g", v);
+}
+
+static void atext_stddev(struct buf *b, double sd, double mean)
+{
+	if (isfinite(sd) && isfinite(mean) && mean != 0 && sd > 0)
+		buf_printf(b, " \u00b1%3.0f%%", 100 * sd / fabs(mean));
+	else
+		buf_adds(b, "      ");
+}
+
+static double atext_num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+void alert_table(struct buf *b, const json_t *changes, const char *good, const char *bad)
+{
+	const json_t *c;
+	size_t i;
+
+	buf_printf(b, "%-16.*s %-.*s\n", ATEXT_SHA, good[0] ? good : "(start)", ATEXT_SHA, bad);
+	buf_adds(b, "---------------- ---------------------------\n"
+		 "         %stddev     %change         %stddev\n"
+		 "             \\          |                \\\n");
+	json_array_foreach(changes, i, c) {
+		double before = atext_num(c, "mean_before"), after = atext_num(c, "mean_after");
+
+		buf_adds(b, "  ");
+		atext_value(b, before);
+		atext_stddev(b, atext_num(c, "sd_before"), before);
+		buf_printf(b, "  %+8.1f%%  ", 100 * atext_num(c, "magnitude"));
+		atext_value(b, after);
+		atext_stddev(b, atext_num(c, "sd_after"), after);
+		buf_printf(b, "  %s.%s", atext_str(c, "suite"), atext_str(c, "metric"));
+		if (strcmp(atext_str(c, "runner_class"), atext_str(json_array_get(changes, 0),
+								   "runner_class")))
+			buf_printf(b, " (%s)", atext_str(c, "runner_class"));
+		buf_adds(b, "\n");
+	}
+}
+
+/* "commit: SHA ("subject")" lines of the target and, for a merge, what it brought. */
+static void atext_commit(struct buf *b, const struct alert_report *r)
+{
+	const struct gitrepo_commit *c = r->commit;
+	char *subject = mail_one_line(c->subject, ATEXT_SUBJECT_MAX);
+
+	buf_printf(b, "commit: %s (\"%s\")\n", c->sha, subject ? subject : "");
+	free(subject);
+	subject = mail_one_line(c->author_name, ATEXT_SUBJECT_MAX);
+	buf_printf(b, "author: %s <%s>\n", subject ? subject : "",
+		   mail_address_ok(c->author_email) ? c->author_email : "?");
+	free(subject);
+	buf_printf(b, "tree:   %s %s\nbranch: %s\n", r->tree, r->tree_url, r->branch);
+	if (c->nparents < 2 || !r->src)
+		return;
+	buf_printf(b, "\nThis merge brought %zu commit%s; their authors, the people in their "
+		   "trailers and the\nmaintainers of the files it changed get this report.%s\n",
+		   r->src->total, r->src->total == 1 ? "" : "s",
+		   r->src->total > r->src->nbrought ? " (The people of the first ones only.)" : "");
+	for (size_t i = 0; i < r->src->nbrought && i < ATEXT_BROUGHT_SHOWN; i++) {
+		char *s = mail_one_line(r->src->brought[i]->subject, ATEXT_SUBJECT_MAX);
+
+		buf_printf(b, "  %.*s %s\n", ATEXT_SHA, r->src->brought[i]->sha, s ? s : "");
+		free(s);
+	}
+	if (r->src->total > ATEXT_BROUGHT_SHOWN)
+		buf_printf(b, "  ... and %zu more\n", r->src->total - ATEXT_BROUGHT_SHOWN);
+}
+
+/* Runner class, hardware, boot, suite and its parameters. */
+static void atext_setup(struct buf *b, const json_t *head)
+{
+	const json_t *env = json_object_get(head, "env"), *spec = json_object_get(head, "spec");
+	const json_t *nodes = json_object_get(json_object_get(head, "topology"), "nodes"), *v;
+	double mem = 0;
+	const char *key;
+	size_t i;
+
+	json_array_foreach(nodes, i, v)
+		mem += atext_num(v, "memory_bytes");
+	buf_printf(b, "\nrunner class: %s\nhardware: ", atext_str(head, "runner_class"));
+	if (json_integer_value(json_object_get(head, "cpus")) > 0)
+		buf_printf(b, "%lld CPUs, ", (long long)json_integer_value(json_object_get(head, "cpus")));
+	if (json_integer_value(json_object_get(head, "numa_nodes")) > 0)
+		buf_printf(b, "%lld NUMA nodes, ",
+			   (long long)json_integer_value(json_object_get(head, "numa_nodes")));
+	if (mem > 0)
+		buf_printf(b, "%.1f GiB memory, ", mem / (1024.0 * 1024 * 1024));
+	buf_printf(b, "%s (runner %s)\n", atext_str(env, "cpu_model")[0] ?
+		   atext_str(env, "cpu_model") : "CPU model unknown",
+		   atext_str(head, "runner")[0] ? atext_str(head, "runner") : "unknown");
+	if (json_object_size(env)) {
+		static const char *const facts[][2] = { { "boot_method", "boot" },
+			{ "kernel_release", "kernel" }, { "governor", "governor" }, { "thp", "THP" } };
+		int first = 1;
+
+		for (size_t f = 0; f < sizeof facts / sizeof facts[0]; f++) {
+			char *fact = mail_one_line(atext_str(env, facts[f][0]), 200);
+
+			if (fact && *fact) {
+				buf_printf(b, "%s%s %s", first ? "" : ", ", facts[f][1], fact);
+				first = 0;
+			}
+			free(fact);
+		}
+		if (!first)
+			buf_adds(b, "\n");
+	}
+	buf_printf(b, "suite: %s\nkernel config: %s\nparameters:\n", atext_str(head, "suite"),
+		   atext_str(head, "config_name")[0] ? atext_str(head, "config_name") : "-");
+	for (void *it = json_object_iter((json_t *)(uintptr_t)spec); it;
+	     it = json_object_iter_next((json_t *)(uintptr_t)spec, it)) {
+		char *text;
+
+		key = json_object_iter_key(it);
+		v = json_object_iter_value(it);
+		if (!strcmp(key, "kernel") || !strcmp(key, "modules"))
+			continue;
+		text = json_is_string(v) ? mail_one_line(json_string_value(v), 200) :
+			json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+		buf_printf(b, "\t%.64s: %s\n", key, text ? text : "");
+		free(text);
+	}
+}
+
+#define ATEXT_PROBE_METRICS 3        /* metrics of a probe written under it */
+
+/* Appends text of key made one line (commit data: it may hold anything). */
+static void atext_line(struct buf *b, const json_t *o, const char *key, size_t max)
+{
+	char *line = mail_one_line(atext_str(o, key), max);
+
+	buf_adds(b, line ? line : "");
+	free(line);
+}
+
+/* The numbers of one metric of a bisection log entry. */
+static void atext_probe_metric(struct buf *b, const json_t *m)
+{
+	buf_adds(b, "             ");
+	atext_line(b, m, "metric", 100);
+	buf_adds(b, ": ");
+	if (json_is_string(json_object_get(m, "good"))) {
+		atext_line(b, m, "good", 60);
+		buf_adds(b, " against good, ");
+		atext_line(b, m, "bad", 60);
+		buf_adds(b, " against bad");
+	} else {
+		atext_line(b, m, "change", 60);
+		buf_adds(b, " (");
+		atext_line(b, m, json_is_string(json_object_get(m, "verdict")) ? "verdict" : "says", 40);
+		buf_adds(b, ")");
+	}
+	buf_adds(b, "\n");
+}
+
+/* One entry of a bisection's log (daemon/bisect/bisector.c writes them: role,
+ * round, sha, subject, verdict, jobs, metrics); an entry of another
+ * shape is written as its JSON. */
+static void atext_probe(struct buf *b, size_t i, const json_t *e)
+{
+	const char *role = atext_str(e, "role");
+	const json_t *m;
+	size_t k;
+
+	if (!json_is_string(json_object_get(e, "sha")) ||
+	    !json_is_string(json_object_get(e, "verdict"))) {
+		char *text = json_dumps(e, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+		char *line = mail_one_line(text ? text : "", 300);
+
+		buf_printf(b, "  %zu. %s\n", i + 1, line ? line : "");
+		free(text);
+		free(line);
+		return;
+	}
+	if (!strcmp(role, "probe"))
+		buf_printf(b, "  round %-3lld ", (long long)json_integer_value(json_object_get(e,
+											   "round")));
+	else
+		buf_printf(b, "  %-9.9s ", role[0] ? role : "probe");
+	buf_printf(b, "%.12s ", atext_str(e, "sha"));
+	atext_line(b, e, "verdict", 40);
+	if (json_is_integer(json_object_get(e, "jobs")))
+		buf_printf(b, " (%lld jobs)", (long long)json_integer_value(json_object_get(e, "jobs")));
+	if (json_is_string(json_object_get(e, "parent")))
+		buf_printf(b, " against its parent %.12s", atext_str(e, "parent"));
+	if (*atext_str(e, "subject")) {
+		buf_adds(b, "  ");
+		atext_line(b, e, "subject", ATEXT_SUBJECT_MAX);
+	}
+	buf_adds(b, "\n");
+	json_array_foreach(json_object_get(e, "metrics"), k, m)
+		if (k < ATEXT_PROBE_METRICS)
+			atext_probe_metric(b, m);
+	if (!strcmp(atext_str(e, "verdict"), "undecided") || !strcmp(atext_str(e, "verdict"),
+								       "does not build") ||
+	    !strcmp(atext_str(e, "verdict"), "lost")) {
+		buf_adds(b, "             ");
+		atext_line(b, e, "reason", 300);
+		buf_adds(b, "\n");
+	}
+}
+
+static void atext_bisection(struct buf *b, const json_t *bis)
+{
+	const json_t *probe;
+	size_t i;
+
+	if (!bis) {
+		buf_adds(b, "\nbisection: none has finished; this report is about the merge (or "
+			 "commit) the\nchange points at, whose pull brought the change.\n");
+		return;
+	}
+	buf_printf(b, "\nbisection (%.12s..%.12s, %s):\n", atext_str(bis, "good_sha"),
+		   atext_str(bis, "bad_sha"), atext_str(bis, "state"));
+	json_array_foreach(json_object_get(bis, "log"), i, probe)
+		atext_probe(b, i, probe);
+	buf_printf(b, "  culprit: %s\n", atext_str(bis, "culprit_sha"));
+}
+
+/* Appends text cut at spaces into lines of ATEXT_WRAP columns: the first
+ * has first columns left, the next ones start with indent spaces. */
+static void atext_wrap(struct buf *b, const char *text, size_t first, size_t indent)
+{
+	size_t room = first, col = 0;
+
+	while (*text) {
+		size_t word = strcspn(text, " ");
+
+		if (col && col + 1 + word > room) {
+			buf_printf(b, "\n%*s", (int)indent, "");
+			room = ATEXT_WRAP - indent;
+			col = 0;
+		} else if (col) {
+			buf_adds(b, " ");
+			col++;
+		}
+		buf_add(b, text, word);
+		col += word;
+		text += word + strspn(text + word, " ");
+	}
+}
+
+/* How each change of the table was confirmed before this report, one
+ * paragraph each (nothing when confirmations are off). */
+static void atext_confirmed(struct buf *b, const json_t *changes)
+{
+	const json_t *c;
+	size_t i, n = 0;
+
+	json_array_foreach(changes, i, c) {
+		if (!*atext_str(c, "confirm_reason"))
+			continue;
+		if (!n++)
+			buf_adds(b, "\nConfirmed before this report, each on fresh boots of the two "
+				 "kernels taken in turn:\n");
+		buf_printf(b, "\n  %s.%s: ", atext_str(c, "suite"), atext_str(c, "metric"));
+		atext_wrap(b, atext_str(c, "confirm_reason"), ATEXT_WRAP - 4 -
+			   strlen(atext_str(c, "suite")) - strlen(atext_str(c, "metric")), 4);
+		buf_adds(b, "\n");
+	}
+}
+
+/* 1 when the instructions per operation of a change's "insn" (see
+ * db_report_group) changed between the two ends: by more than
+ * ATEXT_INSN_SAME and by more than twice the larger spread of the two
+ * ends (counts vary by well under 1% from boot to boot); 0 when only the
+ * time moved. */
+static int atext_insn_changed(const json_t *insn)
+{
+	double before = atext_num(insn, "before"), after = atext_num(insn, "after");
+	double spread = fmax(atext_num(insn, "sd_before"), atext_num(insn, "sd_after"));
+	double d = fabs(after - before);
+
+	if (!isfinite(before) || !isfinite(after) || before <= 0)
+		return 0;
+	return d > ATEXT_INSN_SAME * before && d > 2 * spread;
+}
+
+/* Which of the two moved, time or instructions, for each change of the
+ * table whose metric has an instruction count beside it at both ends. */
+static void atext_insn(struct buf *b, const json_t *changes)
+{
+	const json_t *c, *insn;
+	size_t i, n = 0;
+
+	json_array_foreach(changes, i, c) {
+		double before, after;
+
+		if (!(insn = json_object_get(c, "insn")))
+			continue;
+		before = atext_num(insn, "before");
+		after = atext_num(insn, "after");
+		if (!n++)
+			buf_adds(b, "\nInstructions per operation, counted beside the time on the same "
+				 "boots:\n\n");
+		buf_printf(b, "  %s.%s: %.0f -> %.0f insn/op (%+.1f%%, %lld and %lld samples)\n",
+			   atext_str(c, "suite"), atext_str(c, "metric"), before, after,
+			   100 * (after - before) / before,
+			   (long long)json_integer_value(json_object_get(insn, "n_before")),
+			   (long long)json_integer_value(json_object_get(insn, "n_after")));
+		buf_adds(b, atext_insn_changed(insn) ?
+			 "    changed with the time: the kernel runs other code\n" :
+			 "    unchanged: the time moved, the code run did not (code layout,\n"
+			 "    caches or host noise)\n");
+	}
+}
+
+void alert_body(struct buf *b, const struct alert_report *r)
+{
+	const json_t *head = json_array_get(r->changes, 0), *spec = json_object_get(head, "spec");
+	long long change = json_integer_value(json_object_get(head, "id"));
+	int regression = !strcmp(atext_str(head, "direction"), "regression");
+	char pct[32];
+
+	atext_percent(pct, sizeof pct, atext_num(head, "magnitude"));
+	buf_printf(b, "Hello,\n\nkpci noticed a %s %s of %s.%s on:\n\n", pct,
+		   atext_str(head, "direction"), atext_str(head, "suite"), atext_str(head, "metric"));
+	atext_commit(b, r);
+	atext_setup(b, head);
+	if (regression && (r->reported_by[0] || r->closes)) {
+		buf_adds(b, "\nIf you fix the issue in a separate patch/commit (i.e. not just a new "
+			 "version of\nthe same patch/commit), kindly add following tags\n");
+		if (r->reported_by[0])
+			buf_printf(b, "| Reported-by: %s\n", r->reported_by);
+		if (r->closes)
+			buf_printf(b, "| Closes: %s/changes/%lld\n", r->base_url, change);
+	}
+	buf_adds(b, "\nDetails are as below:\n"
+		 "-------------------------------------------------------------------------->\n\n");
+	buf_printf(b, "commit:\n  %.*s (the last good point)\n  %.*s\n\n", ATEXT_SHA,
+		   atext_str(head, "good_sha"), ATEXT_SHA, atext_str(head, "bad_sha"));
+	alert_table(b, r->changes, atext_str(head, "good_sha"), atext_str(head, "bad_sha"));
+	atext_confirmed(b, r->changes);
+	atext_insn(b, r->changes);
+	atext_bisection(b, r->bisection);
+	buf_printf(b, "\nTo reproduce:\n\n  git clone %s linux && cd linux\n  git checkout %s\n",
+		   r->tree_url, r->commit->sha);
+	buf_printf(b, "  # build it with kpci's kernel config %s, then on a runner of class %s:\n",
+		   atext_str(head, "config_name")[0] ? atext_str(head, "config_name") : "-",
+		   atext_str(head, "runner_class"));
+	buf_printf(b, "  kpci submit --suite %s --boot %s --class %s", atext_str(head, "suite"),
+		   atext_str(spec, "boot")[0] ? atext_str(spec, "boot") : "host",
+		   atext_str(head, "runner_class"));
+	if (json_is_integer(json_object_get(spec, "iterations")))
+		buf_printf(b, " --iterations %lld",
+			   (long long)json_integer_value(json_object_get(spec, "iterations")));
+	buf_printf(b, "\n  kpci compare-jobs %s %s --runner_class %s\n",
+		   atext_str(head, "good_sha")[0] ? atext_str(head, "good_sha") : "BASE",
+		   atext_str(head, "bad_sha"), atext_str(head, "runner_class"));
+	buf_printf(b, "\nThe change on the dashboard: %s/changes/%lld\n\n-- \n"
+		   "kpci, continuous kernel performance CI\n", r->base_url, change);
+}
+
+/* "12-digit-id ("subject")" of a commit row of db_change_place, or "-". */
+static void atext_commit_line(struct buf *b, const json_t *c)
+{
+	char *s;
+
+	if (!c || !*atext_str(c, "sha")) {
+		buf_adds(b, "-");
+		return;
+	}
+	s = mail_one_line(atext_str(c, "subject"), ATEXT_SUBJECT_MAX);
+	buf_printf(b, "%.12s (\"%s\")", atext_str(c, "sha"), s ? s : "");
+	free(s);
+}
+
+
+void alert_change_title(struct buf *b, const json_t *c)
+{
+	const json_t *place = json_object_get(c, "place");
+	const json_t *bad = json_object_get(place, "bad");
+	long long n = json_integer_value(json_object_get(place, "merges_total"));
+	double m = atext_num(c, "magnitude");
+	char *s;
+
+	/* U+2212 MINUS SIGN, as the kernel test robot's subjects print it */
+	buf_printf(b, "%s/%s %s%.1f%% %s", atext_str(c, "suite"), atext_str(c, "metric"),
+		   m < 0 ? "\u2212" : "+", 100 * fabs(m), atext_str(c, "direction"));
+	if (!strcmp(atext_str(c, "kind"), "build-failure"))
+		return;
+	if (n > 1) {
+		buf_printf(b, " in one of %lld merges", n);
+		return;
+	}
+	if (!json_is_object(bad) || !*atext_str(bad, "sha"))
+		return;
+	s = mail_one_line(atext_str(bad, "subject"), ATEXT_TITLE_SUBJECT);
+	buf_printf(b, " at %s", s && *s ? s : atext_str(bad, "sha"));
+	free(s);
+}
+
+void alert_change_summary(struct buf *b, const json_t *c, const char *base_url)
+{
+	const json_t *place = json_object_get(c, "place"), *w = json_object_get(place, "window");
+	const json_t *merges = json_object_get(place, "merges"), *m, *group = json_object_get(c, "group");
+	long long total = json_integer_value(json_object_get(place, "merges_total"));
+	size_t i;
+
+	alert_change_title(b, c);
+	buf_printf(b, "\n\ntree:         %s", *atext_str(place, "tree") ?
+		   atext_str(place, "tree") : "-");
+	if (*atext_str(place, "branch")) {
+		char *br = mail_one_line(atext_str(place, "branch"), 200);
+
+		buf_printf(b, " branch %s", br ? br : "");
+		free(br);
+	}
+	buf_printf(b, "\nrunner class: %s\nfirst bad:    ", atext_str(c, "runner_class"));
+	atext_commit_line(b, json_object_get(place, "bad"));
+	buf_adds(b, "\nlast good:    ");
+	atext_commit_line(b, json_object_get(place, "good"));
+	if (total > 1) {
+		buf_printf(b, "\nmerges:       %lld first-parent merges in the range:", total);
+		json_array_foreach(merges, i, m) {
+			buf_adds(b, "\n  ");
+			atext_commit_line(b, m);
+			if (!json_integer_value(json_object_get(m, "jobs")))
+				buf_adds(b, " never measured");
+		}
+		if ((long long)json_array_size(merges) < total)
+			buf_printf(b, "\n  ... and %lld more", total - (long long)json_array_size(merges));
+	}
+	if (w)
+		buf_printf(b, "\nwindow:       %s -> %s", atext_str(w, "release"),
+			   *atext_str(w, "closed_by") ? atext_str(w, "closed_by") : "head (open)");
+	if (*atext_str(c, "verdict")) {
+		char *why = mail_one_line(atext_str(c, "reason"), 400);
+
+		buf_printf(b, "\nverdict:      %s: ", atext_str(c, "verdict"));
+		atext_wrap(b, why ? why : "", ATEXT_WRAP - 14 - strlen(atext_str(c, "verdict")) - 2,
+			   14);
+		free(why);
+	}
+	buf_printf(b, "\nstate:        %s\n\n", atext_str(c, "state"));
+	if (strcmp(atext_str(c, "kind"), "build-failure"))
+		alert_table(b, json_array_size(group) ? group : NULL, atext_str(c, "good_sha"),
+			    atext_str(c, "bad_sha"));
+	buf_printf(b, "\ndetails: %s/changes/%lld\n", base_url,
+		   (long long)json_integer_value(json_object_get(c, "id")));
+}
+
+json_t *alert_webhook_doc(const struct alert_report *r, const char *subject, const char *body)
+{
+	const json_t *head = json_array_get(r->changes, 0), *c;
+	json_t *rows = json_array();
+	char link[512];
+	size_t i;
+
+	snprintf(link, sizeof link, "%s/changes/%lld", r->base_url,
+		 (long long)json_integer_value(json_object_get(head, "id")));
+	json_array_foreach(r->changes, i, c) {
+		const json_t *insn = json_object_get(c, "insn");
+
+		json_array_append_new(rows, json_pack("{s:I, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o}",
+			"change_id", json_integer_value(json_object_get(c, "id")),
+			"suite", atext_str(c, "suite"), "metric", atext_str(c, "metric"),
+			"runner_class", atext_str(c, "runner_class"),
+			"direction", atext_str(c, "direction"),
+			"base", json_deep_copy(json_object_get(c, "mean_before")),
+			"base_stddev", json_deep_copy(json_object_get(c, "sd_before")),
+			"head", json_deep_copy(json_object_get(c, "mean_after")),
+			"head_stddev", json_deep_copy(json_object_get(c, "sd_after")),
+			"change_percent", json_real(100 * atext_num(c, "magnitude"))));
+		if (insn)
+			json_object_set_new(json_array_get(rows, i), "insn_per_op", json_pack(
+				"{s:o, s:o, s:b}", "base", json_deep_copy(json_object_get(insn,
+				"before")), "head", json_deep_copy(json_object_get(insn, "after")),
+				"changed", atext_insn_changed(insn)));
+	}
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s}",
+			 "subject", subject, "kind", r->kind, "tree", r->tree, "branch", r->branch,
+			 "commit", r->commit->sha, "commit_subject", r->commit->subject,
+			 "direction", atext_str(head, "direction"), "changes", rows,
+			 "link", link, "text", body);
+}
+
+/* Slack's mrkdwn: & < > escaped, nothing else is special inside text. */
+static void atext_slack_escape(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '&')
+			buf_adds(b, "&amp;");
+		else if (*s == '<')
+			buf_adds(b, "&lt;");
+		else if (*s == '>')
+			buf_adds(b, "&gt;");
+		else
+			buf_add(b, s, 1);
+	}
+}
+
+json_t *alert_slack_doc(const json_t *doc, long long report_id, const char *base_url)
+{
+	struct buf b;
+	json_t *out;
+	const char *link = atext_str(doc, "link");
+
+	buf_init(&b, 1 << 20);
+	buf_adds(&b, "*");
+	atext_slack_escape(&b, atext_str(doc, "subject"));
+	buf_adds(&b, "*\n");
+	if (!strncmp(link, "http://", 7) || !strncmp(link, "https://", 8)) {
+		buf_adds(&b, "<");
+		atext_slack_escape(&b, link);
+		buf_adds(&b, "|the change>  ");
+	}
+	buf_printf(&b, "<%s/reports/%lld|report %lld>\n```", base_url, report_id, report_id);
+	atext_slack_escape(&b, atext_str(doc, "text"));
+	buf_adds(&b, "```");
+	out = json_pack("{s:s}", "text", buf_str(&b));
+	buf_dispose(&b);
+	return out;
+}

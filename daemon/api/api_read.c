@@ -1,0 +1,168 @@
+/*
+ * api_read.c - read-only API: status, trees, runners, jobs,
+ * samples, metrics.  Lists take ?limit= (at most DB_MAX_LIST) and ?offset=;
+ * jobs and samples take the filters of docs/API.md (class, tree, commit,
+ * since, until ...).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "daemon/api/api.h"
+#include "daemon/api/api_detail.h"
+#include "daemon/kpcid.h"
+#include "db/db.h"
+#include "lib/proto.h"
+
+int api_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
+	       const char *const *tables)
+{
+	char version[64];
+
+	return db_tables_version(k->db, version, sizeof version, tables) == 0 &&
+	       http_cached(req, resp, version);
+}
+
+/* Sends rows, or a 500 when the query failed. */
+static void api_list(struct http_resp *resp, json_t *rows, const char *key,
+		     int limit, int offset)
+{
+	if (!rows) {
+		http_error(resp, 500, "database error while listing %s", key);
+		return;
+	}
+	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", key, rows, "limit", limit,
+				       "offset", offset));
+}
+
+void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	json_t *st = db_status(k->db);
+
+	json_object_set_new(st, "version", json_string(KPCI_VERSION));
+	json_object_set_new(st, "pipeline", db_pipeline(k->db));
+	http_json(resp, 200, st);
+}
+
+void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	int limit, offset;
+
+	struct rec_runners l;
+
+	if (http_paging(req, resp, &limit, &offset) < 0)
+		return;
+	api_list(resp, db_runners_list(k->db, &l, limit, offset) == DB_OK ?
+		 rec_runners_encode(&l) : NULL, "runners", limit, offset);
+	rec_runners_dispose(&l);
+}
+
+/* ?name= when it is a name (runner class, tree); -1 after a 400. */
+static int api_name_arg(struct http_req *req, struct http_resp *resp, const char *name,
+			const char **out)
+{
+	*out = http_query(req, name);
+	if (*out && !proto_name_ok(*out)) {
+		http_error(resp, 400, "query parameter %s: '%.40s' is not a name", name, *out);
+		return -1;
+	}
+	return 0;
+}
+
+/* ?commit=: 4 to 64 lower-case hex digits (a prefix or a full id). */
+static int api_commit_arg(struct http_req *req, struct http_resp *resp, const char **out)
+{
+	const char *v = http_query(req, "commit");
+	size_t n = v ? strspn(v, "0123456789abcdef") : 0;
+
+	*out = v;
+	if (v && (v[n] || n < 4 || n > 64)) {
+		http_error(resp, 400, "query parameter commit: '%.40s' is not 4 to 64 lower-case "
+			   "hex digits", v);
+		return -1;
+	}
+	return 0;
+}
+
+void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	static const char *const states[] = { "queued", "running", "done", "failed",
+					      "cancelled", NULL };
+	struct db_job_filter f = { .state = http_query(req, "state"),
+				   .kind = http_query(req, "kind") };
+	int limit, offset, known = !f.state;
+	struct rec_jobs l;
+
+	for (int i = 0; f.state && states[i]; i++)
+		known |= !strcmp(f.state, states[i]);
+	if (!known) {
+		http_error(resp, 400, "query parameter state: '%.40s' is not one of queued, "
+			   "running, done, failed, cancelled", f.state);
+		return;
+	}
+	if (f.kind && strcmp(f.kind, "build") && strcmp(f.kind, "bench")) {
+		http_error(resp, 400, "query parameter kind: '%.40s' is not build or bench", f.kind);
+		return;
+	}
+	if (api_name_arg(req, resp, "class", &f.runner_class) < 0 ||
+	    api_name_arg(req, resp, "tree", &f.tree) < 0 || api_commit_arg(req, resp, &f.commit) < 0 ||
+	    http_query_time(req, resp, "since", &f.since) < 0 ||
+	    http_query_time(req, resp, "until", &f.until) < 0)
+		return;
+	if (http_paging(req, resp, &limit, &offset) < 0)
+		return;
+	api_list(resp, db_jobs_find(k->db, &l, &f, limit, offset) == DB_OK ?
+		 rec_jobs_encode(&l) : NULL, "jobs", limit, offset);
+	rec_jobs_dispose(&l);
+}
+
+void api_job(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	struct rec_job job;
+	char *cause;
+	int rc = detail_job(&job, &cause, k, req->params[0]);
+
+	if (rc)
+		http_error(resp, rc, "%s", cause);
+	else
+		http_json(resp, 200, rec_job_encode(&job));
+	rec_job_dispose(&job);
+	free(cause);
+}
+
+void api_job_created(struct kpcid *k, struct http_resp *resp, long long id)
+{
+	struct rec_job job;
+
+	if (db_job_get(k->db, &job, id) != DB_OK)
+		http_error(resp, 500, "job %lld was queued but cannot be read back", id);
+	else
+		http_json(resp, 201, rec_job_encode(&job));
+	rec_job_dispose(&job);
+}
+
+void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	struct db_sample_filter f = { .metric = http_query(req, "metric") };
+	int limit, offset;
+
+	if (http_query_id(req, resp, "job", &f.job_id) < 0 ||
+	    http_query_id(req, resp, "series", &f.series_id) < 0)
+		return;
+	if (f.metric && strlen(f.metric) > 2 * PROTO_MAX_NAME + 1) {
+		http_error(resp, 400, "query parameter metric is too long");
+		return;
+	}
+	if (api_name_arg(req, resp, "class", &f.runner_class) < 0 ||
+	    api_commit_arg(req, resp, &f.commit) < 0 ||
+	    http_query_time(req, resp, "since", &f.since) < 0 ||
+	    http_query_time(req, resp, "until", &f.until) < 0)
+		return;
+	if (http_paging(req, resp, &limit, &offset) == 0)
+		api_list(resp, db_samples_find(k->db, &f, limit, offset), "samples", limit, offset);
+}
+
+void api_metrics(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	api_list(resp, db_metrics_list(k->db), "metrics", DB_MAX_LIST, 0);
+}

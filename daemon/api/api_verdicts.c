@@ -1,0 +1,245 @@
+/*
+ * api_verdicts.c - what the analysis decided, as the API and the pages
+ * show it (docs/API.md): a comparison of two sides (daemon/analyze/compare.c),
+ * the measured commits of a merge window with their verdicts
+ * (daemon/analyze/analyze_verdict.c) and the points of a series around a change
+ * (daemon/analyze/analyze.c).  Those files compute; this one only encodes.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/analyze/analyze.h"
+#include "daemon/analyze/compare.h"
+#include "daemon/api/api.h"
+#include "db/db.h"
+#include "lib/fail.h"
+
+#define API_WINDOW_CHANGES 50       /* changed metrics listed per measured commit */
+
+static json_t *api_real(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* ---- a comparison (GET /api/v1/compare, the compare page) ---------- */
+
+static json_t *api_side_json(const struct compare_side *s)
+{
+	return json_pack("{s:I, s:I, s:o, s:o}", "jobs", (json_int_t)s->jobs, "n",
+			 (json_int_t)s->n, "mean", api_real(s->mean),
+			 "stddev_percent", api_real(s->stddev_percent));
+}
+
+static json_t *api_more_json(const struct verdict *v)
+{
+	if (v->more == VERDICT_MORE_NONE)
+		return json_null();
+	return json_pack("{s:s, s:o, s:o}", "what", verdict_more_name(v->more),
+			 "jobs_per_side", api_real(v->jobs_needed),
+			 "iterations_per_job", api_real(v->iterations_needed));
+}
+
+/* What a side is, for the page: {text, job_id, ref (tag or branch), commit
+ * {sha, subject, author, time, tree}} (caller owns). */
+static json_t *api_side_about(struct db *db, const char *text, const struct compare_which *w)
+{
+	json_t *side = json_pack("{s:s}", "text", text), *c = NULL;
+	struct rec_job job;
+
+	if (w->job_id) {
+		json_object_set_new(side, "job_id", json_integer(w->job_id));
+		if (db_job_get(db, &job, w->job_id) == DB_OK && job.commit_sha)
+			c = db_commit_about(db, job.commit_sha);
+		rec_job_dispose(&job);
+	} else {
+		c = db_commit_about(db, w->sha);
+	}
+	if (w->ref_kind[0])
+		json_object_set_new(side, "ref", json_string(w->ref_kind));
+	json_object_set_new(side, "commit", c ? c : json_null());
+	return side;
+}
+
+static json_t *api_compare_row(const struct compare_row *r)
+{
+	const struct verdict *v = &r->v;
+
+	return json_pack("{s:s, s:s, s:I, s:s, s:s, s:o, s:o, s:o, s:[o, o], s:o, s:o, s:o, s:o, "
+			 "s:o, s:o, s:s, s:s?, s:s, s:o, s:{s:b, s:b, s:o, s:o}}",
+			 "runner_class", r->runner_class, "metric", r->metric,
+			 "series_id", (json_int_t)r->series_id, "unit", r->unit, "better", r->better,
+			 "base", api_side_json(&r->base), "head", api_side_json(&r->head),
+			 "change_percent", api_real(v->percent),
+			 "ci95_percent", api_real(v->ci_lo), api_real(v->ci_hi),
+			 "p", api_real(v->p), "q", api_real(v->q),
+			 "p_same", api_real(v->p_same),
+			 "min_effect_percent", api_real(100 * v->min_effect),
+			 "welch_p", api_real(r->p_welch),
+			 "mann_whitney_p", api_real(r->p_mw),
+			 "verdict", verdict_name(v->kind), "direction", r->direction,
+			 "reason", v->reason, "more", api_more_json(v),
+			 "noise", "known", r->known, "prior", v->prior_used,
+			 "between_job_percent", api_real(100 * v->between_cv),
+			 "within_job_percent", api_real(100 * v->within_cv));
+}
+
+int api_compare_json(json_t **out, struct db *db, const char *base, const char *head,
+		     const char *runner_class, const struct verdict_params *vp, char **cause)
+{
+	struct compare_report *rep = NULL;
+	json_t *root, *rows;
+	int rc;
+
+	*out = NULL;
+	*cause = NULL;
+	rc = compare_run(&rep, db, base, head, runner_class, vp, cause);
+	if (rc != DB_OK)
+		return http_status(rc);
+	rows = json_array();
+	for (size_t k = 0; rows && k < rep->n; k++)
+		if (json_array_append_new(rows, api_compare_row(&rep->rows[k])) < 0) {
+			json_decref(rows);
+			rows = NULL;
+		}
+	root = !rows ? NULL :
+	       json_pack("{s:s, s:s, s:s?, s:f, s:f, s:o, s:o, s:o, s:I, s:I, s:I, s:I, s:I}",
+			 "base", base, "head", head, "runner_class", runner_class,
+			 "alpha", vp->alpha, "min_effect_percent", 100 * vp->min_effect,
+			 "base_side", api_side_about(db, base, &rep->base),
+			 "head_side", api_side_about(db, head, &rep->head),
+			 "metrics", rows, "only_in_base", (json_int_t)rep->only_base,
+			 "only_in_head", (json_int_t)rep->only_head,
+			 "changed", (json_int_t)rep->counts[VERDICT_CHANGED],
+			 "same", (json_int_t)rep->counts[VERDICT_SAME],
+			 "inconclusive", (json_int_t)rep->counts[VERDICT_INCONCLUSIVE]);
+	compare_report_free(rep);
+	if (!root) {
+		fail_cause(cause, "cannot compare: out of memory");
+		return 500;
+	}
+	*out = root;
+	return 0;
+}
+
+/* ---- the points of a series around a change ------------------------ */
+
+int api_points_json(json_t **out, struct db *db, long long series_id, long long bad_job_id,
+		    size_t around)
+{
+	struct analyze_around *p = NULL;
+	size_t n = 0;
+	json_t *arr;
+
+	*out = NULL;
+	if (analyze_points_around(&p, &n, db, series_id, bad_job_id, around) != DB_OK)
+		return -1;
+	arr = json_array();
+	for (size_t i = 0; arr && i < n; i++)
+		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:o, s:f, s:I}",
+			"index", (json_int_t)p[i].index, "job_id", (json_int_t)p[i].job_id,
+			"position", p[i].placed ? json_integer(p[i].position) : json_null(),
+			"commit_sha", p[i].sha[0] ? json_string(p[i].sha) : json_null(),
+			"value", p[i].value, "iterations", (json_int_t)p[i].iterations));
+	free(p);
+	*out = arr;
+	return arr ? 0 : -1;
+}
+
+/* ---- the measured commits of a merge window ------------------------ */
+
+/* One changed metric of a measured commit, for the report. */
+static json_t *api_window_change(const json_t *row, const struct verdict *v)
+{
+	const char *better = json_string_value(json_object_get(row, "better"));
+	int worse = better && (v->diff > 0) == !strcmp(better, "lower");
+
+	return json_pack("{s:O, s:O, s:O, s:O, s:O, s:s, s:s, s:o, s:[o, o], s:o, s:o, s:I, "
+			 "s:I, s:s}",
+			 "series_id", json_object_get(row, "series_id"),
+			 "suite", json_object_get(row, "suite"),
+			 "metric", json_object_get(row, "metric"),
+			 "runner_class", json_object_get(row, "runner_class"),
+			 "prev_sha", json_object_get(row, "prev_sha"),
+			 "verdict", verdict_name(v->kind),
+			 "direction", worse ? "regression" : "improvement",
+			 "change_percent", api_real(v->percent),
+			 "ci95_percent", api_real(v->ci_lo), api_real(v->ci_hi),
+			 "p", api_real(v->p), "q", api_real(v->q),
+			 "jobs_before", (json_int_t)v->jobs[0], "jobs_after", (json_int_t)v->jobs[1],
+			 "reason", v->reason);
+}
+
+/* Decides the rows [g, e) of one measured commit and appends its entry;
+ * counts[] adds its verdicts, and whether it changed or is inconclusive. */
+static int api_window_commit(json_t *measured, long long *counts, const json_t *rows,
+			     size_t g, size_t e, const struct verdict_params *vp)
+{
+	struct verdict *v = calloc(e - g, sizeof *v);
+	const json_t *first = json_array_get(rows, g);
+	long long n[3] = { 0, 0, 0 }, jobs = 0;
+	json_t *entry, *changes = json_array();
+
+	if (!v || !changes || analyze_commit_verdicts(v, rows, g, e, vp) < 0) {
+		free(v);
+		json_decref(changes);
+		return -1;
+	}
+	for (size_t i = g; i < e; i++) {
+		n[v[i - g].kind]++;
+		if ((long long)v[i - g].jobs[1] > jobs)
+			jobs = (long long)v[i - g].jobs[1];
+		if (v[i - g].kind == VERDICT_CHANGED &&
+		    json_array_size(changes) < API_WINDOW_CHANGES)
+			json_array_append_new(changes,
+					      api_window_change(json_array_get(rows, i), &v[i - g]));
+	}
+	free(v);
+	entry = json_pack("{s:I, s:O, s:b, s:O, s:I, s:I, s:I, s:I, s:I, s:o}", "position",
+			  (json_int_t)json_integer_value(json_object_get(first, "position")),
+			  "sha", json_object_get(first, "sha"),
+			  "merge", json_integer_value(json_object_get(first, "merge")) != 0,
+			  "subject", json_object_get(first, "subject") ?
+			  json_object_get(first, "subject") : json_null(),
+			  "jobs", (json_int_t)jobs, "metrics", (json_int_t)(e - g),
+			  "changed", (json_int_t)n[VERDICT_CHANGED], "same", (json_int_t)n[VERDICT_SAME],
+			  "inconclusive", (json_int_t)n[VERDICT_INCONCLUSIVE], "changes", changes);
+	if (!entry)
+		return -1;
+	for (int k = 0; k < 3; k++)
+		counts[k] += n[k];
+	counts[3] += n[VERDICT_CHANGED] > 0;
+	counts[4] += n[VERDICT_INCONCLUSIVE] > 0;
+	return json_array_append_new(measured, entry);
+}
+
+int api_window_verdicts(json_t *report, const struct verdict_params *vp)
+{
+	const json_t *rows = json_object_get(report, "commit_verdicts");
+	json_t *measured = json_array(), *summary = json_object_get(report, "summary");
+	long long counts[5] = { 0, 0, 0, 0, 0 };
+	size_t n = json_array_size(rows);
+
+	if (!measured)
+		return -1;
+	for (size_t g = 0, e; g < n; g = e) {
+		long long pos = json_integer_value(json_object_get(json_array_get(rows, g),
+								   "position"));
+
+		for (e = g + 1; e < n && json_integer_value(json_object_get(json_array_get(rows, e),
+									    "position")) == pos; e++)
+			;
+		if (api_window_commit(measured, counts, rows, g, e, vp) < 0) {
+			json_decref(measured);
+			return -1;
+		}
+	}
+	json_object_set_new(report, "measured", measured);
+	json_object_set_new(summary, "verdicts", json_pack("{s:I, s:I, s:I}", "changed",
+		(json_int_t)counts[VERDICT_CHANGED], "same", (json_int_t)counts[VERDICT_SAME],
+		"inconclusive", (json_int_t)counts[VERDICT_INCONCLUSIVE]));
+	json_object_set_new(summary, "commits_changed", json_integer(counts[3]));
+	json_object_set_new(summary, "commits_inconclusive", json_integer(counts[4]));
+	json_object_del(report, "commit_verdicts");
+	return 0;
+}

@@ -1,0 +1,781 @@
+/*
+ * http.c - libmicrohttpd glue: collect the request, authenticate it,
+ * match it against the app's routes, send what the handler produced.  Routes
+ * with a struct http_stream get their body piece by piece instead.  What
+ * a handler uses to read its query and body and to answer is in
+ * daemon/http_req.c.
+ */
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <microhttpd.h>
+
+#include "daemon/http/http.h"
+#include "daemon/http/http_internal.h"
+#include "daemon/http/cache.h"
+#include "daemon/http/health.h"
+#include "daemon/http/http_guard.h"
+#include "daemon/http/prom.h"
+#include "daemon/kpcid.h"
+#include "db/db.h"
+#include "lib/conf.h"
+#include "lib/fail.h"
+#include "lib/gzip.h"
+#include "lib/log.h"
+#include "lib/mono.h"
+#include "lib/utf8.h"
+
+#define HTTP_CONNECTION_TIMEOUT 60  /* seconds a connection may stay silent */
+#define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
+#define HTTP_DRAIN_MAX (1 << 20)    /* bytes of a refused body read before its answer */
+
+/* A running server: libmicrohttpd's daemon, whom handlers serve, and the
+ * reloadable settings (atomics: http_configure replaces them while
+ * requests read them). */
+struct http_server {
+	struct MHD_Daemon *mhd;
+	struct kpcid *k;
+	struct http_app app;
+	int public_read;
+	long long max_body, header_timeout, body_budget;
+};
+
+void http_settings_of(struct http_settings *s, const struct config *c)
+{
+	s->public_read = c->public_read;
+	s->max_body = c->max_body;
+	s->header_timeout = c->header_timeout;
+	s->body_budget = c->body_budget_mb << 20;
+	s->max_conns_per_client = (int)c->max_conns_per_client;
+	s->threads = (int)c->threads;
+}
+
+void http_configure(struct http_server *srv, const struct http_settings *s)
+{
+	__atomic_store_n(&srv->public_read, s->public_read, __ATOMIC_RELAXED);
+	__atomic_store_n(&srv->max_body, s->max_body, __ATOMIC_RELAXED);
+	__atomic_store_n(&srv->header_timeout, s->header_timeout, __ATOMIC_RELAXED);
+	__atomic_store_n(&srv->body_budget, s->body_budget, __ATOMIC_RELAXED);
+}
+
+static long long http_live(const long long *setting)
+{
+	return __atomic_load_n(setting, __ATOMIC_RELAXED);
+}
+
+const char *http_query_value(struct http_req *req, const char *name)
+{
+	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+const char *http_query(struct http_req *req, const char *name)
+{
+	int i;
+
+	for (i = 0; i < req->nqueried && strcmp(req->queried[i], name); i++)
+		;
+	if (i == req->nqueried && i < HTTP_MAX_QUERIED)
+		req->queried[req->nqueried++] = name;
+	else if (i == HTTP_MAX_QUERIED)
+		req->nqueried = HTTP_MAX_QUERIED + 1;  /* too many: never cached */
+	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+/* Reads the bearer token, if any, into req->role.  -1: an error response is set. */
+static int http_authenticate(struct kpcid *k, struct http_req *req, struct http_resp *resp)
+{
+	const char *h = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_AUTHORIZATION);
+
+	req->role[0] = '\0';
+	if (!h)
+		return 0;
+	if (strncmp(h, "Bearer ", 7) || strlen(h) > HTTP_MAX_HEADER) {
+		http_error(resp, 401, "the Authorization header must be 'Bearer TOKEN'");
+		return -1;
+	}
+	if (db_token_check(k->db, h + 7, req->role, &req->token_id) != DB_OK) {
+		http_error(resp, 401, "unknown or revoked API token");
+		return -1;
+	}
+	return 0;
+}
+
+static int http_allowed(struct http_server *srv, const struct http_route *r,
+			struct http_req *req, struct http_resp *resp)
+{
+	switch (r->access) {
+	case HTTP_PUBLIC:
+		if (req->role[0] || __atomic_load_n(&srv->public_read, __ATOMIC_RELAXED))
+			return 1;
+		http_error(resp, 401, "this server needs an API token to read (Authorization: Bearer TOKEN)");
+		return 0;
+	case HTTP_RUNNER:
+		if (!strcmp(req->role, "runner"))
+			return 1;
+		http_error(resp, req->role[0] ? 403 : 401, "%s %s needs a runner token",
+			   req->method, req->path);
+		return 0;
+	case HTTP_ADMIN:
+		if (!strcmp(req->role, "admin"))
+			return 1;
+		http_error(resp, req->role[0] ? 403 : 401, "%s %s needs an admin token",
+			   req->method, req->path);
+		return 0;
+	}
+	return 0;
+}
+
+/* 404 for a path no route matches: the dashboard's HTML error page when a
+ * browser asks for a page (Accept names text/html, the path is not under
+ * /api/), else the JSON error. */
+static void http_not_found(struct http_server *srv, struct http_req *req,
+			   struct http_resp *resp)
+{
+	const char *accept = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+							 MHD_HTTP_HEADER_ACCEPT);
+	char msg[HTTP_MAX_ARG * 2];
+
+	if (accept && strlen(accept) <= HTTP_MAX_HEADER && strstr(accept, "text/html") &&
+	    strncmp(req->path, "/api/", 5)) {
+		snprintf(msg, sizeof msg, "There is no page at %.200s.", req->path);
+		srv->app.error_page(resp, 404, msg);
+		return;
+	}
+	http_error(resp, 404, "no such resource: %s", req->path);
+}
+
+
+const char *http_method(const struct http_req *req)
+{
+	return strcmp(req->method, "HEAD") ? req->method : "GET";
+}
+
+/* Finds the route of the request (req->matched, and its parameters) and
+ * checks that the caller may use it: 0, or -1 after setting the answer
+ * (404, 405, 401, 403). */
+static int http_route_find(struct http_server *srv, struct http_req *req,
+			   struct http_resp *resp)
+{
+	int path_known = 0;
+
+	for (const struct http_route *r = srv->app.routes; r->pattern; r++) {
+		if (!http_match(r->pattern, req))
+			continue;
+		path_known = 1;
+		if (strcmp(r->method, http_method(req)))
+			continue;
+		if (http_authenticate(srv->k, req, resp) < 0 || !http_allowed(srv, r, req, resp))
+			return -1;
+		req->matched = r;
+		req->route_no = (int)(r - srv->app.routes);
+		return 0;
+	}
+	if (path_known)
+		http_error(resp, 405, "%s is not allowed on %s", req->method, req->path);
+	else
+		http_not_found(srv, req, resp);
+	return -1;
+}
+
+/*
+ * The ETag of a successful GET: a 64-bit FNV-1a hash of the body, so that
+ * a list that did not change since the caller's copy is answered 304.
+ * etag gets "" for other answers.
+ */
+static void http_etag(char etag[24], const char *method, const struct http_resp *resp)
+{
+	unsigned long long h = 14695981039346656037ULL;
+
+	etag[0] = '\0';
+	if ((strcmp(method, "GET") && strcmp(method, "HEAD")) || resp->status != 200 ||
+	    resp->has_file)
+		return;
+	for (size_t i = 0; i < resp->body.len; i++) {
+		h ^= (unsigned char)resp->body.data[i];
+		h *= 1099511628211ULL;
+	}
+	snprintf(etag, 24, "\"%016llx\"", h);
+}
+
+/* 1 when the If-None-Match header lists etag (or is "*"). */
+static int http_not_modified(struct MHD_Connection *conn, const char *etag)
+{
+	const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_IF_NONE_MATCH);
+
+	if (!etag[0] || !h || strlen(h) > HTTP_MAX_HEADER)
+		return 0;
+	return !strcmp(h, "*") || strstr(h, etag) != NULL;
+}
+
+/* A response body read through http_resp.reader (see http.h). */
+struct http_body_reader {
+	long (*reader)(void *ctx, unsigned long long pos, char *buf, size_t max);
+	void (*reader_free)(void *ctx);
+	void *ctx;
+};
+
+static ssize_t http_body_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct http_body_reader *r = cls;
+	long n = r->reader(r->ctx, pos, buf, max);
+
+	return n < 0 ? MHD_CONTENT_READER_END_WITH_ERROR : (ssize_t)n;
+}
+
+static void http_body_free(void *cls)
+{
+	struct http_body_reader *r = cls;
+
+	r->reader_free(r->ctx);
+	free(r);
+}
+
+/* The response of a reader body; NULL (and the context freed) on error. */
+static struct MHD_Response *http_reader_response(const struct http_resp *resp)
+{
+	struct http_body_reader *r = malloc(sizeof *r);
+	struct MHD_Response *mr;
+
+	if (!r) {
+		resp->reader_free(resp->reader_ctx);
+		return NULL;
+	}
+	r->reader = resp->reader;
+	r->reader_free = resp->reader_free;
+	r->ctx = resp->reader_ctx;
+	mr = MHD_create_response_from_callback((uint64_t)resp->file_size, HTTP_READER_BLOCK,
+					       http_body_read, r, http_body_free);
+	if (!mr)
+		http_body_free(r);
+	return mr;
+}
+
+int http_accepts_gzip(struct http_req *req)
+{
+	const char *h = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	const char *g;
+
+	if (!h || strlen(h) > HTTP_MAX_HEADER || !(g = strstr(h, "gzip")))
+		return 0;
+	g += 4 + strspn(g + 4, " ");
+	if (strncmp(g, ";q=0", 4))
+		return 1;
+	g += 4 + strspn(g + 4, ".0");   /* q=0, q=0.0 ... refuse; q=0.5 accepts */
+	return *g >= '1' && *g <= '9';
+}
+
+static void http_cache_free(void *cls)
+{
+	cache_release(cls);
+}
+
+/* The response of a cached body (an empty one for 304); takes the
+ * reference to b. */
+static struct MHD_Response *http_cached_response(struct cache_body *b, int not_modified)
+{
+	struct MHD_Response *r;
+
+	if (not_modified) {
+		cache_release(b);
+		return MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+	}
+	r = MHD_create_response_from_buffer_with_free_callback_cls(b->len, b->data,
+								  http_cache_free, b);
+	if (!r)
+		cache_release(b);
+	return r;
+}
+
+/* Compresses an answer that is not cached (a page that shows the time,
+ * an error page) for a client that accepts gzip: 1 when resp's body is
+ * now gzip and etag names that form. */
+static int http_gzip_body(struct http_resp *resp, char etag[24])
+{
+	char *z;
+	size_t zlen, n = strlen(etag);
+
+	if (resp->has_file || resp->body.len < CACHE_GZIP_MIN ||
+	    gzip_compress(&z, &zlen, resp->body.data, resp->body.len) < 0)
+		return 0;
+	buf_reset(&resp->body);
+	buf_add(&resp->body, z, zlen);
+	free(z);
+	if (n >= 2 && n + 3 < 24 && etag[n - 1] == '"')
+		memcpy(etag + n - 1, "-gz\"", 5);
+	return 1;
+}
+
+static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_req *req,
+				 struct http_resp *resp)
+{
+	struct cache_body *hit = resp->cached;
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+	char etag[24], ctype[sizeof hit->content_type], cc[sizeof hit->cache_control];
+	int not_modified, gzip_ok = http_accepts_gzip(req), gzip = 0;
+
+	resp->cached = NULL;
+	if (!hit) {
+		http_etag(etag, req->method, resp);
+		if (resp->cache_key && resp->cache_version && etag[0]) {
+			cache_put(resp->cache_key, resp->cache_version, resp->body.data,
+				  resp->body.len, etag, resp->content_type ? resp->content_type :
+				  "application/json", resp->cache_control);
+			/* the first answer is the cached one: gzip too when accepted */
+			if (gzip_ok)
+				hit = cache_get(resp->cache_key, resp->cache_version, 1);
+		} else if (gzip_ok) {
+			gzip = http_gzip_body(resp, etag);
+		}
+	}
+	if (hit) {  /* copies: the body may be released before the headers are added */
+		gzip = hit->gzip;
+		snprintf(etag, sizeof etag, "%s", hit->etag);
+		snprintf(ctype, sizeof ctype, "%s", hit->content_type);
+		snprintf(cc, sizeof cc, "%s", hit->cache_control);
+		resp->content_type = ctype;
+		resp->cache_control = cc[0] ? cc : NULL;
+	}
+	not_modified = http_not_modified(conn, etag);
+	if (hit)
+		r = http_cached_response(hit, not_modified);
+	else if (resp->has_file && resp->reader)
+		r = http_reader_response(resp);
+	else if (resp->has_file)     /* MHD closes the descriptor */
+		r = MHD_create_response_from_fd64((uint64_t)resp->file_size, resp->file_fd);
+	else
+		r = MHD_create_response_from_buffer(not_modified ? 0 : resp->body.len,
+						    resp->body.data, MHD_RESPMEM_MUST_COPY);
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+				resp->content_type ? resp->content_type : "application/json");
+	/* A GET answered 200 may be kept but must be revalidated (ETag) unless
+	 * its handler said how long it stays fresh; everything else: no-store. */
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
+				resp->cache_control ? resp->cache_control :
+				etag[0] ? "no-cache" : "no-store");
+	if (etag[0])
+		MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, etag);
+	if (not_modified)
+		resp->status = MHD_HTTP_NOT_MODIFIED;
+	if (gzip && !not_modified)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+	if (hit || resp->cache_key || gzip) /* the answer depends on Accept-Encoding */
+		MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept-Encoding");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	ret = MHD_queue_response(conn, (unsigned)resp->status, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+/* The streamed route for this request, if any. */
+static const struct http_route *http_stream_route(struct http_server *srv,
+						      struct http_req *req)
+{
+	for (const struct http_route *r = srv->app.routes; r->pattern; r++) {
+		if (r->stream && !strcmp(r->method, req->method) &&
+		    http_match(r->pattern, req))
+			return r;
+	}
+	return NULL;
+}
+
+/* First call of a streamed request: authorise it and let the route begin.
+ * -1 when memory is out; stream_failed when stream_resp holds the answer. */
+static int http_stream_begin(struct http_server *srv, struct http_req *req)
+{
+	struct kpcid *k = srv->k;
+
+	req->stream_resp = calloc(1, sizeof *req->stream_resp);
+	if (!req->stream_resp)
+		return -1;
+	req->stream_resp->status = 200;
+	buf_init(&req->stream_resp->body, 1u << 20);
+	if (http_authenticate(k, req, req->stream_resp) < 0 ||
+	    !http_allowed(srv, req->route, req, req->stream_resp) ||
+	    health_refuse_write(k, req->stream_resp)) {
+		req->stream_failed = 1;
+		return 0;
+	}
+	req->stream_ctx = req->route->stream->begin(k, req, req->stream_resp);
+	req->stream_failed = req->stream_ctx == NULL;
+	return 0;
+}
+
+/* A piece of a streamed body; errors stop the stream, the rest is dropped. */
+static void http_stream_data(struct http_req *req, const char *data, size_t len)
+{
+	if (req->stream_failed)
+		return;
+	if (req->route->stream->data(req->stream_ctx, data, len, req->stream_resp) < 0) {
+		req->route->stream->abort(req->stream_ctx);
+		req->stream_ctx = NULL;
+		req->stream_failed = 1;
+	}
+}
+
+/* MHD_KeyValueIterator over the query: stops at the first name or value
+ * that is not UTF-8, left in *cls. */
+static enum MHD_Result http_query_bad(void *cls, enum MHD_ValueKind kind, const char *key,
+				      const char *value)
+{
+	(void)kind;
+	if (utf8_valid(key, strlen(key)) && (!value || utf8_valid(value, strlen(value))))
+		return MHD_YES;
+	*(const char **)cls = key;
+	return MHD_NO;
+}
+
+/* Keeps the bytes of a body piece within the body budget (for a body
+ * without Content-Length, reserved as it comes); -1 when over. */
+static int http_body_reserve(struct http_server *srv, struct http_req *req, size_t n)
+{
+	if (req->reserved >= (long long)(req->body.len + n))
+		return 0;
+	if (http_guard_reserve((long long)n, http_live(&srv->body_budget)) < 0)
+		return -1;
+	req->reserved += (long long)n;
+	return 0;
+}
+
+/*
+ * What the header alone decides, before a byte of the body is read: the
+ * query is UTF-8; the route exists and the caller may use it; kpcid can
+ * store (for a write); the announced body fits [server] max_body and the
+ * body budget, which is then reserved for it.  0 to go on, 1 when resp
+ * holds the answer (whose body is never stored: http_answer_now).
+ */
+static int http_header_checks(struct http_server *srv, struct http_req *req,
+			      struct http_resp *resp)
+{
+	const char *bad = NULL, *cl;
+	long long len = 0;
+
+	MHD_get_connection_values(req->conn, MHD_GET_ARGUMENT_KIND, http_query_bad, &bad);
+	if (bad) {
+		http_error(resp, 400, "query parameter %.64s: the name or value is not UTF-8", bad);
+		return 1;
+	}
+	if (req->route) {
+		if (!req->stream_failed)
+			return 0;
+		resp->status = req->stream_resp->status;
+		resp->content_type = req->stream_resp->content_type;
+		buf_add(&resp->body, req->stream_resp->body.data, req->stream_resp->body.len);
+		return 1;
+	}
+	if (http_route_find(srv, req, resp) < 0)
+		return 1;
+	/* a write is refused while kpcid cannot store (the integrity check,
+	 * a POST that only reads, is how it learns it can again) */
+	if (strcmp(http_method(req), "GET") && req->matched->handler != api_integrity_check &&
+	    health_refuse_write(srv->k, resp))
+		return 1;
+	cl = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+					 MHD_HTTP_HEADER_CONTENT_LENGTH);
+	if (cl)
+		len = strtoll(cl, NULL, 10);    /* MHD refused a malformed one */
+	if (len > (long long)req->body.max) {
+		http_error(resp, 413, "the request body is larger than %lld bytes",
+			   (long long)req->body.max);
+		return 1;
+	}
+	if (len > 0 && http_guard_reserve(len, http_live(&srv->body_budget)) < 0) {
+		http_error(resp, 503, "kpcid holds %lld MiB of request bodies in memory, its "
+			   "[server] body_budget_mb; send this one again in a moment",
+			   http_guard_held() >> 20);
+		return 1;
+	}
+	req->reserved = len;
+	if (len > 0)
+		buf_presize(&req->body, (size_t)len);
+	return 0;
+}
+
+/*
+ * Whether an answer that the header decided goes out before the body.
+ * A socket closed on unread bytes is reset by the kernel, and the reset
+ * can overtake the answer: the client sees only a broken connection.  So
+ * a body of up to HTTP_DRAIN_MAX bytes is read and dropped first.  A
+ * client that waits for "100 Continue" has sent nothing yet and is
+ * answered at once, as is one whose body is larger or of unknown length
+ * (a client that must see every refusal asks for 100 Continue, as
+ * kpci-runner's uploads do).
+ */
+static int http_answer_now(struct http_req *req)
+{
+	const char *expect = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+							 MHD_HTTP_HEADER_EXPECT);
+	const char *cl = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+						     MHD_HTTP_HEADER_CONTENT_LENGTH);
+	long long len = cl ? strtoll(cl, NULL, 10) : -1;
+
+	if (expect && !strcasecmp(expect, "100-continue"))
+		return 1;
+	return len <= 0 || len > HTTP_DRAIN_MAX;
+}
+
+/* Keeps resp as the request's answer, sent once the body is read; -1
+ * (resp untouched) when memory is out. */
+static int http_hold(struct http_req *req, struct http_resp *resp)
+{
+	req->held = malloc(sizeof *req->held);
+	if (!req->held)
+		return -1;
+	*req->held = *resp;
+	return 0;
+}
+
+/* Sends resp, counts and logs it (with the time since t0); frees what
+ * resp holds. */
+static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_req *req,
+				   struct http_resp *resp, double t0)
+{
+	enum MHD_Result ret = http_send(conn, req, resp);
+	double took;
+
+	http_build_end(resp);       /* its answer is in the cache now */
+	took = mono_now() - t0;
+	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status, took * 1e3);
+	prom_request_observe(resp->status, took);
+	buf_dispose(&resp->body);
+	free(resp->cache_key);
+	free(resp->cache_version);
+	return ret;
+}
+
+/* The connection's guard (its socket context), or NULL. */
+static struct http_guard_conn *http_conn_guard(struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return ci ? ci->socket_context : NULL;
+}
+
+static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
+				      const char *url, const char *method,
+				      const char *version, const char *upload_data,
+				      size_t *upload_size, void **con_cls)
+{
+	struct http_server *srv = cls;
+	struct http_req *req = *con_cls;
+	struct http_resp resp = { .status = 200 };
+	double t0 = mono_now();
+
+	if (!req || !req->method) {     /* the first call (http_uri_cb may have made req) */
+		if (!req && !(req = calloc(1, sizeof *req)))
+			return MHD_NO;
+		http_guard_header_done(http_conn_guard(conn));
+		buf_init(&req->body, (size_t)http_live(&srv->max_body));
+		*con_cls = req;
+		req->method = method;
+		req->path = url;
+		req->conn = conn;
+		req->route = http_stream_route(srv, req);
+		if (req->route && http_stream_begin(srv, req) < 0)
+			return MHD_NO;
+		buf_init(&resp.body, 1u << 20);
+		if (!http_header_checks(srv, req, &resp)) {
+			buf_dispose(&resp.body);
+			return MHD_YES;
+		}
+		if (http_answer_now(req) || http_hold(req, &resp) < 0)
+			return http_answer(conn, req, &resp, t0);
+		return MHD_YES;
+	}
+	if (*upload_size) {
+		if (req->held)
+			;                   /* dropped: the answer is decided */
+		else if (req->route)
+			http_stream_data(req, upload_data, *upload_size);
+		else if (req->too_large || req->over_budget)
+			;
+		else if (http_body_reserve(srv, req, *upload_size) < 0)
+			req->over_budget = 1;
+		else if (buf_add(&req->body, upload_data, *upload_size) < 0)
+			req->too_large = 1;
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	req->method = method;
+	req->path = url;
+	req->conn = conn;
+	if (req->held) {
+		struct http_resp *held = req->held;
+		enum MHD_Result ret;
+
+		req->held = NULL;
+		ret = http_answer(conn, req, held, t0);
+		free(held);
+		return ret;
+	}
+	buf_init(&resp.body, 256u << 20);
+	db_fault_take(NULL, 0);
+	if (req->route && req->stream_failed) {
+		resp.status = req->stream_resp->status;
+		resp.content_type = req->stream_resp->content_type;
+		buf_add(&resp.body, req->stream_resp->body.data, req->stream_resp->body.len);
+	} else if (req->route) {
+		req->route->handler(srv->k, req, &resp);
+	} else if (req->too_large) {
+		http_error(&resp, 413, "the request body is larger than %lld bytes",
+			   (long long)req->body.max);
+	} else if (req->over_budget) {
+		http_error(&resp, 503, "kpcid holds %lld MiB of request bodies in memory, its "
+			   "[server] body_budget_mb; send this one again in a moment",
+			   http_guard_held() >> 20);
+	} else {
+		req->matched->handler(srv->k, req, &resp);
+	}
+	if (buf_failed(&resp.body))     /* the one check of every handler's appends */
+		http_error(&resp, 500, "the answer is larger than %zu bytes", resp.body.max);
+	if (resp.status == 500)
+		health_fault_answer(&resp);
+	http_cache_learn(req, &resp);
+	return http_answer(conn, req, &resp, t0);
+}
+
+/*
+ * MHD's URI log callback: sees the request target before MHD decodes it
+ * in place, so that a :ref segment may carry an encoded '/' (%2F).  The
+ * request is allocated here; the access callback fills it on its first
+ * call.
+ */
+static void *http_uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+	struct http_req *req = calloc(1, sizeof *req);
+
+	(void)cls;
+	(void)conn;
+	if (req) {
+		req->raw_path = strndup(uri, strcspn(uri, "?"));
+		req->raw_uri = strdup(uri);
+	}
+	return req;
+}
+
+static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+			   enum MHD_RequestTerminationCode toe)
+{
+	struct http_server *srv = cls;
+	struct http_req *req = *con_cls;
+
+	/* a connection kept alive owes the next request's header in time */
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
+		http_guard_wait_header(http_conn_guard(conn), http_live(&srv->header_timeout));
+	if (!req)
+		return;
+	if (req->reserved)
+		http_guard_release(req->reserved);
+	if (req->held)
+		buf_dispose(&req->held->body);
+	free(req->held);
+	if (req->stream_ctx)
+		req->route->stream->abort(req->stream_ctx);
+	if (req->stream_resp)
+		buf_dispose(&req->stream_resp->body);
+	free(req->stream_resp);
+	buf_dispose(&req->body);
+	free(req->raw_path);
+	free(req->raw_uri);
+	free(req);
+	*con_cls = NULL;
+}
+
+/* MHD's connection callback: each connection is guarded from its start
+ * (http_guard.h) until its socket closes. */
+static void http_connection_cb(void *cls, struct MHD_Connection *conn, void **socket_context,
+			       enum MHD_ConnectionNotificationCode toe)
+{
+	struct http_server *srv = cls;
+	const union MHD_ConnectionInfo *ci;
+
+	if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+		http_guard_close(*socket_context);
+		*socket_context = NULL;
+		return;
+	}
+	ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+	*socket_context = ci ? http_guard_open(ci->connect_fd) : NULL;
+	http_guard_wait_header(*socket_context, http_live(&srv->header_timeout));
+}
+
+int http_start(struct http_server **out, struct kpcid *k, const struct http_app *app,
+	       const char *listen, const struct http_settings *s, int *port, char **cause)
+{
+	struct addrinfo hints = { .ai_flags = AI_PASSIVE,
+				  .ai_socktype = SOCK_STREAM }, *ai = NULL;
+	char *host = NULL, portstr[8];
+	const union MHD_DaemonInfo *info;
+	unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD |
+			 MHD_USE_ERROR_LOG;
+	struct http_server *srv;
+	int p, rc;
+
+	*out = NULL;
+	if (conf_parse_hostport(&host, &p, listen) < 0)
+		return fail_cause(cause, "listen address '%s' is not HOST:PORT", listen);
+	snprintf(portstr, sizeof portstr, "%d", p);
+	rc = getaddrinfo(host, portstr, &hints, &ai);
+	free(host);
+	if (rc)
+		return fail_cause(cause, "listen address '%s': %s", listen, gai_strerror(rc));
+	srv = calloc(1, sizeof *srv);
+	if (!srv) {
+		freeaddrinfo(ai);
+		return fail_cause(cause, "out of memory starting the HTTP server");
+	}
+	srv->k = k;
+	srv->app = *app;
+	http_configure(srv, s);
+	if (ai->ai_family == AF_INET6)
+		flags |= MHD_USE_IPv6;
+	http_builds_init(s->threads);
+	if (http_guard_start() < 0) {
+		freeaddrinfo(ai);
+		free(srv);
+		return fail_cause(cause, "cannot start the thread of the header deadlines");
+	}
+	srv->mhd = MHD_start_daemon(flags, (uint16_t)p, NULL, NULL, http_access_cb, srv,
+				    MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+				    MHD_OPTION_NOTIFY_COMPLETED, http_completed, srv,
+				    MHD_OPTION_URI_LOG_CALLBACK, http_uri_cb, srv,
+				    MHD_OPTION_NOTIFY_CONNECTION, http_connection_cb, srv,
+				    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_CONNECTION_TIMEOUT,
+				    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(HTTP_MAX_HEADER * 8),
+				    MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+				    (unsigned)s->max_conns_per_client,
+				    MHD_OPTION_END);
+	freeaddrinfo(ai);
+	if (!srv->mhd) {
+		http_guard_stop();
+		free(srv);
+		return fail_cause(cause, "cannot listen on %s (address in use or not local?)",
+				  listen);
+	}
+	info = MHD_get_daemon_info(srv->mhd, MHD_DAEMON_INFO_BIND_PORT);
+	*port = info ? info->port : p;
+	*out = srv;
+	return 0;
+}
+
+void http_stop(struct http_server *srv)
+{
+	if (!srv)
+		return;
+	MHD_stop_daemon(srv->mhd);
+	http_guard_stop();
+	free(srv);
+}

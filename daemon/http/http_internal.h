@@ -1,0 +1,35 @@
+/*
+ * http_internal.h - what daemon/http/http.c, daemon/http/http_cache.c and
+ * daemon/http/http_path.c share; the handlers see daemon/http/http.h only.
+ */
+#ifndef KPCI_DAEMON_HTTP_INTERNAL_H
+#define KPCI_DAEMON_HTTP_INTERNAL_H
+
+#include "daemon/http/http.h"
+
+/* The method routes are matched with: HEAD is answered as GET (the
+ * server sends the headers only). */
+const char *http_method(const struct http_req *req);
+/* A query argument, or NULL, without counting it as read by the handler
+ * (http_query does). */
+const char *http_query_value(struct http_req *req, const char *name);
+/* 1 when the Accept-Encoding header names gzip (not refused with q=0). */
+int http_accepts_gzip(struct http_req *req);
+
+/* http_path.c: matches the request's path (raw, as sent, when MHD gave
+ * it to us) against pattern; fills req->params from the numeric :x parts
+ * and req->args from the :name and :ref parts (decoded, at most
+ * HTTP_MAX_ARG characters: [A-Za-z0-9._+-] as such or as %XX, a :ref
+ * also '/' as %2F and ':').  1 on a match, else 0. */
+int http_match(const char *pattern, struct http_req *req);
+
+/* http_cache.c: the build slots ([server] threads of them). */
+void http_builds_init(int n);
+/* Ends the build http_cached began (after its answer was kept). */
+void http_build_end(struct http_resp *resp);
+/* Before a handler's 200 answer is kept: the parameters it read join its
+ * route's (the key is made again if they grew); an answer whose
+ * parameters cannot be kept is not kept. */
+void http_cache_learn(struct http_req *req, struct http_resp *resp);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * db_core.h - the handle of kpci's SQLite file, the result codes, opening
+ * and migrating, table versions and the health of the storage (db/db.h
+ * includes this and every table family).  db/ is the only place that
+ * includes sqlite3.h.
+ *
+ * db_open() applies the migrations in db/migrations/ (each in one
+ * transaction under PRAGMA user_version) and sets WAL, foreign keys and a
+ * busy timeout.  Every statement is prepared with bound parameters.  A
+ * struct db is safe to share between threads: writes are serialised on
+ * one connection, reads run on a pool of read connections beside it.
+ * Functions return DB_OK (0) or a negative DB_* code; with a
+ * `cause` argument, a failure also leaves one malloc'd sentence there.
+ * Lists come back as jansson arrays of objects (caller owns them).
+ */
+#ifndef KPCI_DB_CORE_H
+#define KPCI_DB_CORE_H
+
+#include <jansson.h>
+
+#include "lib/proto.h"
+#include "lib/rec.h"
+#include "lib/verdict.h"
+
+enum {
+	DB_OK = 0,
+	DB_ERR = -1,        /* SQLite or memory failure; fail_cause returns it too */
+	DB_NOTFOUND = -2,   /* no such row */
+	DB_CONFLICT = -3,   /* the row is not in a state that allows this */
+	DB_INVALID = -4,    /* the input is not acceptable: malformed, too much asked */
+	DB_MISMATCH = -5,   /* the input contradicts what is stored (a metric's unit) */
+	DB_DENIED = -6,     /* the caller may not do this (a class its token does not serve) */
+};
+
+#define DB_BUSY_TIMEOUT_MS 5000
+#define DB_CHECKPOINT_BYTES (4 << 20) /* WAL after a commit that starts a checkpoint */
+#define DB_PAGE_SIZE 16384          /* bytes, of a database file kpci creates */
+#define DB_WAL_KEEP_BYTES 16777216  /* the WAL is cut to this (16 MiB) when it starts over */
+#define DB_WAL_TRUNCATE_BYTES (64 << 20) /* a larger WAL is emptied by a TRUNCATE checkpoint */
+#define DB_TRUNCATE_WAIT_MS 200     /* how long that checkpoint waits for readers */
+#define DB_MAX_LIST 1000            /* rows one list call returns at most */
+#define DB_SHA_MAX 64               /* hex digits of a commit id (SHA-256 git) */
+
+struct db;
+
+/* Opens (creating) path and migrates it to the latest schema. */
+int db_open(struct db **out, const char *path, char **cause);
+/* The same, but stops at schema `version` (tests of each migration step). */
+int db_open_at(struct db **out, const char *path, int version, char **cause);
+void db_close(struct db *db);
+int db_schema_version(struct db *db);
+int db_latest_version(void);
+/* 0 when a trivial query works. */
+int db_ping(struct db *db);
+/*
+ * A version of what the NULL-terminated list of tables (NULL: every
+ * table) holds, as text in
+ * out: it changes whenever a row of one of them is inserted, updated or
+ * deleted through this connection, and when another connection (the
+ * `kpcid token` command, sqlite3) has committed anything: that is looked
+ * for at most every DB_EXTERNAL_CHECK_MS, so another process's write is
+ * seen within that time.  Answers built only from those tables may be
+ * reused while it stays the same.  Takes the connection's lock only for
+ * that look; 0, or -1.
+ */
+#define DB_EXTERNAL_CHECK_MS 250
+int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables);
+
+/* --- health of the storage (db/db_health.c) ------------------------ */
+enum db_fault {
+	DB_FAULT_NONE = 0,
+	DB_FAULT_FULL,              /* the disk (or the file size limit) is full */
+	DB_FAULT_IO,                /* the system refused a read or a write */
+	DB_FAULT_CORRUPT,           /* SQLite found the file damaged */
+};
+/* The worst fault the calling thread's statements met since its previous
+ * call, with SQLite's message in msg; then forgets it.  DB_FAULT_NONE. */
+int db_fault_take(char *msg, size_t n);
+/* When SQLite last reported a damaged database in this process (0: not
+ * since start or db_corruption_clear), with its message in msg. */
+long long db_corruption_seen(char *msg, size_t n);
+void db_corruption_clear(void);
+/* PRAGMA integrity_check of the whole file, on a connection of its own:
+ * DB_OK when it is whole; DB_INVALID with its findings in *report (one
+ * line, "; " between them; caller frees); DB_ERR when it cannot run or
+ * *stop (if stop) became non-zero meanwhile. */
+int db_integrity_check(struct db *db, char **report, const int *stop);
+/* Sizes of the database file and its WAL, and the bytes free for them. */
+struct db_storage {
+	long long db_bytes, wal_bytes, free_bytes;
+};
+int db_storage(struct db *db, struct db_storage *out);
+/* Marks series id as failing analysis with why (one sentence) and clears
+ * its dirty flag, unless a sample newer than last_sample_id arrived (then
+ * DB_CONFLICT: it stays dirty).  A new sample makes it dirty again; a
+ * stored analysis clears the mark (migration 0012). */
+int db_series_failed(struct db *db, long long id, long long last_sample_id, const char *why);
+/* How many series are marked failing, and the newest one's id and why
+ * (why: n bytes, "" when none). */
+int db_series_failures(struct db *db, long long *count, long long *id, char *why, size_t n);
+
+/* Counts for the status line: jobs by state, runners, samples. */
+json_t *db_status(struct db *db);
+
+#endif
