@@ -181,19 +181,19 @@ static double bench_cpu_ms(void)
 static int bench_poll(struct watcher *watcher, struct watch_tree *t, double *fetch_ms,
 		      double *walk_ms, double *cpu_ms)
 {
-	char err[WATCH_ERROR_LEN] = "";
+	char *err = NULL;
 	git_repository *repo = NULL;
 	json_t *changed = NULL;
 	int exists = 0, rc = -1;
 	double t0 = 1e3 * mono_now(), t1, c1;
 
-	if (watch_mirror_open(&repo, t, err, sizeof err) < 0 ||
-	    watch_fetch(watcher, repo, t, &exists, err, sizeof err) < 0 ||
-	    watch_tags(watcher, &changed, repo, t, err, sizeof err) < 0)
+	if (watch_mirror_open(&repo, t, &err) < 0 ||
+	    watch_fetch(watcher, repo, t, &exists, &err) < 0 ||
+	    watch_tags(watcher, &changed, repo, t, &err) < 0)
 		goto out;
 	t1 = 1e3 * mono_now();
 	c1 = bench_cpu_ms();
-	if (watch_branch(watcher, t, repo, "master", exists, err, sizeof err) < 0)
+	if (watch_branch(watcher, t, repo, "master", exists, &err) < 0)
 		goto out;
 	*fetch_ms = t1 - t0;
 	*walk_ms = 1e3 * mono_now() - t1;
@@ -202,7 +202,8 @@ static int bench_poll(struct watcher *watcher, struct watch_tree *t, double *fet
 	rc = 0;
 out:
 	if (rc < 0)
-		fprintf(stderr, "bench_watch: poll failed: %s\n", err);
+		fprintf(stderr, "bench_watch: poll failed: %s\n", err ? err : "out of memory");
+	free(err);
 	json_decref(changed);
 	git_repository_free(repo);
 	return rc;

@@ -66,11 +66,11 @@ void watch_git_options(void)
 }
 
 /* libgit2's last error as one sentence. */
-void watch_git_error(char *out, size_t n, const char *what)
+int watch_git_error(char **cause, const char *what)
 {
 	const git_error *e = git_error_last();
 
-	snprintf(out, n, "%s: %s", what, e && e->message ? e->message : "unknown error");
+	return fail_cause(cause, "%s: %s", what, e && e->message ? e->message : "unknown error");
 }
 
 /* --- one poll ------------------------------------------------------------ */
@@ -78,7 +78,7 @@ void watch_git_error(char *out, size_t n, const char *what)
 /* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
 void watch_poll_tree(struct watcher *watcher, struct watch_tree *t)
 {
-	char err[WATCH_ERROR_LEN] = "";
+	char *err = NULL;
 	git_repository *repo = NULL;
 	json_t *changed = NULL, *tag;
 	int *exists = calloc(t->nbranches ? t->nbranches : 1, sizeof *exists);
@@ -87,24 +87,25 @@ void watch_poll_tree(struct watcher *watcher, struct watch_tree *t)
 	size_t i;
 
 	if (!exists) {
-		snprintf(err, sizeof err, "out of memory");
+		fail_cause(&err, "out of memory");
 		goto done;
 	}
-	if (watch_mirror_open(&repo, t, err, sizeof err) < 0 ||
-	    watch_fetch(watcher, repo, t, exists, err, sizeof err) < 0 ||
-	    watch_tags(watcher, &changed, repo, t, err, sizeof err) < 0)
+	if (watch_mirror_open(&repo, t, &err) < 0 ||
+	    watch_fetch(watcher, repo, t, exists, &err) < 0 ||
+	    watch_tags(watcher, &changed, repo, t, &err) < 0)
 		goto done;
 	failed = 0;
 	for (i = 0; i < t->nbranches; i++) {
-		char berr[WATCH_ERROR_LEN] = "";
+		char *berr = NULL;
 
-		if (watch_branch(watcher, t, repo, t->branches[i], exists[i], berr,
-				 sizeof berr) < 0) {
+		if (watch_branch(watcher, t, repo, t->branches[i], exists[i], &berr) < 0) {
 			/* keep going with the other branches, fail the poll */
 			if (!failed)
-				snprintf(err, sizeof err, "branch %s: %s", t->branches[i], berr);
+				fail_cause(&err, "branch %s: %s", t->branches[i],
+					   berr ? berr : "failed");
 			failed = 1;
 		}
+		free(berr);
 	}
 	if (t->fetched_before && t->cand_tags) {
 		json_array_foreach(changed, i, tag) {
@@ -122,6 +123,13 @@ done:
 	git_repository_free(repo);
 	json_decref(changed);
 	free(exists);
+	if (failed && (!err || strlen(err) >= WATCH_ERROR_LEN)) {
+		/* a sentence of its own when memory was out; a long one is cut */
+		if (!err)
+			err = strdup("the poll failed");
+		if (err)
+			err[strnlen(err, WATCH_ERROR_LEN - 1)] = '\0';
+	}
 	if (failed) {
 		t->errors++;
 		delay = t->retry_min << (t->errors - 1 < WATCH_MAX_BACKOFF_SHIFT ? t->errors - 1 :
@@ -129,14 +137,15 @@ done:
 		if (delay > t->retry_max)
 			delay = t->retry_max;
 		log_error("tree %s: poll failed (%d in a row, next try in %lld s): %s", t->name,
-			  t->errors, delay, err);
+			  t->errors, delay, err ? err : "out of memory");
 	} else {
 		t->errors = 0;
 		delay = t->poll_interval;
 	}
 	t->next_poll = mono_ms() / 1000 + delay;
-	db_tree_poll_done(watcher->db, &errors, t->id, failed ? err : NULL,
+	db_tree_poll_done(watcher->db, &errors, t->id, failed ? (err ? err : "out of memory") : NULL,
 			  (long long)time(NULL) + delay);
+	free(err);
 }
 
 /* --- the thread ------------------------------------------------------------ */

@@ -16,6 +16,7 @@
 #include "daemon/watch/watch.h"
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/keyset.h"
 #include "lib/log.h"
 #include "lib/mono.h"
@@ -28,7 +29,7 @@
 static int watch_line(struct watch_node ***line_out, size_t *nline, long long *base,
 		      int *forced, struct watch_set *s, git_odb *odb, struct db_branch_tx *tx,
 		      long long branch_id, const git_oid *new_tip, const git_oid *old_tip,
-		      long long old_len, char *err, size_t errn)
+		      long long old_len, char **cause)
 {
 	struct watch_node **line = NULL, *c;
 	size_t n = 0, cap = 0;
@@ -52,7 +53,7 @@ static int watch_line(struct watch_node ***line_out, size_t *nline, long long *b
 				*base = pos;
 				break;
 			}
-			if (!c && !(c = watch_set_add(s, odb, &cur, 0, err, errn)))
+			if (!c && !(c = watch_set_add(s, odb, &cur, 0, cause)))
 				goto fail;
 		}
 		if (n == cap) {
@@ -80,8 +81,8 @@ static int watch_line(struct watch_node ***line_out, size_t *nline, long long *b
 	return 0;
 fail:
 	free(line);
-	if (!*err)
-		snprintf(err, errn, "out of memory following the first-parent line");
+	if (!*cause)
+		fail_cause(cause, "out of memory following the first-parent line");
 	return -1;
 }
 
@@ -154,7 +155,7 @@ oom:
 
 /* Polls one branch of a fetched mirror. */
 int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *repo,
-		 const char *branch, int exists, char *err, size_t errn)
+		 const char *branch, int exists, char **cause)
 {
 	char tip[DB_SHA_LEN + 1], state[16], ref[GIT_OID_HEXSZ + 256], msg[WATCH_ERROR_LEN];
 	struct watch_set s = { 0 };
@@ -170,7 +171,7 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 	double t0, t1, t2, t3;
 
 	if (db_branch_get(watcher->db, &branch_id, tip, &len, state, t->id, branch) != DB_OK) {
-		snprintf(err, errn, "branch %s has no row in the database", branch);
+		fail_cause(cause, "branch %s has no row in the database", branch);
 		return -1;
 	}
 	if (!exists) {
@@ -184,7 +185,7 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 	}
 	snprintf(ref, sizeof ref, "refs/heads/%s", branch);
 	if (git_reference_name_to_id(&new_oid, repo, ref) < 0) {
-		watch_git_error(err, errn, "the fetched branch is missing from the mirror");
+		watch_git_error(cause, "the fetched branch is missing from the mirror");
 		return -1;
 	}
 	have_old = tip[0] && git_oid_fromstr(&old_oid, tip) == 0;
@@ -195,38 +196,38 @@ int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *
 	/* the first poll of the tree since kpcid started learns what is stored */
 	if (!t->known_loaded) {
 		if (db_tree_shas(watcher->db, t->id, watch_known_cb, &t->known) != DB_OK) {
-			snprintf(err, errn, "cannot read the stored commits of the tree");
+			fail_cause(cause, "cannot read the stored commits of the tree");
 			return -1;
 		}
 		t->known_loaded = 1;
 	}
 	t0 = mono_now();
 	if (git_repository_odb(&odb, repo) < 0) {
-		watch_git_error(err, errn, "cannot walk the new commits");
+		watch_git_error(cause, "cannot walk the new commits");
 		goto out;
 	}
 	w.odb = odb;
 	w.threads = 1;
 	s.packs = watch_packs(repo);
 	if (watch_walk_run(&w, &new_oid, 1) < 0) {
-		snprintf(err, errn, "%s", w.err);
+		fail_cause(cause, "%s", w.walk_cause ? w.walk_cause : "the walk failed");
 		goto out;
 	}
-	if (watch_tx_open(&w, err, errn) < 0)
+	if (watch_tx_open(&w, cause) < 0)
 		goto out;
 	t1 = mono_now();
 	/* a store thread waits now: the transaction is this thread's to look in */
-	if (watch_edge(&w, repo, w.tx, branch_id, have_old ? &old_oid : NULL, err, errn) < 0)
+	if (watch_edge(&w, repo, w.tx, branch_id, have_old ? &old_oid : NULL, cause) < 0)
 		goto out;
 	for (size_t i = 0; i < s.n; i++)
 		walked += s.v[i].in_walk;
 	if (watch_line(&line, &nline, &base, &forced, &s, odb, w.tx, branch_id, &new_oid,
-		       have_old ? &old_oid : NULL, len, err, errn) < 0 ||
+		       have_old ? &old_oid : NULL, len, cause) < 0 ||
 	    watch_brought(&s, line, nline) < 0)
 		goto out;
 	t2 = mono_now();
 	if (watch_finish(&w, branch_id, have_old ? tip : NULL, git_oid_tostr_s(&new_oid),
-			 forced, base, line, nline, err, errn) < 0)
+			 forced, base, line, nline, cause) < 0)
 		goto out;
 	for (size_t i = 0; i < s.n; i++) {       /* all of them are stored now */
 		int added = keyset_add(&t->known, watch_key(&s.v[i].oid));
@@ -267,11 +268,13 @@ out:
 		t->known_loaded = 0;
 	}
 	if (w.begun == 1 || w.tx) {
-		char ignored[WATCH_ERROR_LEN];
+		char *ignored = NULL;
 
-		watch_tx_end(&w, NULL, ignored, sizeof ignored);
+		watch_tx_end(&w, NULL, &ignored);
+		free(ignored);
 	}
 	free(w.cause);
+	free(w.walk_cause);
 	git_odb_free(odb);
 	free(line);
 	free(w.edge);

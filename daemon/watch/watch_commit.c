@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "daemon/watch/watch_internal.h"
+#include "lib/fail.h"
 #include "lib/gitpack.h"
 
 /*
@@ -156,9 +157,9 @@ static int watch_may_have_trailers(const char *msg, size_t n)
 	return para && memchr(para, ':', n - (size_t)(para - msg)) != NULL;
 }
 
-/* Reads commit oid into the set (once); NULL on error with err set. */
+/* Reads commit oid into the set (once); NULL on error with *cause set. */
 struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
-				 const git_oid *oid, int in_walk, char *err, size_t errn)
+				 const git_oid *oid, int in_walk, char **cause)
 {
 	struct watch_node *c = watch_set_get(s, oid);
 	struct watch_sig a = { 0 }, m = { 0 };
@@ -177,7 +178,7 @@ struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 		s->packed++;
 	} else {
 		if (git_odb_read(&obj, odb, oid) < 0) {
-			watch_git_error(err, errn, "cannot read a commit of the mirror");
+			watch_git_error(cause, "cannot read a commit of the mirror");
 			return NULL;
 		}
 		type = git_odb_object_type(obj) == GIT_OBJECT_COMMIT ? GITPACK_COMMIT : 0;
@@ -185,7 +186,7 @@ struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 		size = git_odb_object_size(obj);
 	}
 	if (type != GITPACK_COMMIT) {
-		snprintf(err, errn, "object %s of the mirror is not a commit", git_oid_tostr_s(oid));
+		fail_cause(cause, "object %s of the mirror is not a commit", git_oid_tostr_s(oid));
 		git_odb_object_free(obj);
 		return NULL;
 	}
@@ -229,7 +230,7 @@ struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 				s->nscratch = n;
 			}
 			if (git_oid_fromstrn(&s->scratch[c->nparents], p + 7, GIT_OID_HEXSZ) < 0) {
-				snprintf(err, errn, "commit %s has a malformed parent line",
+				fail_cause(cause, "commit %s has a malformed parent line",
 					 git_oid_tostr_s(oid));
 				goto fail_node;
 			}
@@ -291,13 +292,13 @@ struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb,
 	}
 	return c;
 oom_node:
-	snprintf(err, errn, "out of memory reading commit %s", git_oid_tostr_s(oid));
+	fail_cause(cause, "out of memory reading commit %s", git_oid_tostr_s(oid));
 fail_node:
 	watch_node_dispose(c);
 	git_odb_object_free(obj);
 	return NULL;
 oom:
 	git_odb_object_free(obj);
-	snprintf(err, errn, "out of memory reading commit %s", git_oid_tostr_s(oid));
+	fail_cause(cause, "out of memory reading commit %s", git_oid_tostr_s(oid));
 	return NULL;
 }

@@ -12,6 +12,7 @@
 #include <git2.h>
 
 #include "daemon/watch/watch_internal.h"
+#include "lib/fail.h"
 #include "lib/log.h"
 #include "lib/mono.h"
 
@@ -105,13 +106,12 @@ static int watch_mirror_borrow(const struct watch_tree *t)
 }
 
 /* Opens (creating) the bare mirror of t. */
-int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
-		      size_t errn)
+int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char **cause)
 {
 	*repo = NULL;
 	if (git_repository_open_bare(repo, t->mirror) < 0) {
 		if (git_repository_init(repo, t->mirror, 1) < 0) {
-			watch_git_error(err, errn, "cannot create the mirror");
+			watch_git_error(cause, "cannot create the mirror");
 			return -1;
 		}
 		git_repository_free(*repo);
@@ -124,7 +124,7 @@ int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *e
 	if (watch_mirror_borrow(t) < 0)
 		log_warn("tree %s: cannot share the objects of %s; fetching them", t->name, t->url);
 	if (git_repository_open_bare(repo, t->mirror) < 0) {
-		watch_git_error(err, errn, "cannot open the mirror");
+		watch_git_error(cause, "cannot open the mirror");
 		return -1;
 	}
 	return 0;
@@ -132,7 +132,7 @@ int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *e
 
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
 int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watch_tree *t,
-		int *exists, char *err, size_t errn)
+		int *exists, char **cause)
 {
 	git_fetch_options fo;
 	git_remote_callbacks cb;
@@ -150,7 +150,7 @@ int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watc
 	if (!strncmp(t->url, "https://", 8) &&
 	    git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS,
 			     t->ca_file ? t->ca_file : WATCH_DEFAULT_CA, NULL) < 0 && t->ca_file) {
-		watch_git_error(err, errn, "cannot load ca_file");
+		watch_git_error(cause, "cannot load ca_file");
 		return -1;
 	}
 	git_fetch_options_init(&fo, GIT_FETCH_OPTIONS_VERSION);
@@ -161,7 +161,7 @@ int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watc
 	ropts.repository = repo;
 	ropts.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC;
 	if (git_remote_create_with_opts(&remote, t->url, &ropts) < 0) {
-		watch_git_error(err, errn, "bad remote URL");
+		watch_git_error(cause, "bad remote URL");
 		return -1;
 	}
 	cb.transfer_progress = watch_progress;
@@ -169,13 +169,13 @@ int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watc
 	cb.payload = &ctx;
 	if (git_remote_connect(remote, GIT_DIRECTION_FETCH, &cb, NULL, NULL) < 0 ||
 	    git_remote_ls(&heads, &nheads, remote) < 0) {
-		watch_git_error(err, errn, "cannot reach the remote");
+		watch_git_error(cause, "cannot reach the remote");
 		if (local && access(local, F_OK) < 0)   /* libgit2 calls it an unsupported URL */
-			snprintf(err, errn, "cannot reach the remote: %s does not exist", local);
-		if (!strncmp(t->url, "https://", 8) && strstr(err, "certificate"))
-			snprintf(err + strlen(err), errn - strlen(err), " (%s)", t->ca_file ?
-				 "ca_file does not hold the CA that signed it" :
-				 "set ca_file to the PEM file of its CA to trust it");
+			fail_cause(cause, "cannot reach the remote: %s does not exist", local);
+		if (!strncmp(t->url, "https://", 8) && *cause && strstr(*cause, "certificate"))
+			fail_cause(cause, "%s (%s)", *cause, t->ca_file ?
+				   "ca_file does not hold the CA that signed it" :
+				   "set ca_file to the PEM file of its CA to trust it");
 		goto out;
 	}
 	specs.strings = calloc(t->nbranches + 1, sizeof *specs.strings);
@@ -201,7 +201,7 @@ int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watc
 	fo.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
 	fo.update_fetchhead = 0;
 	if (git_remote_fetch(remote, &specs, &fo, "kpci watch") < 0) {
-		watch_git_error(err, errn, "fetch failed");
+		watch_git_error(cause, "fetch failed");
 		goto out;
 	}
 	{

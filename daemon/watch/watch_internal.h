@@ -30,7 +30,7 @@ struct gitpack;
 #define WATCH_MAX_SOURCE 1024       /* bytes of a parsed merge source */
 #define WATCH_MAX_TAGS 200000       /* tags recorded per poll at most */
 #define WATCH_MAX_BACKOFF_SHIFT 20  /* retry_min << this is the longest unclamped wait */
-#define WATCH_ERROR_LEN 512         /* bytes of an error sentence */
+#define WATCH_ERROR_LEN 512         /* bytes of a poll's error sentence, at most */
 #define WATCH_DEFAULT_CA "/etc/ssl/certs/ca-certificates.crt"   /* Debian's CA bundle */
 #define WATCH_PACKS_MAX 32          /* packs a mirror may hold before it is repacked */
 #define WATCH_REPACK_TIMEOUT 3600   /* seconds a repack may take */
@@ -136,7 +136,7 @@ struct watch_walk {
 	git_oid *edge;                  /* known hits met, not walked below */
 	size_t nedge, capedge;
 	size_t *stack, top, capstack;   /* read commits whose parents are next */
-	char err[WATCH_ERROR_LEN];
+	char *walk_cause;               /* why the walk failed (the walk's side) */
 	int threads;                    /* a store thread may start when the walk is long */
 	int handover;                   /* a store thread runs: rows go to its queue */
 	pthread_t thread;
@@ -162,8 +162,8 @@ struct watch_walk {
 
 /* libgit2's process-wide settings for the watcher. */
 void watch_git_options(void);
-/* "what: libgit2's last error" into out. */
-void watch_git_error(char *out, size_t n, const char *what);
+/* "what: libgit2's last error" into *cause; -1. */
+int watch_git_error(char **cause, const char *what);
 /* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
 void watch_poll_tree(struct watcher *watcher, struct watch_tree *t);
 
@@ -181,9 +181,9 @@ void watch_node_dispose(struct watch_node *c);
 void watch_set_dispose(struct watch_set *s);
 
 /* watch_commit.c: reads commit oid into the set (once); NULL on error
- * with err set. */
+ * with *cause set. */
 struct watch_node *watch_set_add(struct watch_set *s, git_odb *odb, const git_oid *oid,
-				 int in_walk, char *err, size_t errn);
+				 int in_walk, char **cause);
 /* The commit's trailers as JSON text in s's arena; NULL: none. */
 char *watch_trailers(struct watch_set *s, const char *message);
 
@@ -194,30 +194,29 @@ struct db_commit watch_row(const struct keyset *known, const struct watch_node *
 /* The packs of the mirror and of what it borrows; NULL: libgit2 reads
  * every commit. */
 struct gitpack *watch_packs(git_repository *repo);
-/* Walks from the starts down to known commits; 0, or -1 with w->err. */
+/* Walks from the starts down to known commits; 0, or -1 with w->walk_cause. */
 int watch_walk_run(struct watch_walk *w, const git_oid *starts, size_t nstarts);
 /* Reads what the walk's edge reaches beyond the old tip, as new ^old
- * would have; 0, or -1 with err set. */
+ * would have; 0, or -1 with *cause set. */
 int watch_edge(struct watch_walk *w, git_repository *repo, struct db_branch_tx *tx,
-	       long long branch_id, const git_oid *old_tip, char *err, size_t errn);
+	       long long branch_id, const git_oid *old_tip, char **cause);
 /* db_tree_shas callback: adds a stored commit's key to the set arg. */
 int watch_known_cb(void *arg, const char *sha);
 
 /* watch_store.c: starts the store thread and waits for its transaction;
- * -1 with err. */
-int watch_store_start(struct watch_walk *w, char *err, size_t errn);
+ * -1 with *cause. */
+int watch_store_start(struct watch_walk *w, char **cause);
 /* Makes the poll's transaction ready for the poll's thread; 0, or -1
- * with err. */
-int watch_tx_open(struct watch_walk *w, char *err, size_t errn);
+ * with *cause. */
+int watch_tx_open(struct watch_walk *w, char **cause);
 /* Finishes the poll's transaction with u, or (u NULL) rolls it back;
- * DB_OK, or an error with err set. */
-int watch_tx_end(struct watch_walk *w, const struct db_line_update *u, char *err,
-		 size_t errn);
+ * DB_OK, or an error with *cause set. */
+int watch_tx_end(struct watch_walk *w, const struct db_line_update *u, char **cause);
 /* Stores the rest of the commits and the new stretch line[0..nline) of
- * the branch's line, and commits; 0, or -1 with err. */
+ * the branch's line, and commits; 0, or -1 with *cause. */
 int watch_finish(struct watch_walk *w, long long branch_id, const char *old_tip,
 		 const char *new_tip, int forced, long long base, struct watch_node **line,
-		 size_t nline, char *err, size_t errn);
+		 size_t nline, char **cause);
 
 /* watch_stream.c: makes libgit2 (process-wide) use the watcher's socket
  * stream, whose connects, reads and writes give up after a timeout
@@ -231,16 +230,15 @@ void watch_stream_unregister(void);
 void watch_stream_timeout(long long seconds);
 
 /* watch_fetch.c: opens (creating) the bare mirror of t. */
-int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char *err,
-		      size_t errn);
+int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char **cause);
 /* Fetches the followed branches that exist (exists[i] = 1) and all tags. */
 int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watch_tree *t,
-		int *exists, char *err, size_t errn);
+		int *exists, char **cause);
 
 /* watch_tags.c: records the mirror's tags; *changed lists the new or
  * moved ones. */
 int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
-	       const struct watch_tree *t, char *err, size_t errn);
+	       const struct watch_tree *t, char **cause);
 
 /* watch_candidates.c: queues one build per configured kernel config of
  * commit sha (branch NULL: a tag's); watch_branch_candidates queues those
@@ -254,7 +252,7 @@ void watch_branch_candidates(struct watcher *watcher, const struct watch_tree *t
 
 /* watch_branch.c: polls one branch of a fetched mirror. */
 int watch_branch(struct watcher *watcher, struct watch_tree *t, git_repository *repo,
-		 const char *branch, int exists, char *err, size_t errn);
+		 const char *branch, int exists, char **cause);
 
 /* watch_upkeep.c: counts (and removes, when told to) the files of the
  * mirror's pack folder whose names match; -1 when it cannot be read. */

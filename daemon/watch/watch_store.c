@@ -11,6 +11,7 @@
 
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/mono.h"
 
 /*
@@ -122,11 +123,11 @@ static void *watch_store_main(void *arg)
 	return NULL;
 }
 
-/* Starts the store thread and waits for its transaction; -1 with err. */
-int watch_store_start(struct watch_walk *w, char *err, size_t errn)
+/* Starts the store thread and waits for its transaction; -1 with *cause. */
+int watch_store_start(struct watch_walk *w, char **cause)
 {
 	if (pthread_create(&w->thread, NULL, watch_store_main, w) != 0) {
-		snprintf(err, errn, "cannot start the thread that stores the commits");
+		fail_cause(cause, "cannot start the thread that stores the commits");
 		return -1;
 	}
 	pthread_mutex_lock(&w->mu);
@@ -135,7 +136,7 @@ int watch_store_start(struct watch_walk *w, char *err, size_t errn)
 	pthread_mutex_unlock(&w->mu);
 	if (w->begun < 0) {
 		pthread_join(w->thread, NULL);
-		snprintf(err, errn, "%s", w->cause ? w->cause : "cannot store the commits");
+		fail_cause(cause, "%s", w->cause ? w->cause : "cannot store the commits");
 		return -1;
 	}
 	w->handover = 1;
@@ -143,8 +144,8 @@ int watch_store_start(struct watch_walk *w, char *err, size_t errn)
 }
 
 /* Ends the walk's handover and waits until the store has stored every
- * row; 0, or -1 with err (the store failed). */
-static int watch_store_drain(struct watch_walk *w, char *err, size_t errn)
+ * row; 0, or -1 with *cause (the store failed). */
+static int watch_store_drain(struct watch_walk *w, char **cause)
 {
 	int failed;
 
@@ -157,14 +158,13 @@ static int watch_store_drain(struct watch_walk *w, char *err, size_t errn)
 	pthread_mutex_unlock(&w->mu);
 	w->handover = 0;
 	if (failed)
-		snprintf(err, errn, "%s", w->cause ? w->cause : "cannot store the commits");
+		fail_cause(cause, "%s", w->cause ? w->cause : "cannot store the commits");
 	return failed ? -1 : 0;
 }
 
 /* Tells the store to finish with u (NULL: roll back) and waits for it;
- * DB_OK, or an error with err set. */
-static int watch_store_end(struct watch_walk *w, const struct db_line_update *u, char *err,
-			   size_t errn)
+ * DB_OK, or an error with *cause set. */
+static int watch_store_end(struct watch_walk *w, const struct db_line_update *u, char **cause)
 {
 	pthread_mutex_lock(&w->mu);
 	w->walked = 1;
@@ -179,38 +179,34 @@ static int watch_store_end(struct watch_walk *w, const struct db_line_update *u,
 	w->begun = 0;
 	w->tx = NULL;
 	if (u && w->result != DB_OK)
-		snprintf(err, errn, "%s", w->cause ? w->cause : "cannot store the commits");
+		fail_cause(cause, "%s", w->cause ? w->cause : "cannot store the commits");
 	return u ? w->result : DB_ERR;
 }
 
 /* Makes the poll's transaction ready for this thread: the store
  * thread's once it has stored every row, or, after a short walk, one
- * begun here.  0, or -1 with err. */
-int watch_tx_open(struct watch_walk *w, char *err, size_t errn)
+ * begun here.  0, or -1 with *cause. */
+int watch_tx_open(struct watch_walk *w, char **cause)
 {
-	char *cause = NULL;
-
 	if (w->begun == 1)
-		return watch_store_drain(w, err, errn);
-	if (db_branch_begin(w->db, &w->tx, w->tree_id, &cause) != DB_OK) {
-		snprintf(err, errn, "%s", cause ? cause : "cannot store the commits");
-		free(cause);
+		return watch_store_drain(w, cause);
+	if (db_branch_begin(w->db, &w->tx, w->tree_id, cause) != DB_OK) {
+		if (!*cause)
+			fail_cause(cause, "cannot store the commits");
 		return -1;
 	}
 	return 0;
 }
 
 /* Ends the poll's transaction: finishes it with u, or (u NULL) rolls it
- * back; DB_OK, or an error with err set.  A no-op when none is open. */
-int watch_tx_end(struct watch_walk *w, const struct db_line_update *u, char *err,
-		 size_t errn)
+ * back; DB_OK, or an error with *cause set.  A no-op when none is open. */
+int watch_tx_end(struct watch_walk *w, const struct db_line_update *u, char **cause)
 {
 	struct db_branch_tx *tx = w->tx;
-	char *cause = NULL;
 	int rc;
 
 	if (w->begun == 1)
-		return watch_store_end(w, u, err, errn);
+		return watch_store_end(w, u, cause);
 	w->tx = NULL;
 	if (!tx)
 		return DB_ERR;
@@ -218,18 +214,17 @@ int watch_tx_end(struct watch_walk *w, const struct db_line_update *u, char *err
 		db_branch_abort(tx);
 		return DB_ERR;
 	}
-	rc = db_branch_finish(tx, u, &cause);
-	if (rc != DB_OK)
-		snprintf(err, errn, "%s", cause ? cause : "cannot store the commits");
-	free(cause);
+	rc = db_branch_finish(tx, u, cause);
+	if (rc != DB_OK && !*cause)
+		fail_cause(cause, "cannot store the commits");
 	return rc;
 }
 
 /* Has the store thread store the rest of the commits and the new stretch
- * of the line, and commit the poll's transaction; 0, or -1 with err. */
+ * of the line, and commit the poll's transaction; 0, or -1 with *cause. */
 int watch_finish(struct watch_walk *w, long long branch_id,
 		 const char *old_tip, const char *new_tip, int forced, long long base,
-		 struct watch_node **line, size_t nline, char *err, size_t errn)
+		 struct watch_node **line, size_t nline, char **cause)
 {
 	const struct watch_set *s = w->s;
 	struct db_commit *commits = calloc(s->n ? s->n : 1, sizeof *commits);
@@ -244,8 +239,8 @@ int watch_finish(struct watch_walk *w, long long branch_id,
 	if (!commits || !shas) {
 		free(commits);
 		free(shas);
-		watch_tx_end(w, NULL, err, errn);
-		snprintf(err, errn, "out of memory storing the commits");
+		watch_tx_end(w, NULL, cause);
+		fail_cause(cause, "out of memory storing the commits");
 		return -1;
 	}
 	for (size_t i = 0; i < s->n; i++)
@@ -253,7 +248,7 @@ int watch_finish(struct watch_walk *w, long long branch_id,
 			commits[u.ncommits++] = watch_row(w->known, &s->v[i]);
 	for (size_t i = 0; i < nline; i++)
 		shas[i] = line[i]->sha;
-	rc = watch_tx_end(w, &u, err, errn);
+	rc = watch_tx_end(w, &u, cause);
 	free(commits);
 	free(shas);
 	return rc == DB_OK ? 0 : -1;

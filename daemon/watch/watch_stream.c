@@ -116,12 +116,12 @@ static int watch_stream_connect(git_stream *stream)
 	return 0;
 }
 
-static ssize_t watch_stream_read(git_stream *stream, void *data, size_t len)
+/* One recv into in, or send of out, on w's non-blocking socket, waiting
+ * for it while it makes progress (watch_io_wait). */
+static ssize_t watch_stream_io(struct watch_stream *w, void *in, const void *out, size_t len)
 {
-	struct watch_stream *w = (struct watch_stream *)stream;
-
 	for (;;) {
-		ssize_t n = recv(w->fd, data, len, 0);
+		ssize_t n = out ? send(w->fd, out, len, MSG_NOSIGNAL) : recv(w->fd, in, len, 0);
 
 		if (n >= 0)
 			return n;
@@ -131,30 +131,20 @@ static ssize_t watch_stream_read(git_stream *stream, void *data, size_t len)
 			git_error_set_str(GIT_ERROR_OS, strerror(errno));
 			return -1;
 		}
-		if (watch_io_wait(w, POLLIN, "answer") < 0)
+		if (watch_io_wait(w, out ? POLLOUT : POLLIN, out ? "take our request" : "answer") < 0)
 			return -1;
 	}
 }
 
+static ssize_t watch_stream_read(git_stream *stream, void *data, size_t len)
+{
+	return watch_stream_io((struct watch_stream *)stream, data, NULL, len);
+}
+
 static ssize_t watch_stream_write(git_stream *stream, const char *data, size_t len, int flags)
 {
-	struct watch_stream *w = (struct watch_stream *)stream;
-
 	(void)flags;
-	for (;;) {
-		ssize_t n = send(w->fd, data, len, MSG_NOSIGNAL);
-
-		if (n >= 0)
-			return n;
-		if (errno == EINTR)
-			continue;
-		if (errno != EAGAIN && errno != EWOULDBLOCK) {
-			git_error_set_str(GIT_ERROR_OS, strerror(errno));
-			return -1;
-		}
-		if (watch_io_wait(w, POLLOUT, "take our request") < 0)
-			return -1;
-	}
+	return watch_stream_io((struct watch_stream *)stream, NULL, data, len);
 }
 
 static int watch_stream_close(git_stream *stream)

@@ -13,6 +13,7 @@
 
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/log.h"
 
 struct watch_tag_list {
@@ -64,7 +65,7 @@ static int watch_tag_cb(const char *refname, void *payload)
 
 /* Records the mirror's tags; *changed lists the new or moved ones. */
 int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
-	       const struct watch_tree *t, char *err, size_t errn)
+	       const struct watch_tree *t, char **cause)
 {
 	struct watch_tag_list l = { .repo = repo };
 	struct db_tag *tags = NULL;
@@ -74,7 +75,7 @@ int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
 
 	*changed = NULL;
 	if (git_reference_foreach_glob(repo, "refs/tags/*", watch_tag_cb, &l) < 0) {
-		snprintf(err, errn, "cannot list the tags of the mirror");
+		fail_cause(cause, "cannot list the tags of the mirror");
 		goto out;
 	}
 	tags = calloc(l.n ? l.n : 1, sizeof *tags);
@@ -85,7 +86,7 @@ int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
 		tags[i].sha = l.shas[i];
 	}
 	if (db_tags_record(watcher->db, changed, t->id, tags, l.n) != DB_OK) {
-		snprintf(err, errn, "cannot store the tags");
+		fail_cause(cause, "cannot store the tags");
 		goto out;
 	}
 	json_array_foreach(*changed, k, tag) {

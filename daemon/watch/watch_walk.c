@@ -28,6 +28,7 @@
 
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
+#include "lib/fail.h"
 #include "lib/gitpack.h"
 #include "lib/keyset.h"
 
@@ -117,7 +118,7 @@ struct gitpack *watch_packs(git_repository *repo)
 /* Reads oid into the set as new and schedules its parents; -1 on error. */
 static int watch_walk_read(struct watch_walk *w, const git_oid *oid)
 {
-	struct watch_node *c = watch_set_add(w->s, w->odb, oid, 1, w->err, sizeof w->err);
+	struct watch_node *c = watch_set_add(w->s, w->odb, oid, 1, &w->walk_cause);
 
 	if (!c)
 		return -1;
@@ -133,7 +134,7 @@ static int watch_walk_read(struct watch_walk *w, const git_oid *oid)
 	w->stack[w->top++] = (size_t)(c - w->s->v);
 	if (!w->handover && w->threads && w->s->n == WATCH_WALK_THREAD) {
 		/* a long walk: store what it reads alongside, from now on */
-		if (watch_store_start(w, w->err, sizeof w->err) < 0)
+		if (watch_store_start(w, &w->walk_cause) < 0)
 			return -1;
 		return watch_walk_hand(w, 0) < 0 ? -1 : 0;
 	}
@@ -141,11 +142,11 @@ static int watch_walk_read(struct watch_walk *w, const git_oid *oid)
 		goto oom;
 	return 0;
 oom:
-	snprintf(w->err, sizeof w->err, "out of memory walking the new commits");
+	fail_cause(&w->walk_cause, "out of memory walking the new commits");
 	return -1;
 }
 
-/* Walks from the starts down to known commits; 0, or -1 with w->err. */
+/* Walks from the starts down to known commits; 0, or -1 with w->walk_cause. */
 int watch_walk_run(struct watch_walk *w, const git_oid *starts, size_t nstarts)
 {
 	for (size_t i = 0; i < nstarts; i++)
@@ -165,7 +166,7 @@ int watch_walk_run(struct watch_walk *w, const git_oid *starts, size_t nstarts)
 					git_oid *v = realloc(w->edge, cap * sizeof *v);
 
 					if (!v) {
-						snprintf(w->err, sizeof w->err, "out of memory");
+						fail_cause(&w->walk_cause, "out of memory");
 						return -1;
 					}
 					w->edge = v;
@@ -200,10 +201,10 @@ static int watch_oid_cmp(const void *a, const void *b)
  * the old tip or on the branch's line, the common case.  An edge commit
  * that is another branch's (or a hit of the 8-byte set that is not
  * stored at all) is walked from with the old tip hidden.  0, or -1 with
- * err set.
+ * *cause set.
  */
 int watch_edge(struct watch_walk *w, git_repository *repo, struct db_branch_tx *tx,
-	       long long branch_id, const git_oid *old_tip, char *err, size_t errn)
+	       long long branch_id, const git_oid *old_tip, char **cause)
 {
 	git_oid *others = w->edge, prev;        /* kept at the front of w->edge */
 	size_t nothers = 0;
@@ -235,7 +236,7 @@ int watch_edge(struct watch_walk *w, git_repository *repo, struct db_branch_tx *
 			git_error_clear();      /* the old tip is gone: all they reach */
 		while ((e = git_revwalk_next(&oid, walk)) == 0)
 			if (!watch_set_get(w->s, &oid) &&
-			    !watch_set_add(w->s, w->odb, &oid, 1, err, errn))
+			    !watch_set_add(w->s, w->odb, &oid, 1, cause))
 				goto out;
 		if (e != GIT_ITEROVER)
 			goto git;
@@ -243,7 +244,7 @@ int watch_edge(struct watch_walk *w, git_repository *repo, struct db_branch_tx *
 	rc = 0;
 	goto out;
 git:
-	watch_git_error(err, errn, "cannot walk the new commits");
+	watch_git_error(cause, "cannot walk the new commits");
 out:
 	git_revwalk_free(walk);
 	return rc;

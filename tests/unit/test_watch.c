@@ -455,7 +455,7 @@ static void test_yielded(int stale)
 	struct watch_set s = { 0 };
 	struct db_branch_tx *tx = NULL;
 	struct db_commit rows[TOPICS * TOPIC];
-	char sha[GIT_OID_HEXSZ + 1], err[WATCH_ERROR_LEN] = "", *cause = NULL;
+	char sha[GIT_OID_HEXSZ + 1], *cause = NULL;
 	git_oid main, topic, topics[TOPICS * TOPIC];
 	git_odb *odb = NULL;
 	size_t n = 0;
@@ -475,7 +475,7 @@ static void test_yielded(int stale)
 	 * committed when the poll failed */
 	CHECK_INT(git_repository_odb(&odb, up), 0);
 	for (int i = 0; i < 3 * TOPIC; i++) {
-		struct watch_node *nd = watch_set_add(&s, odb, &topics[i], 1, err, sizeof err);
+		struct watch_node *nd = watch_set_add(&s, odb, &topics[i], 1, &cause);
 
 		CHECK(nd != NULL);
 		if (nd)
@@ -544,7 +544,7 @@ static void test_raw_commits(void)
 	CHECK_INT(git_repository_init(&repo, path, 1), 0);
 	CHECK_INT(git_repository_odb(&odb, repo), 0);
 	for (size_t i = 0; i < sizeof msgs / sizeof msgs[0] + 1; i++) {
-		char buf[1024], err[WATCH_ERROR_LEN] = "";
+		char buf[1024], *err = NULL;
 		const git_signature *a, *m;
 		git_commit *commit = NULL;
 		struct watch_node *c;
@@ -568,8 +568,9 @@ static void test_raw_commits(void)
 		}
 		CHECK_INT(git_odb_write(&id, odb, buf, (size_t)n, GIT_OBJECT_COMMIT), 0);
 		CHECK_INT(git_commit_lookup(&commit, repo, &id), 0);
-		c = watch_set_add(&s, odb, &id, 1, err, sizeof err);
+		c = watch_set_add(&s, odb, &id, 1, &err);
 		CHECK(c != NULL);
+		free(err);
 		if (!c || !commit) {
 			git_commit_free(commit);
 			continue;
