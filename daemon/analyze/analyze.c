@@ -3,7 +3,7 @@
  * dirty series -> points -> change points (lib/cpd.h) -> stored changes,
  * and the A/A noise sums of each series.  The verdicts it stores and the
  * more measurement it asks for are daemon/analyze/analyze_verdict.c; comparisons
- * are daemon/compare.c.  The database is reached only through db/db.h;
+ * are daemon/analyze/compare.c.  The database is reached only through db/db.h;
  * the detector and the statistics are lib/cpd.h, lib/verdict.h and
  * lib/stats.h.
  */

@@ -6,7 +6,7 @@
  * them.  The iteration-level Welch and Mann-Whitney p-values and LKP's
  * mean and %stddev columns are computed beside the verdict; they treat
  * iterations as independent and do not decide it.  The API's JSON of a
- * comparison is made in daemon/api_verdicts.c.
+ * comparison is made in daemon/api/api_verdicts.c.
  */
 #include <math.h>
 #include <stdint.h>

@@ -2,7 +2,7 @@
  * api_bisect.h - bisections over the API and on the dashboard
  * (daemon/api/api_bisect.c, docs/API.md, docs/bisect.md): list, one
  * bisection with its probes, start one of a change and cancel one
- * (admin); the /bisections pages.  Routes in daemon/routes.c.
+ * (admin); the /bisections pages.  Routes in daemon/api/routes.c.
  */
 #ifndef KPCI_DAEMON_API_BISECT_H
 #define KPCI_DAEMON_API_BISECT_H

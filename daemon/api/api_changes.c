@@ -2,7 +2,7 @@
  * api_changes.c - the analysis API: the changes the analyzer stored
  * (daemon/analyze/analyze.c), their triage by a person, base-against-head
  * comparisons and the noise model per (runner class, metric).  Thin
- * handlers: checking the query, then db/db.h or daemon/analyze.h.
+ * handlers: checking the query, then db/db.h or daemon/analyze/analyze.h.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
  * api_changes.h - the analysis API: changes, triage, comparisons and noise
- * models (daemon/api/api_changes.c, docs/API.md).  Routes in daemon/routes.c.
+ * models (daemon/api/api_changes.c, docs/API.md).  Routes in daemon/api/routes.c.
  */
 #ifndef KPCI_DAEMON_API_CHANGES_H
 #define KPCI_DAEMON_API_CHANGES_H

@@ -1,7 +1,7 @@
 /*
  * api_reports.h - the reports kpcid sent (daemon/alert/alert.c) and their
  * delivery per recipient: list, one report, admin re-send and hold
- * (daemon/api/api_reports.c, docs/API.md); routes in daemon/routes.c.
+ * (daemon/api/api_reports.c, docs/API.md); routes in daemon/api/routes.c.
  */
 #ifndef KPCI_DAEMON_API_REPORTS_H
 #define KPCI_DAEMON_API_REPORTS_H

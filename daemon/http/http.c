@@ -3,7 +3,7 @@
  * match it against the app's routes, send what the handler produced.  Routes
  * with a struct http_stream get their body piece by piece instead.  What
  * a handler uses to read its query and body and to answer is in
- * daemon/http_req.c.
+ * daemon/http/http_req.c.
  */
 #include <arpa/inet.h>
 #include <netdb.h>

@@ -4,7 +4,7 @@
  * This is the only file that includes microhttpd.h.  A handler sees a
  * struct http_req (method, path parameters, query, body, the caller's
  * role) and fills a struct http_resp; it never exits the process.
- * Routes are declared in daemon/routes.c.
+ * Routes are declared in daemon/api/routes.c.
  */
 #ifndef KPCI_DAEMON_HTTP_H
 #define KPCI_DAEMON_HTTP_H

@@ -2,7 +2,7 @@
  * http_cache.c - the answer cache as requests see it (daemon/http/http.h,
  * http_cached): the key of a request (its path, role and the query
  * parameters its route reads), the slots answers are built in, one build
- * per URL at a time.  The cache itself is daemon/cache.c.
+ * per URL at a time.  The cache itself is daemon/http/cache.c.
  */
 #include <pthread.h>
 #include <stdlib.h>
