@@ -9,6 +9,7 @@
 #   header     the file starts with a comment saying what it is for (after
 #              an SPDX line, in the kernel module)
 #   long       a line is longer than 100 characters (a tab is one)
+#   size       a .c file has more than 800 lines, a header more than 400
 #   include-c  a file includes a .c file (link the programs' archives)
 #   render     a file of web/ calls a db_ function (pages are handed
 #              their data by their handlers in daemon/api/)
@@ -85,6 +86,16 @@ function shown(l) {
 	return l == "daemon/core" ? "daemon/*.h" : l == "daemon/main" ? "daemon/main.c" : l "/"
 }
 
+# Reports file f when its n lines are over the limit of its kind.
+function check_size(f, n,    max) {
+	max = f ~ /\.h$/ ? 400 : 800
+	if (n > max) {
+		printf "%s:%d: the file has %d lines, over %d; split it by meaning\n", f, n, n,
+		       max > "/dev/stderr"
+		bad++
+	}
+}
+
 function report(what) {
 	printf "%s:%d: %s\n", FILENAME, FNR, what > "/dev/stderr"
 	bad++
@@ -129,11 +140,15 @@ function code_of(s,    out, i, c, d, q) {
 }
 
 FNR == 1 {
+	if (prev != "")
+		check_size(prev, lines)
+	prev = FILENAME
 	in_comment = 0
 	seen_code = 0
 }
 
 {
+	lines = FNR
 	line = $0
 	if (length(line) > 100)
 		report("the line is " length(line) " characters long, over 100; wrap it")
@@ -170,6 +185,8 @@ FNR == 1 {
 }
 
 END {
+	if (prev != "")
+		check_size(prev, lines)
 	exit bad ? 1 : 0
 }
 ' "$@"
