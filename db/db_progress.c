@@ -105,12 +105,17 @@ json_t *db_job_estimate(struct db *db, long long job_id)
 	return out;
 }
 
-json_t *db_pipeline(struct db *db)
+int db_pipeline(struct db *db, struct rec_pipeline *out)
 {
-	json_t *rows, *out;
+	long long *v[] = { &out->queued_builds, &out->queued_bench, &out->building,
+			   &out->booting, &out->measuring, &out->changes_open, &out->bisecting,
+			   &out->reporting, &out->reports };
+	sqlite3_stmt *st;
+	int rc = DB_ERR;
 
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	st = db_prepk(db,
 		"SELECT "
 		" (SELECT count(*) FROM jobs WHERE state = 'queued' AND kind = 'build') AS queued_builds, "
 		" (SELECT count(*) FROM jobs WHERE state = 'queued' AND kind = 'bench') AS queued_bench, "
@@ -125,9 +130,13 @@ json_t *db_pipeline(struct db *db)
 		" (SELECT count(*) FROM bisections WHERE state = 'running') AS bisecting, "
 		" (SELECT count(DISTINCT report_id) FROM report_deliveries "
 		"  WHERE state IN ('pending', 'sending', 'digest')) AS reporting, "
-		" (SELECT count(*) FROM reports) AS reports", ""));
+		" (SELECT count(*) FROM reports) AS reports", "");
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		for (int i = 0; i < (int)(sizeof v / sizeof *v); i++)
+			*v[i] = sqlite3_column_int64(st, i);
+		rc = DB_OK;
+	}
+	db_done(st);
 	db_read_unlock(db);
-	out = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	return out;
+	return rc;
 }

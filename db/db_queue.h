@@ -80,9 +80,8 @@ int db_job_release(struct db *db, long long job_id, int attempt, long long runne
  * last 20): {jobs, median_s, min_s, max_s}, or NULL when there are none.
  * Owned by the caller. */
 json_t *db_job_estimate(struct db *db, long long job_id);
-/* The pipeline's counts: queued_builds, queued_bench, building, booting,
- * measuring, changes_open, bisecting, reporting, reports.  Owned. */
-json_t *db_pipeline(struct db *db);
+/* The pipeline's counts into *out (zero when they cannot be read). */
+int db_pipeline(struct db *db, struct rec_pipeline *out);
 /* The running jobs, oldest first, with their phase, into *out (shape
  * REC_JOB_ROW; caller disposes; db/db_jobs.c). */
 int db_jobs_running(struct db *db, struct rec_jobs *out);

@@ -30,6 +30,7 @@
 #include <jansson.h>
 
 #define REC_NONE LLONG_MIN      /* a measure not known (null in JSON) */
+#define REC_SHA_MAX 64          /* hex digits of a commit id (SHA-256 git) */
 
 /* A runner's host environment as last uploaded for one boot method. */
 struct rec_runner_env {
@@ -273,6 +274,16 @@ enum rec_job_shape {
 				     * "tree", "attempts", "series", "build" and
 				     * "estimate" */
 };
+
+/* Where the work is (the pipeline of GET /api/v1/status, the overview):
+ * jobs queued and running by phase, open changes, running bisections,
+ * reports being sent, all reports.  Encoded only: nothing reads it back. */
+struct rec_pipeline {
+	long long queued_builds, queued_bench, building, booting, measuring;
+	long long changes_open, bisecting, reporting, reports;
+};
+
+json_t *rec_pipeline_encode(const struct rec_pipeline *p);
 
 /* A build or bench job (GET /api/v1/jobs[/ID], the 201 of a submit). */
 struct rec_job {

@@ -161,3 +161,15 @@ void rec_job_dispose(struct rec_job *j)
 
 /* rec_jobs_encode, rec_jobs_decode, rec_jobs_dispose */
 REC_LIST(job, jobs, "jobs")
+
+json_t *rec_pipeline_encode(const struct rec_pipeline *p)
+{
+	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
+			 "queued_builds", (json_int_t)p->queued_builds,
+			 "queued_bench", (json_int_t)p->queued_bench,
+			 "building", (json_int_t)p->building, "booting", (json_int_t)p->booting,
+			 "measuring", (json_int_t)p->measuring,
+			 "changes_open", (json_int_t)p->changes_open,
+			 "bisecting", (json_int_t)p->bisecting,
+			 "reporting", (json_int_t)p->reporting, "reports", (json_int_t)p->reports);
+}

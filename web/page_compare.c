@@ -8,6 +8,7 @@
  * subject).  Rows come changed first, then inconclusive, the largest
  * change first; those the same are left out unless ?all=1.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -65,44 +66,48 @@ static void compare_about(struct buf *b, const char *name, const json_t *side)
 	buf_adds(b, "</dd>\n");
 }
 
-static void compare_side(struct buf *b, const json_t *side)
+/* A number of the comparison: NAN (not known) shows as 0, as in JSON. */
+static double compare_num(double v)
 {
-	html_td_num(b, side, "mean");
+	return isfinite(v) ? v : 0;
+}
+
+static void compare_side(struct buf *b, const struct compare_side *s)
+{
+	if (isfinite(s->mean)) {
+		buf_adds(b, "<td class=\"num\">");
+		html_number(b, s->mean);
+		buf_adds(b, "</td>");
+	} else {
+		buf_adds(b, "<td></td>");
+	}
 	buf_printf(b, "<td class=\"num\">&plusmn; %.1f%%</td><td class=\"num\">%lld&times;%lld</td>",
-		   json_number_value(json_object_get(side, "stddev_percent")),
-		   (long long)json_integer_value(json_object_get(side, "jobs")),
-		   (long long)json_integer_value(json_object_get(side, "n")) /
-		   (json_integer_value(json_object_get(side, "jobs")) ?
-		    (long long)json_integer_value(json_object_get(side, "jobs")) : 1));
+		   compare_num(s->stddev_percent), (long long)s->jobs,
+		   (long long)s->n / (s->jobs ? (long long)s->jobs : 1));
 }
 
 /* A p-value cell: two significant digits. */
-static void compare_p(struct buf *b, const json_t *m, const char *key)
+static void compare_p(struct buf *b, double p)
 {
-	const json_t *v = json_object_get(m, key);
-
-	if (json_is_number(v))
-		buf_printf(b, "<td class=\"num\">%.2g</td>", json_number_value(v));
+	if (isfinite(p))
+		buf_printf(b, "<td class=\"num\">%.2g</td>", p);
 	else
 		buf_adds(b, "<td class=\"num\">-</td>");
 }
 
 /* "%+.1f% [lo, hi]" of a metric, or "-". */
-static void compare_change(struct buf *b, const json_t *m, const char *dir)
+static void compare_change(struct buf *b, const struct verdict *v, const char *dir)
 {
-	const json_t *ci = json_object_get(m, "ci95_percent");
-
 	buf_adds(b, "<td class=\"num ");
 	html_attr(b, dir);
 	buf_adds(b, "\">");
-	if (json_is_number(json_object_get(m, "change_percent")))
-		buf_printf(b, "%+.1f%%", json_number_value(json_object_get(m, "change_percent")));
+	if (isfinite(v->percent))
+		buf_printf(b, "%+.1f%%", v->percent);
 	else
 		buf_adds(b, "-");
-	if (json_is_number(json_array_get(ci, 0)))
-		buf_printf(b, " <span class=\"muted\">[%+.1f%%, %+.1f%%]</span>",
-			   json_number_value(json_array_get(ci, 0)),
-			   json_number_value(json_array_get(ci, 1)));
+	if (isfinite(v->ci_lo))
+		buf_printf(b, " <span class=\"muted\">[%+.1f%%, %+.1f%%]</span>", v->ci_lo,
+			   compare_num(v->ci_hi));
 	buf_adds(b, "</td>");
 }
 
@@ -120,41 +125,39 @@ static void compare_all_href(struct buf *b, const struct page_compare_query *q)
 	buf_adds(b, "&amp;all=1");
 }
 
-static void compare_table(struct buf *b, const json_t *r, const struct page_compare_query *q)
+static void compare_table(struct buf *b, const struct page_compare_data *d,
+			  const struct page_compare_query *q)
 {
-	const json_t *metrics = json_object_get(r, "metrics");
-	long long changed = json_integer_value(json_object_get(r, "changed"));
-	long long same = json_integer_value(json_object_get(r, "same"));
-	size_t i;
-	json_t *m;
+	const struct compare_report *r = d->report;
+	long long changed = r->counts[VERDICT_CHANGED], same = r->counts[VERDICT_SAME];
 
 	buf_adds(b, "<dl class=\"facts\" id=\"sides\">");
-	compare_about(b, "base", json_object_get(r, "base_side"));
-	compare_about(b, "head", json_object_get(r, "head_side"));
+	compare_about(b, "base", d->base_side);
+	compare_about(b, "head", d->head_side);
 	buf_adds(b, "</dl>\n");
 	buf_printf(b, "<p id=\"counts\"><strong>%lld changed</strong>, %lld same, %lld "
 		   "inconclusive of %zu compared (FDR %.3g; smallest effect that matters %.3g%%, "
 		   "or the metric's between-job spread).  Inconclusive means more jobs or "
 		   "iterations would decide; it is never the same as same.</p>\n", changed, same,
-		   (long long)json_integer_value(json_object_get(r, "inconclusive")),
-		   json_array_size(metrics), json_number_value(json_object_get(r, "alpha")),
-		   json_number_value(json_object_get(r, "min_effect_percent")));
+		   r->counts[VERDICT_INCONCLUSIVE], r->n, d->alpha, d->min_effect_percent);
 	if (!q->all && same) {
 		buf_printf(b, "<p id=\"shown\">The changed metrics, then the inconclusive ones, the "
 			   "largest change first; %lld the same are left out: <a id=\"show-all\" "
 			   "href=\"", same);
 		compare_all_href(b, q);
-		buf_printf(b, "\">show all %zu</a>.</p>\n", json_array_size(metrics));
+		buf_printf(b, "\">show all %zu</a>.</p>\n", r->n);
 	}
-	if (!q->all && (size_t)same == json_array_size(metrics))
+	if (!q->all && (size_t)same == r->n)
 		return;
 	buf_adds(b, "<table id=\"comparison\"><tr><th>metric</th><th>runner class</th>"
 		 "<th colspan=\"2\">base</th><th>jobs&times;iter</th><th>%change [95%]</th>"
 		 "<th colspan=\"2\">head</th><th>jobs&times;iter</th><th>p</th><th>q</th>"
 		 "<th>verdict</th><th>why</th></tr>\n");
-	json_array_foreach(metrics, i, m) {
-		const char *dir = html_jstr(m, "direction"), *verdict = html_jstr(m, "verdict");
-		const char *name = html_jstr(m, "metric"), *slash = strchr(name, '/');
+	for (size_t i = 0; i < r->n; i++) {
+		const struct compare_row *m = &r->rows[i];
+		const char *dir = m->direction ? m->direction : "";
+		const char *verdict = verdict_name(m->v.kind);
+		const char *name = m->metric, *slash = strchr(name, '/');
 		char suite[160];
 
 		if (!q->all && !strcmp(verdict, "same"))
@@ -163,15 +166,14 @@ static void compare_table(struct buf *b, const json_t *r, const struct page_comp
 		buf_adds(b, "<tr data-verdict=\"");
 		html_attr(b, verdict);
 		buf_adds(b, "\"><td>");
-		html_series_link(b, json_integer_value(json_object_get(m, "series_id")), suite,
-				 slash ? slash + 1 : name);
+		html_series_link(b, m->series_id, suite, slash ? slash + 1 : name);
 		buf_adds(b, "</td>");
-		html_td(b, html_jstr(m, "runner_class"));
-		compare_side(b, json_object_get(m, "base"));
-		compare_change(b, m, dir);
-		compare_side(b, json_object_get(m, "head"));
-		compare_p(b, m, "p");
-		compare_p(b, m, "q");
+		html_td(b, m->runner_class);
+		compare_side(b, &m->base);
+		compare_change(b, &m->v, dir);
+		compare_side(b, &m->head);
+		compare_p(b, m->v.p);
+		compare_p(b, m->v.q);
 		buf_adds(b, "<td class=\"verdict ");
 		html_attr(b, dir[0] ? dir : verdict);
 		buf_adds(b, "\">");
@@ -182,14 +184,14 @@ static void compare_table(struct buf *b, const json_t *r, const struct page_comp
 			buf_adds(b, ")");
 		}
 		buf_adds(b, "</td>");
-		html_td_text(b, html_jstr(m, "reason"));
+		html_td_text(b, m->v.reason);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
 }
 
-int page_compare(struct buf *b, const struct page_compare_query *q, const json_t *report,
-		 const char *error)
+int page_compare(struct buf *b, const struct page_compare_query *q,
+		 const struct page_compare_data *d, const char *error)
 {
 	html_page_begin(b, "Compare");
 	compare_form(b, q);
@@ -198,8 +200,8 @@ int page_compare(struct buf *b, const struct page_compare_query *q, const json_t
 		html_txt(b, error);
 		buf_adds(b, "</p>\n");
 	}
-	if (report)
-		compare_table(b, report, q);
+	if (d)
+		compare_table(b, d, q);
 	else if (!error)
 		html_empty(b, "no-compare", "Pick two sides to compare.",
 			   "A change's page links the compare of its last good and first bad "

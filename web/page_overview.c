@@ -127,28 +127,27 @@ static void overview_jobs(struct buf *b, const struct rec_jobs *jobs)
 }
 
 /* One count of the pipeline. */
-static void overview_count(struct buf *b, const json_t *p, const char *key, const char *label)
+static void overview_count(struct buf *b, long long n, const char *key, const char *label)
 {
-	buf_printf(b, "<li><span class=\"num\" id=\"pipe-%s\">%lld</span> %s</li>", key,
-		   (long long)json_integer_value(json_object_get(p, key)), label);
+	buf_printf(b, "<li><span class=\"num\" id=\"pipe-%s\">%lld</span> %s</li>", key, n, label);
 }
 
 /* Where the work is (db_pipeline) and what each running job is doing,
  * with an estimate from the done jobs like it. */
 static void overview_pipeline(struct buf *b, const struct page_overview_data *o)
 {
-	const json_t *p = o->pipeline;
+	const struct rec_pipeline *p = &o->pipeline;
 	const struct rec_jobs *running = &o->running;
 
 	buf_adds(b, "<h2>Pipeline</h2>\n<ul id=\"pipeline\" class=\"pipeline\">");
-	overview_count(b, p, "queued_builds", "builds queued");
-	overview_count(b, p, "queued_bench", "bench jobs queued");
-	overview_count(b, p, "building", "building");
-	overview_count(b, p, "booting", "booting");
-	overview_count(b, p, "measuring", "measuring");
-	overview_count(b, p, "bisecting", "bisecting");
-	overview_count(b, p, "reporting", "reports being sent");
-	overview_count(b, p, "reports", "reports");
+	overview_count(b, p->queued_builds, "queued_builds", "builds queued");
+	overview_count(b, p->queued_bench, "queued_bench", "bench jobs queued");
+	overview_count(b, p->building, "building", "building");
+	overview_count(b, p->booting, "booting", "booting");
+	overview_count(b, p->measuring, "measuring", "measuring");
+	overview_count(b, p->bisecting, "bisecting", "bisecting");
+	overview_count(b, p->reporting, "reporting", "reports being sent");
+	overview_count(b, p->reports, "reports", "reports");
 	buf_adds(b, "</ul>\n");
 	if (running->n) {
 		buf_adds(b, "<table id=\"running\"><tr><th>job</th><th>kind</th><th>suite</th>"

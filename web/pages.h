@@ -17,6 +17,7 @@
 #include "db/db.h"
 #include "lib/buf.h"
 #include "lib/rec.h"
+#include "lib/rec_compare.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
 
@@ -26,7 +27,7 @@
 /* What "/" shows.  A NULL object or an empty list shows as none. */
 struct page_overview_data {
 	struct rec_trees trees;
-	json_t *pipeline;                   /* where the work is (db_pipeline) */
+	struct rec_pipeline pipeline;       /* where the work is */
 	struct rec_jobs running;            /* the running jobs, ... */
 	json_t **estimates;                 /* ... each one's estimate (db_job_estimate) */
 	struct db_window_counts (*windows)[PAGE_OVERVIEW_WINDOWS];  /* per tree, ... */
@@ -96,10 +97,19 @@ struct page_compare_query {
 	const char *base, *head, *runner_class;
 	int all;                    /* 1: every metric, not the changed ones alone */
 };
-/* "/compare?base=&head=&runner_class=&all=": the form, and the report
- * (compare_json) or the error (either may be NULL). */
-int page_compare(struct buf *b, const struct page_compare_query *q, const json_t *report,
-		 const char *error);
+/* A comparison as its page shows it: the report, what each side is (the
+ * base_side and head_side objects of GET /api/v1/compare) and the
+ * verdict's settings. */
+struct page_compare_data {
+	const struct compare_report *report;
+	const json_t *base_side, *head_side;
+	double alpha;                       /* the FDR level */
+	double min_effect_percent;          /* the smallest effect that matters */
+};
+/* "/compare?base=&head=&runner_class=&all=": the form, and the
+ * comparison or the error (either may be NULL). */
+int page_compare(struct buf *b, const struct page_compare_query *q,
+		 const struct page_compare_data *d, const char *error);
 
 /* "/trees/NAME/windows/RELEASE": a db_window_report object, page N. */
 int page_window(struct buf *b, const json_t *report, int page);

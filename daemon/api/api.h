@@ -7,6 +7,7 @@
 #define KPCI_DAEMON_API_H
 
 #include "daemon/http/http.h"
+#include "lib/rec_compare.h"
 #include "lib/verdict.h"
 
 struct db;
@@ -68,6 +69,10 @@ void api_build_log(struct kpcid *k, struct http_req *req, struct http_resp *resp
  * HTTP status with *cause (malloc'd) saying why. */
 int api_compare_json(json_t **out, struct db *db, const char *base, const char *head,
 		     const char *runner_class, const struct verdict_params *vp, char **cause);
+/* What a side given as text is, as the API and the page show it: {text,
+ * job_id, ref (tag or branch), commit {sha, subject, author, time, tree}}
+ * (caller owns). */
+json_t *api_compare_about(struct db *db, const char *text, const struct compare_which *w);
 /* The points of series_id around the point of job bad_job_id (around
  * points each side) as a JSON array of {index, job_id, commit_sha, value,
  * iterations}; *out (caller owns).  Returns 0 or -1. */

@@ -110,7 +110,7 @@ static int api_overview_read(struct db *db, struct page_overview_data *o)
 		rec_trees_dispose(&o->trees);
 		memset(&o->trees, 0, sizeof o->trees);
 	}
-	o->pipeline = db_pipeline(db);
+	db_pipeline(db, &o->pipeline);             /* zero when it cannot be read */
 	if (db_jobs_running(db, &o->running) != DB_OK) {
 		rec_jobs_dispose(&o->running);
 		memset(&o->running, 0, sizeof o->running);
@@ -141,7 +141,6 @@ static void api_overview_dispose(struct page_overview_data *o)
 	free(o->windows);
 	free(o->nwindows);
 	rec_trees_dispose(&o->trees);
-	json_decref(o->pipeline);
 	rec_jobs_dispose(&o->running);
 	rec_changes_dispose(&o->changes);
 	json_decref(o->bisections);
@@ -453,7 +452,9 @@ void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *r
 	struct page_compare_query q = { http_query(req, "base"), http_query(req, "head"),
 					http_query(req, "runner_class"), 0 };
 	const char *all = http_query(req, "all");
-	json_t *report = NULL;
+	struct page_compare_data d = { 0 };
+	struct compare_report *rep = NULL;
+	json_t *base_side = NULL, *head_side = NULL;
 	char *cause = NULL;
 	int rc = 0;
 
@@ -468,15 +469,27 @@ void api_page_compare(struct kpcid *k, struct http_req *req, struct http_resp *r
 		struct analyze_params p;
 
 		analyze_params_from_config(&p, &k->cfg);
-		rc = api_compare_json(&report, k->db, q.base, q.head, q.runner_class, &p.verdict,
-				      &cause);
-		if (rc && !cause)
-			cause = strdup("cannot compare");
+		rc = compare_run(&rep, k->db, q.base, q.head, q.runner_class, &p.verdict, &cause);
+		if (rc == DB_OK) {
+			base_side = api_compare_about(k->db, q.base, &rep->base);
+			head_side = api_compare_about(k->db, q.head, &rep->head);
+			d = (struct page_compare_data){
+				.report = rep, .base_side = base_side, .head_side = head_side,
+				.alpha = p.verdict.alpha,
+				.min_effect_percent = 100 * p.verdict.min_effect,
+			};
+		} else {
+			rc = http_status(rc);
+			if (!cause)
+				cause = strdup("cannot compare");
+		}
 	}
-	pages_html(resp, page_compare(&resp->body, &q, report, cause));
+	pages_html(resp, page_compare(&resp->body, &q, d.report ? &d : NULL, cause));
 	if (rc)
 		resp->status = rc;
-	json_decref(report);
+	json_decref(base_side);
+	json_decref(head_side);
+	compare_report_free(rep);
 	free(cause);
 }
 

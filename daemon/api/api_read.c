@@ -38,9 +38,11 @@ static void api_list(struct http_resp *resp, json_t *rows, const char *key,
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	json_t *st = db_status(k->db);
+	struct rec_pipeline p;
 
 	json_object_set_new(st, "version", json_string(KPCI_VERSION));
-	json_object_set_new(st, "pipeline", db_pipeline(k->db));
+	if (db_pipeline(k->db, &p) == DB_OK)
+		json_object_set_new(st, "pipeline", rec_pipeline_encode(&p));
 	http_json(resp, 200, st);
 }
 

@@ -40,9 +40,7 @@ static json_t *api_more_json(const struct verdict *v)
 			 "iterations_per_job", api_real(v->iterations_needed));
 }
 
-/* What a side is, for the page: {text, job_id, ref (tag or branch), commit
- * {sha, subject, author, time, tree}} (caller owns). */
-static json_t *api_side_about(struct db *db, const char *text, const struct compare_which *w)
+json_t *api_compare_about(struct db *db, const char *text, const struct compare_which *w)
 {
 	json_t *side = json_pack("{s:s}", "text", text), *c = NULL;
 	struct rec_job job;
@@ -106,8 +104,8 @@ int api_compare_json(json_t **out, struct db *db, const char *base, const char *
 	       json_pack("{s:s, s:s, s:s?, s:f, s:f, s:o, s:o, s:o, s:I, s:I, s:I, s:I, s:I}",
 			 "base", base, "head", head, "runner_class", runner_class,
 			 "alpha", vp->alpha, "min_effect_percent", 100 * vp->min_effect,
-			 "base_side", api_side_about(db, base, &rep->base),
-			 "head_side", api_side_about(db, head, &rep->head),
+			 "base_side", api_compare_about(db, base, &rep->base),
+			 "head_side", api_compare_about(db, head, &rep->head),
 			 "metrics", rows, "only_in_base", (json_int_t)rep->only_base,
 			 "only_in_head", (json_int_t)rep->only_head,
 			 "changed", (json_int_t)rep->counts[VERDICT_CHANGED],
