@@ -74,12 +74,13 @@ static int db_cmp_ll(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-json_t *db_job_estimate(struct db *db, long long job_id)
+int db_job_estimate(struct db *db, long long job_id, struct rec_estimate *out)
 {
 	long long d[DB_ESTIMATE_JOBS];
-	json_t *rows, *row, *out = NULL;
+	json_t *rows, *row;
 	size_t i, n = 0;
 
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
 	rows = db_rows(db, db_prepk(db,
 		"SELECT o.finished_at - o.started_at AS seconds FROM jobs j JOIN jobs o "
@@ -95,14 +96,16 @@ json_t *db_job_estimate(struct db *db, long long job_id)
 	json_array_foreach(rows, i, row)
 		if (n < DB_ESTIMATE_JOBS)
 			d[n++] = json_integer_value(json_object_get(row, "seconds"));
+	if (!rows)
+		return DB_ERR;
 	json_decref(rows);
 	if (n) {
 		qsort(d, n, sizeof *d, db_cmp_ll);
-		out = json_pack("{s:I, s:I, s:I, s:I}", "jobs", (json_int_t)n,
-				"median_s", (json_int_t)(n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2),
-				"min_s", (json_int_t)d[0], "max_s", (json_int_t)d[n - 1]);
+		*out = (struct rec_estimate){ (long long)n,
+					      n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2,
+					      d[0], d[n - 1] };
 	}
-	return out;
+	return DB_OK;
 }
 
 int db_pipeline(struct db *db, struct rec_pipeline *out)

@@ -77,9 +77,8 @@ int db_job_heartbeat_phase(struct db *db, long long job_id, int attempt, long lo
 int db_job_release(struct db *db, long long job_id, int attempt, long long runner_id);
 /* How long the done jobs like job_id took (builds of its tree and
  * config; bench jobs of its suite, boot method and runner class, the
- * last 20): {jobs, median_s, min_s, max_s}, or NULL when there are none.
- * Owned by the caller. */
-json_t *db_job_estimate(struct db *db, long long job_id);
+ * last 20) into *out, jobs 0 when there are none; DB_OK or DB_ERR. */
+int db_job_estimate(struct db *db, long long job_id, struct rec_estimate *out);
 /* The pipeline's counts into *out (zero when they cannot be read). */
 int db_pipeline(struct db *db, struct rec_pipeline *out);
 /* The running jobs, oldest first, with their phase, into *out (shape

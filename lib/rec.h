@@ -285,6 +285,13 @@ struct rec_pipeline {
 
 json_t *rec_pipeline_encode(const struct rec_pipeline *p);
 
+/* How long jobs like one took: the median, fastest and slowest of the
+ * last done ones (db_job_estimate).  jobs 0: none to compare with (null
+ * in JSON). */
+struct rec_estimate {
+	long long jobs, median_s, min_s, max_s;
+};
+
 /* A build or bench job (GET /api/v1/jobs[/ID], the 201 of a submit). */
 struct rec_job {
 	long long id;
@@ -317,7 +324,7 @@ struct rec_job {
 	json_t *attempts;           /* array: db_job_attempts */
 	json_t *series;             /* array: db_job_series */
 	struct rec_build *build;    /* it came from or made; NULL: none */
-	json_t *estimate;           /* object: db_job_estimate; NULL: none */
+	struct rec_estimate estimate;
 };
 
 struct rec_jobs {

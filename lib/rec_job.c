@@ -19,6 +19,15 @@ static void rec_job_set(json_t *j, const char *key, json_t *v, int *ok)
 		*ok = 0;
 }
 
+static json_t *rec_estimate_json(const struct rec_estimate *e)
+{
+	if (!e->jobs)
+		return json_null();
+	return json_pack("{s:I, s:I, s:I, s:I}", "jobs", (json_int_t)e->jobs, "median_s",
+			 (json_int_t)e->median_s, "min_s", (json_int_t)e->min_s, "max_s",
+			 (json_int_t)e->max_s);
+}
+
 /* The keys a detail has after "samples". */
 static void rec_job_encode_detail(json_t *o, const struct rec_job *j, int *ok)
 {
@@ -26,7 +35,7 @@ static void rec_job_encode_detail(json_t *o, const struct rec_job *j, int *ok)
 	rec_job_set(o, "attempts", rec_any_json(j->attempts), ok);
 	rec_job_set(o, "series", rec_any_json(j->series), ok);
 	rec_job_set(o, "build", j->build ? rec_build_encode(j->build) : json_null(), ok);
-	rec_job_set(o, "estimate", rec_any_json(j->estimate), ok);
+	rec_job_set(o, "estimate", rec_estimate_json(&j->estimate), ok);
 }
 
 json_t *rec_job_encode(const struct rec_job *j)
@@ -84,9 +93,15 @@ static int rec_job_decode_detail(struct rec_job *x, const json_t *j, const char 
 		return fail_cause(cause, "%sestimate must be an object or null", where);
 	x->attempts = json_deep_copy(json_object_get(j, "attempts"));
 	x->series = json_deep_copy(json_object_get(j, "series"));
-	x->estimate = json_is_object(estimate) ? json_deep_copy(estimate) : NULL;
-	if (!x->attempts || !x->series || (json_is_object(estimate) && !x->estimate))
+	if (!x->attempts || !x->series)
 		return fail_cause(cause, "out of memory");
+	snprintf(at, sizeof at, "%sestimate.", where);
+	if (json_is_object(estimate) &&
+	    (rec_get_int(&x->estimate.jobs, estimate, "jobs", 0, at, cause) < 0 ||
+	     rec_get_int(&x->estimate.median_s, estimate, "median_s", 0, at, cause) < 0 ||
+	     rec_get_int(&x->estimate.min_s, estimate, "min_s", 0, at, cause) < 0 ||
+	     rec_get_int(&x->estimate.max_s, estimate, "max_s", 0, at, cause) < 0))
+		return -1;
 	if (!build || json_is_null(build))
 		return 0;
 	x->build = malloc(sizeof *x->build);
@@ -155,7 +170,6 @@ void rec_job_dispose(struct rec_job *j)
 	json_decref(j->series);
 	rec_build_dispose(j->build);
 	free(j->build);
-	json_decref(j->estimate);
 	memset(j, 0, sizeof *j);
 }
 

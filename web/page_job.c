@@ -43,21 +43,17 @@ void page_job_phase(struct buf *b, const struct rec_job *job)
 	}
 }
 
-void page_job_estimate(struct buf *b, const json_t *estimate, long long started)
+void page_job_estimate(struct buf *b, const struct rec_estimate *e, long long started)
 {
-	long long median = json_integer_value(json_object_get(estimate, "median_s"));
-
-	if (!json_is_object(estimate)) {
+	if (!e->jobs) {
 		buf_adds(b, "no earlier job like it to compare with");
 		return;
 	}
 	buf_printf(b, "about %lld s (the median of %lld earlier jobs like it, %lld to %lld s)",
-		   median, (long long)json_integer_value(json_object_get(estimate, "jobs")),
-		   (long long)json_integer_value(json_object_get(estimate, "min_s")),
-		   (long long)json_integer_value(json_object_get(estimate, "max_s")));
+		   e->median_s, e->jobs, e->min_s, e->max_s);
 	if (started > 0) {
 		buf_adds(b, "; done about ");
-		html_time(b, started + median);
+		html_time(b, started + e->median_s);
 		buf_adds(b, " UTC");
 	}
 }
@@ -72,7 +68,7 @@ static void job_progress(struct buf *b, const struct rec_job *j)
 	buf_adds(b, " (since ");
 	html_time(b, j->phase_at);
 	buf_adds(b, " UTC)</td></tr>\n<tr><th>estimate</th><td id=\"job-estimate\">");
-	page_job_estimate(b, j->estimate, j->started_at);
+	page_job_estimate(b, &j->estimate, j->started_at);
 	buf_adds(b, "</td></tr>\n");
 }
 

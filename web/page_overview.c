@@ -168,7 +168,7 @@ static void overview_pipeline(struct buf *b, const struct page_overview_data *o)
 			buf_adds(b, "<td class=\"phase\">");
 			page_job_phase(b, j);
 			buf_adds(b, "</td><td>");
-			page_job_estimate(b, o->estimates[i], j->started_at);
+			page_job_estimate(b, &o->estimates[i], j->started_at);
 			buf_adds(b, "</td></tr>\n");
 		}
 		buf_adds(b, "</table>\n");

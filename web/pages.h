@@ -29,7 +29,7 @@ struct page_overview_data {
 	struct rec_trees trees;
 	struct rec_pipeline pipeline;       /* where the work is */
 	struct rec_jobs running;            /* the running jobs, ... */
-	json_t **estimates;                 /* ... each one's estimate (db_job_estimate) */
+	struct rec_estimate *estimates;     /* ... each one's estimate */
 	struct db_window_counts (*windows)[PAGE_OVERVIEW_WINDOWS];  /* per tree, ... */
 	size_t *nwindows;                   /* ... windows[i][0..nwindows[i]) */
 	struct rec_changes changes;         /* the latest */
@@ -57,9 +57,9 @@ int page_job(struct buf *b, const struct rec_job *job, long long now);
 /* A running job's phase and its detail ("compile: 812 of about 2650
  * files (30%)"), escaped. */
 void page_job_phase(struct buf *b, const struct rec_job *job);
-/* How long jobs like it took (db_job_estimate's object, NULL: none) and,
- * with started > 0, when it should be done. */
-void page_job_estimate(struct buf *b, const json_t *estimate, long long started);
+/* How long jobs like it took (e->jobs 0: none to compare with) and, with
+ * started > 0, when it should be done. */
+void page_job_estimate(struct buf *b, const struct rec_estimate *e, long long started);
 /* The query of the changes list, echoed in its form and links (NULL or ""
  * when absent). */
 struct page_changes_query {

@@ -439,7 +439,7 @@ int detail_job(struct rec_job *out, char **cause, struct kpcid *k, long long id)
 		}
 		*out->build = b;
 	}
-	out->estimate = db_job_estimate(k->db, id);
+	db_job_estimate(k->db, id, &out->estimate);    /* none when it cannot be read */
 	return 0;
 }
 

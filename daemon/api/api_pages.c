@@ -121,7 +121,7 @@ static int api_overview_read(struct db *db, struct page_overview_data *o)
 	if (!o->estimates || !o->windows || !o->nwindows)
 		return -1;
 	for (size_t i = 0; i < o->running.n; i++)
-		o->estimates[i] = db_job_estimate(db, o->running.v[i].id);
+		db_job_estimate(db, o->running.v[i].id, &o->estimates[i]);
 	for (size_t i = 0; i < o->trees.n; i++)
 		if (db_window_counts(db, o->windows[i], PAGE_OVERVIEW_WINDOWS, &o->nwindows[i],
 				     o->trees.v[i].name) != DB_OK)
@@ -135,8 +135,6 @@ static int api_overview_read(struct db *db, struct page_overview_data *o)
 
 static void api_overview_dispose(struct page_overview_data *o)
 {
-	for (size_t i = 0; o->estimates && i < o->running.n; i++)
-		json_decref(o->estimates[i]);
 	free(o->estimates);
 	free(o->windows);
 	free(o->nwindows);

@@ -425,7 +425,7 @@ static void test_job_roundtrip(void)
 	CHECK_INT(json_integer_value(json_object_get(json_object_get(j, "build"), "id")), 7);
 	CHECK_INT(rec_job_decode(&back, j, "", &cause), 0);
 	CHECK_INT(back.shape, REC_JOB_DETAIL);
-	CHECK(back.build && back.build->id == 7 && !back.estimate);
+	CHECK(back.build && back.build->id == 7 && !back.estimate.jobs);
 	CHECK_INT(json_array_size(back.attempts), 1);
 	again = rec_job_encode(&back);
 	CHECK(json_equal(j, again));
@@ -433,6 +433,22 @@ static void test_job_roundtrip(void)
 	rec_job_dispose(&back);
 	rec_job_dispose(&back);         /* disposed is empty: again is a no-op */
 	rec_job_dispose(NULL);
+	/* an estimate is an object with its four numbers, and comes back */
+	json_object_set_new(j, "estimate", json_pack("{s:i, s:i, s:i, s:i}", "jobs", 3,
+						       "median_s", 40, "min_s", 30, "max_s", 55));
+	CHECK_INT(rec_job_decode(&back, j, "", &cause), 0);
+	CHECK(back.estimate.jobs == 3 && back.estimate.median_s == 40 &&
+	      back.estimate.min_s == 30 && back.estimate.max_s == 55);
+	again = rec_job_encode(&back);
+	CHECK(json_equal(j, again));
+	json_decref(again);
+	rec_job_dispose(&back);
+	json_object_set_new(json_object_get(j, "estimate"), "min_s", json_string("soon"));
+	CHECK_INT(rec_job_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "estimate.min_s must be an integer");
+	free(cause);
+	cause = NULL;
+	json_object_set_new(j, "estimate", json_null());
 	/* a wrong field is named, with where it is */
 	json_object_set_new(json_object_get(j, "build"), "state", json_integer(3));
 	CHECK_INT(rec_job_decode(&back, j, "", &cause), -1);
