@@ -6,7 +6,8 @@
 # real kpci-runner builds each candidate (configs/kconfig/qemu-x86_64.config,
 # the shared compiler cache KPCI_SLOW_CCACHE), boots it under QEMU with 2
 # NUMA nodes and runs kbench; the analyzer finds both changes at their
-# merges and no live change of either metric at any other merge, the bisector names the planted commits, the alerter mails the
+# merges and no confirmed change of either metric at any other merge,
+# the bisector names the planted commits, the alerter mails the
 # reports to a real SMTP server (tests/integration/mailhook.py), and the
 # change pages show the culprit and the mail.  Each wait fails fast: on a
 # failed build, job or bisection, on a dead program, or when nothing has
@@ -243,12 +244,6 @@ else
 	diagnose
 	finish
 fi
-check_eq "getppid is unchanged at the other merges" 0 \
-	"$(sql "SELECT count(*) FROM ($CHANGE AND m.name = 'syscall-getppid' AND c.bad_sha <> '$SLOW_MERGE'
-	 AND c.withdrawn_at IS NULL)")"
-check_eq "sched_yield is unchanged at the other merges" 0 \
-	"$(sql "SELECT count(*) FROM ($CHANGE AND m.name = 'sched-yield' AND c.bad_sha <> '$FAST_MERGE'
-	 AND c.withdrawn_at IS NULL)")"
 sql "SELECT '# ' || m.name || ': ' || round(c.mean_before, 1) || ' -> ' || round(c.mean_after, 1)
 	|| ' (' || c.direction || ')' FROM changes c JOIN series se ON se.id = c.series_id
 	JOIN metrics m ON m.id = se.metric_id WHERE c.id IN ($SLOW_CHANGE, $FAST_CHANGE)"
@@ -364,6 +359,20 @@ check_eq "  and a confirmation of it found no compiled code changed, with no boo
 		WHERE co.bad_sha = '$BAD' AND co.good_sha = '$RC1_PARENT' AND
 		(IFNULL(co.code, '-') <> 'unchanged' OR EXISTS
 		(SELECT 1 FROM confirmation_jobs cj WHERE cj.confirmation_id = co.id))")"
+# A pass over noisy samples may see a step at another merge for a while
+# (it is moved, dropped, or withdrawn by its confirmation); none may be
+# confirmed, the condition for telling anyone.  What was seen is printed.
+for planted in "syscall-getppid $SLOW_MERGE" "sched-yield $FAST_MERGE"; do
+	set -- $planted
+	ELSEWHERE="SELECT c.id || ' ' || substr(c.good_sha, 1, 12) || '..' || substr(c.bad_sha, 1, 12)
+		|| ' ' || c.direction || ' ' || IFNULL(c.confirm, 'unconfirmed')
+		|| CASE WHEN c.withdrawn_at IS NULL THEN '' ELSE ' withdrawn' END
+		FROM changes c JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id
+		WHERE m.suite = 'kbench' AND m.name = '$1' AND c.bad_sha <> '$2'"
+	check_eq "$1: no confirmed change at the other merges" "" \
+		"$(sql "$ELSEWHERE AND c.withdrawn_at IS NULL AND c.confirm = 'confirmed'")"
+	echo "# $1 seen at other merges: $(sql "$ELSEWHERE" | paste -sd, -)"
+done
 echo "# -rc1: $(sql "SELECT count(*) FROM changes WHERE bad_sha = '$BAD'") change(s) seen,
 	$(sql "SELECT count(*) FROM confirmations WHERE bad_sha = '$BAD'") confirmation(s):
 	$(sql "SELECT IFNULL(code_reason, '') FROM confirmations WHERE bad_sha = '$BAD' LIMIT 1")"
