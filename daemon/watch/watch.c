@@ -78,7 +78,7 @@ int watch_git_error(char **cause, const char *what)
 /* Polls tree t: fetch, tags, branches, candidates; records the outcome. */
 void watch_poll_tree(struct watcher *watcher, struct watch_tree *t)
 {
-	char *err = NULL;
+	char *err = NULL, why[WATCH_ERROR_LEN];
 	git_repository *repo = NULL;
 	json_t *changed = NULL, *tag;
 	int *exists = calloc(t->nbranches ? t->nbranches : 1, sizeof *exists);
@@ -123,13 +123,9 @@ done:
 	git_repository_free(repo);
 	json_decref(changed);
 	free(exists);
-	if (failed && (!err || strlen(err) >= WATCH_ERROR_LEN)) {
-		/* a sentence of its own when memory was out; a long one is cut */
-		if (!err)
-			err = strdup("the poll failed");
-		if (err)
-			err[strnlen(err, WATCH_ERROR_LEN - 1)] = '\0';
-	}
+	/* what is logged and stored: at most WATCH_ERROR_LEN bytes */
+	snprintf(why, sizeof why, "%s", err ? err : "the poll failed");
+	free(err);
 	if (failed) {
 		t->errors++;
 		delay = t->retry_min << (t->errors - 1 < WATCH_MAX_BACKOFF_SHIFT ? t->errors - 1 :
@@ -137,15 +133,14 @@ done:
 		if (delay > t->retry_max)
 			delay = t->retry_max;
 		log_error("tree %s: poll failed (%d in a row, next try in %lld s): %s", t->name,
-			  t->errors, delay, err ? err : "out of memory");
+			  t->errors, delay, why);
 	} else {
 		t->errors = 0;
 		delay = t->poll_interval;
 	}
 	t->next_poll = mono_ms() / 1000 + delay;
-	db_tree_poll_done(watcher->db, &errors, t->id, failed ? (err ? err : "out of memory") : NULL,
+	db_tree_poll_done(watcher->db, &errors, t->id, failed ? why : NULL,
 			  (long long)time(NULL) + delay);
-	free(err);
 }
 
 /* --- the thread ------------------------------------------------------------ */

@@ -115,7 +115,7 @@ refused() { curl -s -o /dev/null -w '%{http_code} %{size_upload}' -X PUT -H "Aut
 	"$@" --data-binary @"$TMP/blob" "$URL/api/v1/jobs/$j/artifacts?runner_id=$rid&attempt=2&name=bzImage&sha256=$sha"; }
 check_eq "an upload for an attempt the runner does not hold is refused" "409 300000" "$(refused -H 'Expect:')"
 check_eq "... before its body is sent when it asks for 100 Continue" "409 0" \
-	"$(refused -H 'Expect: 100-continue')"
+	"$(refused -H 'Expect: 100-continue' --expect100-timeout 60)"
 out=$(curl -s -o /dev/null -w '%{http_code}' -X PUT --data-binary @"$TMP/blob" \
 	"$URL/api/v1/jobs/$j/artifacts?runner_id=$rid&attempt=1&name=bzImage&sha256=$sha")
 check_eq "an upload without a token is refused" 401 "$out"
