@@ -409,9 +409,9 @@ static void qemu_watch_console(const struct qemu_boot *q, const char *console, o
 	if (*state == was || !strcmp(q->suite, "boot"))
 		return;
 	if (*state == 1 && q->sr->warmup > 0)
-		progress_iteration("iteration", -1, q->sr->warmup, q->sr->iterations);
+		progress_iteration(-1, q->sr->warmup, q->sr->iterations);
 	else
-		progress_iteration("iteration", *state >= 2 ? *state - 2 : 0, q->sr->warmup,
+		progress_iteration(*state >= 2 ? *state - 2 : 0, q->sr->warmup,
 				   q->sr->iterations);
 }
 
@@ -650,11 +650,11 @@ int qemu_run(const struct qemu_boot *q, struct proto_result *r, json_t **guest_e
 		if (it >= 0 && !shost_want_more(r, first, it, q->sr))
 			break;
 		if (it < 0)
-			progress_set("boot", -1, "boot %d of %d (warm-up, not recorded)", i + 1,
+			progress_set("boot", -1, "%d of %d (warm-up, not recorded)", i + 1,
 				     q->sr->warmup);
 		else
 			progress_set("boot", it < q->sr->iterations ? 100 * it / q->sr->iterations : -1,
-				     "boot %d of %d (each boot is one measurement)", it + 1,
+				     "%d of %d (each boot is one measurement)", it + 1,
 				     q->sr->iterations);
 		qemu_cmdline(cmdline, sizeof cmdline, q, accel, 1, 0);
 		rc = qemu_boot_once(q, initrd, cmdline, console_path, cause);

@@ -70,17 +70,16 @@ void progress_set(const char *phase, int percent, const char *fmt, ...)
 		log_info("job %lld: %s%s%s", job, phase, detail[0] ? ": " : "", detail);
 }
 
-void progress_iteration(const char *what, int it, int warmup, int iterations)
+void progress_iteration(int it, int warmup, int iterations)
 {
 	if (it < 0)
-		progress_set("warmup", -1, "%s %d of %d (warm-up, not recorded)", what,
-			     warmup + it + 1, warmup);
+		progress_set("warmup", -1, "%d of %d (not recorded)", warmup + it + 1, warmup);
 	else if (it < iterations)
 		progress_set("iteration", 100 * it / (iterations > 0 ? iterations : 1),
-			     "%s %d of %d", what, it + 1, iterations);
+			     "%d of %d", it + 1, iterations);
 	else    /* a repeat the noise asked for, past the planned iterations */
-		progress_set("iteration", -1, "%s %d (%d planned; the samples are noisy, so more)",
-			     what, it + 1, iterations);
+		progress_set("iteration", -1, "%d (%d planned; the samples are noisy, so more)",
+			     it + 1, iterations);
 }
 
 void progress_get(struct progress_snap *out)

@@ -4,7 +4,7 @@
  *
  * The build and bench code say which phase a job is in (fetch, checkout,
  * configure, compile, link, modules, upload; boot, warmup, iteration,
- * collect) with a detail ("1234 files (47%)", "iteration 2 of 5") and a
+ * collect) with a detail ("1234 files (47%)", "2 of 5") and a
  * percentage when one is known.  Each change of phase is logged; the
  * heartbeat thread (runners/agent.c) waits for changes and sends the
  * phase to kpcid, which shows it on the job page and the overview.
@@ -37,9 +37,9 @@ void progress_begin(long long job_id);
 void progress_set(const char *phase, int percent, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* progress_set for iteration it of a suite with warmup warm-up runs and
- * iterations recorded ones (it < 0: a warm-up); what names the unit
- * ("iteration", or "boot" for the boot suite). */
-void progress_iteration(const char *what, int it, int warmup, int iterations);
+ * iterations recorded ones (it < 0: a warm-up): phase "iteration" or
+ * "warmup", detail "2 of 5" (the phase names the unit). */
+void progress_iteration(int it, int warmup, int iterations);
 /* Copies the current progress into *out. */
 void progress_get(struct progress_snap *out);
 /* Waits until the progress changes past seq or seconds pass; returns the

@@ -151,7 +151,7 @@ int shost_wq_flush_run(const struct suite_run *sr, struct proto_result *r, char 
 
 		if (it >= 0 && !shost_want_more(r, first, it, sr))
 			break;
-		progress_iteration("iteration", it, sr->warmup, sr->iterations);
+		progress_iteration(it, sr->warmup, sr->iterations);
 		snprintf(ms, sizeof ms, "duration_ms=%lld", wq_ms);
 		snprintf(iter, sizeof iter, "iteration=%d", it);
 		unlink(out);
@@ -237,7 +237,7 @@ int shost_command_run(const struct suite_run *sr, struct proto_result *r, char *
 
 		if (it >= 0 && !shost_want_more(r, first, it, sr))
 			break;
-		progress_iteration("iteration", it, sr->warmup, sr->iterations);
+		progress_iteration(it, sr->warmup, sr->iterations);
 		unlink(log);
 		unlink(outfile);
 		if (spawn_run_stop(args, log, sr->timeout, progress_abandon_flag(), cause) < 0) {

@@ -43,7 +43,7 @@ static int kbench_add(void *arg, const struct kbench_bench *b, int iteration,
 	}
 	if (iteration != d->iteration) {        /* the first sample of a new pass */
 		d->iteration = iteration;
-		progress_iteration("iteration", iteration, d->sr->warmup, d->sr->iterations);
+		progress_iteration(iteration, d->sr->warmup, d->sr->iterations);
 	}
 	if (!proto_value_ok(s->value)) {
 		snprintf(cause, n, "%s: %g is not a usable value", b->name, s->value);
@@ -103,7 +103,7 @@ int kbench_run(const struct suite_run *sr, struct proto_result *r, char **cause)
 				    json_string(run.plan.clock == KBENCH_CPU ? "cpu" : "wall"));
 	run.plan.count = kbench_insn_plan(r->env);
 
-	progress_iteration("iteration", sr->warmup > 0 ? -1 : 0, sr->warmup, sr->iterations);
+	progress_iteration(sr->warmup > 0 ? -1 : 0, sr->warmup, sr->iterations);
 	if (kbench_run_set(&run, kbench_add, &dest, why, sizeof why) < 0)
 		return fail_cause(cause, "%s", why);
 	return 0;

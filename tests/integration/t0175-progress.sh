@@ -51,6 +51,9 @@ start_runner r2 "$RT" --class c
 check "the runner starts the job (after job 1)" wait_sql 40 "SELECT state FROM jobs WHERE id = 2" running
 check "and says what it does" wait_sql 20 \
 	"SELECT phase IN ('warmup', 'iteration') FROM jobs WHERE id = 2" 1
+check_contains "its log names the phase once, then the count" "job 2: iteration: 1 of 200" \
+	"$(cat "$TMP/r2.log")"
+check "  ... not the unit again" sh -c "! grep -q 'iteration: iteration' '$TMP/r2.log'"
 kill -INT "$RUNNER_PID"
 t0=$(date +%s)
 check "the runner ends within 10 s" wait_for 10 sh -c "! kill -0 $RUNNER_PID 2>/dev/null"
