@@ -27,8 +27,9 @@
 # noise: a `make -j2` of kpci's own sources runs while every other merge
 # is measured.  Both need a new var/ (rm -rf var).
 #
-# The dashboard's address is printed at once.  Tokens are made on first
-# use (var/admin.token, var/runner.token).  Ctrl-C stops everything within
+# The dashboard's address is printed once var/linux exists (the first
+# run makes it first).  Tokens are made on first use (var/admin.token,
+# var/runner.token).  Ctrl-C stops everything within
 # seconds (the runner gives its job back: the next run does it again); a
 # second run goes on where the first stopped.  `make run` calls this.
 set -eu
@@ -75,6 +76,26 @@ stop() {
 trap 'stop 0' INT TERM
 trap 'stop $?' EXIT
 
+# The kernel tree and its release, once (a minute or two), before kpcid
+# watches it.  Debian's top .gitignore ends with a block that ignores the
+# whole top level (its packaging repository): it is dropped.
+if [ ! -d var/linux/.git ] && [ -r "$SRC_TAR" ]; then
+	echo "run-local: making var/linux, a git tree of $SRC_TAR; the dashboard comes after it, in a minute or two"
+	rm -rf var/linux.tmp
+	mkdir -p var/linux.tmp
+	tar xJf "$SRC_TAR" -C var/linux.tmp --strip-components=1
+	sed -i '/^# Debian packaging: ignore everything at the top level/,$d' \
+		var/linux.tmp/.gitignore
+	G="git -C var/linux.tmp -c user.name=kpci -c user.email=kpci@localhost"
+	$G init -q -b master
+	$G config gc.auto 0
+	$G add -A -f
+	$G commit -q -m "linux-source-6.12"
+	# the release before kpcid sees the tree: its first poll must not
+	# take the bare source for the release's parent and measure it
+	sh tools/plant-window.sh -C var/linux.tmp release
+	mv var/linux.tmp var/linux
+fi
 cp configs/kpcid-local.ini var/kpcid.ini
 cat >> var/kpcid.ini <<EOF
 
@@ -97,6 +118,10 @@ tls = none
 from = kpci <kpci@localhost.localdomain>
 base_url = $URL
 settle_seconds = 30
+EOF
+# kpcid watches the tree only when there is one (no linux-source: host jobs only)
+if [ -d var/linux/.git ]; then
+	cat >> var/kpcid.ini <<EOF
 
 [tree linux]
 url = $TOP/var/linux
@@ -111,6 +136,7 @@ suites = kbench
 bench_boot = qemu
 bench_classes = $CLASS
 EOF
+fi
 # the demo's kbench measures what the window changes, quickly
 mkdir -p var/suites
 cp configs/suites/*.ini var/suites/
@@ -196,26 +222,6 @@ drip() {
 	echo "run-local: the whole window has landed"
 }
 
-# The kernel tree and its release, once (a minute or two).  Debian's top
-# .gitignore ends with a block that ignores the whole top level (its
-# packaging repository): it is dropped.
-if [ ! -d var/linux/.git ] && [ -r "$SRC_TAR" ]; then
-	echo "run-local: making var/linux, a git tree of $SRC_TAR (a minute or two)"
-	rm -rf var/linux.tmp
-	mkdir -p var/linux.tmp
-	tar xJf "$SRC_TAR" -C var/linux.tmp --strip-components=1
-	sed -i '/^# Debian packaging: ignore everything at the top level/,$d' \
-		var/linux.tmp/.gitignore
-	G="git -C var/linux.tmp -c user.name=kpci -c user.email=kpci@localhost"
-	$G init -q -b master
-	$G config gc.auto 0
-	$G add -A -f
-	$G commit -q -m "linux-source-6.12"
-	# the release before kpcid sees the tree: its first poll must not
-	# take the bare source for the release's parent and measure it
-	sh tools/plant-window.sh -C var/linux.tmp release
-	mv var/linux.tmp var/linux
-fi
 if [ -d var/linux/.git ]; then
 	sh tools/plant-window.sh -C var/linux release
 	# The first poll records the history and builds the release; the
