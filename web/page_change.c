@@ -194,14 +194,14 @@ static void change_facts(struct buf *b, const struct rec_change *c, long long no
 	buf_adds(b, "</dl>\n");
 }
 
-/* The verdict in one line: direction, %change, its interval, why. */
+/* The verdict in one line: direction and %change of the points' means
+ * (the title's number), then the verdict, whose own %change and interval
+ * are over job means (its reason says so): two numbers, each named. */
 static void change_verdict(struct buf *b, const struct rec_change *c)
 {
-	buf_printf(b, "<p id=\"verdict\"><strong class=\"%s\">%s %+.1f%%</strong>",
+	buf_printf(b, "<p id=\"verdict\"><strong class=\"%s\">%s %+.1f%%</strong> "
+		   "<span class=\"muted\">(the mean of the points after it against before)</span>",
 		   change_dir(c), change_dir(c), 100 * change_num(c->magnitude));
-	if (isfinite(c->percent_lo) && isfinite(c->percent_hi))
-		buf_printf(b, " <span class=\"nowrap\">[%+.1f%%, %+.1f%%]</span>", c->percent_lo,
-			   c->percent_hi);
 	if (c->verdict && *c->verdict) {
 		buf_adds(b, "; verdict <strong class=\"verdict\">");
 		html_txt(b, c->verdict);

@@ -250,8 +250,9 @@ try {
 	      /first bad\s*[0-9a-f]{12} Merge tag '<script>/.test(facts) &&
 	      /last good\s*[0-9a-f]{12} Merge tag 'sub2-for-6.13'/.test(facts) &&
 	      facts.includes('v6.12 \u2192 head (open)') && /state\s*new, detected/.test(facts), facts);
-	check('change: the verdict with its interval and reason',
-	      /regression -8\.0% \[-8\.\d%, -7\.\d%\]; verdict changed: /.test(await text(change, '#verdict')));
+	check('change: the points\' change, named, then the verdict over job means with its interval',
+	      /^regression -8\.0% \(the mean of the points after it against before\); verdict changed: -8\.\d% \[-8\.\d%, -7\.\d%\] .* over \d+ and \d+ jobs/.test(
+		      await text(change, '#verdict')), await text(change, '#verdict'));
 	check('change: links to the window report, the compare, the chart, the bisection and the reports',
 	      await change.locator('#change-links a[href="/trees/linux/windows/v6.12?branch=master"]').count() === 1 &&
 	      /^\/compare\?base=[0-9a-f]{40}&head=[0-9a-f]{40}&runner_class=smp8$/.test(
