@@ -7,6 +7,7 @@
 #   make bench        benchmarks of kpci itself (bench/)
 #   make deps         install the Debian packages everything needs
 #   make install      PREFIX=/usr/local DESTDIR=
+#   make deb          Debian packages in build/debs/ (debian/)
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -20,8 +21,11 @@ ifneq ($(WERROR),0)
 WARN    += -Werror
 endif
 CFLAGS  ?= -O2 -g
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -D_GNU_SOURCE -DKPCI_VERSION='"$(VERSION)"' \
-	     -I. $(shell pkg-config --cflags $(PKGS))
+# kpci-runner's default [build] kconfig_dir and [suites] dir are under
+# SHAREDIR, where `make install` puts them.
+SHAREDIR := $(PREFIX)/share/kpci
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) -D_GNU_SOURCE -DKPCI_VERSION='"$(VERSION)"' \
+	     -DKPCI_SHAREDIR='"$(SHAREDIR)"' -I. $(shell pkg-config --cflags $(PKGS))
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 
 ifeq ($(SANITIZE),1)
@@ -255,6 +259,17 @@ install: $(PROGS) guest
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
 	sed 's|@SBINDIR@|$(PREFIX)/sbin|g' configs/systemd/kpcid.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/kpcid.service
 	sed 's|@SBINDIR@|$(PREFIX)/sbin|g' configs/systemd/kpci-runner.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/kpci-runner.service
+
+# Debian packages kpcid, kpci-runner and kpci (debian/, debhelper) in
+# build/debs/, built with PREFIX=/usr in build/deb/.  Their version is
+# debian/changelog's, which must be VERSION: one version everywhere.
+deb:
+	@v=$$(dpkg-parsechangelog -S Version); [ "$$v" = "$(VERSION)" ] || \
+		{ echo "deb: debian/changelog says $$v, the Makefile's VERSION $(VERSION)" >&2; exit 1; }
+	dpkg-checkbuilddeps
+	debian/rules binary
+	ls build/debs/*.deb
+.PHONY: deb
 
 clean:
 	rm -rf build bin

@@ -13,6 +13,12 @@
 #include "lib/proto.h"
 #include "runners/config.h"
 
+/* Where `make install` puts the kconfig fragments and suites (Makefile's
+ * SHAREDIR); a build without it (the fuzzers) takes make's default. */
+#ifndef KPCI_SHAREDIR
+#define KPCI_SHAREDIR "/usr/local/share/kpci"
+#endif
+
 #define RCONFIG_MAX_PATH 4096      /* bytes of the program's own path */
 
 #define KEY(field) offsetof(struct rconfig, field)
@@ -46,7 +52,7 @@ static const struct conf_key rconfig_runner_keys[] = {
 };
 
 static const struct conf_key rconfig_build_keys[] = {
-	{ "kconfig_dir", CONF_STR, KEY(kconfig_dir), "/usr/local/share/kpci/kconfig", 0, 0, NULL, 0,
+	{ "kconfig_dir", CONF_STR, KEY(kconfig_dir), KPCI_SHAREDIR "/kconfig", 0, 0, NULL, 0,
 	  "directory of kernel config files and fragments (configs/kconfig/)" },
 	{ "cc", CONF_STR, KEY(build_cc), "gcc", 0, 0, NULL, 0,
 	  "compiler command; \"distcc gcc\" spreads builds (for icecream see icecc)" },
@@ -72,7 +78,7 @@ static const struct conf_key rconfig_build_keys[] = {
 };
 
 static const struct conf_key rconfig_suites_keys[] = {
-	{ "dir", CONF_STR, KEY(suites_dir), "/usr/local/share/kpci/suites", 0, 0, NULL, 0,
+	{ "dir", CONF_STR, KEY(suites_dir), KPCI_SHAREDIR "/suites", 0, 0, NULL, 0,
 	  "directory of suite files NAME.ini (configs/suites/)" },
 	{ "modules_dir", CONF_STR, KEY(modules_dir), NULL, 0, 0, NULL, 0,
 	  "kpci's kernel modules (wq_flush.ko) built for the running kernel" },
