@@ -17,6 +17,7 @@ PACKAGES="
 	wrk
 	clang libclang-rt-14-dev file
 	icecc python3-jsonschema lava-common
+	debhelper lintian
 "
 # Optional, not installed here (CI does not run a LAVA lab): a real local
 # LAVA lab for `make check-lava` (tests/lava/, docs/runners.md), about
