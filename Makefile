@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # kpci - continuous kernel performance CI.  Plain GNU make; see README.md.
 #
 #   make              bin/kpcid bin/kpci-runner bin/kpci

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bench_analyze.c - what an analysis pass of kpcid costs.
  *

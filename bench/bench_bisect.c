@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bench_bisect.c - how well and how fast kpci's bisection finds a culprit:
  * a simulation that runs the search and the probe judgement of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bench_confirm.c - what confirming a change before anyone is told costs
  * in boots, and what it buys in reports true, false and missed: merge

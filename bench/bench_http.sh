@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # bench_http.sh - requests per second and p99 latency of kpcid's dashboard
 # under wrk, on the database of tests/browser/seed.py (5,000 commits, 50
 # metrics, 2 runner classes, planted changes) plus one 10,000-point

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bench_http_const.c - the ceiling of the HTTP benchmark (bench/bench_http.sh):
  * a libmicrohttpd server started with the same thread model and options as

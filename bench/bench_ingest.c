@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bench_ingest.c - samples per second through kpcid's result endpoint,
  * beside the ceiling: raw SQLite inserts of the same rows into the same

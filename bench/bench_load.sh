@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # bench_load.sh - kpcid under the load of a busy lab, on the database of
 # tests/browser/seed.py (5,000 commits, 50 metrics, planted changes) plus
 # a 10,000-point series:

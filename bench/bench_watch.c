@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bench_watch.c - what a watcher poll costs against the history length.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cli.c - what the commands of kpci share: API calls that print kpcid's
  * error sentence, query strings from flags, table cells from JSON.

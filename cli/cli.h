@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cli.h - shared by the command files of kpci (cli/kpci.c, cli/cmd_*.c).
  */

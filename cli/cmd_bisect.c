@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_bisect.c - `kpci bisect`, `bisections`, `bisection`, `bisect-cancel`:
  * the bisections kpcid runs (daemon/bisect/bisector.c, docs/bisect.md).  Commit

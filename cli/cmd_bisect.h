@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_bisect.h - kpci's bisection commands (cli/cmd_bisect.c), clients of
  * /api/v1/bisections: start one of a change, list, show, cancel.

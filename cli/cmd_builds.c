@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_builds.c - kernel builds from the command line: list them, show one
  * with its artifacts and merge_config warnings, print a build log, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_builds.h - kpci's build commands: `kpci builds`, `kpci build ID`,
  * `kpci build-log ID`, `kpci artifact SHA256 FILE`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_changes.c - kpci's analysis commands: list and show the changes
  * kpcid found, triage them, compare two stored runs (jobs or commits) and

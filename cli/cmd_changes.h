@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_changes.h - the analysis commands of kpci (cli/cmd_changes.c):
  * changes, change, triage, compare-jobs and noise, clients of the

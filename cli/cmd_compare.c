@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_compare.c - `kpci compare`: base samples against head samples.
  *

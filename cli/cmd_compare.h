@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_compare.h - `kpci compare`, the offline comparison of two sample sets.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_detect.c - `kpci detect`: change points of a series read from a file.
  *

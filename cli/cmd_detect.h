@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_detect.h - `kpci detect`, the offline change-point detector.
  */

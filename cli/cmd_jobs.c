@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_jobs.c - kpci jobs: the jobs as GET /api/v1/jobs lists them, read
  * back with the decoder of lib/rec.h, one line each (id, kind, suite,

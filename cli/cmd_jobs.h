@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_jobs.h - kpci's job commands: `kpci jobs` (the list, newest first,
  * filtered by state).

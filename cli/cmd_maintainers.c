@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_maintainers.c - `kpci maintainers -C DIR [--rev REV] [FILE...]`:
  * the recipients kpcid's reports would have, computed from a kernel tree

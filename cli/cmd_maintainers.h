@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_maintainers.h - `kpci maintainers`: who kpci would tell about files
  * or a commit of a kernel tree, read offline (lib/recipients.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_reports.c - `kpci reports`, `report`, `report-resend`, `report-hold`:
  * the reports kpcid sent and their delivery per recipient.  Text from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_reports.h - kpci's report commands (cli/cmd_reports.c), clients of
  * /api/v1/reports: list, show, re-send and hold.

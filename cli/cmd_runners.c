@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_runners.c - kpci runners | runner ID | drift-ack ID: the runners as
  * GET /api/v1/runners lists them, one runner as GET /api/v1/runners/:id

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_runners.h - kpci's runner commands: `kpci runners` (the list),
  * `kpci runner ID` (one runner with its drift history) and `kpci

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_trees.c - kpci trees | commits TREE | windows TREE | merges TREE vX.Y
  * | poll TREE: tables over /api/v1/trees (see docs/API.md).  Commit data

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd_trees.h - the kpci commands about watched trees (cli/cmd_trees.c):
  * trees, commits, windows, merges, poll.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmp.c - the samples of `kpci compare` (cli/cmp.h): each file read into
  * its metrics (one number per line, or CSV rows `metric,value` with an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmp.h - the samples and statistics of `kpci compare` (cli/cmd_compare.c
  * prints them): two files of samples read by metric, and one row per

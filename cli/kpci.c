@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kpci.c - the command-line client of kpcid's JSON API, and offline tools.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * artifacts.c - the content-addressed artifact store: streamed uploads
  * verified by SHA-256 before they become visible, reads, and LRU

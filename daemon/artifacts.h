@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * artifacts.h - kpcid's content-addressed store of build artifacts
  * (bzImage, .config, System.map, modules) under DATA_DIR/artifacts/.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * config.h - kpcid's configuration: the key table and the struct it fills.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kpcid.c - the daemon's shared state (kpcid.h): the live copies of the
  * reloadable settings, published at start and on SIGHUP, read by request

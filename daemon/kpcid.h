@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kpcid.h - the daemon's shared state, handed to every HTTP handler.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * main.c - kpcid: read the configuration, open the database, serve HTTP,
  * expire job leases, analyse and bisect, reload on SIGHUP and stop

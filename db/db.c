@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db.c - SQLite storage: opening the file (mode, page size, WAL),
  * migrations, the versions of the tables for the answer cache, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db.h - kpci's data-access layer over one SQLite file: everything of it,
  * one header per family of tables (as libgit2's git2.h includes

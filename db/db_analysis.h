@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_analysis.h - analysis: dirty series, changes, noise, comparisons,
  * verdicts, more measurement.  One family of db/db.h, which includes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_bisect.c - bisections in the database (migration 0016,
  * daemon/bisect/bisector.c, docs/bisect.md): the changes due one and what one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_bisect.h - bisections and their probes.  One family of db/db.h,
  * which includes them all; each file of db/ includes the family it

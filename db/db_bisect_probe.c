@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_bisect_probe.c - a running bisection's probes in the database
  * (migration 0016, daemon/bisect/bisector.c): each probe with what its build and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_buildfail.c - build failures on the tree's timeline, alerted on like
  * a regression.  When a build of (tree, branch, config) ends failed or

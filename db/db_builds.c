@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_builds.c - kernel builds and their artifacts: queueing a build job
  * with its build row, the runner's build record (state, sizes, compiler,

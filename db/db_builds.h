@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_builds.h - builds, their logs and artifacts, artifacts marked bad.
  * One family of db/db.h, which includes them all; each file of db/

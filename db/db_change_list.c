@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_change_list.c - the changes as records (struct rec_change, lib/rec.h):
  * a filtered page of them, one with its series and metric, and the

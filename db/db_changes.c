@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_changes.c - what analysis reads and writes: dirty series, a series'
  * samples with their first-parent positions, changes (stored and

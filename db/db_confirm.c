@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_confirm.c - what the confirmer reads and writes (migration 0021,
  * daemon/analyze/confirm.c): the changes waiting for a confirmation, the

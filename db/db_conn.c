@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_conn.c - the connections of a struct db and the statement helpers
  * of db/db_internal.h: the writer, used under db->lock (writers use

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_core.h - the handle of kpci's SQLite file, the result codes, opening
  * and migrating, table versions and the health of the storage (db/db.h

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_dash.c - the reads only the dashboard needs: one series with its
  * metric (struct rec_series, for /series/ID and GET /api/v1/series/:id),

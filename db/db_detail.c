@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_detail.c - reads behind the metric chart (sibling series on other
  * runner classes, commit details by first-parent position), the job

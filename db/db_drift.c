@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_drift.c - a runner's host environment and its drift (what keeps
  * two runs comparable).  Every sample upload carries the environment

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_health.c - what kpcid's health report says about its storage: the
  * faults SQLite met (a full disk, an I/O error, a damaged file), an

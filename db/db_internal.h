@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_internal.h - what the files of db/ share: the connection and the
  * statement helpers.  Only the files in db/ include this; everything else sees

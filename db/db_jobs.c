@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_jobs.c - the job queue: submit, claim with a lease, heartbeat,
  * lease expiry, and job lists.

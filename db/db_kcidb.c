@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_kcidb.c - what the KCIDB export (daemon/export/kcidb.c) reads and what it
  * remembers having sent (migration 0015, table kcidb_sent).

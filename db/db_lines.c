@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_lines.c - the commits of a tree and the first-parent lines of its
  * branches as the watcher (daemon/watch/) writes them: a branch poll's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_pages.h - what the dashboard reads: the overview, the chart and job
  * detail, filtered lists, merge-window reports.  One family of db/db.h,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_progress.c - what people wait for: the phase of a running job (its
  * runner's heartbeats, migration 0018), a job given back by its runner,

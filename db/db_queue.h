@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_queue.h - tokens, runners and their drift, the job queue and
  * leases, progress, samples.  One family of db/db.h, which includes them

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_report.c - merge-window reports: the changes the analyzer found in
  * a release's merge window, grouped by the first-parent merge (the pull)

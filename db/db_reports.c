@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_reports.c - the reports kpcid sends about change groups and their
  * delivery per recipient (migration 0014; daemon/alert/alert.c decides, this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_reports.h - reports and their deliveries, the KCIDB export.  One
  * family of db/db.h, which includes them all; each file of db/ includes

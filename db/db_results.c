@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_results.c - storing a runner's result (environment, metrics,
  * series, samples) once per (job, attempt), and reading samples back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_runners.c - API tokens, trees from the configuration, and runners
  * with their topology.

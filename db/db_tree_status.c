@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_tree_status.c - the tree record (lib/rec.h) read from trees,
  * branches and branch_events: the list of watched trees, and a tree's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_trees.c - what the watcher (daemon/watch/) stores about trees:
  * branches, tags, releases and merge windows, poll errors with backoff

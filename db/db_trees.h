@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * db_trees.h - watched trees: commits, branches, first-parent lines,
  * tags, windows and merges.  One family of db/db.h, which includes them

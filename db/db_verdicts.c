@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_verdicts.c - what the three-way verdict stores and reads
  * (migration 0013, docs/analysis.md): the log-scale noise sums per

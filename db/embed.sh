@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # embed.sh - turn db/migrations/NNNN-name.sql files into a C table.
 #
 # Usage: sh db/embed.sh db/migrations/0001-core.sql ... > migrations.c

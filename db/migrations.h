@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * migrations.h - the schema migrations compiled into kpcid.
  *

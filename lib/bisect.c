@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bisect.c - the search of a bisection over the candidate DAG (see
  * bisect.h): ancestry as one bit set per commit, the alive set, git

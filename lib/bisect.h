@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * bisect.h - the search of a bisection: which commits may hold the
  * change, where to probe next, what a probe's outcome tells, and when the

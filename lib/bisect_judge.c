@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bisect_judge.c - a probe's measurements judged against the two ends of
  * the change (see bisect.h): lib/verdict.h's three-way verdict of each

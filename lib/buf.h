@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * buf.h - a growable byte buffer with a maximum size (after curl's dynbuf).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * client.c - JSON requests to kpcid over libcurl.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * client.h - the HTTP+JSON client of kpcid's API, used by kpci-runner and
  * kpci.  This is the only place that includes libcurl.

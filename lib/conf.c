@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * conf.c - INI files through libinih, checked against the key tables.
  *

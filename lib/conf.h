@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * conf.h - table-driven INI configuration on top of libinih.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpd.c - the change-point detection entry point: method names, default
  * parameters and dispatch to lib/cpd_default.c or lib/cpd_otava.c.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpd_commits.c - change points over measured commits, each with its jobs
  * and their iterations: kpci's default segmentation of the job points

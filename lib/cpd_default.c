@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpd_default.c - kpci's change-point detector for kernel benchmark series.
  *

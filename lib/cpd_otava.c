@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpd_otava.c - Apache Otava's change-point method, for compatibility.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cpd_state.c - incremental change-point detection over a growing series.
  *

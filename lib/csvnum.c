@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * csvnum.c - tokens, numbers and CSV fields for the offline tools.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * csvnum.h - the small text helpers behind kpci's offline tools (kpci
  * detect, kpci compare): trimming a token, reading a finite number, and

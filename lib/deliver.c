@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * deliver.c - one SMTP transaction or one webhook POST through libcurl
  * (lib/deliver.h).  Each call uses an easy handle of its own: deliveries

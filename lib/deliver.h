@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * deliver.h - sending what kpcid reports: a mail over SMTP and a JSON
  * document POSTed to a webhook, both through libcurl.

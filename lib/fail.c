@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fail.c - the reason a step failed, as one malloc'd sentence (fail.h).
  */

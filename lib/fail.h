@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fail.h - setting the one-sentence reason a step failed.  Functions that
  * can fail take `char **cause` (its *cause NULL or malloc'd) and, on

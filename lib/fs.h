@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fs.h - small file-system helpers shared by kpcid and kpci-runner.
  */

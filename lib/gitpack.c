@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * gitpack.c - objects read straight from a git repository's pack files
  * (see gitpack.h).  The formats are git's Documentation/gitformat-pack:

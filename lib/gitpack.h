@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * gitpack.h - objects read straight from a git repository's pack files.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * gitrepo.c - reading a kernel tree at a commit through libgit2, or a
  * plain source directory from disk (lib/gitrepo.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * gitrepo.h - what reports need to read from a kernel tree: files at a
  * commit (MAINTAINERS, .mailmap, a file's content for K: keywords), which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * gzip.c - one-shot gzip compression over zlib's deflate (see gzip.h).
  */

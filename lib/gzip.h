@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * gzip.h - gzip (RFC 1952) compression of a buffer in memory, for HTTP
  * answers sent with Content-Encoding: gzip.  The one user of zlib's

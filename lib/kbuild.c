@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kbuild.c - the files a kernel build compiled, read from kbuild's .cmd
  * files, and the decision whether compiled code can differ between two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kbuild.h - what a kernel build compiled, and whether compiled code can
  * differ between two commits.

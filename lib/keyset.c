@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * keyset.c - a set of 64-bit keys (see keyset.h).
  */

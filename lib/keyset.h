@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * keyset.h - a set of 64-bit keys: open addressing, grown by doubling.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * log.h - one-line log messages on standard error, shared by all programs.
  *

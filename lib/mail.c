@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * mail.c - composing a plain-text mail with header fields that commit
  * data cannot break (lib/mail.h).  The encoded-words follow RFC 2047

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * mail.h - RFC 5322 messages whose header fields are safe whatever the
  * commit data put in them: no CR or LF from a value reaches a header (a

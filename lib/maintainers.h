@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * maintainers.h - who maintains a file, read from a kernel tree's
  * MAINTAINERS with the semantics of the kernel's scripts/get_maintainer.pl

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * mono.h - the monotonic clock (CLOCK_MONOTONIC), for intervals,
  * timeouts and deadlines; time(NULL) is for dates.  The one place that

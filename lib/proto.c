@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * proto.c - encode and check the runner protocol's JSON bodies.
  */

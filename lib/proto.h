@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * proto.h - the runner protocol: JSON bodies exchanged by kpci-runner and
  * kpcid under /api/v1 (see docs/API.md), encoded and decoded in one place.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec.c - what the record encoders and decoders (lib/rec_*.c) share:
  * nullable C fields as JSON, typed reads of a decoded object's fields

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec.h - the records that pages, API handlers and the CLI read: C
  * structs that db/ fills from its SELECTs, each with one JSON encoder

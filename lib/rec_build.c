@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_build.c - the build record (lib/rec.h): a kernel build with its
  * state, sizes, warnings and, in its detail, its artifacts.  GET

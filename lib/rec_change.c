@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_change.c - the change record (lib/rec.h): a step the analyzer found
  * in a series, or a build failure, with in its detail where it lies, its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_compare.h - the record of a comparison of two sides (a job or a
  * commit), metric by metric: what daemon/analyze/compare.c computes and

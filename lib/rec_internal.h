@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_internal.h - the field readers and writers the record files
  * (lib/rec_*.c) share: JSON values of nullable C fields, and the checks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_job.c - the job record (lib/rec.h): a build or bench job with its
  * spec, state, lease and phase and, in its detail, its attempts, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_runner.c - the runner record (lib/rec.h): a registered runner with
  * its topology and, in its detail, the remembered host environment and

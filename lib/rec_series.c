@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_series.c - the series record (lib/rec.h): a metric measured on a
  * runner class along a branch, with the points, segments, changes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_series.h - the records of a series: its points, noise segments,
  * classes overlaid and the series itself (lib/rec_series.c); the rules

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_tree.c - the tree and commit records (lib/rec.h): a watched tree
  * with its poll state and its branches' recent events, and a commit at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_tree.h - the records of a watched tree: its branches and their
  * events, the tree, and a commit on a first-parent line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * recipients.c - a commit's recipients from its own data and from the
  * tree's MAINTAINERS at that commit (lib/recipients.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * recipients.h - who is told about a commit: its author and the people in
  * its Signed-off-by, Reviewed-by, Acked-by and Tested-by trailers, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * sha256.c - SHA-256 through libcrypto's EVP interface: one-shot, incremental, files.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * sha256.h - SHA-256 digests as lowercase hex (OpenSSL's libcrypto).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * spawn.h - running a program: posix_spawnp with an argv array (never a
  * shell), output to a file, its own process group, and a deadline after

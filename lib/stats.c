@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * stats.c - descriptive statistics, the t distribution and two-sample tests.
  *

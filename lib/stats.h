@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * stats.h - the statistics kpci's detectors and comparisons are built on.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * utf8.c - validating and repairing UTF-8 (see utf8.h).  The rules are
  * those of RFC 3629, the same that jansson enforces on json_string().

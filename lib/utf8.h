@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * utf8.h - making text valid UTF-8.  Commit subjects, author names and
  * suite outputs come from outside and may be Latin-1 or plain garbage;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * verdict.c - changed, same or inconclusive for one metric between two
  * sides of jobs (see verdict.h for the model and the contract, and

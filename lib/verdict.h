@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * verdict.h - the three-way verdict of one metric between two sides:
  * changed, same or inconclusive.  Used by every comparison kpci makes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * agent.h - the runner's main loop: register, claim with backoff, run
  * the job while a heartbeat keeps its lease, spool and upload the result.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bench.c - one bench job from suite file to samples (bench.h).
  */

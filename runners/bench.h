@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * bench.h - runs one bench job: reads the suite's file, picks the boot
  * method (host, qemu, kexec), runs the suite, and fills the result with

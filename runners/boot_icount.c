@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * boot_icount.c - the icount boot (boot_icount.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * boot_icount.h - the instruction boot of the qemu boot method ([qemu]
  * instructions = on): after a kbench boot, the same kernel boots once more

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * boot_kexec.c - the kexec boot method (boot_kexec.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * boot_kexec.h - the kexec boot method, for bare-metal NUMA machines.
  *

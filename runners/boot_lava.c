@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * boot_lava.c - the lava boot method (boot_lava.h): LAVA's REST API v0.2
  * through lib/client.c, the job's state in work_dir/lava/.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * boot_lava.h - the lava boot method: a LAVA lab boots the candidate.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * boot_qemu.c - the qemu boot method (boot_qemu.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * boot_qemu.h - the qemu boot method: boot a candidate kernel in QEMU with
  * the NUMA topology the runner's [qemu] section (or the job) asks for, an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * build.c - kpci-runner's build executor (see build.h): one build job,
  * from its spec to its record.  The compiler and its icecream plan, the

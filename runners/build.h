@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * build.h - the build executor of kpci-runner: runs one `build` job.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * build_icecc.c - the icecream side of a kernel build (build_icecc.h).
  */

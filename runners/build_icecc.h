@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * build_icecc.h - kernel builds through an icecream farm ([build] icecc).
  *

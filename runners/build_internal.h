@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * build_internal.h - what the files of the build executor share
  * (runners/build.c, build_tree.c, build_kconfig.c, build_log.c,

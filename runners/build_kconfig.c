@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * build_kconfig.c - a build's .config as merge_config.sh makes it: a base
  * (tinyconfig, defconfig, a file), then the config file and fragments of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * build_log.c - the build log of kpci-runner's builds: notes written into
  * it, and what a build's outputs say (`size vmlinux`, the first error

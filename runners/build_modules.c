@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * build_modules.c - the out-of-tree modules of [build] modules (sources in
  * the guest directory, runners/guest/NAME) built against the kernel just

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * build_progress.c - make's output read as it grows (build_progress.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * build_progress.h - the progress of a kernel build read from make's
  * output as it grows: kbuild's "  CC      kernel/fork.o" lines counted

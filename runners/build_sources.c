@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * build_sources.c - the build's "sources" artifact: the files of the
  * source tree that the build read, as kbuild's `.TARGET.cmd` files in the

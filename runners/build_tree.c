@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * build_tree.c - the programs a build runs and the sources it builds:
  * every program through lib/spawn.h, the bare git mirror of a tree, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * config.c - the table of kpci-runner's configuration keys.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * config.h - kpci-runner's configuration (configs/kpci-runner.ini).
  */

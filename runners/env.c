@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * env.c - read the comparability facts from /proc and /sys.
  * Missing files give "unknown", never an error: containers hide some.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * env.h - the environment a sample was taken in: what decides whether two
  * numbers may be compared (kernel, command line, CPU model and microcode,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fetch.c - a bench job's kernel and modules from kpcid (fetch.h): the
  * per-sha256 cache under WORK/artifacts/, its LRU trim, and the per-job

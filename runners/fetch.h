@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fetch.h - the build a bench job names, fetched from kpcid: its bzImage
  * and its modules, downloaded by sha256 (verified on arrival and again on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * guestdir.c - the guest directory of kpci-runner (guestdir.h), shared by
  * the qemu boot method and the build executor.

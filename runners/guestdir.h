@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * guestdir.h - where kpci-runner finds its guest parts (runners/guest/,
  * installed by `make guest`): the qemu initramfs's init, mkinitramfs.sh

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kbench_core.c - the microbenchmarks of kbench_core.h and the passes of
  * a run of them (kbench_run_set); how one sample is taken is

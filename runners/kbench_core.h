@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kbench_core.h - kpci's own microbenchmarks of the running kernel, with no
  * dependency beyond libc and pthreads, so the same code runs in-process in

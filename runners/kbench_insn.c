@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kbench_insn.c - the instruction counter of kbench_insn.h: one
  * perf_event_open() hardware counter (PERF_COUNT_HW_INSTRUCTIONS) of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kbench_insn.h - instruction counts beside kbench's times.  Where the
  * hardware can count (a host with a PMU, a KVM guest with a vPMU), one

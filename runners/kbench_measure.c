@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kbench_measure.c - how one kbench sample is taken (kbench_measure,
  * kbench_core.h): pinned to one CPU, the operation count calibrated to

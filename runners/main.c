@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * main.c - kpci-runner: the agent on a build or benchmark machine.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * progress.c - the progress of the job in hand (progress.h): one record
  * under a mutex, a condition variable the heartbeat thread waits on, and

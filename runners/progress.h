@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * progress.h - what the job in hand is doing, and whether it is to be
  * given back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * repeat.c - the adaptive repeat rule and the robust statistics of repeat.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * repeat.h - when to stop repeating a measurement (Phoronix Test Suite
  * style): at least `iterations` recorded runs; then more, up to `max`,

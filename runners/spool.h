@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * spool.h - results waiting for kpcid, one JSON file each in a directory.
  *

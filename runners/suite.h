@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * suite.h - benchmark suites a runner can run, in one table.
  *

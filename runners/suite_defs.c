@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * suite_defs.c - reading configs/suites/NAME.ini (suite_defs.h).
  */

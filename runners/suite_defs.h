@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * suite_defs.h - suite definition files (configs/suites/NAME.ini), read
  * with lib/conf.h tables.  A file says how a suite runs: iterations,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * suite_host.c - suites on the running kernel besides kbench: boot phases
  * from the kernel log (/dev/kmsg), wq-flush by loading the module, and

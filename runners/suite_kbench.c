@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * suite_kbench.c - the kbench suite on the running kernel: every
  * microbenchmark of kbench_core.c (the NUMA remote ones only where two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * suite_parse.c - the parsers of suite_parse.h.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * suite_parse.h - parsers of benchmark output into samples, one table.
  *

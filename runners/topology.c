@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * topology.c - the machine's NUMA layout through hwloc.
  *

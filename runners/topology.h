@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * topology.h - what machine this is: NUMA nodes with their CPUs and
  * memory, CPU model, kernel release.  Read with hwloc; the only file

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # run.sh - runs every test program and shell test, then prints the total.
 #
 #   KPCI_BIN=bin KPCI_TESTS=build/opt/tests sh tests/run.sh [PATTERN...]

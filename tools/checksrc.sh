@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # checksrc.sh - kpci's source checker (after curl's checksrc), run by
 # `make check`.  Every C file of the tree is read as text, with its
 # comments and string literals blanked where code is looked for:
@@ -7,7 +8,7 @@
 #              atoi, atol, atoll, atof, system, popen (docs/CONTRIBUTING.md
 #              says what to use instead)
 #   header     the file starts with a comment saying what it is for (after
-#              an SPDX line, in the kernel module)
+#              its SPDX line)
 #   long       a line is longer than 100 characters (a tab is one)
 #   size       a .c file has more than 800 lines, a header more than 400
 #   include-c  a file includes a .c file (link the programs' archives)
@@ -15,6 +16,9 @@
 #              their data by their handlers in daemon/api/)
 #   cause      a failure's *cause is set other than by fail_cause (or
 #              cleared to NULL) outside lib/fail.c
+#   spdx       a file of kpci's own (source, script, configuration, unit,
+#              man page: spdx_files below) has no "SPDX-License-Identifier:
+#              GPL-2.0-only" line in its first three lines
 #   layer      a file includes a header that its folder may not reach:
 #              lib/ reaches only lib/; db/ reaches lib/; web/ lib/ and
 #              db/ (for row types); runners/ and cli/ lib/; the daemon
@@ -28,11 +32,39 @@
 # Each finding is one line "FILE:LINE: sentence" on stderr; the exit
 # status is 1 when there is one, else 0.
 #
-#   sh tools/checksrc.sh [FILE...]      default: every .c and .h file
+#   sh tools/checksrc.sh [FILE...]      default: every .c and .h file, and
+#                                       the spdx rule on spdx_files
+#   sh tools/checksrc.sh --spdx-files   prints spdx_files
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
+# spdx_files: the files of kpci's own that name their licence.  Not in
+# it: data (tests/data/, the fuzz seeds), vendored code (LICENSES/README.md),
+# docs, and formats without comments (JSON, debian/control and the like).
+spdx_files() {
+	find . \( -path ./.git -o -path ./build -o -path ./bin -o -path ./var \
+		-o -name node_modules -o -path ./tests/data -o -path ./tests/fuzz/seeds \
+		-o -path ./web/static/vendor -o -path ./debian/tmp -o -path ./debian/.debhelper \
+		-o -path ./debian/kpci -o -path ./debian/kpcid -o -path ./debian/kpci-runner \) \
+		-prune -o -type f \( -name '*.[ch]' -o -name '*.sh' -o -name '*.py' \
+		-o -name '*.js' -o -name '*.mjs' -o -name '*.sql' -o -name '*.ini' \
+		-o -name '*.service' -o -name '*.yaml' -o -name '*.[18]' -o -name Makefile \
+		-o -name Kbuild -o -path './configs/kconfig/*' -o -path ./runners/guest/init \
+		-o -path ./.ci/run -o -path ./debian/rules -o -name '*.postinst' \
+		-o -name '*.postrm' \) -print | sed 's|^\./||' | LC_ALL=C sort
+}
+if [ "${1:-}" = --spdx-files ]; then
+	spdx_files
+	exit 0
+fi
+spdx=0
 if [ $# -eq 0 ]; then
+	for f in $(spdx_files); do
+		head -n 3 "$f" | grep -q 'SPDX-License-Identifier: GPL-2\.0-only' && continue
+		echo "$f:1: spdx: no \"SPDX-License-Identifier: GPL-2.0-only\" line in the first three" \
+			"lines (COPYING; a file of other origin belongs in LICENSES/README.md)" >&2
+		spdx=1
+	done
 	set -- $(find bench cli daemon db lib runners tests tools web \
 		\( -path web/static -o -path '*/node_modules' \) -prune -o \
 		\( -name '*.c' -o -name '*.h' \) -print | LC_ALL=C sort)
@@ -152,7 +184,7 @@ FNR == 1 {
 	line = $0
 	if (length(line) > 100)
 		report("the line is " length(line) " characters long, over 100; wrap it")
-	if (!seen_code && line !~ /^[ \t]*$/ && line !~ /^\/\/ SPDX-License-Identifier:/) {
+	if (!seen_code && line !~ /^[ \t]*$/ && line !~ /SPDX-License-Identifier:/) {
 		seen_code = 1
 		if (line !~ /^\/\*/ && line !~ /^#!/)
 			report("the file does not start with a comment saying what it is for")
@@ -191,5 +223,6 @@ END {
 }
 ' "$@"
 status=$?
+[ "$spdx" -eq 0 ] || status=1
 [ "$status" -eq 0 ] || echo "checksrc: the findings above break kpci's rules (docs/CONTRIBUTING.md)" >&2
 exit "$status"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # deps.sh - installs the Debian (bookworm) packages that building kpci,
 # its tests and the local demo need.  Safe to run again: apt-get installs
 # only what is missing.  Run as root (or with sudo available).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # plant-window.sh - plants a short, realistic merge window on a git tree of
 # the Linux kernel (Debian's linux-source-6.12 made a repository), with
 # one pull that makes a kernel path slower and one that makes another

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # run-local.sh - kpci doing its whole job on one machine, on the embedded
 # defaults of configs/kpcid-local.ini, with everything under ./var:
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """same-answers.py - do two builds of kpcid and kpci answer alike?
 
     tools/same-answers.py OLD_BIN NEW_BIN DB...

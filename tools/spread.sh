@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # spread.sh - how steady a suite's samples are on this machine: the table
 # of docs/suites.md ("Spread").  It starts a kpcid of its own (a temporary
 # directory, port 0), queues BOOTS jobs of each SUITE with ITERATIONS

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # window-tally.sh - what a run of kpci on a planted window told, judged
 # against what was planted: every report that went out (merge, culprit,
 # follow-up), true when it names a planted change's merge or culprit in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * chart.c - the metric chart's data, shared by the series page and the
  * change page: a series record (daemon/api/api_detail.c fills it) turned into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * chart.h - the metric chart's data for web/static/kpci.js, from a
  * series record as detail_series fills it (daemon/api/api_detail.c), for the

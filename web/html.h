@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * html.h - HTML output with escaping for each context (after cgit's
  * html.c), and the chrome every dashboard page shares.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_bisect.c - "/bisections" (the running bisections with their
  * progress, then all of them), "/bisections/ID" (one bisection: what it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_change.c - "/changes/ID": one detected change, answering first
  * what regressed, where, by how much and whether it is real: a title

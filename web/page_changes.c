@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_changes.c - "/changes": what regressed, where and by how much, in
  * one look.  By default one row per group (the changes of one commit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_compare.c - "/compare?base=A&head=B&runner_class=C": the LKP-style
  * table of GET /api/v1/compare (base ± %stddev, %change with its 95%

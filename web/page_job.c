@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_job.c - "/jobs/ID": one job: kind, state, spec, the tree and
  * commit, every attempt with its runner, time, status, reason and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_jobs.c - "/jobs": the queue, what runs, what failed and why,
  * filtered by ?state= and paginated with ?page=.  A job's id links to

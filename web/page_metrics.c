@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_metrics.c - "/series?q=": the metrics index.  One row per metric
  * (suite/name, unit, which way is better) whose name holds the search

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_overview.c - "/": the watched trees, the latest changes, who is
  * running what, and the latest numbers.

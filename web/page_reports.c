@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_reports.c - "/reports" (the reports kpcid sent, newest first),
  * "/reports/ID" (one report: its text as mailed and its delivery state

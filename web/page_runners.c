@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_runners.c - "/runners": every registered runner, its topology
  * (NUMA nodes, CPUs, CPU model), whether it was seen lately, the job it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_series.c - "/series/ID": the metric chart.  One metric of one
  * suite along one branch, measured on the series' runner class and on the

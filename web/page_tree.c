@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_tree.c - "/trees/NAME": a watched tree's releases and merge
  * windows, its latest first-parent commits (paginated with ?page=) and

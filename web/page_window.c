@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * page_window.c - "/trees/NAME/windows/RELEASE": the merge-window report.
  * A summary line, then one section per group of db_window_report (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * pages.h - the dashboard pages, one file each under web/.  A page
  * renders into b and returns 0, or -1 when its data could not be read.

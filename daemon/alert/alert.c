@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * alert.c - the alerter's thread (daemon/alert/alert.h, docs/reports.md).
  *

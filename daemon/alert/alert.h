@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * alert.h - kpcid's alerter: a thread that turns change groups into
  * reports (one per group and commit: the merge the group points at, then

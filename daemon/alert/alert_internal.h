@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * alert_internal.h - what the alerter's files share (daemon/alert/alert.c, the
  * thread; daemon/alert/alert_setup.c, its settings): the alerter's state.

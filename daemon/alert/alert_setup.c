@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * alert_setup.c - the alerter's settings (daemon/alert/alert_internal.h): the
  * [alert] keys checked at start, the From mailbox, the SMTP login read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * alert_text.c - what a report says: the subject line, the plain-text
  * body in the form the kernel community reads from the kernel test robot

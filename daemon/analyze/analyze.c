@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * analyze.c - the analyzer of kpcid (see analyze.h and docs/analysis.md):
  * dirty series -> points -> change points (lib/cpd.h) -> stored changes,

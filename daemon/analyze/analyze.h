@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * analyze.h - kpcid's analyzer: turns the stored samples of dirty series
  * into stored changes, keeps the noise model per (runner class, metric),

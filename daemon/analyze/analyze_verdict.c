@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * analyze_verdict.c - the analyzer's use of the three-way verdict
  * (lib/verdict.h, docs/analysis.md): a series' points grouped into

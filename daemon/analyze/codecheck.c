@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * codecheck.c - whether compiled code can differ between the kernels of
  * two commits (daemon/analyze/codecheck.h): the builds and their "sources" and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * codecheck.h - whether compiled code can differ between the kernels of
  * two commits: kpcid's answer to "a microbenchmark moved at a commit that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * compare.c - two sides compared metric by metric (see compare.h): the
  * samples of each side read through db/db.h, grouped by (runner class,

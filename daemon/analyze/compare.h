@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * compare.h - GET /api/v1/compare, the compare page and `kpci
  * compare-jobs`: two sides (a job or a commit) compared metric by metric

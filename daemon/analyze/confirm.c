@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * confirm.c - the confirmer (confirm.h, docs/analysis.md "Confirmation").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * confirm.h - kpcid's confirmer: no change is reported, exported or
  * bisected before it is confirmed.  A change found at a commit range is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api.h - the JSON API handlers under /api/v1 (see docs/API.md) and the
  * dashboard page handlers.  The route table in daemon/api/routes.c maps URLs

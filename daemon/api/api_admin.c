@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_admin.c - calls that change what kpcid does; they need an admin
  * token.  For now: queue a bench job by hand (POST /api/v1/jobs); one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_bisect.c - the bisections API and pages: thin handlers over
  * db/db_bisect.c for reading, daemon/bisect/bisector.c for starting and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api_bisect.h - bisections over the API and on the dashboard
  * (daemon/api/api_bisect.c, docs/API.md, docs/bisect.md): list, one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_builds.c - kernel builds over the API: queueing a build job by
  * hand, the build runner's calls (its build record, artifact links and

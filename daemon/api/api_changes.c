@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_changes.c - the analysis API: the changes the analyzer stored
  * (daemon/analyze/analyze.c), their triage by a person, base-against-head

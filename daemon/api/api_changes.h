@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api_changes.h - the analysis API: changes, triage, comparisons and noise
  * models (daemon/api/api_changes.c, docs/API.md).  Routes in daemon/api/routes.c.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_detail.c - the data of the metric chart and of the job detail page.
  *

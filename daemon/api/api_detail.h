@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api_detail.h - the metric chart's data (a series with its releases,
  * change ranges and the same metric on other runner classes) and the

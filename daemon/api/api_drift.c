@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_drift.c - a runner's detail (topology, state, last seen, current
  * job, remembered host environment, drift history) as JSON and as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api_drift.h - one runner in detail and its environment drift
  * (db/db_drift.c): GET /api/v1/runners/:id, GET /runners/:id and the

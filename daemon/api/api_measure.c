@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_measure.c - bench jobs that measure a given commit
  * (POST /api/v1/jobs with "tree" and "commit", `kpci submit --tree T

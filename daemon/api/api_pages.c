@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_pages.c - the handlers of the dashboard pages (web/page_*.c), of
  * GET /api/v1/series/:id and of the static files under /static/.

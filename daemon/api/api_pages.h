@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api_pages.h - handlers of the dashboard pages, of GET /api/v1/series/:id
  * and of GET /static/:name (daemon/api/api_pages.c).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_read.c - read-only API: status, trees, runners, jobs,
  * samples, metrics.  Lists take ?limit= (at most DB_MAX_LIST) and ?offset=;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_report.c - the merge-window report of a release: the changes found
  * in its window grouped by the merge that brought them (db_window_report

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api_report.h - merge-window reports (daemon/api/api_report.c): the page
  * /trees/:name/windows/:name and its JSON under /api/v1.

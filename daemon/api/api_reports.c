@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_reports.c - the reports API and pages: thin handlers over
  * db/db_reports.c; re-send and hold wake the alerter (daemon/alert/alert.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api_reports.h - the reports kpcid sent (daemon/alert/alert.c) and their
  * delivery per recipient: list, one report, admin re-send and hold

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_runner.c - the runner protocol: register, claim, heartbeat, result.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_trees.c - the watched trees under /api/v1/trees: poll state,
  * branches and events, commits in first-parent order, releases and merge

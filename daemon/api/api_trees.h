@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * api_trees.h - the handlers of /api/v1/trees (daemon/api/api_trees.c); the
  * route table in daemon/api/routes.c maps URLs to them.  req->args[0] is the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_verdicts.c - what the analysis decided, as the API and the pages
  * show it (docs/API.md): a comparison of two sides (daemon/analyze/compare.c),

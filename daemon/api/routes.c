@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * routes.c - every URL kpcid answers, in one table (after cgit's cmd.c).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bisector.c - kpcid's bisector (bisector.h): opening a bisection (the
  * candidates walked from the watcher's mirror), and each second a step of

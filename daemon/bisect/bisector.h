@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * bisector.h - kpcid's bisector: it narrows a change found on a commit
  * range (often one merge that brought many commits) down to the commit

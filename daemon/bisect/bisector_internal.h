@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * bisector_internal.h - what the files of the bisector share
  * (daemon/bisect/bisector.c: opening, the phases of a bisection and its end;

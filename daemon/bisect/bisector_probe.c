@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bisector_probe.c - one probe of a bisection against the real queue:
  * the build of its commit (found, waited for or queued, marked as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * bisector_search.c - the phases of a bisection (bisector.c says which):
  * the ends measured until they differ, rounds of probes judged against

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kcidb.c - KCIDB documents from kpci's builds, results and regressions,
  * and the thread that delivers them (kcidb.h).

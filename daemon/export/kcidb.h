@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kcidb.h - sending what kpci measured to KCIDB, KernelCI's common
  * results database (I/O schema v5.3; docs/engines.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cache.c - the cache of rendered answers (see cache.h): a small array
  * searched linearly (CACHE_SLOTS is small and a lookup is dwarfed by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cache.h - kpcid's cache of rendered answers.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * health.c - kpcid's health (see health.h): the integrity check of the
  * database and its result, the storage limits, analysis failures, and

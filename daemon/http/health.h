@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * health.h - kpcid's health: whether it can store, and what an operator
  * should look at (GET /api/v1/health, docs/API.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * http.c - libmicrohttpd glue: collect the request, authenticate it,
  * match it against the app's routes, send what the handler produced.  Routes

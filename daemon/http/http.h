@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * http.h - kpcid's HTTP server: libmicrohttpd behind a route table.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * http_cache.c - the answer cache as requests see it (daemon/http/http.h,
  * http_cached): the key of a request (its path, role and the query

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * http_guard.c - what one client may hold of kpcid (see http_guard.h):
  * a deadline for each request's whole header, enforced by a thread that

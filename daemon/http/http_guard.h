@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * http_guard.h - limits on what clients hold of kpcid, beside the ones
  * libmicrohttpd enforces (connections per client address, header size):

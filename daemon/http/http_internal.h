@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * http_internal.h - what daemon/http/http.c, daemon/http/http_cache.c and
  * daemon/http/http_path.c share; the handlers see daemon/http/http.h only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * http_path.c - a request's path matched against a route's pattern
  * (daemon/http/http_internal.h): literal parts, :id parts as positive numbers,

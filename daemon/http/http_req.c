@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * http_req.c - the handler's side of a request (daemon/http/http.h): numbers,
  * ids and times from its query, its JSON body, and its answer as JSON or

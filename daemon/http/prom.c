@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * prom.c - the counters behind GET /metrics and their text exposition
  * (https://prometheus.io/docs/instrumenting/exposition_formats/).

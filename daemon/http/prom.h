@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * prom.h - kpcid's own numbers for Prometheus (GET /metrics): HTTP
  * requests by status class and a latency histogram, analysis time, and,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch.c - the tree watcher: its thread, the poll of one tree, and the
  * watcher's public side (daemon/watch/watch.h).  The files of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * watch.h - the tree watcher of kpcid: one bare libgit2 mirror per
  * configured tree under DATA_DIR/mirrors/, polled by one thread; each poll

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_branch.c - the poll of one followed branch of a fetched mirror:
  * the walk of what is new (watch_walk.c), the first-parent line from the

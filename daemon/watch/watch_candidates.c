@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_candidates.c - build candidates: the builds a poll queues by its
  * tree's policy (new first-parent commits, merges inside a merge window,

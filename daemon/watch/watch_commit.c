@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_commit.c - reading the commits of a poll into its set.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_fetch.c - a tree's bare mirror and its fetch: the followed
  * branches that exist and all tags, with progress in the log, cancelled

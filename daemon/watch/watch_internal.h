@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * watch_internal.h - what the files of daemon/watch/ share: the limits,
  * the watched trees and the watcher, the commits of a poll, and the steps

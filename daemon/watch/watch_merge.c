@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_merge.c - the subsystem and source a merge commit's subject
  * names ("Merge tag 'wq-for-7.4' of git://host/tj/wq").  Subjects are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_set.c - the commits of one poll of one branch: an array with an
  * oid -> index hash (open addressing), and the arena their strings and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_store.c - the poll's transaction: begun by a store thread that
  * stores the rows of a long walk as the walk hands them over (yielding

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_stream.c - the sockets libgit2 fetches over for the watcher.
  *

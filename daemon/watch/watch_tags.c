@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_tags.c - a mirror's tags, peeled to commits and recorded
  * (db_tags_record tells releases, release candidates and other tags

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_tree.c - the watched trees as the watcher keeps them: a [tree]
  * section checked and copied (its branches, candidate kinds, kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_upkeep.c - what follows a poll once it has answered: the commits
  * it stored move to the settled level of the sha index, and a mirror that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * watch_walk.c - the walk of a poll: the commits new to the tree.
  *

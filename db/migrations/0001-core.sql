@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0001-core: trees and their history, builds and artifacts, runners, jobs,
 -- API tokens.  Times are UNIX seconds (UTC).  Commit data is stored as it
 -- came from git: it is attacker-controlled text and is escaped on output.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0002-results: metrics, the environments samples were taken in, samples,
 -- series, and what analysis makes of them: changes, bisections, alerts.
 

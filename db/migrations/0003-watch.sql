@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0003-watch: what the watcher (daemon/watch.c) keeps about each tree
 -- beyond 0001: poll state and backoff, the candidate policy, the state of
 -- each followed branch, what a merge brought, and release tags.

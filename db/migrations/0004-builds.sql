@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0004-builds: what a kernel build records beyond 0001's builds table:
 -- the branch it was built for (retention keeps the last builds of each
 -- branch), the runner, merge_config warnings, the zlib-compressed build

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0005-analysis: what the analyzer (daemon/analyze.c) stores.
 --
 -- changes is rebuilt so that a change on a series without commits (host

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0006-drift: environment drift of runners, artifacts found corrupt when
 -- served, and build failures as entries of the changes list.
 --

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0009-commits-sha: one index finds a commit by its sha, with or without
 -- its tree.  0001's UNIQUE (tree_id, sha) and 0005's analysis_commits_sha
 -- (sha) were two B-trees keyed by random shas; a poll of N new commits

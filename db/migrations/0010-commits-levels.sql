@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0010-commits-levels: the sha index in two levels, so that a poll's
 -- cost follows what is new and not how much is stored.  0009's
 -- UNIQUE (sha, tree_id) was one B-tree keyed by random shas: a poll of

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0011-commits-tree-settled: commits_tree indexes only the settled
 -- commits (level 1).  A poll stores its commits at level 0 (0010), and
 -- each one also went into commits_tree: a third B-tree insert per row,

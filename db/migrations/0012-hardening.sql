@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0012-hardening: runner tokens bound to the runner classes they may
 -- serve, and series whose analysis failed.
 --

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0013-verdicts: what the three-way verdict (lib/verdict.h) needs and
 -- leaves behind (docs/analysis.md).
 --

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0014-reports: the reports kpcid sends about change groups
 -- (daemon/alert.c, docs/reports.md), and their delivery per recipient.
 --

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0015-engines: what kpci keeps about the engines it works with
 -- (docs/engines.md).
 --

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0016-bisect: what the bisector (daemon/bisector.c, docs/bisect.md)
 -- keeps, so that a bisection survives a restart of kpcid: the search's
 -- settings and progress on its bisections row, its candidate commits,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- The newest points of each series, kept by the analyzer for the metrics
 -- index (/series): spark is a JSON array of the values of its last
 -- DB_SPARK_POINTS points (each the median of a job's iterations) in the

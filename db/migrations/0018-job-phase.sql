@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0018-job-phase: what a running job is doing, as its runner's
 -- heartbeats say (runners/progress.h, docs/API.md): the phase (fetch,
 -- checkout, configure, compile, link, modules, upload; boot, warmup,

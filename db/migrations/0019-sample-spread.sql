@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- The spread of the inner repetitions behind a sample (percent, the
 -- robust relative spread the runner reports as samples[].spread: kbench
 -- and wq-flush take each sample as the median of timed repetitions).

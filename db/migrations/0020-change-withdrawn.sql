@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- A change that re-analysis no longer finds is deleted, unless a
 -- bisection or a report already refers to it: then it is kept and
 -- withdrawn (withdrawn_at = when the analysis stopped finding it), so

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-only
 -- 0021-confirm: a change is confirmed before anyone is told about it
 -- (daemon/confirm.c, docs/analysis.md "Confirmation").
 --

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * email.c - get_maintainer.pl's handling of e-mail text in C: its
  * parse_email, format_email and escape_name, on the script's own Perl

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * lookup.c - the maintainers of files, as one run of get_maintainer.pl
  * --nogit --nogit-fallback gives them: matching sections deepest first,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * maint.h - what the files of lib/maint/ share: the parsed MAINTAINERS,
  * PCRE2 matching with limits, and get_maintainer.pl's e-mail helpers.

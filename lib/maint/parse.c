@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * parse.c - reading MAINTAINERS and .mailmap as get_maintainer.pl does.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kbench_main.c - kpci-kbench, the static guest program of the kbench
  * suite (built with gcc -static by `make guest`; runs in kpci's initramfs

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # mkinitramfs.sh - builds kpci's guest initramfs (an uncompressed newc
 # cpio, which every kernel can unpack): busybox-static, the static
 # benchmark programs, the suite's kernel modules and runners/guest/init.

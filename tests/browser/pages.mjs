@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // pages.mjs - drives Debian's chromium (headless, through playwright-core)
 // over the dashboard of a running kpcid seeded by tests/browser/seed.py.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """seed.py - fills a kpci database (already migrated by kpcid) with a
 dashboard-sized history for the browser tests and for trying the pages:
 one tree with 3 releases and their merge windows, COMMITS (default

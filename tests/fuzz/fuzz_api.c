@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_api.c - libFuzzer target for the JSON bodies of kpcid's API
  * handlers: the first byte picks a POST route (with the token it needs),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_config.c - libFuzzer target for the configuration files: the input
  * is written to a file and read as kpcid.ini (daemon/config.c, the key

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_csvnum.c - libFuzzer target for lib/csvnum.c, the CSV and number
  * helpers of kpci detect and kpci compare, which read files a user

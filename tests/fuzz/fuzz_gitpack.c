@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_gitpack.c - libFuzzer target for lib/gitpack.c, the watcher's
  * reader of a mirror's pack files and loose objects.  Their bytes come

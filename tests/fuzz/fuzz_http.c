@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_http.c - libFuzzer target for kpcid's routing and query parsing:
  * the input is a request target (path and query) sent to the real server

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_kbuild.c - libFuzzer target for lib/kbuild.c: the .cmd parser
  * (kbuild_cmd_paths), the sources list reader and kbuild_decide.  The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_merge_subject.c - libFuzzer target for watch_merge_subject
  * (daemon/watch/watch_merge.c), which reads the subsystem and source out

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_pages.c - libFuzzer target for the dashboard's page renderers
  * (web/page_*.c): the input is parsed as JSON, as a handler would hand

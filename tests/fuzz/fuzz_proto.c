@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_proto.c - libFuzzer target for lib/proto.c, the decoders of what
  * runners and admins send to kpcid (register, job, result bodies).  The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_stats.c - libFuzzer target for the statistics on what the
  * database may hold: the input is two samples of doubles, taken 8 bytes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_suite_parse.c - libFuzzer target for the benchmark output parsers
  * (runners/suite_parse.c): what a guest or a benchmark prints is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kpcid_harness.c - the real kpcid HTTP server in the fuzzer's process,
  * for the targets that send requests (fuzz_http, fuzz_api).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kpcid_harness.h - kpcid's HTTP server in a fuzzer's process (see
  * kpcid_harness.c).

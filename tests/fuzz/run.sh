@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # run.sh SECONDS DIR FUZZER... - runs each libFuzzer target for SECONDS
 # seconds (tests/fuzz/*.c, built by `make fuzz`) from a corpus seeded with
 # the saved real outputs: tests/data/suites/ (each file once per parser

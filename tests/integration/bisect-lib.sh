@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # bisect-lib.sh - shared by the bisection tests (t063*.sh), sourced after
 # lib.sh and git-lib.sh: kpcid watching the repository $REPO, a build
 # runner and bench runners that speak the real runner protocol with curl

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # build-lib.sh - shared set-up of the build tests (t04*.sh), sourced after
 # lib.sh: a git repository made from the fake kernel tree in
 # tests/data/kbuild-tree, a kconfig directory with a config and fragments,

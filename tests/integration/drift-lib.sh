@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # drift-lib.sh - what the drift tests (t0180, t0185) share: uploads of a
 # runner's environment with fields changed.  Needs lib.sh's api and sql,
 # $AT (admin token), $RT (runner 1's token) and $ENV (an environment as

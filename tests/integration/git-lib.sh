@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # git-lib.sh - builds the git trees that the watch tests follow, with the
 # git CLI: fixed identities and increasing dates, so that a test's commit
 # ids are the same on every run.  Source after lib.sh, with REPO set to

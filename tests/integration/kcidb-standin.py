@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
 # kcidb-standin.py - a loopback stand-in for KCIDB's submission endpoint
 # (the real one is a remote service).  It does what the real one is asked
 # to do with what kpcid sends: POST /submit with "Authorization: Bearer

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
 # lava-standin.py - a loopback stand-in for a LAVA lab's REST API v0.2
 # (a lab is a remote service: server, dispatchers, boards).  What it
 # checks is real: the token ("Authorization: Token T"), each submitted

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # lib.sh - shared set-up for the shell tests (after git's t/test-lib.sh).
 #
 # A test sources this file, calls start_kpcid, makes checks with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """mailhook.py - a real SMTP server (aiosmtpd) and a webhook receiver on
 loopback for the report tests.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # report-lib.sh - the git tree and the results the report tests share
 # (t0810, t0820): a MAINTAINERS file, 8 memblock commits, a merge that
 # brings a workqueue commit by a non-ASCII author with trailers and a

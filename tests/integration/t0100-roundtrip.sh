@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0100-roundtrip: a bench job goes from kpci submit through a real
 # kpci-runner on the host kernel into SQLite, and back out through the
 # API, the CLI and the overview page.

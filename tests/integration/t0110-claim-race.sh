@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0110-claim-race: runners racing for jobs never share one.
 . tests/integration/lib.sh
 

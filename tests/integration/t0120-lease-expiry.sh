@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0120-lease-expiry: a runner killed mid-job loses its lease; the job is
 # requeued and finished by another runner; after the last attempt a job
 # fails with its reason.

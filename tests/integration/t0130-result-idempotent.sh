@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0130-result-idempotent: a result uploaded twice is stored once; a
 # result for a lease the runner no longer holds is refused.
 . tests/integration/lib.sh

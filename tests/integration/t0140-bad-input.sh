@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0140-bad-input: every request a user can get wrong gets one clear
 # sentence and a 4xx, and nothing stored changes.
 . tests/integration/lib.sh

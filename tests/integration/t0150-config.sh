@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0150-config: configuration files are checked key by key; every error
 # names file:line; flags override the file.
 . tests/integration/lib.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0160-signals: SIGHUP reloads what may change and keeps the old
 # configuration when the new one is wrong; SIGTERM stops cleanly.
 . tests/integration/lib.sh

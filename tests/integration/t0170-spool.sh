@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0170-spool: a result finished while kpcid is down waits in the
 # runner's spool and is uploaded when kpcid is back; nothing is lost.
 . tests/integration/lib.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0175-progress: a running job's phase, from the runner's heartbeat to
 # the job page and the overview's pipeline; a job given back is queued
 # again without counting the attempt; bad phases are refused and change

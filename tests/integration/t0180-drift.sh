@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0180-drift: kpcid remembers each runner's host environment per boot
 # method; an upload whose microcode or governor differ records drift
 # events, flags the runner on /runners, /runners/ID and /api/v1/runners

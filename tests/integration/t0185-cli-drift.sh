@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0185-cli-drift: `kpci runner ID` shows one runner with its environment
 # drift (text and --json), `kpci drift-ack ID` acknowledges it with an
 # admin token and is refused with a runner token or none.  The drift comes

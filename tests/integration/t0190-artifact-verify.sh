@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0190-artifact-verify: kpcid re-hashes an artifact while serving it.  A
 # stored file corrupted on disk is not passed off as good: the download
 # is cut short (curl and the kpci client both fail), the artifact is

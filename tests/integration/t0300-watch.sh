@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0300-watch: kpcid watches a real git repository built here with the git
 # CLI: linear history, a merge window of "Merge tag" merges between v1.0
 # and v1.1-rc1, tags added later, incremental polls, a forced update, a

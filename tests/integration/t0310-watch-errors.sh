@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0310-watch-errors: a remote that turns corrupt (a new commit whose
 # objects are gone) fails the poll; the error is recorded and shown, the
 # stored history stays as it was, retries back off, another tree keeps

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0320-watch-net: trees over the network on loopback.  A git:// tree
 # served by `git daemon` is watched; a server that accepts the connection
 # and never answers fails its tree's poll after fetch_timeout (the error

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0330-watch-https: an https:// tree on loopback, served by `git
 # http-backend` (run as CGI by a small TLS server) with a certificate of a
 # CA this test makes.  The tree whose ca_file names that CA is fetched;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0400-build: a build job goes from POST /api/v1/jobs through a real
 # kpci-runner (git mirror, worktree, .config from a base and fragments,
 # make, size, the files the build compiled) into the build record, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0410-build-bad-input: what goes wrong in a build is said clearly on the
 # job and the build: merge_config warnings (unknown symbol, conflicting
 # value), a commit that does not exist, a missing compiler, a compile

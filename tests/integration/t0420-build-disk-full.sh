@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0420-build-disk-full: a full disk, on the runner (the build's output)
 # and on kpcid (the artifact store), gives the job a clear reason and
 # leaves no half-written artifact.  Uses small tmpfs mounts (needs root,

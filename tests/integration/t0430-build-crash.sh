@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0430-build-crash: the runner is killed (SIGKILL) in the middle of a
 # build.  The job's lease runs out and it is requeued; the next runner on
 # that work directory finds the stamp of the interrupted build, kills the

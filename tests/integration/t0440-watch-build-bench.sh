@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0440-watch-build-bench: the whole pipeline on one machine.  kpcid
 # watches a tree, queues its head as a build candidate, a build runner
 # builds it, the build queues a bench job, a bench runner runs it, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0450-build-failure: a build of (tree, branch, config) that fails after
 # a good one is an entry of the changes list (kind build-failure) with
 # the range from the last good commit to the failing one and the first

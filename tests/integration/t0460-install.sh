@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0460-install: `make install DESTDIR=... PREFIX=/usr` puts the guest
 # parts the runner needs (static kpci-kbench, init, mkinitramfs.sh, the
 # wq_flush module source) under PREFIX/lib/kpci/guest, and the installed

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0470-icecc: [build] icecc on the fake tree, without a farm: what a
 # build runner hands to icecream and how it falls back.  A compiler
 # stand-in on PATH (kpci-cc: records its environment, then runs gcc)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0500-suites: suite files (configs/suites/ format) run by a real
 # kpci-runner on the host: the established benchmarks (stress-ng, perf
 # bench, hackbench, fio) spawned and parsed, kbench with every benchmark,

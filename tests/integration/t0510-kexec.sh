@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0510-kexec: the kexec boot method with a stand-in `kexec` on PATH that
 # records its arguments.  A kexec job is staged and the runner stops (the
 # machine would reboot); the next start finds the staged job, checks that

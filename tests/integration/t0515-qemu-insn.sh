@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0515-qemu-insn: [qemu] instructions = on (runners/boot_icount.c) with a
 # stand-in for QEMU, so it runs in seconds: a script that writes the
 # console kpci's guest init would write, its kbench run by the real static

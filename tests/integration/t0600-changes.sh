@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0600-changes: the analyzer in a real kpcid.  Results uploaded through
 # the runner protocol plant a 10% step in two metrics; kpcid finds one
 # change per metric in one group, serves them through the API and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0610-compare-fdr: GET /api/v1/compare over 1,010 metrics uploaded by a
 # runner: 1,000 unchanged and 10 shifted by 5%, 10 iterations a job, 1%
 # noise between iterations and 0.3% between jobs (boots).  Eight repeated

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0620-window-verdicts: a merge window measured at its merges, as a
 # kernel lab does it.  A real git tree (a release v7.3, five "Merge tag"
 # pulls, v7.4-rc1) watched by the real kpcid; each measured commit gets a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0625-confirm: no report before a change is confirmed, and none that is
 # not true.  A real git tree shaped like a merge window (v7.3, five
 # "Merge tag" pulls by their own authors, v7.4-rc1) is watched by the

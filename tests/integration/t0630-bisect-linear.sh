@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0630-bisect-linear: a bisection over a linear history, started by
 # hand.  A real git tree of 17 commits watched by the real kpcid; the
 # first and the last are measured (3 jobs each, through POST /api/v1/jobs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0640-bisect-window: a merge window bisected over the whole DAG, two
 # probes at a time, across a restart of kpcid.  A real git tree shaped
 # like a merge window (v7.3, five "Merge tag" pulls of topic branches of

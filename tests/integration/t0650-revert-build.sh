@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0650-revert-build: the build runner's side of a bisection's revert.  A
 # build job whose spec names a commit to revert (what the bisector queues
 # to measure its culprit's revert on top of the first bad commit; here

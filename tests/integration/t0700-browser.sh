@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0700-browser: the dashboard in a real browser.  A database seeded by
 # tests/browser/seed.py (1 tree, 3 releases, 5,000 commits, 50 metrics on
 # 2 runner classes, planted steps, hostile strings everywhere) is

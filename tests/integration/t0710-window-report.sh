@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0710-window-report: the merge-window report on the database of
 # tests/browser/seed.py (5,000 commits; its module comment gives the
 # layout).  A real kpcid analyses the planted steps; the report groups

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0720-openapi: docs/openapi.yaml describes exactly the /api/v1 routes of
 # daemon/api/routes.c: it parses as OpenAPI 3, every route (method and path)
 # is there with its access (x-kpci-access: public, admin, runner) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0730-api-filters: the filters of the list endpoints and of the metric
 # chart's JSON, on a database seeded by tests/browser/seed.py (600
 # commits) and analysed by a real kpcid.  Every expected count comes from

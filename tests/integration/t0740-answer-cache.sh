@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0740-answer-cache: cached answers (daemon/http/cache.h) are reused only while
 # the tables they were made from are unchanged.  A series is read twice
 # (same body and ETag, 304 on revalidation), then a new result, a new

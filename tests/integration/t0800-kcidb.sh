@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0800-kcidb: the KCIDB export of a real kpcid.  A tree of 16 commits is
 # built (records through the runner protocol) and benchmarked, with a
 # 10% step in one metric from commit 10 on, so that the analyzer finds a

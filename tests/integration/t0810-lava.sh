@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0810-lava: the lava boot method against a loopback stand-in of a LAVA
 # lab's REST API v0.2 (tests/integration/lava-standin.py), which checks
 # the token, validates each definition with Debian's lava-common schema

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0810-reports: reports by mail and webhook from a real kpcid to a real
 # SMTP server (python3-aiosmtpd) and a webhook receiver on loopback
 # (tests/integration/mailhook.py).  A git tree with a MAINTAINERS file is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0820-report-policy: the staging and dry-run policies, and what an
 # admin does with a report, on the tree and results of report-lib.sh.
 # With an allow-list (@kernel.org) and a redirect, kpcid writes the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0830-report-limits: the rate limit per address and the daily digest,
 # against the SMTP server of mailhook.py on loopback, on the tree and
 # results of report-lib.sh.  With rate_limit = 1 the merge's report goes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0900-extreme-values: values the statistics cannot compute with.  An
 # upload with one is refused with a sentence naming the field; values
 # already in the database (stored before uploads were checked, put in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0910-http-limits: what one client can take from kpcid.  Slow headers
 # from one address hold at most [server] max_conns_per_client
 # connections, each for at most header_timeout, while another address is

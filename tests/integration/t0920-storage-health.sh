@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0920-storage-health: kpcid says when its storage is in trouble and
 # stores nothing rather than store badly.  A database damaged while kpcid
 # was down is found by the check at start (health degraded, uploads 503),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0930-runner-trust: what a runner token may do.  It serves the runner
 # classes it was created for (kpcid token create --classes), so it cannot
 # register into another class's series; a result is taken only from the

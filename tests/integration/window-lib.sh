@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # window-lib.sh - shared by the tests that measure a merge window commit
 # by commit through the runner protocol (t0620, t0625), sourced after
 # lib.sh: $SHAS holds the measured commits in first-parent order, $RT a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0850-lava-real (opt-in, root, `make check-lava`): one kpci job through
 # a real LAVA lab on this machine.  Debian's lava-server and
 # lava-dispatcher (2023.01 in bookworm) with PostgreSQL: the daemons are

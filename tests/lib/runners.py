@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """runners.py - many runners at once speaking kpci's runner protocol to a
 real kpcid, for the crash-safety test and the load bench.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-lib.sh - for the slow tests that use Debian's linux-source-6.12
 # (tests/slow/t0390, t0400, t0550, t0800), sourced after lib.sh.
 SRC_TAR=/usr/src/linux-source-6.12.tar.xz

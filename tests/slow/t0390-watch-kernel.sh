@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0390-watch-kernel: kpcid watches the real Linux 6.12 tree from Debian's
 # linux-source-6.12 (the run's shared repository of kernel-lib.sh, its one
 # commit tagged v6.12), then a merge window opens with a real-looking

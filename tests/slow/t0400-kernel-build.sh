@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0400-kernel-build (slow): the whole pipeline for real.  Debian's
 # linux-source-6.12 becomes a git tree; kpcid gets a build job with the
 # shipped configs/kconfig/qemu-x86_64.config; a build runner builds the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0500-qemu: the qemu boot method for jobs submitted by hand, without a
 # build: the runner boots the kernel of its own [qemu] section (the
 # fallback; t0400 covers bench jobs that carry a build's kernel).  Boots

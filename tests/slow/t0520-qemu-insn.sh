@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0520-qemu-insn: [qemu] instructions = on with real QEMU boots of
 # Debian's kernel (as t0500-qemu): a kbench job boots the kernel (TCG or
 # KVM, 2 NUMA nodes x 2 CPUs), then once more under TCG -icount on one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0550-e2e-kernel (slow): kpci's whole job on a real kernel, unattended.
 # Debian's linux-source-6.12 (the shared repository of kernel-lib.sh)
 # gets a release and then a small merge window from

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0800-maintainers: kpci maintainers against the kernel's own
 # scripts/get_maintainer.pl on linux-source-6.12.  For 240 files spread
 # over the tree (every Nth file of the sorted list, .yaml files left out:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0900-crash-safety (slow): kpcid killed with SIGKILL at random moments
 # while 4 runners upload results (20 metrics x 3 iterations each), jobs
 # are queued and the analyzer runs (settle_seconds = 0), then restarted on

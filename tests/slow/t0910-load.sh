@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0910-load (slow): bench/bench_load.sh at a size CI can afford (about
 # a minute; `make bench` runs it at full size): wrk with 64 connections
 # over the pages and the API while 4 runners upload, cache-busting

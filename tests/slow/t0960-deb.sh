@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # t0960-deb: the Debian packages as a lab installs them.  `make deb`
 # builds kpcid, kpci-runner and kpci (debian/); lintian finds no error;
 # they install on this machine (root: CI's machine is one).  Then, from

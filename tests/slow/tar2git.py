@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
 # tar2git.py TARBALL STRIP GITIGNORE_CUT: writes a `git fast-import`
 # stream of one commit holding every regular file and symlink of TARBALL
 # (read as a stream, its first STRIP path components dropped) to stdout:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * check.h - the tiny assertion harness every unit test in tests/unit uses.
  *

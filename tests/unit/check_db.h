@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * check_db.h - a unit test's own queries on a kpci database.  Each takes
  * the connection's lock around its statement, as every use of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * check_file.h - a unit test's own files: a whole file read, a file
  * written with its directory.  For the tests that make source trees and

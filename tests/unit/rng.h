@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rng.h - the seeded random numbers the statistical unit tests plant
  * their data with (xorshift64*, Box-Muller): the same seed gives the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_analyze.c - the analyzer of kpcid (daemon/analyze/analyze.c) on a real
  * SQLite file: samples go in through the runner protocol's storage

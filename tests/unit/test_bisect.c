@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_bisect.c - lib/bisect.h: the candidates of a DAG and what each
  * outcome leaves of them, git bisect's midpoint, k points at once, skips

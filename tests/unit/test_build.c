@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_build.c - the build path's parts: .config merging with
  * merge_config.sh's warnings, `size` output, error lines, config bases,

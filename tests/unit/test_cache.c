@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_cache.c - kpcid's answer cache: hits only at the version an entry
  * was made at, replacement, least-recently-used eviction by count and by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_codecheck.c - kpcid's check of a range (daemon/analyze/codecheck.c) over
  * the real parts: a database with builds a runner recorded, their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_compare.c - `kpci compare` (cli/cmd_compare.c): reading both input
  * formats, the per-metric statistics and verdicts, Benjamini-Hochberg

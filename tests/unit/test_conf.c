@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_conf.c - the table-driven INI reader: every error path names
  * file:line, defaults, overrides and reloads.

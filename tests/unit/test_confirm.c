@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_confirm.c - the confirmer (daemon/analyze/confirm.c) and what the analyzer
  * asks of it, on a real SQLite file: commits and first-parent positions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_cpd.c - change-point detection: Otava conformance on the
  * Tigerbeetle series (tests/data/otava), and kpci's default detector on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_cpd_commits.c - change points over a few measured commits
  * (lib/cpd_commits.c): the v7.4 merge window (a release, five

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_db.c - migrations, tokens, the job life cycle and result storage
  * on a real SQLite file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_db_storage.c - the storage side of db/: reads on their own
  * connections (no wait behind a writer, versions published at commit),

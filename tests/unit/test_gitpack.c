@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_gitpack.c - objects read straight from packs that git wrote: every
  * object git stores whole reads the same as through libgit2, every delta

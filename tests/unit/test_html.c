@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_html.c - escaping for each context, and the capped buffer under it.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_kbench_insn.c - instruction counts beside kbench's times
  * (runners/kbench_insn.h): the metric's name, unit and per-operation

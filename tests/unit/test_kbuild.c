@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_kbuild.c - what a kernel build compiled and whether a range can
  * change it (lib/kbuild.c): the .cmd files of a real build of Debian's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_keyset.c - the set of 64-bit keys: membership through growth,
  * duplicates counted once, the key 0, keys that collide in the table,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_mail.c - lib/mail.c (header safety) and lib/maint/ (MAINTAINERS
  * read as get_maintainer.pl reads it) on small texts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_page_detail.c - the metric chart page and the job page render
  * hostile data as text: runner class names, commit subjects and authors,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_pages.c - the dashboard pages render hostile data as text: every
  * page gets JSON whose strings try to open a tag, break out of an

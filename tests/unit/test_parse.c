@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_parse.c - the suite output parsers (runners/suite_parse.c), the
  * suite definition files (runners/suite_defs.c, configs/suites/) and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_proto.c - the runner protocol: what is encoded decodes to the
  * same, and every bad field is named.

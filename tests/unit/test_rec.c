@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rec.c - the records pages, handlers and the CLI read (lib/rec.h):
  * runner, build, change, series, job, tree and commit:

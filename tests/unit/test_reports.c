@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_reports.c - db/db_reports.c: which change groups are due a report
  * (a merge first; the culprit once db_bisection_record stores a finished

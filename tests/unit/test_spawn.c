@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_spawn.c - lib/spawn.c with real programs: exit statuses and their
  * sentences, output to a file, a program that is not there, the deadline,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_stats.c - lib/stats against values known in closed form or
  * computed independently (numerical integration of the t density, exact

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_utf8.c - UTF-8 validation and repair, and that text which is not
  * UTF-8 (a Latin-1 commit subject) reaches JSON with U+FFFD in place of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_verdict.c - the three-way verdict (lib/verdict.h): fixed cases
  * (the v7.4 merge window's own numbers: a 4x drop over 3 iterations, a 51% "slower"

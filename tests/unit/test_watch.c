@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_watch.c - the watcher's parsers (merge subjects of real kernel
  * merges, release tags) and polls of repositories built here with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kpci.js - the dashboard's own script, loaded at the end of every page.
  * Every page works without it (the numbers are in tables); with it:

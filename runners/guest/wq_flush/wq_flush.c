@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * wq_flush.c - kpci's wq-flush benchmark module: flush_workqueue()
  * throughput, in flushes per second, in the four scenarios of the
