@@ -10,6 +10,7 @@
  *   kpcid [-c FILE] [--db PATH] token create --role runner --classes C1,C2 [--name N]
  *   kpcid [-c FILE] [--db PATH] token list | token revoke ID
  *   kpcid [-c FILE] [--db PATH] kcidb export [--dry-run]
+ *   kpcid [-c FILE] [--db PATH] backup PATH
  */
 #include <errno.h>
 #include <pthread.h>
@@ -56,7 +57,8 @@ static void usage(FILE *f)
 		"[--name NAME]\n"
 		"       kpcid [-c FILE] [--db PATH] token list\n"
 		"       kpcid [-c FILE] [--db PATH] token revoke ID\n"
-		"       kpcid [-c FILE] [--db PATH] kcidb export [--dry-run]\n");
+		"       kpcid [-c FILE] [--db PATH] kcidb export [--dry-run]\n"
+		"       kpcid [-c FILE] [--db PATH] backup PATH\n");
 }
 
 static int open_db(struct kpcid *k)
@@ -79,6 +81,35 @@ static int open_db(struct kpcid *k)
 	}
 	free(path);
 	return 0;
+}
+
+/* backup PATH: a consistent copy of the database in the new file PATH,
+ * made while kpcid serves (db/db_backup.c); 0 when it is made and whole. */
+static int cmd_backup(struct kpcid *k, int argc, char **argv)
+{
+	char *path = config_db_path(&k->cfg), *cause = NULL;
+	long long bytes;
+	int rc = 1;
+
+	if (argc != 2) {
+		fprintf(stderr, "kpcid: backup needs one argument, the new file to write the "
+			"copy to\n");
+		rc = 2;
+	} else if (!path || access(path, F_OK) < 0) {
+		fprintf(stderr, "kpcid: backup: there is no database at %s (-c, --db and "
+			"--data-dir say where it is)\n", path ? path : "?");
+	} else if (open_db(k) == 0) {
+		if (db_backup(k->db, argv[1], &bytes, &cause) == DB_OK) {
+			printf("backup: %s copied to %s (%lld bytes), its integrity check ok\n",
+			       path, argv[1], bytes);
+			rc = 0;
+		} else {
+			fprintf(stderr, "kpcid: %s\n", cause ? cause : "backup failed");
+		}
+	}
+	free(cause);
+	free(path);
+	return rc;
 }
 
 static int cmd_token(struct kpcid *k, int argc, char **argv)
@@ -396,6 +427,9 @@ int main(int argc, char **argv)
 	} else if (optind < argc && !strcmp(argv[optind], "token")) {
 		kpcid_publish_config(&k);
 		rc = cmd_token(&k, argc - optind, argv + optind);
+	} else if (optind < argc && !strcmp(argv[optind], "backup")) {
+		kpcid_publish_config(&k);
+		rc = cmd_backup(&k, argc - optind, argv + optind);
 	} else if (optind < argc && !strcmp(argv[optind], "kcidb")) {
 		kpcid_publish_config(&k);
 		rc = open_db(&k) < 0 ? 1 : kcidb_command(&k, argc - optind, argv + optind);

@@ -91,6 +91,11 @@ struct db_storage {
 	long long db_bytes, wal_bytes, free_bytes;
 };
 int db_storage(struct db *db, struct db_storage *out);
+/* Writes a consistent copy of the database to the new file path (mode
+ * 0600) while others go on writing, and checks it whole (db/db_backup.c):
+ * DB_OK with its size in *bytes; DB_CONFLICT when path exists; DB_ERR
+ * with a sentence, and no file left at path, when it cannot. */
+int db_backup(struct db *db, const char *path, long long *bytes, char **cause);
 /* Marks series id as failing analysis with why (one sentence) and clears
  * its dirty flag, unless a sample newer than last_sample_id arrived (then
  * DB_CONFLICT: it stays dirty).  A new sample makes it dirty again; a

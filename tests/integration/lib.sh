@@ -121,6 +121,18 @@ wait_for() {
 	return 1
 }
 
+# result JOB N: a result body for runner 1 of N samples (suite s, metrics
+# m00000.., iteration 0, value m + JOB).
+result() {
+	awk -v j="$1" -v n="$2" 'BEGIN {
+		printf "{\"runner_id\":1,\"job_id\":%d,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":[", j;
+		for (m = 0; m < n; m++)
+			printf "%s{\"suite\":\"s\",\"metric\":\"m%05d\",\"unit\":\"ns\",\"better\":\"lower\",\"iteration\":0,\"value\":%d}",
+				m ? "," : "", m, m + j;
+		printf "]}";
+	}'
+}
+
 # start_runner NAME TOKEN [ARGS]: a kpci-runner in the background; RUNNER_PID.
 start_runner() {
 	name=$1

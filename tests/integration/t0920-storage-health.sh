@@ -13,16 +13,6 @@
 MOUNTS=""
 trap 'for m in $MOUNTS; do umount "$m" 2>/dev/null; done; cleanup' EXIT
 
-# result JOB N: a result of N samples (metrics m0..m(N-1), 1 iteration).
-result() {
-	awk -v j="$1" -v n="$2" 'BEGIN {
-		printf "{\"runner_id\":1,\"job_id\":%d,\"attempt\":1,\"status\":\"ok\",\"env\":{},\"samples\":[", j;
-		for (m = 0; m < n; m++)
-			printf "%s{\"suite\":\"s\",\"metric\":\"m%05d\",\"unit\":\"ns\",\"better\":\"lower\",\"iteration\":0,\"value\":%d}",
-				m ? "," : "", m, m + j;
-		printf "]}";
-	}'
-}
 # upload N: queues, claims and uploads a job of N samples; "STATUS BODY".
 upload() {
 	j=$(api POST /api/v1/jobs "$AT" '{"suite":"kbench"}' | sed -n 's/^20. .*"id":\([0-9]*\).*/\1/p')
