@@ -215,6 +215,17 @@ sqlite3_stmt *db_prepk(struct db *db, const char *sql, const char *types, ...)
 	return st;
 }
 
+void db_failed(sqlite3 *conn, int rc)
+{
+	int code = rc & 0xff;
+
+	if (code == SQLITE_FULL || code == SQLITE_IOERR || code == SQLITE_CORRUPT ||
+	    code == SQLITE_NOTADB)
+		db_fault_log(NULL, rc, sqlite3_errmsg(conn));   /* logs it, at a bounded rate */
+	else
+		log_error("db: %s", sqlite3_errmsg(conn));
+}
+
 /* Runs a statement that returns no rows; finalizes it.  A violated
  * constraint (a repeated unique key) is DB_INVALID. */
 int db_exec_st(struct db *db, sqlite3_stmt *st)
@@ -232,7 +243,7 @@ int db_exec_st(struct db *db, sqlite3_stmt *st)
 		return DB_INVALID;
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-		log_error("db: %s", sqlite3_errmsg(conn));
+		db_failed(conn, rc);
 		db_done(st);
 		return DB_ERR;
 	}
@@ -243,11 +254,10 @@ int db_exec_st(struct db *db, sqlite3_stmt *st)
 int db_exec(struct db *db, const char *sql)
 {
 	sqlite3 *conn = db_conn_of(db, "a statement was run")->conn;
-	char *err = NULL;
+	int rc = sqlite3_exec(conn, sql, NULL, NULL, NULL);
 
-	if (sqlite3_exec(conn, sql, NULL, NULL, &err) != SQLITE_OK) {
-		log_error("db: %s", err ? err : "error");
-		sqlite3_free(err);
+	if (rc != SQLITE_OK) {
+		db_failed(conn, rc);
 		return DB_ERR;
 	}
 	return DB_OK;
@@ -333,7 +343,7 @@ int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n
 		(*n)++;
 	}
 	if (st && step != SQLITE_DONE && step != SQLITE_ROW)
-		log_error("db: %s", sqlite3_errmsg(sqlite3_db_handle(st)));
+		db_failed(sqlite3_db_handle(st), step);
 	db_done(st);
 	return st && (step == SQLITE_DONE || *n == limit) ? DB_OK : DB_ERR;
 }

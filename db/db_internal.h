@@ -217,6 +217,10 @@ int db_end(struct db *db, int rc);
 /* db_health.c: SQLite's error log (SQLITE_CONFIG_LOG): notes a full disk,
  * an I/O error or corruption for db_fault_take and the health report. */
 void db_fault_log(void *arg, int code, const char *msg);
+/* db_conn.c: a statement's failure with SQLite's code rc: a fault (full
+ * disk, I/O error, damage) is noted as db_fault_log does, so that the
+ * answer says it (507, 503) and health counts it; anything else is logged. */
+void db_failed(sqlite3 *conn, int rc);
 
 /* db_drift.c: compares env, an upload's environment, with what runner_id
  * showed before on its boot method; records drift rows and remembers the

@@ -67,7 +67,7 @@ int db_job_claim(struct db *db, struct proto_job *out, long long runner_id,
 		 int lease_seconds)
 {
 	sqlite3_stmt *st;
-	int requeued, failed, rc = DB_OK;
+	int requeued, failed, step, rc = DB_OK;
 	long long now = db_now();
 
 	memset(out, 0, sizeof *out);
@@ -90,8 +90,8 @@ int db_job_claim(struct db *db, struct proto_job *out, long long runner_id,
 		db_unlock(db);
 		return DB_ERR;
 	}
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW) {
 		out->id = sqlite3_column_int64(st, 0);
 		out->attempt = sqlite3_column_int(st, 1);
 		out->kind = strdup((const char *)sqlite3_column_text(st, 2));
@@ -99,11 +99,12 @@ int db_job_claim(struct db *db, struct proto_job *out, long long runner_id,
 		out->lease_seconds = lease_seconds;
 		if (!out->kind || !out->spec)
 			rc = DB_ERR;
-		break;
-	case SQLITE_DONE:
-		break;
-	default:
-		log_error("db: claim: %s", sqlite3_errmsg(db->conn));
+		/* the row comes before the statement's commit: a lease is given
+		 * only once it is stored (a full disk fails the commit) */
+		step = sqlite3_step(st);
+	}
+	if (step != SQLITE_DONE) {
+		db_failed(db->conn, step);
 		rc = DB_ERR;
 	}
 	sqlite3_finalize(st);

@@ -163,6 +163,7 @@ static int api_lease_args(struct kpcid *k, struct http_req *req, json_t *body,
 			  long long *runner, int *attempt, struct http_resp *resp)
 {
 	long long r = 0, a = -1;
+	int rc;
 
 	if (body) {
 		json_t *rv = json_object_get(body, "runner_id"), *av = json_object_get(body, "attempt");
@@ -177,8 +178,14 @@ static int api_lease_args(struct kpcid *k, struct http_req *req, json_t *body,
 		http_error(resp, 400, "runner_id and attempt must be the positive integers of the lease");
 		return -1;
 	}
-	if (db_runner_touch(k->db, r, req->token_id) != DB_OK) {
+	rc = db_runner_touch(k->db, r, req->token_id);
+	if (rc == DB_NOTFOUND) {
 		http_error(resp, 403, "runner %lld is not registered with this token", r);
+		return -1;
+	}
+	if (rc != DB_OK) {      /* a storage error, never an authorisation answer */
+		http_error(resp, http_status(rc), "cannot record that runner %lld was seen: "
+			   "database error", r);
 		return -1;
 	}
 	*runner = r;

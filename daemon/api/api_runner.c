@@ -21,14 +21,21 @@ static long long api_runner_id(struct kpcid *k, struct http_req *req, json_t *bo
 {
 	json_t *v = json_object_get(body, "runner_id");
 	long long id;
+	int rc;
 
 	if (!json_is_integer(v) || json_integer_value(v) <= 0) {
 		http_error(resp, 400, "runner_id must be the positive integer that register returned");
 		return 0;
 	}
 	id = json_integer_value(v);
-	if (db_runner_touch(k->db, id, req->token_id) != DB_OK) {
+	rc = db_runner_touch(k->db, id, req->token_id);
+	if (rc == DB_NOTFOUND) {
 		http_error(resp, 403, "runner %lld is not registered with this token", id);
+		return 0;
+	}
+	if (rc != DB_OK) {      /* a storage error, never an authorisation answer */
+		http_error(resp, http_status(rc), "cannot record that runner %lld was seen: "
+			   "database error", id);
 		return 0;
 	}
 	return id;

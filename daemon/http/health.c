@@ -128,11 +128,17 @@ int health_can_store(struct kpcid *k, int *status, char *why, size_t n)
 			 "nothing until an integrity check (POST /api/v1/integrity-check) finds "
 			 "it whole", report);
 	}
-	if (!s && db_storage(k->db, &st) == DB_OK && st.free_bytes < min_free) {
-		s = 507;
-		snprintf(msg, sizeof msg, "the disk holding the database has %lld MiB free, under "
-			 "[storage] min_free_mb = %lld; kpcid stores nothing until there is room",
-			 st.free_bytes >> 20, min_free >> 20);
+	if (!s && db_storage(k->db, &st) == DB_OK) {
+		if (st.free_bytes < min_free) {
+			s = 507;
+			snprintf(msg, sizeof msg, "the disk holding the database has %lld MiB free, "
+				 "under [storage] min_free_mb = %lld; kpcid stores nothing until there "
+				 "is room", st.free_bytes >> 20, min_free >> 20);
+		} else if (st.free_bytes == 0) {    /* full, whatever min_free_mb says */
+			s = 507;
+			snprintf(msg, sizeof msg, "the disk holding the database is full (0 bytes "
+				 "free); kpcid stores nothing until there is room");
+		}
 	}
 	if (status)
 		*status = s;

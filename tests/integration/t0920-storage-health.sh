@@ -95,6 +95,36 @@ check_contains "with room again, uploads are stored" '200 {"duplicate":false,"sa
 check_contains "and health is ok" '200 {"status":"ok"' "$(api GET /api/v1/health)"
 check_eq "PRAGMA integrity_check" ok "$(sql "PRAGMA integrity_check")"
 
+# --- a full disk with min_free_mb = 0 (no margin): still a 507, never an
+# authorisation answer or a lease that was not stored, and health says so
+stop_kpcid
+umount "$TMP/data" && MOUNTS=""
+rm -rf "$TMP/data"
+mkdir -p "$TMP/data"
+mount -t tmpfs -o size=12m tmpfs "$TMP/data" && MOUNTS="$TMP/data"
+printf '[analysis]\nenabled = false\n[storage]\nmin_free_mb = 0\n' > "$TMP/kpcid.ini"
+start_kpcid -c "$TMP/kpcid.ini"
+setup
+api POST /api/v1/jobs "$AT" '{"suite":"kbench"}' > /dev/null
+free=$(df -B1 --output=avail "$TMP/data" | tail -1)
+head -c $((free - 4096)) /dev/zero > "$TMP/data/filler" 2>/dev/null
+out=$(api POST /api/v1/jobs/claim "$RT" '{"runner_id":1}')
+check_contains "a claim that cannot be stored is a 507, not a 403 nor a lease" \
+	'507 {"error":"kpcid cannot store: the disk holding its database is full (SQLite: ' "$out"
+check_eq "  ... and the job is still queued" queued "$(sql "SELECT state FROM jobs WHERE id = 1")"
+out=$(api POST /api/v1/runners/register "$RT" \
+	'{"name":"r2","runner_class":"c1","capabilities":["bench"],"boot_methods":["host"]}')
+check_contains "a register on the full disk is a 507" '507 {"error":"' "$out"
+out=$(api GET /api/v1/health)
+check_contains "health says degraded, whatever min_free_mb says" '503 {"status":"degraded"' "$out"
+check_contains "  ... that it cannot store" '"can_store":false' "$out"
+check_contains "  ... and why" "the disk holding the database is full (0 bytes free)" "$out"
+rm -f "$TMP/data/filler"
+out=$(api POST /api/v1/jobs/claim "$RT" '{"runner_id":1}')
+check_contains "with room again, the claim leases the job" '200 {"job":{"id":1,"attempt":1' "$out"
+check_contains "  ... and the lease is stored: a heartbeat extends it" '200 {"lease_seconds"' \
+	"$(api POST /api/v1/jobs/1/heartbeat "$RT" '{"runner_id":1,"attempt":1}')"
+
 # --- an emptied configuration file is not a reload of the defaults
 printf '[server]\npublic_read = false\n' > "$TMP/kpcid.ini"
 kill -HUP "$KPCID_PID"
