@@ -61,9 +61,10 @@ struct rec_report {
 	/* The detail (db_report_get) also has these; a list row has detail 0. */
 	int detail;
 	char *body;
-	/* The generic webhook document as the alerter made it and sends it
-	 * (alert_webhook_doc): passed through, kpci adds the report's id and
-	 * link when it sends it and reads nothing else of it. */
+	/* The generic webhook document the alerter made (alert_webhook_doc),
+	 * stored as sent: a pass-through blob, the webhook's own format; the
+	 * alerter adds the report's id and link when it sends it, or makes it
+	 * over into Slack's form (alert_slack_doc). */
 	json_t *webhook;
 	struct rec_deliveries recipients;   /* "recipients": the deliveries, oldest first */
 	long long *changes;         /* its changes' ids, ascending */
