@@ -9,7 +9,12 @@
 #include <string.h>
 
 #include "lib/rec_report.h"
-#include "check.h"
+#include "tests/unit/check_file.h"
+
+/* GET /api/v1/reports/1 of kpcid on tests/integration/t0810-reports.sh's
+ * database, as it answered before reports were records (also a seed of
+ * the pages' fuzzer). */
+#define REPORT_ANSWER "tests/fuzz/seeds/pages/report.json"
 
 /* A report detail as db_report_get fills it, with one delivery. */
 static void report_fill(struct rec_report *r, struct rec_delivery *d, long long *ids)
@@ -181,9 +186,35 @@ static void test_deliveries_roundtrip(void)
 	json_decref(j);
 }
 
+/* A real answer decodes and encodes again to the same bytes, as kpcid
+ * writes an answer (daemon/http/http_req.c: compact, then a newline). */
+static void test_report_answer(void)
+{
+	size_t len = 0;
+	char *text = check_slurp(REPORT_ANSWER, &len), *again = NULL, *cause = NULL;
+	json_t *j = text ? json_loads(text, 0, NULL) : NULL, *back;
+	struct rec_report r;
+
+	CHECK(j != NULL);
+	CHECK_INT(rec_report_decode(&r, j, "", &cause), 0);
+	CHECK(r.recipients.n > 1 && r.nchanges > 0);
+	back = rec_report_encode(&r);
+	if (back)
+		again = json_dumps(back, JSON_COMPACT | JSON_REAL_PRECISION(15));
+	CHECK(again && text && len && text[len - 1] == '\n' && strlen(again) == len - 1 &&
+	      !memcmp(again, text, len - 1));
+	free(again);
+	free(cause);
+	json_decref(back);
+	rec_report_dispose(&r);
+	json_decref(j);
+	free(text);
+}
+
 int main(void)
 {
 	test_report_keys();
+	test_report_answer();
 	test_report_roundtrip();
 	test_deliveries_roundtrip();
 	return check_done();
