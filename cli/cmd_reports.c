@@ -10,12 +10,20 @@
 #include <string.h>
 
 #include "cli/cmd_reports.h"
+#include "lib/rec_report.h"
+
+/* A string field as the commands print it: "-" for none. */
+static const char *cmd_reports_str(const char *s)
+{
+	return s ? s : "-";
+}
 
 int cmd_reports(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "change", "limit", "offset", NULL };
-	json_t *a, *r;
-	size_t i;
+	struct rec_reports l;
+	char *cause = NULL;
+	json_t *a;
 	int usage;
 	char when[32];
 
@@ -24,27 +32,57 @@ int cmd_reports(struct cli *cli, int argc, char **argv)
 		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	printf("%-5s %-20s %-8s %-9s %4s %s\n", "ID", "CREATED (UTC)", "KIND", "DELIVERED",
-	       "HELD", "SUBJECT");
-	json_array_foreach(json_object_get(a, "reports"), i, r) {
-		char got[32];
-
-		cli_fmt_time(when, sizeof when, cli_jint(r, "created_at"));
-		snprintf(got, sizeof got, "%lld/%lld", cli_jint(r, "delivered"),
-			 cli_jint(r, "deliveries"));
-		printf("%-5lld %-20s %-8s %-9s %4s %s\n", cli_jint(r, "id"), when, cli_jstr(r, "kind"),
-		       got, cli_jint(r, "held") ? "yes" : "", cli_jstr(r, "subject"));
+	if (rec_reports_decode(&l, json_object_get(a, "reports"), &cause) < 0) {
+		fprintf(stderr, "kpci %s: kpcid's answer: %s\n", argv[0], cause);
+		free(cause);
+		json_decref(a);
+		return 1;
 	}
 	json_decref(a);
+	printf("%-5s %-20s %-8s %-9s %4s %s\n", "ID", "CREATED (UTC)", "KIND", "DELIVERED",
+	       "HELD", "SUBJECT");
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_report *r = &l.v[i];
+		char got[32];
+
+		cli_fmt_time(when, sizeof when, r->created_at);
+		snprintf(got, sizeof got, "%lld/%lld", r->delivered, r->deliveries);
+		printf("%-5lld %-20s %-8s %-9s %4s %s\n", r->id, when, cmd_reports_str(r->kind), got,
+		       r->held ? "yes" : "", cmd_reports_str(r->subject));
+	}
+	rec_reports_dispose(&l);
+	return 0;
+}
+
+/* Report id as the API answers it, decoded; text as cli_call makes it
+ * (json 0: what could drive a terminal as '?'), or as sent (json 1).
+ * 0, or 1 (said on stderr). */
+static int cmd_report_read(struct cli *cli, struct rec_report *r, const char *path, int json)
+{
+	int was = cli->json;
+	char *cause = NULL;
+	json_t *j;
+
+	cli->json = json;
+	j = cli_call(cli, "GET", path, NULL, NULL);
+	cli->json = was;
+	if (!j)
+		return 1;
+	if (rec_report_decode(r, j, "", &cause) < 0) {
+		fprintf(stderr, "kpci report: kpcid's answer: %s\n", cause);
+		free(cause);
+		json_decref(j);
+		return 1;
+	}
+	json_decref(j);
 	return 0;
 }
 
 int cmd_report(struct cli *cli, int argc, char **argv)
 {
-	char path[64], when[32], *body;
+	struct rec_report raw, r;
+	char path[64], when[32];
 	long long id;
-	json_t *r, *d;
-	size_t i;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: kpci report ID\n");
@@ -53,39 +91,37 @@ int cmd_report(struct cli *cli, int argc, char **argv)
 	if (!(id = cli_id("report", "report", argv[1])))
 		return 2;
 	snprintf(path, sizeof path, "/api/v1/reports/%lld", id);
-	{
-		/* the body's line breaks are kept: it is printed line by line below */
-		int json = cli->json;
+	if (cli->json) {
+		json_t *j = cli_call(cli, "GET", path, NULL, NULL);
 
-		cli->json = 1;
-		r = cli_call(cli, "GET", path, NULL, NULL);
-		cli->json = json;
+		if (!j)
+			return 1;
+		return cli_print_json(j), json_decref(j), 0;
 	}
-	if (!r)
+	/* the body's line breaks are kept: it is printed line by line below */
+	if (cmd_report_read(cli, &raw, path, 1))
 		return 1;
-	if (cli->json)
-		return cli_print_json(r), json_decref(r), 0;
-	body = strdup(cli_jstr(r, "body"));
-	json_decref(r);
-	if (!(r = cli_call(cli, "GET", path, NULL, NULL))) {
-		free(body);
+	if (cmd_report_read(cli, &r, path, 0)) {
+		rec_report_dispose(&raw);
 		return 1;
 	}
-	printf("report %lld (%s %s, change %lld)%s\nSubject: %s\n\n", id, cli_jstr(r, "kind"),
-	       cli_jstr(r, "commit_sha"), cli_jint(r, "change_id"),
-	       cli_jint(r, "held") ? " HELD" : "", cli_jstr(r, "subject"));
+	printf("report %lld (%s %s, change %lld)%s\nSubject: %s\n\n", id,
+	       cmd_reports_str(r.kind), cmd_reports_str(r.commit_sha), r.change_id,
+	       r.held ? " HELD" : "", cmd_reports_str(r.subject));
 	printf("%-8s %-40s %-10s %-8s %3s %-20s %s\n", "CHANNEL", "RECIPIENT", "ROLE", "STATE",
 	       "TRY", "SENT (UTC)", "LAST ERROR");
-	json_array_foreach(json_object_get(r, "recipients"), i, d) {
-		cli_fmt_time(when, sizeof when, cli_jint(d, "sent_at"));
-		printf("%-8s %-40s %-10s %-8s %3lld %-20s %s\n", cli_jstr(d, "channel"),
-		       cli_jstr(d, "recipient"), cli_jstr(d, "role"), cli_jstr(d, "state"),
-		       cli_jint(d, "attempts"), when, json_is_string(json_object_get(d, "last_error")) ?
-		       cli_jstr(d, "last_error") : "");
+	for (size_t i = 0; i < r.recipients.n; i++) {
+		const struct rec_delivery *d = &r.recipients.v[i];
+
+		cli_fmt_time(when, sizeof when, d->sent_at);
+		printf("%-8s %-40s %-10s %-8s %3lld %-20s %s\n", cmd_reports_str(d->channel),
+		       cmd_reports_str(d->recipient), cmd_reports_str(d->role),
+		       cmd_reports_str(d->state), d->attempts, when,
+		       d->last_error ? d->last_error : "");
 	}
 	putchar('\n');
 	/* each line of the text with what could drive a terminal as '?' */
-	for (char *line = body, *next; line && *line; line = next) {
+	for (char *line = raw.body, *next; line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
@@ -97,8 +133,8 @@ int cmd_report(struct cli *cli, int argc, char **argv)
 		}
 		putchar('\n');
 	}
-	free(body);
-	json_decref(r);
+	rec_report_dispose(&raw);
+	rec_report_dispose(&r);
 	return 0;
 }
 

@@ -8,24 +8,53 @@
 #define KPCI_DB_REPORTS_H
 
 #include "db/db_core.h"
+#include "lib/rec_report.h"
 
 /* --- reports and their deliveries (0014; db/db_reports.c) ---------- */
 /* The change groups a report is due for (settled at or before
  * settled_before, regressions or with improvements any; with confirmed 1,
  * only confirmed changes, and none of the group waiting for its
- * confirmation or for a job the analyzer asked for at either end):
- * [{group_key, group_id, kind "merge"|"culprit", commit_sha,
- * bisection_id}]. */
-json_t *db_reports_due(struct db *db, long long settled_before, int improvements, int confirmed,
-		       int limit);
+ * confirmation or for a job the analyzer asked for at either end), as
+ * the reports to make: group_key, group_id, kind ("merge" or "culprit"),
+ * commit_sha and bisection_id filled, at most limit.  DB_OK or DB_ERR
+ * (*out empty). */
+int db_reports_due(struct db *db, struct rec_reports *out, long long settled_before,
+		   int improvements, int confirmed, int limit);
+
+/* The instructions per operation of a change's metric at its two ends:
+ * the series of the metric's NAME.insn beside it (docs/reports.md); known
+ * 0 when either end has none. */
+struct db_insn {
+	int known;
+	double before, after, sd_before, sd_after;
+	long long n_before, n_after;
+};
+
+/* The reportable changes of a group as its report shows them. */
+struct db_report_group {
+	struct rec_changes changes;     /* largest first, instruction counts after times;
+					 * the fields of db_report_group's columns */
+	struct db_insn *insn;           /* one per change */
+	/* Of the headline change (the first): */
+	char *tree, *tree_url, *branch; /* NULL: not known */
+	char *runner;                   /* its bad job's runner; NULL: not known */
+	long long cpus, numa_nodes;     /* its runner's; 0: not known */
+	/* Documents in the shape another program gave them, which the
+	 * report's text shows (null when none): the bad job's spec as
+	 * submitted, the environment its samples were uploaded with and
+	 * the runner's topology as it registered it. */
+	json_t *spec, *env, *topology;
+};
+
 /* The reportable changes of a group (not noisy, not invalid, wontfix or
  * fixed), largest first (instruction counts after times), with their
- * metric, tree, branch, the bad job's spec and environment, its runner's
- * hardware and "insn" (docs/reports.md): the instructions per operation
- * of the metric's NAME.insn series at both ends, {before, after,
- * sd_before, sd_after, n_before, n_after}, where both ends have them
- * (caller owns). */
-json_t *db_report_group(struct db *db, const char *group_key);
+ * metric, and for the first, its tree, branch, the bad job's spec and
+ * environment and its runner's hardware; each with the instructions per
+ * operation at both ends where it has them.  DB_OK (none: empty) or
+ * DB_ERR (*out empty). */
+int db_report_group(struct db *db, struct db_report_group *out, const char *group_key);
+/* Frees what g holds and leaves it empty; NULL: nothing. */
+void db_report_group_dispose(struct db_report_group *g);
 /* One bisection row ("log" parsed), or NULL (caller owns). */
 json_t *db_bisection_get(struct db *db, long long id);
 /* Stores a bisection of change_id (what the bisector writes when it
@@ -54,10 +83,11 @@ struct db_delivery_new {
 int db_report_create(struct db *db, long long *id, const struct db_report_new *r,
 		     const struct db_delivery_new *d, size_t nd);
 /* Reports on a merge or a culprit, not withdrawn, whose changes are all
- * withdrawn now: [{id, group_key, group_id, change_id, kind, commit_sha,
- * tree, branch, direction, subject, message_id, reason (the headline
- * change's withdrawn_reason), delivered (deliveries that went out)}]. */
-json_t *db_reports_void(struct db *db, int limit);
+ * withdrawn now, at most limit, as list rows but for two fields:
+ * withdrawn_reason is the reason to withdraw it with (its headline
+ * change's), and of the counts only delivered (the deliveries that went
+ * out) is filled.  DB_OK or DB_ERR (*out empty). */
+int db_reports_void(struct db *db, struct rec_reports *out, int limit);
 /* Withdraws report id with reason, in one transaction: its deliveries
  * that did not go out become withdrawn; when some went out, the follow-up
  * f (its subject, body, message_id and webhook; the rest is the report's)
@@ -66,9 +96,9 @@ json_t *db_reports_void(struct db *db, int limit);
  * none).  DB_CONFLICT when the report was withdrawn already. */
 int db_report_withdraw(struct db *db, long long *followup, long long id, const char *reason,
 		       const struct db_report_new *f, const char *state);
-/* Deliveries pending and due at now, of reports not held: [{id,
- * report_id, channel, recipient, name, role, sent_to, attempts}]. */
-json_t *db_deliveries_due(struct db *db, long long now, int limit);
+/* Deliveries pending and due at now, of reports not held, at most limit,
+ * with their report_id.  DB_OK or DB_ERR (*out empty). */
+int db_deliveries_due(struct db *db, struct rec_deliveries *out, long long now, int limit);
 /* pending -> sending, attempts + 1; DB_CONFLICT when it is not pending. */
 int db_delivery_start(struct db *db, long long id);
 /* Ends a delivery attempt: state (pending with next_at for a retry),
@@ -80,16 +110,33 @@ int db_deliveries_interrupted(struct db *db, int *n);
 /* Reports mailed to recipient since `since`; *oldest the first sent_at. */
 long long db_recipient_sent(struct db *db, const char *recipient, long long since,
 			    long long *oldest);
-/* The mail recipients of a report: [{recipient, name, role, sent_to}]. */
-json_t *db_report_recipients(struct db *db, long long report_id);
-/* Deliveries waiting for the digest, by recipient, with their report's
- * subject and body. */
-json_t *db_digest_due(struct db *db);
-/* Reports newest first; change_id > 0: those of that change's group. */
-json_t *db_reports_list(struct db *db, long long change_id, int limit, int offset);
-/* One report with its body, webhook document, "recipients" (the
- * deliveries) and "changes" (ids), or NULL (caller owns). */
-json_t *db_report_get(struct db *db, long long id);
+/* The mail deliveries (recipients) of a report, oldest first.  DB_OK or
+ * DB_ERR (*out empty). */
+int db_report_recipients(struct db *db, struct rec_deliveries *out, long long report_id);
+
+/* A delivery waiting for the digest with its report's subject and body. */
+struct db_digest_item {
+	struct rec_delivery delivery;   /* with its report_id */
+	char *subject, *body;
+};
+
+struct db_digest {
+	struct db_digest_item *v;
+	size_t n;
+};
+
+/* Deliveries waiting for the digest, by recipient, at most DB_MAX_LIST.
+ * DB_OK or DB_ERR (*out empty). */
+int db_digest_due(struct db *db, struct db_digest *out);
+/* Frees what d holds and leaves it empty; NULL: nothing. */
+void db_digest_dispose(struct db_digest *d);
+/* Reports newest first (list rows); change_id > 0: those of that change's
+ * group.  DB_OK or DB_ERR (*out empty). */
+int db_reports_list(struct db *db, struct rec_reports *out, long long change_id, int limit,
+		    int offset);
+/* One report's detail: its body, webhook document, deliveries and change
+ * ids.  DB_OK, or DB_NOTFOUND or DB_ERR with *out empty. */
+int db_report_get(struct db *db, struct rec_report *out, long long id);
 /* Holds (1) or releases (0) a report; DB_NOTFOUND. */
 int db_report_hold(struct db *db, long long id, int hold, long long token_id);
 /* Puts the report's deliveries (of recipient, NULL: all) back to pending

@@ -216,7 +216,8 @@ static void change_verdict(struct buf *b, const struct rec_change *c)
 }
 
 /* Links to what the maintainer reads next. */
-static void change_links(struct buf *b, const struct rec_change *c, const json_t *reports)
+static void change_links(struct buf *b, const struct rec_change *c,
+			 const struct rec_reports *reports)
 {
 	const json_t *place = c->place;
 	const json_t *g = json_object_get(json_object_get(place, "good"), "position");
@@ -250,7 +251,7 @@ static void change_links(struct buf *b, const struct rec_change *c, const json_t
 	}
 	buf_printf(b, "<a href=\"#bisection-head\">bisection</a><a href=\"#reports-head\">reports "
 		   "sent (%zu)</a><a href=\"/api/v1/changes/%lld\">JSON</a></p>\n",
-		   json_array_size(reports), c->id);
+		   reports ? reports->n : 0, c->id);
 }
 
 /* The other changes of the same commit range (its group). */
@@ -383,7 +384,7 @@ static void change_build_failure(struct buf *b, const struct rec_change *c)
 	buf_adds(b, "</pre>\n");
 }
 
-int page_change(struct buf *b, const struct rec_change *c, const json_t *reports,
+int page_change(struct buf *b, const struct rec_change *c, const struct rec_reports *reports,
 		const json_t *chart, long long now)
 {
 	char fallback[64];

@@ -19,6 +19,7 @@
 #include "lib/buf.h"
 #include "lib/rec.h"
 #include "lib/rec_compare.h"
+#include "lib/rec_report.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
 
@@ -74,10 +75,10 @@ int page_changes(struct buf *b, const struct rec_changes *changes,
 		 const struct rec_change_groups *groups, const struct page_changes_query *q,
 		 long long now, int page, int more);
 /* "/changes/ID": a change as api_change_full gives it (full: points,
- * place, group, title, summary_text, bisection), its reports (array,
+ * place, group, title, summary_text, bisection), its reports (db_reports_list,
  * NULL: none) and chart (web/chart.h's JSON of its range, NULL: none),
  * and its triage form; now for the change's age. */
-int page_change(struct buf *b, const struct rec_change *c, const json_t *reports,
+int page_change(struct buf *b, const struct rec_change *c, const struct rec_reports *reports,
 		const json_t *chart, long long now);
 /* "/series/ID[?classes=A,B&from=&to=]": series as detail_series gives it
  * (points, changes with ranges, releases, overlay of other runner
@@ -115,13 +116,14 @@ int page_compare(struct buf *b, const struct page_compare_query *q,
 /* "/trees/NAME/windows/RELEASE": a db_window_report object, page N. */
 int page_window(struct buf *b, const json_t *report, int page);
 
-/* "/reports": reports newest first (db_reports_list rows). */
-int page_reports(struct buf *b, const json_t *reports);
-/* "/reports/ID": one report (db_report_get), its text and its delivery
- * per recipient; NULL: a "no such report" page. */
-int page_report(struct buf *b, const json_t *report);
-/* The reports of a change (db_reports_list rows) as a section of its page. */
-void page_change_reports(struct buf *b, const json_t *reports);
+/* "/reports": reports newest first (db_reports_list). */
+int page_reports(struct buf *b, const struct rec_reports *reports);
+/* "/reports/ID": one report's detail (db_report_get), its text and its
+ * delivery per recipient; NULL: a "no such report" page. */
+int page_report(struct buf *b, const struct rec_report *report);
+/* The reports of a change (db_reports_list; NULL: none) as a section of
+ * its page. */
+void page_change_reports(struct buf *b, const struct rec_reports *reports);
 
 /* "/bisections": the running ones (db_bisections_list rows) with their
  * progress, then all. */

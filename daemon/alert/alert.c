@@ -111,31 +111,31 @@ static struct db_delivery_new *alert_deliveries(const struct recip_list *l, size
 }
 
 /* Makes and stores the report of one due group (a db_reports_due row). */
-static void alert_make(const json_t *due, long long now)
+static void alert_make(const struct rec_report *due, long long now)
 {
-	const char *key = json_string_value(json_object_get(due, "group_key"));
-	const char *sha = json_string_value(json_object_get(due, "commit_sha"));
-	const char *kind = json_string_value(json_object_get(due, "kind"));
-	json_t *changes = db_report_group(alert.db, key), *bis = NULL, *doc = NULL, *c;
+	const char *key = due->group_key, *sha = due->commit_sha, *kind = due->kind;
+	struct db_report_group g = { 0 };
+	json_t *bis = NULL, *doc = NULL;
 	struct recip_list l = { 0 };
 	struct recip_source src = { 0 };
 	struct gitrepo *repo = NULL;
 	struct db_delivery_new *d = NULL;
 	struct buf subject, body;
 	char *mirror = NULL, *cause = NULL, msgid[256], names[ALERT_MAX_WEBHOOKS][32], rnd[17];
-	long long *ids = NULL, id, bid = json_integer_value(json_object_get(due, "bisection_id"));
-	const json_t *head = json_array_get(changes, 0);
+	long long *ids = NULL, id, bid = due->bisection_id;
+	const struct rec_change *head = NULL;
 	size_t nd = 0, i;
 	int rc;
 
 	buf_init(&subject, 4096);
 	buf_init(&body, 1 << 20);
-	if (!head || !json_is_string(json_object_get(head, "tree"))) {
+	if (db_report_group(alert.db, &g, key) == DB_OK && g.changes.n)
+		head = &g.changes.v[0];
+	if (!head || !g.tree) {
 		alert_failing(key, now, 1);
 		goto out;
 	}
-	mirror = watch_mirror_path(alert.cfg->data_dir, json_string_value(json_object_get(head,
-										     "tree")));
+	mirror = watch_mirror_path(alert.cfg->data_dir, g.tree);
 	if (!mirror || gitrepo_open(&repo, mirror, &cause) < 0 ||
 	    recip_for_commit(&l, &src, repo, sha, (size_t)alert.cfg->alert_max_brought,
 			     &cause) < 0) {
@@ -146,15 +146,13 @@ static void alert_make(const json_t *due, long long now)
 	}
 	if (src.maintainers_error)
 		log_warn("alert: %.12s: no maintainers: %s", sha, src.maintainers_error);
-	alert_tree_recipients(&l, json_string_value(json_object_get(head, "tree")));
+	alert_tree_recipients(&l, g.tree);
 	if (bid)
 		bis = db_bisection_get(alert.db, bid);
 	{
 		struct alert_report r = {
-			kind, json_string_value(json_object_get(head, "tree")),
-			json_string_value(json_object_get(head, "branch")),
-			json_string_value(json_object_get(head, "tree_url")), src.commit,
-			&src, changes, bis, alert.cfg->alert_base_url,
+			kind, g.tree, g.branch, g.tree_url, src.commit,
+			&src, &g, bis, alert.cfg->alert_base_url,
 			alert.cfg->alert_reported_by[0] ? alert.cfg->alert_reported_by :
 			alert.cfg->alert_from, alert.cfg->alert_closes,
 		};
@@ -163,12 +161,12 @@ static void alert_make(const json_t *due, long long now)
 		alert_body(&body, &r);
 		doc = alert_webhook_doc(&r, buf_str(&subject), buf_str(&body));
 	}
-	ids = calloc(json_array_size(changes), sizeof *ids);
+	ids = calloc(g.changes.n, sizeof *ids);
 	d = alert_deliveries(&l, &nd, names);
 	if (!ids || !d || !doc)
 		goto out;
-	json_array_foreach(changes, i, c)
-		ids[i] = json_integer_value(json_object_get(c, "id"));
+	for (i = 0; i < g.changes.n; i++)
+		ids[i] = g.changes.v[i].id;
 	{
 		unsigned char rb[8] = { 0 };
 
@@ -176,17 +174,13 @@ static void alert_make(const json_t *due, long long now)
 		for (i = 0; i < sizeof rb; i++)
 			snprintf(rnd + 2 * i, 3, "%02x", rb[i]);
 	}
-	snprintf(msgid, sizeof msgid, "<kpci-%lld-%s-%.12s-%s@%s>",
-		 (long long)json_integer_value(json_object_get(due, "group_id")), kind, sha, rnd,
-		 alert.domain);
+	snprintf(msgid, sizeof msgid, "<kpci-%lld-%s-%.12s-%s@%s>", due->group_id, kind, sha,
+		 rnd, alert.domain);
 	{
 		struct db_report_new rep = {
-			key, json_integer_value(json_object_get(due, "group_id")),
-			json_integer_value(json_object_get(head, "id")), bid, kind, sha,
-			json_string_value(json_object_get(head, "tree")),
-			json_string_value(json_object_get(head, "branch")),
-			json_string_value(json_object_get(head, "direction")), buf_str(&subject),
-			buf_str(&body), msgid, doc, ids, json_array_size(changes),
+			key, due->group_id, head->id, bid, kind, sha, g.tree, g.branch,
+			head->direction, buf_str(&subject), buf_str(&body), msgid, doc, ids,
+			g.changes.n,
 		};
 
 		rc = db_report_create(alert.db, &id, &rep, d, nd);
@@ -201,7 +195,7 @@ out:
 	free(d);
 	json_decref(doc);
 	json_decref(bis);
-	json_decref(changes);
+	db_report_group_dispose(&g);
 	recip_list_dispose(&l);
 	recip_source_dispose(&src);
 	gitrepo_free(repo);
@@ -216,12 +210,10 @@ out:
 /* Withdraws a report whose changes were all withdrawn (a db_reports_void
  * row): what did not go out stays unsent; who got it gets one short
  * follow-up in its thread. */
-static void alert_withdraw(const json_t *r)
+static void alert_withdraw(const struct rec_report *r)
 {
-	long long id = json_integer_value(json_object_get(r, "id")), fid = 0;
-	long long change = json_integer_value(json_object_get(r, "change_id"));
-	const char *reason = json_string_value(json_object_get(r, "reason"));
-	const char *subject = json_string_value(json_object_get(r, "subject"));
+	long long id = r->id, fid = 0, change = r->change_id;
+	const char *reason = r->withdrawn_reason, *subject = r->subject;
 	struct buf subj, body;
 	char msgid[256], rnd[17];
 	unsigned char rb[8] = { 0 };
@@ -289,47 +281,47 @@ static int alert_addr_cmp(const void *a, const void *b)
 
 /* The message of report (db_report_get) for envelope address to; a
  * follow-up replies to the report it follows (In-Reply-To). */
-static int alert_message(struct buf *out, const json_t *report, const char *to,
+static int alert_message(struct buf *out, const struct rec_report *report, const char *to,
 			 const char *subject, const char *body_text, long long now)
 {
-	long long reply_to = json_integer_value(json_object_get(report, "reply_to"));
-	json_t *first = reply_to ? db_report_get(alert.db, reply_to) : NULL;
-	json_t *rcpt = db_report_recipients(alert.db,
-		json_integer_value(json_object_get(report, "id"))), *r;
-	struct mail_addr *tos = calloc(json_array_size(rcpt) + 1, sizeof *tos);
-	struct mail_addr *ccs = calloc(json_array_size(rcpt) + 1, sizeof *ccs);
+	struct rec_report first = { 0 };
+	struct rec_deliveries rcpt = { 0 };
+	struct mail_addr *tos = NULL, *ccs = NULL;
 	const char *extra[4] = { "X-Kpci-Report", NULL, "X-Kpci-Commit", NULL };
 	char idtext[32];
 	size_t nto = 0, ncc = 0, i;
 	struct buf body;
 	int rc = -1;
 
+	if (report->reply_to)
+		db_report_get(alert.db, &first, report->reply_to);  /* empty when gone */
+	db_report_recipients(alert.db, &rcpt, report->id);         /* empty on an error */
+	tos = calloc(rcpt.n + 1, sizeof *tos);
+	ccs = calloc(rcpt.n + 1, sizeof *ccs);
 	buf_init(&body, MAIL_MAX_MESSAGE);
 	if (!tos || !ccs)
 		goto out;
-	snprintf(idtext, sizeof idtext, "%lld", (long long)json_integer_value(json_object_get(
-		report, "id")));
+	snprintf(idtext, sizeof idtext, "%lld", report->id);
 	extra[1] = idtext;
-	extra[3] = json_string_value(json_object_get(report, "commit_sha"));
+	extra[3] = report->commit_sha;
 	if (alert.nallow) {
 		/* staging: the envelope address alone, and who it was for in the
 		 * body, in the order of their addresses (a list read by people) */
 		size_t nfor = 0;
 
 		tos[nto++] = (struct mail_addr){ NULL, to };
-		json_array_foreach(rcpt, i, r)
-			if (!strcasecmp(json_string_value(json_object_get(r, "sent_to")), to))
-				ccs[nfor++].address = json_string_value(json_object_get(r, "recipient"));
+		for (i = 0; i < rcpt.n; i++)
+			if (rcpt.v[i].sent_to && !strcasecmp(rcpt.v[i].sent_to, to))
+				ccs[nfor++].address = rcpt.v[i].recipient;
 		qsort(ccs, nfor, sizeof *ccs, alert_addr_cmp);
 		buf_adds(&body, "[kpci staging: this report is for");
 		for (size_t k = 0; k < nfor; k++)
 			buf_printf(&body, " %s", ccs[k].address);
 		buf_adds(&body, "]\n\n");
 	} else {
-		json_array_foreach(rcpt, i, r) {
-			const char *role = json_string_value(json_object_get(r, "role"));
-			struct mail_addr a = { json_string_value(json_object_get(r, "name")),
-					       json_string_value(json_object_get(r, "recipient")) };
+		for (i = 0; i < rcpt.n; i++) {
+			const char *role = rcpt.v[i].role;
+			struct mail_addr a = { rcpt.v[i].name, rcpt.v[i].recipient };
 
 			if (!strcmp(role, "author") || !strcmp(role, "maintainer"))
 				tos[nto++] = a;
@@ -341,19 +333,17 @@ static int alert_message(struct buf *out, const json_t *report, const char *to,
 		goto out;
 	{
 		struct mail_msg m = { { alert.from_name, alert.from_addr }, tos, ccs, nto, ncc,
-				      subject,
-				      json_string_value(json_object_get(report, "message_id")),
-				      json_string_value(json_object_get(first, "message_id")),
+				      subject, report->message_id, first.message_id,
 				      now, extra, 2, buf_str(&body) };
 
 		rc = mail_compose(out, &m);
 	}
 out:
-	json_decref(first);
+	rec_report_dispose(&first);
 	buf_dispose(&body);
 	free(tos);
 	free(ccs);
-	json_decref(rcpt);
+	rec_deliveries_dispose(&rcpt);
 	return rc;
 }
 
@@ -388,7 +378,7 @@ static int alert_dry_write(char **path, long long report, long long delivery, co
 
 /* Sends (or writes) one message to one envelope address; *where gets
  * where it went.  0, or -1 with *cause. */
-static int alert_send_mail(const json_t *report, long long delivery, const char *to,
+static int alert_send_mail(const struct rec_report *report, long long delivery, const char *to,
 			   const char *subject, const char *body, char **where, char **cause,
 			   long long now)
 {
@@ -400,8 +390,7 @@ static int alert_send_mail(const json_t *report, long long delivery, const char 
 	if (alert_message(&msg, report, to, subject, body, now) < 0) {
 		fail_cause(cause, "the message cannot be composed (an address or its size)");
 	} else if (alert.cfg->alert_dry_run_dir[0]) {
-		rc = alert_dry_write(where, json_integer_value(json_object_get(report, "id")),
-				     delivery, "eml", msg.data, msg.len, cause);
+		rc = alert_dry_write(where, report->id, delivery, "eml", msg.data, msg.len, cause);
 	} else if (deliver_mail(&alert.smtp, alert.from_addr, to, msg.data, msg.len, cause) == 0) {
 		*where = strdup(to);
 		rc = 0;
@@ -420,14 +409,11 @@ static size_t alert_hook_index(const char *name)
 }
 
 /* Sends one due delivery (a db_deliveries_due row); 1 when it went out. */
-static int alert_send_one(const json_t *row, long long now)
+static int alert_send_one(const struct rec_delivery *row, long long now)
 {
-	long long id = json_integer_value(json_object_get(row, "id"));
-	long long rid = json_integer_value(json_object_get(row, "report_id"));
-	long long attempts = json_integer_value(json_object_get(row, "attempts")) + 1, oldest;
-	const char *channel = json_string_value(json_object_get(row, "channel"));
-	const char *to = json_string_value(json_object_get(row, "sent_to"));
-	json_t *report;
+	long long id = row->id, rid = row->report_id, attempts = row->attempts + 1, oldest;
+	const char *channel = row->channel, *to = row->sent_to;
+	struct rec_report report;
 	char *cause = NULL, *where = NULL, *text = NULL;
 	int mail = !strcmp(channel, "mail"), rc = -1;
 
@@ -440,18 +426,16 @@ static int alert_send_one(const json_t *row, long long now)
 	}
 	if (db_delivery_start(alert.db, id) != DB_OK)
 		return 0;
-	report = db_report_get(alert.db, rid);
-	if (!report) {
+	if (db_report_get(alert.db, &report, rid) != DB_OK) {
 		db_delivery_done(alert.db, id, "failed", "the report is gone", 0, NULL, 0);
 		return 0;
 	}
 	if (mail) {
-		rc = alert_send_mail(report, id, to, json_string_value(json_object_get(report,
-			"subject")), json_string_value(json_object_get(report, "body")), &where,
-			&cause, now);
+		rc = alert_send_mail(&report, id, to, report.subject, report.body, &where, &cause,
+				     now);
 	} else {
-		size_t hook = alert_hook_index(json_string_value(json_object_get(row, "recipient")));
-		json_t *doc = json_deep_copy(json_object_get(report, "webhook")), *send;
+		size_t hook = alert_hook_index(row->recipient);
+		json_t *doc = json_deep_copy(report.webhook), *send;
 		char url[600];
 
 		snprintf(url, sizeof url, "%s/reports/%lld", alert.cfg->alert_base_url, rid);
@@ -466,7 +450,7 @@ static int alert_send_one(const json_t *row, long long now)
 			rc = alert_dry_write(&where, rid, id, "json", text, strlen(text), &cause);
 		else if ((rc = deliver_post(alert.hooks[hook].url, alert.cfg->alert_ca_file, text,
 					    &cause)) == 0)
-			where = strdup(json_string_value(json_object_get(row, "recipient")));
+			where = strdup(row->recipient);
 		json_decref(send);
 		json_decref(doc);
 	}
@@ -478,7 +462,7 @@ static int alert_send_one(const json_t *row, long long now)
 	free(text);
 	free(where);
 	free(cause);
-	json_decref(report);
+	rec_report_dispose(&report);
 	return rc == 0;
 }
 
@@ -486,15 +470,15 @@ static int alert_send_one(const json_t *row, long long now)
  * address: the message goes there once and their rows are marked with it. */
 static void alert_send_due(long long now)
 {
-	json_t *rows = db_deliveries_due(alert.db, now, ALERT_BATCH), *row;
+	struct rec_deliveries rows = { 0 };
 	long long last_report = 0;
 	const char *last_to = NULL;
-	size_t i;
 
-	json_array_foreach(rows, i, row) {
-		long long rid = json_integer_value(json_object_get(row, "report_id"));
-		const char *to = json_string_value(json_object_get(row, "sent_to"));
-		long long id = json_integer_value(json_object_get(row, "id"));
+	db_deliveries_due(alert.db, &rows, now, ALERT_BATCH);      /* none on an error */
+	for (size_t i = 0; i < rows.n; i++) {
+		const struct rec_delivery *row = &rows.v[i];
+		long long rid = row->report_id, id = row->id;
+		const char *to = row->sent_to;
 
 		if (alert_stopping())
 			break;
@@ -510,7 +494,7 @@ static void alert_send_due(long long now)
 			last_to = to;
 		}
 	}
-	json_decref(rows);
+	rec_deliveries_dispose(&rows);
 }
 
 /* The daily digest: one mail per envelope address with every report
@@ -519,25 +503,25 @@ static void alert_send_due(long long now)
 static void alert_digest(long long now)
 {
 	long long day = now / ALERT_DAY_S;
-	json_t *rows, *row;
+	struct db_digest rows = { 0 };
 	size_t i, start = 0, n;
 
 	if (!alert.cfg->alert_digest || day == alert.digest_day ||
 	    (now % ALERT_DAY_S) / 3600 != alert.cfg->alert_digest_hour)
 		return;
-	rows = db_digest_due(alert.db);
-	n = json_array_size(rows);
+	db_digest_due(alert.db, &rows);     /* none on an error */
+	n = rows.n;
 	if (n)
 		alert.digest_day = day;    /* the day's digest: the first pass that finds some */
 	for (i = 1; i <= n; i++) {
-		const json_t *first = json_array_get(rows, start);
-		const char *to = json_string_value(json_object_get(first, "sent_to"));
+		const struct rec_delivery *first = &rows.v[start].delivery;
+		const char *to = first->sent_to;
 		struct buf subject, body;
+		struct rec_report report;
 		char *where = NULL, *cause = NULL;
 		int rc;
 
-		row = json_array_get(rows, i);
-		if (i < n && !strcmp(json_string_value(json_object_get(row, "sent_to")), to))
+		if (i < n && !strcmp(rows.v[i].delivery.sent_to, to))
 			continue;
 		buf_init(&subject, 1024);
 		buf_init(&body, MAIL_MAX_MESSAGE / 2);
@@ -545,27 +529,17 @@ static void alert_digest(long long now)
 			   i - start == 1 ? "" : "s");
 		buf_adds(&body, "Reports of the last day:\n\n");
 		for (size_t k = start; k < i; k++)
-			buf_printf(&body, "  %s\n", json_string_value(json_object_get(
-				json_array_get(rows, k), "subject")));
+			buf_printf(&body, "  %s\n", rows.v[k].subject);
 		for (size_t k = start; k < i; k++)
 			buf_printf(&body, "\n========================================"
 				   "======================================\n%s\n%s",
-				   json_string_value(json_object_get(json_array_get(rows, k),
-								     "subject")),
-				   json_string_value(json_object_get(json_array_get(rows, k),
-								     "body")));
-		{
-			json_t *report = db_report_get(alert.db, json_integer_value(
-				json_object_get(first, "report_id")));
-
-			rc = report ? alert_send_mail(report, json_integer_value(json_object_get(
-				first, "id")), to, buf_str(&subject), buf_str(&body), &where, &cause,
-				now) : -1;
-			json_decref(report);
-		}
+				   rows.v[k].subject, rows.v[k].body);
+		rc = db_report_get(alert.db, &report, first->report_id) == DB_OK ?
+			alert_send_mail(&report, first->id, to, buf_str(&subject), buf_str(&body),
+					&where, &cause, now) : -1;
+		rec_report_dispose(&report);
 		for (size_t k = start; k < i; k++)
-			db_delivery_done(alert.db, json_integer_value(json_object_get(
-				json_array_get(rows, k), "id")), rc == 0 ?
+			db_delivery_done(alert.db, rows.v[k].delivery.id, rc == 0 ?
 				(alert.cfg->alert_dry_run_dir[0] ? "dry-run" : "sent") : "digest",
 				rc == 0 ? NULL : cause, 0, where, 1);
 		if (rc < 0)
@@ -577,7 +551,7 @@ static void alert_digest(long long now)
 		buf_dispose(&body);
 		start = i;
 	}
-	json_decref(rows);
+	db_digest_dispose(&rows);
 }
 
 /* ----- the thread ------------------------------------------------------ */
@@ -595,24 +569,23 @@ static int alert_stopping(void)
 static void alert_pass(void)
 {
 	long long now = (long long)time(NULL);
-	json_t *due = db_reports_due(alert.db, now - alert.cfg->alert_settle_seconds,
-				     alert.cfg->alert_improvements, alert.cfg->confirm_enabled,
-				     ALERT_BATCH), *row;
+	struct rec_reports due = { 0 };
 	size_t i;
 
-	json_array_foreach(due, i, row) {
-		const char *key = json_string_value(json_object_get(row, "group_key"));
-
+	/* none on an error: the next pass asks again */
+	db_reports_due(alert.db, &due, now - alert.cfg->alert_settle_seconds,
+		       alert.cfg->alert_improvements, alert.cfg->confirm_enabled, ALERT_BATCH);
+	for (i = 0; i < due.n; i++) {
 		if (alert_stopping())
 			break;
-		if (!alert_failing(key, now, 0))
-			alert_make(row, now);
+		if (!alert_failing(due.v[i].group_key, now, 0))
+			alert_make(&due.v[i], now);
 	}
-	json_decref(due);
-	due = db_reports_void(alert.db, ALERT_BATCH);
-	json_array_foreach(due, i, row)
-		alert_withdraw(row);
-	json_decref(due);
+	rec_reports_dispose(&due);
+	db_reports_void(alert.db, &due, ALERT_BATCH);
+	for (i = 0; i < due.n; i++)
+		alert_withdraw(&due.v[i]);
+	rec_reports_dispose(&due);
 	alert_send_due(now);
 	alert_digest(now);
 }

@@ -25,6 +25,8 @@
 
 struct kpcid;
 struct config;
+struct db_report_group;
+struct rec_changes;
 
 /* Checks the [alert] keys that span values (addresses, URLs, files);
  * -1 with one sentence in *cause (malloc'd). */
@@ -42,7 +44,7 @@ struct alert_report {
 	const char *tree, *branch, *tree_url;
 	const struct gitrepo_commit *commit;
 	const struct recip_source *src;  /* a merge's commits, or NULL */
-	const json_t *changes;          /* db_report_group rows, the headline first */
+	const struct db_report_group *group;    /* its changes, the headline first (one at least) */
 	const json_t *bisection;        /* db_bisection_get, or NULL */
 	const char *base_url, *reported_by;
 	int closes;
@@ -53,7 +55,12 @@ void alert_subject(struct buf *b, const struct alert_report *r);
 /* The plain-text body (LKP's layout). */
 void alert_body(struct buf *b, const struct alert_report *r);
 /* The LKP table: base ± %stddev, %change, head ± %stddev, one row per
- * change of the group (kept apart so that it can show another verdict). */
+ * change of the group (kept apart so that it can show another verdict);
+ * changes NULL: its head alone. */
+void alert_changes_table(struct buf *b, const struct rec_changes *changes, const char *good,
+			 const char *bad);
+/* alert_changes_table of encoded changes (rec_changes_encode), as the
+ * change summary below holds its group; NULL or not changes: the head. */
 void alert_table(struct buf *b, const json_t *changes, const char *good, const char *bad);
 /* A change's title: "wq/metric-07 \u22128.0% regression at Merge tag
  * 'wq-for-6.13' of ..." (the subject of its first bad commit, or "in one

@@ -17,6 +17,7 @@
 
 #include "daemon/alert/alert.h"
 #include "daemon/watch/watch.h"
+#include "db/db_reports.h"
 #include "lib/mail.h"
 
 #define ATEXT_SHA 10                /* hex digits of a commit in subjects and tables */
@@ -31,6 +32,12 @@ static const char *atext_str(const json_t *o, const char *key)
 {
 	const char *s = json_string_value(json_object_get(o, key));
 
+	return s ? s : "";
+}
+
+/* A string field of a record, "" for NULL. */
+static const char *atext_s(const char *s)
+{
 	return s ? s : "";
 }
 
@@ -64,16 +71,16 @@ static void atext_percent(char *out, size_t n, double magnitude)
 
 void alert_subject(struct buf *b, const struct alert_report *r)
 {
-	const json_t *head = json_array_get(r->changes, 0);
+	const struct rec_change *head = &r->group->changes.v[0];
 	char sub[ATEXT_SUBSYS_MAX + 1], pct[32];
 
 	atext_subsystem(sub, sizeof sub, r->commit->subject, r->commit->nparents > 1);
-	atext_percent(pct, sizeof pct, json_number_value(json_object_get(head, "magnitude")));
+	atext_percent(pct, sizeof pct, isnan(head->magnitude) ? 0 : head->magnitude);
 	buf_printf(b, "[kpci] [%s:%s] ", r->tree, r->branch);
 	if (sub[0])
 		buf_printf(b, "[%s] ", sub);
-	buf_printf(b, "%.*s: %s.%s %s %s", ATEXT_SHA, r->commit->sha, atext_str(head, "suite"),
-		   atext_str(head, "metric"), pct, atext_str(head, "direction"));
+	buf_printf(b, "%.*s: %s.%s %s %s", ATEXT_SHA, r->commit->sha, atext_s(head->suite),
+		   atext_s(head->metric), pct, atext_s(head->direction));
 }
 
 /* A value as the LKP table shows it, right-aligned in 10 columns. */
@@ -104,30 +111,39 @@ static double atext_num(const json_t *o, const char *key)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-void alert_table(struct buf *b, const json_t *changes, const char *good, const char *bad)
+void alert_changes_table(struct buf *b, const struct rec_changes *changes, const char *good,
+			 const char *bad)
 {
-	const json_t *c;
-	size_t i;
+	size_t n = changes ? changes->n : 0;
 
 	buf_printf(b, "%-16.*s %-.*s\n", ATEXT_SHA, good[0] ? good : "(start)", ATEXT_SHA, bad);
 	buf_adds(b, "---------------- ---------------------------\n"
 		 "         %stddev     %change         %stddev\n"
 		 "             \\          |                \\\n");
-	json_array_foreach(changes, i, c) {
-		double before = atext_num(c, "mean_before"), after = atext_num(c, "mean_after");
+	for (size_t i = 0; i < n; i++) {
+		const struct rec_change *c = &changes->v[i];
 
 		buf_adds(b, "  ");
-		atext_value(b, before);
-		atext_stddev(b, atext_num(c, "sd_before"), before);
-		buf_printf(b, "  %+8.1f%%  ", 100 * atext_num(c, "magnitude"));
-		atext_value(b, after);
-		atext_stddev(b, atext_num(c, "sd_after"), after);
-		buf_printf(b, "  %s.%s", atext_str(c, "suite"), atext_str(c, "metric"));
-		if (strcmp(atext_str(c, "runner_class"), atext_str(json_array_get(changes, 0),
-								   "runner_class")))
-			buf_printf(b, " (%s)", atext_str(c, "runner_class"));
+		atext_value(b, c->mean_before);
+		atext_stddev(b, c->sd_before, c->mean_before);
+		buf_printf(b, "  %+8.1f%%  ", 100 * c->magnitude);
+		atext_value(b, c->mean_after);
+		atext_stddev(b, c->sd_after, c->mean_after);
+		buf_printf(b, "  %s.%s", atext_s(c->suite), atext_s(c->metric));
+		if (strcmp(atext_s(c->runner_class), atext_s(changes->v[0].runner_class)))
+			buf_printf(b, " (%s)", atext_s(c->runner_class));
 		buf_adds(b, "\n");
 	}
+}
+
+void alert_table(struct buf *b, const json_t *changes, const char *good, const char *bad)
+{
+	struct rec_changes l = { 0 };
+
+	if (changes && rec_changes_decode(&l, changes, NULL) < 0)
+		memset(&l, 0, sizeof l);    /* not changes: the table's head alone */
+	alert_changes_table(b, &l, good, bad);
+	rec_changes_dispose(&l);
 }
 
 /* "commit: SHA ("subject")" lines of the target and, for a merge, what it brought. */
@@ -159,28 +175,29 @@ static void atext_commit(struct buf *b, const struct alert_report *r)
 		buf_printf(b, "  ... and %zu more\n", r->src->total - ATEXT_BROUGHT_SHOWN);
 }
 
-/* Runner class, hardware, boot, suite and its parameters. */
-static void atext_setup(struct buf *b, const json_t *head)
+/* Runner class, hardware, boot, suite and its parameters of the group's
+ * headline change. */
+static void atext_setup(struct buf *b, const struct db_report_group *g)
 {
-	const json_t *env = json_object_get(head, "env"), *spec = json_object_get(head, "spec");
-	const json_t *nodes = json_object_get(json_object_get(head, "topology"), "nodes"), *v;
+	const struct rec_change *head = &g->changes.v[0];
+	const json_t *env = g->env, *spec = g->spec;
+	const json_t *nodes = json_object_get(g->topology, "nodes"), *v;
 	double mem = 0;
 	const char *key;
 	size_t i;
 
 	json_array_foreach(nodes, i, v)
 		mem += atext_num(v, "memory_bytes");
-	buf_printf(b, "\nrunner class: %s\nhardware: ", atext_str(head, "runner_class"));
-	if (json_integer_value(json_object_get(head, "cpus")) > 0)
-		buf_printf(b, "%lld CPUs, ", (long long)json_integer_value(json_object_get(head, "cpus")));
-	if (json_integer_value(json_object_get(head, "numa_nodes")) > 0)
-		buf_printf(b, "%lld NUMA nodes, ",
-			   (long long)json_integer_value(json_object_get(head, "numa_nodes")));
+	buf_printf(b, "\nrunner class: %s\nhardware: ", atext_s(head->runner_class));
+	if (g->cpus > 0)
+		buf_printf(b, "%lld CPUs, ", g->cpus);
+	if (g->numa_nodes > 0)
+		buf_printf(b, "%lld NUMA nodes, ", g->numa_nodes);
 	if (mem > 0)
 		buf_printf(b, "%.1f GiB memory, ", mem / (1024.0 * 1024 * 1024));
 	buf_printf(b, "%s (runner %s)\n", atext_str(env, "cpu_model")[0] ?
 		   atext_str(env, "cpu_model") : "CPU model unknown",
-		   atext_str(head, "runner")[0] ? atext_str(head, "runner") : "unknown");
+		   atext_s(g->runner)[0] ? g->runner : "unknown");
 	if (json_object_size(env)) {
 		static const char *const facts[][2] = { { "boot_method", "boot" },
 			{ "kernel_release", "kernel" }, { "governor", "governor" }, { "thp", "THP" } };
@@ -198,8 +215,8 @@ static void atext_setup(struct buf *b, const json_t *head)
 		if (!first)
 			buf_adds(b, "\n");
 	}
-	buf_printf(b, "suite: %s\nkernel config: %s\nparameters:\n", atext_str(head, "suite"),
-		   atext_str(head, "config_name")[0] ? atext_str(head, "config_name") : "-");
+	buf_printf(b, "suite: %s\nkernel config: %s\nparameters:\n", atext_s(head->suite),
+		   atext_s(head->config_name)[0] ? head->config_name : "-");
 	for (void *it = json_object_iter((json_t *)(uintptr_t)spec); it;
 	     it = json_object_iter_next((json_t *)(uintptr_t)spec, it)) {
 		char *text;
@@ -335,33 +352,34 @@ static void atext_wrap(struct buf *b, const char *text, size_t first, size_t ind
 
 /* How each change of the table was confirmed before this report, one
  * paragraph each (nothing when confirmations are off). */
-static void atext_confirmed(struct buf *b, const json_t *changes)
+static void atext_confirmed(struct buf *b, const struct rec_changes *changes)
 {
-	const json_t *c;
-	size_t i, n = 0;
+	size_t n = 0;
 
-	json_array_foreach(changes, i, c) {
-		if (!*atext_str(c, "confirm_reason"))
+	for (size_t i = 0; i < changes->n; i++) {
+		const struct rec_change *c = &changes->v[i];
+
+		if (!*atext_s(c->confirm_reason))
 			continue;
 		if (!n++)
 			buf_adds(b, "\nConfirmed before this report, each on fresh boots of the two "
 				 "kernels taken in turn:\n");
-		buf_printf(b, "\n  %s.%s: ", atext_str(c, "suite"), atext_str(c, "metric"));
-		atext_wrap(b, atext_str(c, "confirm_reason"), ATEXT_WRAP - 4 -
-			   strlen(atext_str(c, "suite")) - strlen(atext_str(c, "metric")), 4);
+		buf_printf(b, "\n  %s.%s: ", atext_s(c->suite), atext_s(c->metric));
+		atext_wrap(b, c->confirm_reason, ATEXT_WRAP - 4 - strlen(atext_s(c->suite)) -
+			   strlen(atext_s(c->metric)), 4);
 		buf_adds(b, "\n");
 	}
 }
 
-/* 1 when the instructions per operation of a change's "insn" (see
+/* 1 when the instructions per operation of a change (see
  * db_report_group) changed between the two ends: by more than
  * ATEXT_INSN_SAME and by more than twice the larger spread of the two
  * ends (counts vary by well under 1% from boot to boot); 0 when only the
  * time moved. */
-static int atext_insn_changed(const json_t *insn)
+static int atext_insn_changed(const struct db_insn *insn)
 {
-	double before = atext_num(insn, "before"), after = atext_num(insn, "after");
-	double spread = fmax(atext_num(insn, "sd_before"), atext_num(insn, "sd_after"));
+	double before = insn->before, after = insn->after;
+	double spread = fmax(insn->sd_before, insn->sd_after);
 	double d = fabs(after - before);
 
 	if (!isfinite(before) || !isfinite(after) || before <= 0)
@@ -371,26 +389,23 @@ static int atext_insn_changed(const json_t *insn)
 
 /* Which of the two moved, time or instructions, for each change of the
  * table whose metric has an instruction count beside it at both ends. */
-static void atext_insn(struct buf *b, const json_t *changes)
+static void atext_insn(struct buf *b, const struct db_report_group *g)
 {
-	const json_t *c, *insn;
-	size_t i, n = 0;
+	size_t n = 0;
 
-	json_array_foreach(changes, i, c) {
-		double before, after;
+	for (size_t i = 0; i < g->changes.n; i++) {
+		const struct rec_change *c = &g->changes.v[i];
+		const struct db_insn *insn = &g->insn[i];
+		double before = insn->before, after = insn->after;
 
-		if (!(insn = json_object_get(c, "insn")))
+		if (!insn->known)
 			continue;
-		before = atext_num(insn, "before");
-		after = atext_num(insn, "after");
 		if (!n++)
 			buf_adds(b, "\nInstructions per operation, counted beside the time on the same "
 				 "boots:\n\n");
 		buf_printf(b, "  %s.%s: %.0f -> %.0f insn/op (%+.1f%%, %lld and %lld samples)\n",
-			   atext_str(c, "suite"), atext_str(c, "metric"), before, after,
-			   100 * (after - before) / before,
-			   (long long)json_integer_value(json_object_get(insn, "n_before")),
-			   (long long)json_integer_value(json_object_get(insn, "n_after")));
+			   atext_s(c->suite), atext_s(c->metric), before, after,
+			   100 * (after - before) / before, insn->n_before, insn->n_after);
 		buf_adds(b, atext_insn_changed(insn) ?
 			 "    changed with the time: the kernel runs other code\n" :
 			 "    unchanged: the time moved, the code run did not (code layout,\n"
@@ -400,48 +415,47 @@ static void atext_insn(struct buf *b, const json_t *changes)
 
 void alert_body(struct buf *b, const struct alert_report *r)
 {
-	const json_t *head = json_array_get(r->changes, 0), *spec = json_object_get(head, "spec");
-	long long change = json_integer_value(json_object_get(head, "id"));
-	int regression = !strcmp(atext_str(head, "direction"), "regression");
+	const struct rec_change *head = &r->group->changes.v[0];
+	const json_t *spec = r->group->spec;
+	const char *good = atext_s(head->good_sha), *bad = atext_s(head->bad_sha);
+	const char *runner_class = atext_s(head->runner_class);
+	int regression = !strcmp(atext_s(head->direction), "regression");
 	char pct[32];
 
-	atext_percent(pct, sizeof pct, atext_num(head, "magnitude"));
+	atext_percent(pct, sizeof pct, head->magnitude);
 	buf_printf(b, "Hello,\n\nkpci noticed a %s %s of %s.%s on:\n\n", pct,
-		   atext_str(head, "direction"), atext_str(head, "suite"), atext_str(head, "metric"));
+		   atext_s(head->direction), atext_s(head->suite), atext_s(head->metric));
 	atext_commit(b, r);
-	atext_setup(b, head);
+	atext_setup(b, r->group);
 	if (regression && (r->reported_by[0] || r->closes)) {
 		buf_adds(b, "\nIf you fix the issue in a separate patch/commit (i.e. not just a new "
 			 "version of\nthe same patch/commit), kindly add following tags\n");
 		if (r->reported_by[0])
 			buf_printf(b, "| Reported-by: %s\n", r->reported_by);
 		if (r->closes)
-			buf_printf(b, "| Closes: %s/changes/%lld\n", r->base_url, change);
+			buf_printf(b, "| Closes: %s/changes/%lld\n", r->base_url, head->id);
 	}
 	buf_adds(b, "\nDetails are as below:\n"
 		 "-------------------------------------------------------------------------->\n\n");
-	buf_printf(b, "commit:\n  %.*s (the last good point)\n  %.*s\n\n", ATEXT_SHA,
-		   atext_str(head, "good_sha"), ATEXT_SHA, atext_str(head, "bad_sha"));
-	alert_table(b, r->changes, atext_str(head, "good_sha"), atext_str(head, "bad_sha"));
-	atext_confirmed(b, r->changes);
-	atext_insn(b, r->changes);
+	buf_printf(b, "commit:\n  %.*s (the last good point)\n  %.*s\n\n", ATEXT_SHA, good,
+		   ATEXT_SHA, bad);
+	alert_changes_table(b, &r->group->changes, good, bad);
+	atext_confirmed(b, &r->group->changes);
+	atext_insn(b, r->group);
 	atext_bisection(b, r->bisection);
 	buf_printf(b, "\nTo reproduce:\n\n  git clone %s linux && cd linux\n  git checkout %s\n",
 		   r->tree_url, r->commit->sha);
 	buf_printf(b, "  # build it with kpci's kernel config %s, then on a runner of class %s:\n",
-		   atext_str(head, "config_name")[0] ? atext_str(head, "config_name") : "-",
-		   atext_str(head, "runner_class"));
-	buf_printf(b, "  kpci submit --suite %s --boot %s --class %s", atext_str(head, "suite"),
-		   atext_str(spec, "boot")[0] ? atext_str(spec, "boot") : "host",
-		   atext_str(head, "runner_class"));
+		   atext_s(head->config_name)[0] ? head->config_name : "-", runner_class);
+	buf_printf(b, "  kpci submit --suite %s --boot %s --class %s", atext_s(head->suite),
+		   atext_str(spec, "boot")[0] ? atext_str(spec, "boot") : "host", runner_class);
 	if (json_is_integer(json_object_get(spec, "iterations")))
 		buf_printf(b, " --iterations %lld",
 			   (long long)json_integer_value(json_object_get(spec, "iterations")));
-	buf_printf(b, "\n  kpci compare-jobs %s %s --runner_class %s\n",
-		   atext_str(head, "good_sha")[0] ? atext_str(head, "good_sha") : "BASE",
-		   atext_str(head, "bad_sha"), atext_str(head, "runner_class"));
+	buf_printf(b, "\n  kpci compare-jobs %s %s --runner_class %s\n", good[0] ? good : "BASE",
+		   bad, runner_class);
 	buf_printf(b, "\nThe change on the dashboard: %s/changes/%lld\n\n-- \n"
-		   "kpci, continuous kernel performance CI\n", r->base_url, change);
+		   "kpci, continuous kernel performance CI\n", r->base_url, head->id);
 }
 
 /* "12-digit-id ("subject")" of a commit row of db_change_place, or "-". */
@@ -533,38 +547,39 @@ void alert_change_summary(struct buf *b, const json_t *c, const char *base_url)
 		   (long long)json_integer_value(json_object_get(c, "id")));
 }
 
+/* A number of a record as JSON: null for NAN (jansson holds no NAN). */
+static json_t *atext_real(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
 json_t *alert_webhook_doc(const struct alert_report *r, const char *subject, const char *body)
 {
-	const json_t *head = json_array_get(r->changes, 0), *c;
+	const struct db_report_group *g = r->group;
 	json_t *rows = json_array();
 	char link[512];
-	size_t i;
 
-	snprintf(link, sizeof link, "%s/changes/%lld", r->base_url,
-		 (long long)json_integer_value(json_object_get(head, "id")));
-	json_array_foreach(r->changes, i, c) {
-		const json_t *insn = json_object_get(c, "insn");
+	snprintf(link, sizeof link, "%s/changes/%lld", r->base_url, g->changes.v[0].id);
+	for (size_t i = 0; i < g->changes.n; i++) {
+		const struct rec_change *c = &g->changes.v[i];
 
 		json_array_append_new(rows, json_pack("{s:I, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o}",
-			"change_id", json_integer_value(json_object_get(c, "id")),
-			"suite", atext_str(c, "suite"), "metric", atext_str(c, "metric"),
-			"runner_class", atext_str(c, "runner_class"),
-			"direction", atext_str(c, "direction"),
-			"base", json_deep_copy(json_object_get(c, "mean_before")),
-			"base_stddev", json_deep_copy(json_object_get(c, "sd_before")),
-			"head", json_deep_copy(json_object_get(c, "mean_after")),
-			"head_stddev", json_deep_copy(json_object_get(c, "sd_after")),
-			"change_percent", json_real(100 * atext_num(c, "magnitude"))));
-		if (insn)
+			"change_id", (json_int_t)c->id,
+			"suite", atext_s(c->suite), "metric", atext_s(c->metric),
+			"runner_class", atext_s(c->runner_class),
+			"direction", atext_s(c->direction),
+			"base", atext_real(c->mean_before), "base_stddev", atext_real(c->sd_before),
+			"head", atext_real(c->mean_after), "head_stddev", atext_real(c->sd_after),
+			"change_percent", json_real(100 * c->magnitude)));
+		if (g->insn[i].known)
 			json_object_set_new(json_array_get(rows, i), "insn_per_op", json_pack(
-				"{s:o, s:o, s:b}", "base", json_deep_copy(json_object_get(insn,
-				"before")), "head", json_deep_copy(json_object_get(insn, "after")),
-				"changed", atext_insn_changed(insn)));
+				"{s:f, s:f, s:b}", "base", g->insn[i].before, "head", g->insn[i].after,
+				"changed", atext_insn_changed(&g->insn[i])));
 	}
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s}",
 			 "subject", subject, "kind", r->kind, "tree", r->tree, "branch", r->branch,
 			 "commit", r->commit->sha, "commit_subject", r->commit->subject,
-			 "direction", atext_str(head, "direction"), "changes", rows,
+			 "direction", atext_s(g->changes.v[0].direction), "changes", rows,
 			 "link", link, "text", body);
 }
 

@@ -305,7 +305,8 @@ static json_t *pages_change_chart(struct kpcid *k, const struct rec_change *c)
 
 void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *reports, *chart = NULL;
+	struct rec_reports reports = { 0 };
+	json_t *chart = NULL;
 	struct rec_change c;
 	char msg[128];
 	int rc = api_change_full(&c, k, req->params[0]);
@@ -316,12 +317,12 @@ void api_page_change(struct kpcid *k, struct http_req *req, struct http_resp *re
 		pages_error(resp, http_status(rc), msg);
 		return;
 	}
-	reports = db_reports_list(k->db, req->params[0], PAGE_ROWS, 0);
+	db_reports_list(k->db, &reports, req->params[0], PAGE_ROWS, 0);    /* none on an error */
 	if (strcmp(c.kind, "build-failure"))
 		chart = pages_change_chart(k, &c);
-	pages_html(resp, page_change(&resp->body, &c, reports, chart, (long long)time(NULL)));
+	pages_html(resp, page_change(&resp->body, &c, &reports, chart, (long long)time(NULL)));
 	rec_change_dispose(&c);
-	json_decref(reports);
+	rec_reports_dispose(&reports);
 	json_decref(chart);
 }
 

@@ -16,31 +16,43 @@
 
 void api_reports_list(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
+	struct rec_reports l;
 	long long change_id;
 	int limit, offset;
-	json_t *rows;
 
 	if (http_query_id(req, resp, "change", &change_id) < 0 ||
 	    http_paging(req, resp, &limit, &offset) < 0)
 		return;
-	rows = db_reports_list(k->db, change_id, limit, offset);
-	if (!rows) {
+	if (db_reports_list(k->db, &l, change_id, limit, offset) != DB_OK) {
 		http_error(resp, 500, "database error while listing reports");
 		return;
 	}
-	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", "reports", rows, "limit", limit,
-				       "offset", offset));
+	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", "reports", rec_reports_encode(&l),
+				       "limit", limit, "offset", offset));
+	rec_reports_dispose(&l);
+}
+
+/* Answers report id's detail: 200, 404 when it does not exist. */
+static void api_report_answer(struct kpcid *k, struct http_resp *resp, long long id)
+{
+	struct rec_report r;
+	int rc = db_report_get(k->db, &r, id);
+
+	if (rc == DB_NOTFOUND) {
+		http_error(resp, 404, "report %lld does not exist", id);
+		return;
+	}
+	if (rc != DB_OK) {
+		http_error(resp, 500, "cannot read report %lld: database error", id);
+		return;
+	}
+	http_json(resp, 200, rec_report_encode(&r));
+	rec_report_dispose(&r);
 }
 
 void api_report_get(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *r = db_report_get(k->db, req->params[0]);
-
-	if (!r) {
-		http_error(resp, 404, "report %lld does not exist", req->params[0]);
-		return;
-	}
-	http_json(resp, 200, r);
+	api_report_answer(k, resp, req->params[0]);
 }
 
 void api_report_resend(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -97,30 +109,32 @@ void api_report_hold(struct kpcid *k, struct http_req *req, struct http_resp *re
 	} else {
 		log_info("report %lld %s", req->params[0], json_is_true(h) ? "held" : "released");
 		alert_poke();
-		http_json(resp, 200, db_report_get(k->db, req->params[0]));
+		api_report_answer(k, resp, req->params[0]);
 	}
 	json_decref(body);
 }
 
 void api_page_reports(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *rows = db_reports_list(k->db, 0, PAGE_ROWS, 0);
+	struct rec_reports l;
+	int rc = db_reports_list(k->db, &l, 0, PAGE_ROWS, 0);
 
 	resp->content_type = "text/html; charset=utf-8";
-	resp->status = rows && page_reports(&resp->body, rows) == 0 ? 200 : 500;
-	json_decref(rows);
+	resp->status = rc == DB_OK && page_reports(&resp->body, &l) == 0 ? 200 : 500;
+	rec_reports_dispose(&l);
 }
 
 void api_page_report(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *r = db_report_get(k->db, req->params[0]);
+	struct rec_report r;
+	int rc = db_report_get(k->db, &r, req->params[0]);
 
 	resp->content_type = "text/html; charset=utf-8";
-	if (!r) {
+	if (rc != DB_OK) {
 		resp->status = 404;
 		page_report(&resp->body, NULL);
 		return;
 	}
-	resp->status = page_report(&resp->body, r) == 0 ? 200 : 500;
-	json_decref(r);
+	resp->status = page_report(&resp->body, &r) == 0 ? 200 : 500;
+	rec_report_dispose(&r);
 }

@@ -115,11 +115,16 @@ static void fuzz_pages_records(struct buf *b, const json_t *j, const json_t *arr
 			rec_changes_dispose(&changes);
 		}
 		if (rec_change_decode(&change, j, "", NULL) == 0) {
+			struct rec_reports reports = { 0 };
+			int some = rec_reports_decode(&reports, json_object_get(j, "reports"),
+						      NULL) == 0;
+
 			buf_reset(b);
-			page_change(b, &change, json_object_get(j, "reports"),
+			page_change(b, &change, some ? &reports : NULL,
 				    json_object_get(j, "chart"), 1796000000);
 			check_escaped(b, "change");
 			rec_change_dispose(&change);
+			rec_reports_dispose(&reports);
 		}
 	}
 	if (rec_series_decode(&series, j, "", NULL) == 0) {
@@ -164,8 +169,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	PAGE(page_compare(&b, &pq, NULL, s), "compare error");
 	PAGE(page_window(&b, j, 1), "window");
-	PAGE(page_reports(&b, arr), "reports");
-	PAGE(page_report(&b, j), "report");
+	{
+		struct rec_reports reports;
+		struct rec_report report;
+
+		if (rec_reports_decode(&reports, arr, NULL) == 0) {
+			PAGE(page_reports(&b, &reports), "reports");
+			rec_reports_dispose(&reports);
+		}
+		if (rec_report_decode(&report, j, "", NULL) == 0) {
+			PAGE(page_report(&b, &report), "report");
+			rec_report_dispose(&report);
+		}
+	}
 	PAGE(page_bisections(&b, arr, arr), "bisections");
 	PAGE(page_bisection(&b, j), "bisection");
 #undef PAGE

@@ -46,18 +46,57 @@ static long long change(const char *metric, const char *range, const char *dir_,
 
 static char *due(int improvements)
 {
-	json_t *rows = db_reports_due(db, 2000, improvements, 0, 50), *r;
+	struct rec_reports rows;
 	struct buf b;
-	size_t i;
 
 	buf_init(&b, 4096);
-	json_array_foreach(rows, i, r)
-		buf_printf(&b, "%s%s %s %s", i ? "; " : "",
-			   json_string_value(json_object_get(r, "group_key")),
-			   json_string_value(json_object_get(r, "kind")),
-			   json_string_value(json_object_get(r, "commit_sha")));
-	json_decref(rows);
+	CHECK_INT(db_reports_due(db, &rows, 2000, improvements, 0, 50), DB_OK);
+	for (size_t i = 0; i < rows.n; i++)
+		buf_printf(&b, "%s%s %s %s", i ? "; " : "", rows.v[i].group_key, rows.v[i].kind,
+			   rows.v[i].commit_sha);
+	rec_reports_dispose(&rows);
 	return buf_steal(&b);
+}
+
+/* What db/ reads back of report id on the group of change reg. */
+static void stored(long long id, long long reg)
+{
+	struct rec_report r;
+	struct rec_reports l;
+	struct rec_deliveries d;
+	struct db_report_group g;
+
+	CHECK_INT(db_report_get(db, &r, id), DB_OK);
+	CHECK_INT(r.detail, 1);
+	CHECK_STR(r.body, "body");
+	CHECK_STR(r.tree, "linux");
+	CHECK(r.held_by == NULL && r.bisection_id == 0);
+	CHECK_INT(r.recipients.n, 1);
+	CHECK_STR(r.recipients.n ? r.recipients.v[0].why : NULL, "WORKQUEUE");
+	CHECK(r.nchanges == 1 && r.changes[0] == reg);
+	rec_report_dispose(&r);
+	CHECK_INT(db_report_get(db, &r, id + 100), DB_NOTFOUND);
+	CHECK_INT(db_reports_list(db, &l, reg, 10, 0), DB_OK);
+	CHECK(l.n == 1 && !l.v[0].detail && l.v[0].deliveries == 1 && !l.v[0].delivered);
+	rec_reports_dispose(&l);
+	CHECK_INT(db_deliveries_due(db, &d, 3000, 10), DB_OK);
+	CHECK(d.n == 1 && d.v[0].report_id == id);
+	CHECK_STR(d.n ? d.v[0].sent_to : NULL, "tj@kernel.org");
+	rec_deliveries_dispose(&d);
+	CHECK_INT(db_report_recipients(db, &d, id), DB_OK);
+	CHECK_INT(d.n, 1);
+	CHECK_STR(d.n ? d.v[0].role : NULL, "maintainer");
+	rec_deliveries_dispose(&d);
+	/* the group as its report shows it: the largest first, its metric */
+	CHECK_INT(db_report_group(db, &g, "commit:aaaa..bbbb"), DB_OK);
+	CHECK_INT(g.changes.n, 2);
+	if (g.changes.n == 2) {
+		CHECK_INT(g.changes.v[0].id, reg);
+		CHECK_STR(g.changes.v[0].metric, "flush-ns");
+		CHECK_STR(g.changes.v[1].direction, "improvement");
+		CHECK(g.tree == NULL && !g.insn[0].known && json_is_null(g.spec));
+	}
+	db_report_group_dispose(&g);
 }
 
 int main(void)
@@ -90,13 +129,16 @@ int main(void)
 			{ "mail", "tj@kernel.org", "Tejun Heo", "maintainer", "WORKQUEUE", "tj@kernel.org",
 			  "pending" } };
 		json_t *doc = json_object();
+		long long again;
 
 		r.webhook = doc;
 		CHECK_INT(db_report_create(db, &id, &r, dl, 1), DB_OK);
 		CHECK(id > 0);
-		CHECK_INT(db_report_create(db, &id, &r, dl, 1), DB_CONFLICT);   /* never twice */
+		CHECK_INT(db_report_create(db, &again, &r, dl, 1), DB_CONFLICT);   /* never twice */
+		CHECK_INT(again, 0);
 		json_decref(doc);
 	}
+	stored(id, reg);
 	d = due(0);
 	CHECK_STR(d, "");
 	free(d);
@@ -119,6 +161,17 @@ int main(void)
 		CHECK_STR(json_string_value(json_object_get(json_array_get(json_object_get(b, "log"),
 			0), "verdict")), "bad");
 		json_decref(b);
+	}
+	/* its changes withdrawn, the report is void, with their reason */
+	test_exec(db, "UPDATE changes SET withdrawn_at = 1, withdrawn_reason = 'moved' WHERE "
+		  "range_key = 'commit:aaaa..bbbb'", "");
+	{
+		struct rec_reports v;
+
+		CHECK_INT(db_reports_void(db, &v, 10), DB_OK);
+		CHECK(v.n == 1 && v.v[0].id == id);
+		CHECK_STR(v.n ? v.v[0].withdrawn_reason : NULL, "moved");
+		rec_reports_dispose(&v);
 	}
 	db_close(db);
 	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
