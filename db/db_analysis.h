@@ -222,7 +222,5 @@ int db_measure_wait(struct db *db, long long *request_id, const json_t *spec,
 /* After build_id ended: its waiting requests are queued as bench jobs
  * (state ok) or failed with the build's state; *queued counts the jobs. */
 int db_measure_build_done(struct db *db, int *queued, long long build_id, int max_attempts);
-/* The measure requests of a commit (prefix) or all, newest first (caller owns). */
-json_t *db_measure_list(struct db *db, const char *sha, int limit);
 
 #endif
