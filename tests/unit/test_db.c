@@ -455,7 +455,9 @@ static void test_newer_schema_refused(void)
 static void test_tokens(struct db *db)
 {
 	char *t1 = NULL, *t2 = NULL, *cause = NULL, role[8];
+	struct db_token *l;
 	long long id1, id2;
+	size_t n;
 
 	CHECK_INT(db_token_create(db, &t1, "runner", "r", "*", &cause), DB_OK);
 	CHECK_INT(db_token_create(db, &t2, "runner", "r", "*", &cause), DB_OK);
@@ -475,6 +477,14 @@ static void test_tokens(struct db *db)
 	CHECK_INT(db_token_check(db, t2, role, &id2), DB_NOTFOUND);
 	CHECK_INT(db_token_revoke(db, 999), DB_NOTFOUND);
 	free(t2);
+	/* the list: the revoked one marked, a runner token's classes kept */
+	CHECK_INT(db_tokens_list(db, &l, &n), DB_OK);
+	CHECK(n >= 2 && l[n - 1].id == id2 && l[n - 1].revoked && !l[n - 2].revoked);
+	CHECK_STR(l[n - 1].role, "runner");
+	CHECK_STR(l[n - 1].name, "r");
+	CHECK_STR(l[n - 1].runner_classes, "*");
+	db_tokens_free(l, n);
+	db_tokens_free(NULL, 0);
 }
 
 static long long add_runner(struct db *db, const char *name, const char *cls, long long tok)
