@@ -37,13 +37,16 @@ static void api_list(struct http_resp *resp, json_t *rows, const char *key,
 
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *st = db_status(k->db);
-	struct rec_pipeline p;
+	struct rec_status st;
 
-	json_object_set_new(st, "version", json_string(KPCI_VERSION));
-	if (db_pipeline(k->db, &p) == DB_OK)
-		json_object_set_new(st, "pipeline", rec_pipeline_encode(&p));
-	http_json(resp, 200, st);
+	if (db_status(k->db, &st) != DB_OK || !(st.version = strdup(KPCI_VERSION))) {
+		rec_status_dispose(&st);
+		http_error(resp, 500, "database error while reading the status");
+		return;
+	}
+	st.has_pipeline = db_pipeline(k->db, &st.pipeline) == DB_OK;
+	http_json(resp, 200, rec_status_encode(&st));
+	rec_status_dispose(&st);
 }
 
 void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
