@@ -100,10 +100,14 @@ int db_pipeline(struct db *db, struct rec_pipeline *out);
 int db_jobs_running(struct db *db, struct rec_jobs *out);
 
 /* --- samples ------------------------------------------------------- */
-/* job_id 0: any job; metric NULL: any metric. */
-json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
-			int limit, int offset);
-json_t *db_metrics_list(struct db *db);
+/* Samples newest first, a page of them, into *out (shape lab 0; caller
+ * disposes; db/db_detail.c): job_id 0 any job, metric (NAME or
+ * SUITE/NAME) NULL any metric.  DB_OK or DB_ERR. */
+int db_samples_list(struct db *db, struct rec_samples *out, long long job_id, const char *metric,
+		    int limit, int offset);
+/* Every metric by suite and name into *out (caller disposes): DB_OK or
+ * DB_ERR. */
+int db_metrics_list(struct db *db, struct rec_metrics *out);
 
 /* --- runner drift (0006; db/db_drift.c) ---------------------------- */
 /* Runner id with its environment per boot method and its drift history

@@ -18,6 +18,7 @@
 #include "lib/buf.h"
 #include "lib/rec.h"
 #include "lib/rec_compare.h"
+#include "lib/rec_lists.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
 
@@ -36,7 +37,7 @@ struct page_overview_data {
 	json_t *bisections;                 /* the running ones */
 	struct rec_runners runners;
 	struct rec_jobs jobs;               /* the latest */
-	json_t *samples;                    /* the latest */
+	struct rec_samples samples;         /* the latest */
 };
 
 /* "/": the trees and their merge windows, the pipeline, the latest

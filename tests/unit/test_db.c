@@ -654,12 +654,20 @@ static void test_metric_conflict(struct db *db)
 
 static void test_lists(struct db *db)
 {
-	json_t *rows = db_samples_list(db, 0, "kbench/syscall-getppid", 2, 0);
+	struct rec_samples samples;
+	struct rec_metrics metrics;
 	struct rec_runners runners;
+	json_t *rows;
 
-	CHECK_INT(json_array_size(rows), 2);
-	CHECK_STR(json_string_value(json_object_get(json_array_get(rows, 0), "unit")), "ns/op");
-	json_decref(rows);
+	CHECK_INT(db_samples_list(db, &samples, 0, "kbench/syscall-getppid", 2, 0), DB_OK);
+	CHECK_INT(samples.n, 2);
+	CHECK_STR(samples.v[0].unit, "ns/op");
+	CHECK(samples.v[0].id > samples.v[1].id && !samples.v[0].lab && isnan(samples.v[0].spread));
+	rec_samples_dispose(&samples);
+	CHECK_INT(db_metrics_list(db, &metrics), DB_OK);
+	CHECK(metrics.n >= 1);
+	CHECK_STR(metrics.v[0].better, "lower");
+	rec_metrics_dispose(&metrics);
 	CHECK_INT(db_runners_list(db, &runners, 100, 0), DB_OK);
 	CHECK_INT(runners.n, 4);
 	CHECK_INT(runners.v[0].numa_nodes, 2);
