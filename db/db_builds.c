@@ -299,9 +299,7 @@ int db_artifacts_evictable(struct db *db, struct db_evictable **out, size_t *n,
 
 	*out = NULL;
 	*n = 0;
-	if (limit < 0)
-		limit = 0;
-	v = calloc((size_t)limit + 1, sizeof *v);
+	v = db_list_alloc(&limit, sizeof *v);
 	if (!v)
 		return DB_ERR;
 	db_read_lock(db);

@@ -174,9 +174,7 @@ int db_samples_find(struct db *db, struct rec_samples *out, const struct db_samp
 	int rc = DB_ERR;
 
 	memset(out, 0, sizeof *out);
-	if (limit < 0)
-		limit = 0;
-	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
 	if (!out->v)
 		return DB_ERR;
 	db_read_lock(db);

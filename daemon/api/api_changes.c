@@ -371,13 +371,16 @@ void api_noise(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 void api_confirmations(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	long long change;
+	struct rec_confirmations l;
 	int limit, offset;
 	json_t *rows;
 
 	if (http_query_id(req, resp, "change", &change) < 0 ||
 	    http_paging(req, resp, &limit, &offset) < 0)
 		return;
-	rows = db_confirmations_list(k->db, change, limit, offset);
+	rows = db_confirmations_list(k->db, &l, change, limit, offset) == DB_OK ?
+	       rec_confirmations_encode(&l) : NULL;
+	rec_confirmations_dispose(&l);
 	if (!rows) {
 		http_error(resp, 500, "database error while listing confirmations");
 		return;
