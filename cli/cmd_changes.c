@@ -109,7 +109,8 @@ static long long cmd_id(const char *cmd, const char *text)
 static void cmd_change_print(const struct rec_change *c)
 {
 	char range[64], when[32];
-	const json_t *p, *noise = c->noise;
+	const struct rec_noise *noise = c->noise;
+	const json_t *p;
 	size_t i;
 
 	cmd_range(range, sizeof range, c);
@@ -142,12 +143,11 @@ static void cmd_change_print(const struct rec_change *c)
 		printf("triaged:  by %s at %s%s%s\n", c->triaged_by, when, c->note ? ": " : "",
 		       c->note ? c->note : "");
 	}
-	if (noise && json_is_object(noise))
+	if (noise)
 		printf("noise:    job CV %.2f%%, iteration CV %.2f%%, MDE %.2f%% at %.0f "
-		       "iterations%s\n", cmd_num(noise, "cv_job_percent"),
-		       cmd_num(noise, "cv_iteration_percent"), cmd_num(noise, "mde_percent"),
-		       cmd_num(noise, "iterations"),
-		       json_is_true(json_object_get(noise, "noisy")) ? " - too noisy to judge" : "");
+		       "iterations%s\n", noise->cv_job_percent, noise->cv_iteration_percent,
+		       noise->mde_percent, noise->iterations,
+		       noise->noisy ? " - too noisy to judge" : "");
 	printf("%6s %8s %-14s %14s %5s\n", "INDEX", "JOB", "COMMIT", "VALUE", "ITER");
 	json_array_foreach(c->points, i, p) {
 		long long idx = cli_jint(p, "index");

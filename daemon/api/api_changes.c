@@ -242,9 +242,11 @@ int api_change_full(struct rec_change *c, struct kpcid *k, long long id)
 		return DB_ERR;
 	}
 	c->bisection = api_bisection_of_change(k->db, id);
-	if (db_noise_list(k->db, &noise, c->runner_class, c->metric_id) == DB_OK && noise.n) {
+	if (db_noise_list(k->db, &noise, c->runner_class, c->metric_id) == DB_OK && noise.n &&
+	    (c->noise = malloc(sizeof *c->noise))) {
 		api_noise_figures(&noise.v[0], &p);
-		c->noise = rec_noise_encode(&noise.v[0]);
+		*c->noise = noise.v[0];         /* moved: the list keeps an empty row */
+		memset(&noise.v[0], 0, sizeof noise.v[0]);
 	}
 	rec_noises_dispose(&noise);
 	return DB_OK;
