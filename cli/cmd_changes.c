@@ -15,6 +15,7 @@
 
 #include "cli/cmd_changes.h"
 #include "lib/rec.h"
+#include "lib/rec_lists.h"
 
 #define CMD_SHA_SHOWN 12            /* hex digits of a commit id in tables */
 
@@ -109,7 +110,8 @@ static long long cmd_id(const char *cmd, const char *text)
 static void cmd_change_print(const struct rec_change *c)
 {
 	char range[64], when[32];
-	const json_t *p, *noise = c->noise;
+	const struct rec_noise *noise = c->noise;
+	const json_t *p;
 	size_t i;
 
 	cmd_range(range, sizeof range, c);
@@ -142,12 +144,11 @@ static void cmd_change_print(const struct rec_change *c)
 		printf("triaged:  by %s at %s%s%s\n", c->triaged_by, when, c->note ? ": " : "",
 		       c->note ? c->note : "");
 	}
-	if (noise && json_is_object(noise))
+	if (noise)
 		printf("noise:    job CV %.2f%%, iteration CV %.2f%%, MDE %.2f%% at %.0f "
-		       "iterations%s\n", cmd_num(noise, "cv_job_percent"),
-		       cmd_num(noise, "cv_iteration_percent"), cmd_num(noise, "mde_percent"),
-		       cmd_num(noise, "iterations"),
-		       json_is_true(json_object_get(noise, "noisy")) ? " - too noisy to judge" : "");
+		       "iterations%s\n", noise->cv_job_percent, noise->cv_iteration_percent,
+		       noise->mde_percent, noise->iterations,
+		       noise->noisy ? " - too noisy to judge" : "");
 	printf("%6s %8s %-14s %14s %5s\n", "INDEX", "JOB", "COMMIT", "VALUE", "ITER");
 	json_array_foreach(c->points, i, p) {
 		long long idx = cli_jint(p, "index");
@@ -354,8 +355,9 @@ out:
 int cmd_noise(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "runner_class", NULL };
-	json_t *a, *r;
-	size_t i;
+	struct rec_noises l;
+	char *cause = NULL;
+	json_t *a;
 	int usage;
 
 	a = cli_get(cli, "/api/v1/noise", argc, argv, flags, &usage);
@@ -363,25 +365,29 @@ int cmd_noise(struct cli *cli, int argc, char **argv)
 		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	printf("%-16s %8s %8s %8s %8s %6s %8s %10s %6s %-6s %s\n", "CLASS", "CV JOB", "CV ITER",
-	       "BETWEEN", "WITHIN", "ITER", "MDE", "ITER NEED", "JOBS", "NOISY", "METRIC");
-	json_array_foreach(json_object_get(a, "noise"), i, r) {
-		char c[7][32];
-
-		printf("%-16s %8s %8s %8s %8s %6s %8s %10s %6lld %-6s %s/%s\n",
-		       cli_jstr(r, "runner_class"),
-		       cmd_cell(c[0], 32, CELL_PCT, cmd_num(r, "cv_job_percent")),
-		       cmd_cell(c[1], 32, CELL_PCT, cmd_num(r, "cv_iteration_percent")),
-		       cmd_cell(c[5], 32, CELL_PCT, cmd_num(r, "between_job_percent")),
-		       cmd_cell(c[6], 32, CELL_PCT, cmd_num(r, "within_job_percent")),
-		       cmd_cell(c[2], 32, CELL_NUM, cmd_num(r, "iterations")),
-		       cmd_cell(c[3], 32, CELL_PCT, cmd_num(r, "mde_percent")),
-		       cmd_cell(c[4], 32, CELL_INT, cmd_num(r, "iterations_needed")),
-		       cli_jint(r, "jobs_needed"),
-		       !json_is_true(json_object_get(r, "known")) ? "?" :
-		       json_is_true(json_object_get(r, "noisy")) ? "yes" : "no",
-		       cli_jstr(r, "suite"), cli_jstr(r, "metric"));
+	if (rec_noises_decode(&l, json_object_get(a, "noise"), &cause) < 0) {
+		fprintf(stderr, "kpci noise: kpcid's answer: %s\n", cause);
+		free(cause);
+		json_decref(a);
+		return 1;
 	}
 	json_decref(a);
+	printf("%-16s %8s %8s %8s %8s %6s %8s %10s %6s %-6s %s\n", "CLASS", "CV JOB", "CV ITER",
+	       "BETWEEN", "WITHIN", "ITER", "MDE", "ITER NEED", "JOBS", "NOISY", "METRIC");
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_noise *r = &l.v[i];
+		char c[7][32];
+
+		printf("%-16s %8s %8s %8s %8s %6s %8s %10s %6lld %-6s %s/%s\n", r->runner_class,
+		       cmd_cell(c[0], 32, CELL_PCT, r->cv_job_percent),
+		       cmd_cell(c[1], 32, CELL_PCT, r->cv_iteration_percent),
+		       cmd_cell(c[5], 32, CELL_PCT, r->between_job_percent),
+		       cmd_cell(c[6], 32, CELL_PCT, r->within_job_percent),
+		       cmd_cell(c[2], 32, CELL_NUM, r->iterations),
+		       cmd_cell(c[3], 32, CELL_PCT, r->mde_percent),
+		       cmd_cell(c[4], 32, CELL_INT, r->iterations_needed), r->jobs_needed,
+		       !r->known ? "?" : r->noisy ? "yes" : "no", r->suite, r->metric);
+	}
+	rec_noises_dispose(&l);
 	return 0;
 }

@@ -27,6 +27,7 @@
 #include "cli/cmd_trees.h"
 #include "cli/cli.h"
 #include "lib/buf.h"
+#include "lib/rec_lists.h"
 
 #define KPCI_DEFAULT_SERVER "http://127.0.0.1:8080"
 
@@ -39,8 +40,9 @@ struct cli_cmd {
 
 static int cmd_status(struct cli *cli, int argc, char **argv)
 {
-	json_t *h = cli_call(cli, "GET", "/api/v1/health", NULL, NULL), *s, *jobs, *v;
-	const char *state;
+	json_t *h = cli_call(cli, "GET", "/api/v1/health", NULL, NULL), *s;
+	struct rec_status st;
+	char *cause = NULL;
 
 	if (!h)
 		return 1;
@@ -52,17 +54,22 @@ static int cmd_status(struct cli *cli, int argc, char **argv)
 	if (cli->json) {
 		json_object_set(s, "health", h);
 		cli_print_json(s);
+	} else if (rec_status_decode(&st, s, &cause) < 0) {
+		fprintf(stderr, "kpci status: kpcid's answer: %s\n", cause);
+		free(cause);
+		json_decref(h);
+		json_decref(s);
+		return 1;
 	} else {
 		printf("server:   %s (kpcid %s, database %s)\n", cli->client.base,
 		       cli_jstr(h, "version"), cli_jstr(h, "db"));
-		printf("runners:  %lld\nsamples:  %lld\njobs:    ", cli_jint(s, "runners"),
-		       cli_jint(s, "samples"));
-		jobs = json_object_get(s, "jobs");
-		if (!json_object_size(jobs))
+		printf("runners:  %lld\nsamples:  %lld\njobs:    ", st.runners, st.samples);
+		if (!st.njobs)
 			printf(" none");
-		json_object_foreach(jobs, state, v)
-			printf(" %s %lld", state, (long long)json_integer_value(v));
+		for (size_t i = 0; i < st.njobs; i++)
+			printf(" %s %lld", st.jobs[i].state, st.jobs[i].n);
 		printf("\n");
+		rec_status_dispose(&st);
 	}
 	json_decref(h);
 	json_decref(s);
@@ -129,23 +136,33 @@ out:
 static int cmd_samples(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "job", "metric", "limit", "offset", NULL };
+	struct rec_samples l;
+	char *cause = NULL;
 	int usage;
-	json_t *a, *s;
-	size_t i;
+	json_t *a;
 
 	a = cli_get(cli, "/api/v1/samples", argc, argv, flags, &usage);
 	if (!a)
 		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
+	if (rec_samples_decode(&l, json_object_get(a, "samples"), &cause) < 0) {
+		fprintf(stderr, "kpci samples: kpcid's answer: %s\n", cause);
+		free(cause);
+		json_decref(a);
+		return 1;
+	}
+	json_decref(a);
 	printf("%-5s %-8s %-18s %4s %14s %-7s %-16s %s\n", "JOB", "SUITE", "METRIC", "ITER",
 	       "VALUE", "UNIT", "RUNNER", "KERNEL");
-	json_array_foreach(json_object_get(a, "samples"), i, s)
-		printf("%-5lld %-8s %-18s %4lld %14.3f %-7s %-16s %s\n", cli_jint(s, "job_id"),
-		       cli_jstr(s, "suite"), cli_jstr(s, "metric"), cli_jint(s, "iteration"),
-		       json_number_value(json_object_get(s, "value")), cli_jstr(s, "unit"),
-		       cli_jstr(s, "runner"), cli_jstr(s, "kernel_release"));
-	json_decref(a);
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_sample *s = &l.v[i];
+
+		printf("%-5lld %-8s %-18s %4lld %14.3f %-7s %-16s %s\n", s->job_id, s->suite,
+		       s->metric, s->iteration, s->value, s->unit, s->runner ? s->runner : "-",
+		       s->kernel_release ? s->kernel_release : "-");
+	}
+	rec_samples_dispose(&l);
 	return 0;
 }
 

@@ -271,36 +271,32 @@ int artifact_gc(struct db *db, const char *data_dir, long long budget, int keep_
 {
 	long long total = db_artifacts_total(db);
 	char path[PATH_MAX];
-	json_t *rows, *row;
-	size_t i;
+	struct db_evictable *v;
+	size_t i, n;
 
 	*evicted = 0;
 	while (total > budget) {
-		rows = db_artifacts_evictable(db, keep_builds, ARTIFACT_GC_BATCH);
-		if (!rows)
+		if (db_artifacts_evictable(db, &v, &n, keep_builds, ARTIFACT_GC_BATCH) != DB_OK)
 			return -1;
-		if (!json_array_size(rows)) {
-			json_decref(rows);
+		if (!n) {
 			log_warn("artifacts: %lld bytes stored, over the budget of %lld, but all "
 				 "are kept (recent builds)", total, budget);
 			return 0;
 		}
 		int before = *evicted;
 
-		json_array_foreach(rows, i, row) {
-			const char *sha = json_string_value(json_object_get(row, "sha256"));
+		for (i = 0; i < n && total > budget; i++) {
+			const char *sha = v[i].sha256;
 
-			if (total <= budget)
-				break;
-			if (!sha || db_artifact_delete(db, sha) != DB_OK)
+			if (!*sha || db_artifact_delete(db, sha) != DB_OK)
 				continue;
 			if (artifact_path(path, sizeof path, data_dir, sha) == 0 &&
 			    unlink(path) < 0 && errno != ENOENT)
 				log_warn("artifacts: cannot remove %s: %s", path, strerror(errno));
-			total -= json_integer_value(json_object_get(row, "size"));
+			total -= v[i].size;
 			(*evicted)++;
 		}
-		json_decref(rows);
+		free(v);
 		if (*evicted == before)
 			return -1;      /* nothing could be removed: do not spin */
 	}

@@ -116,9 +116,9 @@ static int cmd_token(struct kpcid *k, int argc, char **argv)
 {
 	const char *role = NULL, *name = "unnamed", *classes = NULL;
 	char *token = NULL, *cause = NULL, *end;
-	json_t *rows, *row;
+	struct db_token *tokens;
 	long long id;
-	size_t i;
+	size_t i, n;
 	int rc = 1;
 
 	if (argc < 2) {
@@ -163,17 +163,16 @@ static int cmd_token(struct kpcid *k, int argc, char **argv)
 	} else if (!strcmp(argv[1], "list") && argc == 2) {
 		if (open_db(k) < 0)
 			return 1;
-		rows = db_tokens_list(k->db);
+		if (db_tokens_list(k->db, &tokens, &n) != DB_OK) {
+			fprintf(stderr, "kpcid: cannot list the tokens: database error\n");
+			return 1;
+		}
 		printf("%-5s %-8s %-8s %-24s %s\n", "ID", "ROLE", "REVOKED", "NAME", "CLASSES");
-		json_array_foreach(rows, i, row)
-			printf("%-5lld %-8s %-8s %-24s %s\n",
-			       (long long)json_integer_value(json_object_get(row, "id")),
-			       json_string_value(json_object_get(row, "role")),
-			       json_integer_value(json_object_get(row, "revoked")) ? "yes" : "no",
-			       json_string_value(json_object_get(row, "name")),
-			       json_string_value(json_object_get(row, "runner_classes")) ?
-			       json_string_value(json_object_get(row, "runner_classes")) : "-");
-		json_decref(rows);
+		for (i = 0; i < n; i++)
+			printf("%-5lld %-8s %-8s %-24s %s\n", tokens[i].id, tokens[i].role,
+			       tokens[i].revoked ? "yes" : "no", tokens[i].name,
+			       tokens[i].runner_classes ? tokens[i].runner_classes : "-");
+		db_tokens_free(tokens, n);
 		rc = 0;
 	} else if (!strcmp(argv[1], "revoke") && argc == 3) {
 		id = strtoll(argv[2], &end, 10);

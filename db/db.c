@@ -468,24 +468,33 @@ int db_ping(struct db *db)
 	return v == 1 ? DB_OK : DB_ERR;
 }
 
-json_t *db_status(struct db *db)
+/* A row of db_status's jobs, for db_rows_into. */
+static int db_job_count_row(sqlite3_stmt *st, void *rec)
 {
-	json_t *st = json_object(), *jobs = json_object(), *rows;
-	size_t i;
-	json_t *row;
+	struct rec_job_count *c = rec;
 
+	c->n = sqlite3_column_int64(st, 1);
+	return db_column_copy(&c->state, st, 0) != DB_OK || !c->state;
+}
+
+int db_status(struct db *db, struct rec_status *out)
+{
+	size_t max;
+	int rc;
+
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT state, count(*) AS n FROM jobs GROUP BY state", ""));
-	json_array_foreach(rows, i, row)
-		json_object_set(jobs, json_string_value(json_object_get(row, "state")),
-				json_object_get(row, "n"));
-	json_decref(rows);
-	json_object_set_new(st, "jobs", jobs);
-	json_object_set_new(st, "runners",
-		json_integer(db_scalar(db_prepk(db, "SELECT count(*) FROM runners", ""), 0)));
-	json_object_set_new(st, "samples",
-		json_integer(db_scalar(db_prepk(db, "SELECT count(*) FROM samples", ""), 0)));
-	json_object_set_new(st, "schema_version", json_integer(db_version_locked(db)));
+	max = (size_t)db_scalar(db_prepk(db, "SELECT count(DISTINCT state) FROM jobs", ""), 0);
+	out->jobs = calloc(max + 1, sizeof *out->jobs);
+	rc = out->jobs ? db_rows_into(db_prepk(db, "SELECT state, count(*) AS n FROM jobs "
+					       "GROUP BY state", ""), out->jobs,
+				      sizeof *out->jobs, max, &out->njobs, db_job_count_row)
+		       : DB_ERR;
+	out->runners = db_scalar(db_prepk(db, "SELECT count(*) FROM runners", ""), 0);
+	out->samples = db_scalar(db_prepk(db, "SELECT count(*) FROM samples", ""), 0);
+	out->schema_version = db_version_locked(db);
 	db_read_unlock(db);
-	return st;
+	if (rc != DB_OK)
+		rec_status_dispose(out);
+	return rc;
 }

@@ -140,10 +140,11 @@ int db_change_get(struct db *db, struct rec_change *out, long long id);
  * DB_NOTFOUND, DB_INVALID (unknown state). */
 int db_change_triage(struct db *db, long long id, const char *state, const char *note,
 		     long long token_id);
-/* Noise sums per (runner class, metric); NULL / 0 for any.  Rows hold
- * aa_ss, aa_df, it_ss, it_df, jobs, samples_used, noisy, and the
- * log-scale rep_ss, rep_df, rep_wn, win_ss, win_df. */
-json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_id);
+/* Noise sums per (runner class, metric), at most DB_MAX_LIST, into *out
+ * (the sums of each struct rec_noise, its figures 0; caller disposes);
+ * runner_class NULL / metric_id 0 for any.  DB_OK or DB_ERR. */
+int db_noise_list(struct db *db, struct rec_noises *out, const char *runner_class,
+		  long long metric_id);
 
 /* One sample of one side of a comparison. */
 struct db_side_sample {
@@ -223,7 +224,5 @@ int db_measure_wait(struct db *db, long long *request_id, const json_t *spec,
 /* After build_id ended: its waiting requests are queued as bench jobs
  * (state ok) or failed with the build's state; *queued counts the jobs. */
 int db_measure_build_done(struct db *db, int *queued, long long build_id, int max_attempts);
-/* The measure requests of a commit (prefix) or all, newest first (caller owns). */
-json_t *db_measure_list(struct db *db, const char *sha, int limit);
 
 #endif

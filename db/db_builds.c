@@ -282,12 +282,29 @@ int db_build_artifact(struct db *db, char sha256[65], long long *size, long long
  * config), and not pinned: the artifacts of the builds a running
  * bisection measures (its probes') are pinned too.
  */
-json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit)
+/* A row of db_artifacts_evictable's SELECT, for db_rows_into. */
+static int db_evictable_row(sqlite3_stmt *st, void *rec)
 {
-	json_t *rows;
+	struct db_evictable *e = rec;
 
+	db_column_text(e->sha256, sizeof e->sha256, st, 0);
+	e->size = sqlite3_column_int64(st, 1);
+	return 0;
+}
+
+int db_artifacts_evictable(struct db *db, struct db_evictable **out, size_t *n,
+			   int keep_builds, int limit)
+{
+	struct db_evictable *v;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	v = db_list_alloc(&limit, sizeof *v);
+	if (!v)
+		return DB_ERR;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	rc = db_rows_into(db_prepk(db,
 		"WITH ranked AS (SELECT id, row_number() OVER (PARTITION BY tree_id, "
 		"  IFNULL(branch, ''), config_name ORDER BY id DESC) AS n FROM builds "
 		"  WHERE state = 'ok'), "
@@ -297,9 +314,16 @@ json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit)
 		"  ON p.bisection_id = b.id JOIN build_artifacts ba ON ba.build_id = p.build_id "
 		"  WHERE b.state = 'running') "
 		"SELECT sha256, size FROM artifacts WHERE sha256 NOT IN (SELECT sha256 FROM pinned) "
-		"ORDER BY last_used, created_at LIMIT ?2", "ii", keep_builds, limit));
+		"ORDER BY last_used, created_at LIMIT ?2", "ii", keep_builds, limit),
+		v, sizeof *v, (size_t)limit, n, db_evictable_row);
 	db_read_unlock(db);
-	return rows;
+	if (rc != DB_OK || !*n) {
+		free(v);
+		*n = 0;
+		return rc;
+	}
+	*out = v;
+	return DB_OK;
 }
 
 int db_artifact_delete(struct db *db, const char *sha256)

@@ -64,8 +64,15 @@ int db_artifact_add(struct db *db, const char *sha256, long long size);
 /* Refreshes last_used and gives the size; DB_NOTFOUND when unknown. */
 int db_artifact_touch(struct db *db, const char *sha256, long long *size);
 long long db_artifacts_total(struct db *db);
-/* [{sha256, size}] retention may evict, least recently used first. */
-json_t *db_artifacts_evictable(struct db *db, int keep_builds, int limit);
+/* An artifact retention may evict. */
+struct db_evictable {
+	char sha256[65];            /* "" when the row has none */
+	long long size;
+};
+/* At most limit artifacts retention may evict, least recently used first,
+ * into *out (caller frees; NULL when none), *n of them: DB_OK or DB_ERR. */
+int db_artifacts_evictable(struct db *db, struct db_evictable **out, size_t *n,
+			   int keep_builds, int limit);
 /* Forgets an artifact and its links to builds. */
 int db_artifact_delete(struct db *db, const char *sha256);
 /* Marks artifact sha256 as not servable, with why (one sentence). */

@@ -444,12 +444,46 @@ int db_change_triage(struct db *db, long long id, const char *state, const char 
 	return rc;
 }
 
-json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_id)
+/* A row of db_noise_list's SELECT, for db_rows_into. */
+static int db_noise_row(sqlite3_stmt *st, void *rec)
 {
-	json_t *rows;
+	struct rec_noise *n = rec;
 
+	n->metric_id = sqlite3_column_int64(st, 1);
+	n->series = sqlite3_column_int64(st, 5);
+	n->aa_ss = sqlite3_column_double(st, 6);
+	n->aa_df = sqlite3_column_int64(st, 7);
+	n->it_ss = sqlite3_column_double(st, 8);
+	n->it_df = sqlite3_column_int64(st, 9);
+	n->jobs = sqlite3_column_int64(st, 10);
+	n->samples_used = sqlite3_column_int64(st, 11);
+	n->noisy = sqlite3_column_int64(st, 12);
+	n->rep_ss = sqlite3_column_double(st, 13);
+	n->rep_df = sqlite3_column_int64(st, 14);
+	n->rep_wn = sqlite3_column_double(st, 15);
+	n->win_ss = sqlite3_column_double(st, 16);
+	n->win_df = sqlite3_column_int64(st, 17);
+	if (db_column_copy(&n->runner_class, st, 0) != DB_OK ||
+	    db_column_copy(&n->suite, st, 2) != DB_OK || db_column_copy(&n->metric, st, 3) != DB_OK ||
+	    db_column_copy(&n->unit, st, 4) != DB_OK) {
+		rec_noise_dispose(n);
+		return -1;
+	}
+	return 0;
+}
+
+int db_noise_list(struct db *db, struct rec_noises *out, const char *runner_class,
+		  long long metric_id)
+{
+	size_t max = runner_class && metric_id ? 1 : DB_MAX_LIST;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	out->v = calloc(max + 1, sizeof *out->v);
+	if (!out->v)
+		return DB_ERR;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	rc = db_rows_into(db_prepk(db,
 		"SELECT se.runner_class, m.id AS metric_id, m.suite, m.name AS metric, m.unit, "
 		" COUNT(*) AS series, SUM(se.aa_ss) AS aa_ss, SUM(se.aa_df) AS aa_df, "
 		" SUM(se.it_ss) AS it_ss, SUM(se.it_df) AS it_df, SUM(se.jobs) AS jobs, "
@@ -459,11 +493,13 @@ json_t *db_noise_list(struct db *db, const char *runner_class, long long metric_
 		"FROM series se JOIN metrics m ON m.id = se.metric_id "
 		"WHERE (?1 IS NULL OR se.runner_class = ?1) AND (?2 = 0 OR m.id = ?2) "
 		"GROUP BY se.runner_class, m.id ORDER BY se.runner_class, m.suite, m.name "
-		"LIMIT ?3", "sIi", runner_class, metric_id, DB_MAX_LIST));
+		"LIMIT ?3", "sIi", runner_class, metric_id, (int)max),
+		out->v, sizeof *out->v, max, &out->n, db_noise_row);
 	db_read_unlock(db);
-	return rows;
+	if (rc != DB_OK)
+		rec_noises_dispose(out);
+	return rc;
 }
-
 /* Counts the distinct commits with sha_prefix (0, 1, or 2 meaning many). */
 static long long db_prefix_commits(struct db *db, const char *prefix, const char *end)
 {

@@ -449,12 +449,43 @@ int db_confirm_finish(struct db *db, long long id, const char *state, const char
 	return rc;
 }
 
-json_t *db_confirmations_list(struct db *db, long long change_id, int limit, int offset)
+/* A row of db_confirmations_list's SELECT, for db_rows_into. */
+static int db_confirmation_row(sqlite3_stmt *st, void *rec)
 {
-	json_t *rows;
+	struct rec_confirmation *c = rec;
+	char **text[] = { &c->good_sha, &c->bad_sha, &c->suite, &c->runner_class,
+			  &c->config_name };
+	char **more[] = { &c->state, &c->code, &c->code_reason, &c->opened_by, &c->reason };
+	int rc = DB_OK;
 
+	c->id = sqlite3_column_int64(st, 0);
+	for (int i = 0; i < 5; i++)
+		rc |= db_column_copy(text[i], st, 1 + i);
+	c->want = sqlite3_column_int64(st, 6);
+	for (int i = 0; i < 5; i++)
+		rc |= db_column_copy(more[i], st, 7 + i);
+	c->created_at = sqlite3_column_int64(st, 12);
+	c->finished_at = sqlite3_column_int64(st, 13);
+	c->good_jobs = sqlite3_column_int64(st, 14);
+	c->bad_jobs = sqlite3_column_int64(st, 15);
+	if (rc != DB_OK) {
+		rec_confirmation_dispose(c);
+		return -1;
+	}
+	return 0;
+}
+
+int db_confirmations_list(struct db *db, struct rec_confirmations *out, long long change_id,
+			  int limit, int offset)
+{
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
+	if (!out->v)
+		return DB_ERR;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	rc = db_rows_into(db_prepk(db,
 		"SELECT co.id, co.good_sha, co.bad_sha, co.suite, co.runner_class, co.config_name, "
 		" co.want, co.state, co.code, co.code_reason, co.opened_by, co.reason, "
 		" co.created_at, co.finished_at, "
@@ -466,7 +497,10 @@ json_t *db_confirmations_list(struct db *db, long long change_id, int limit, int
 		"  AS bad_jobs "
 		"FROM confirmations co WHERE ?1 = 0 OR co.id = (SELECT confirmation_id "
 		" FROM changes WHERE id = ?1) ORDER BY co.id DESC LIMIT ?2 OFFSET ?3", "Iii",
-		change_id, limit, offset));
+		change_id, limit, offset), out->v, sizeof *out->v, (size_t)limit, &out->n,
+		db_confirmation_row);
 	db_read_unlock(db);
-	return rows;
+	if (rc != DB_OK)
+		rec_confirmations_dispose(out);
+	return rc;
 }

@@ -103,7 +103,9 @@ int db_confirm_group(struct db *db, long long bisection_id, const char *confirm,
  * queued jobs are cancelled. */
 int db_confirm_finish(struct db *db, long long id, const char *state, const char *reason);
 /* The confirmation of change_id (> 0) or all, newest first, a page of
- * them, with their successful jobs per side (caller owns). */
-json_t *db_confirmations_list(struct db *db, long long change_id, int limit, int offset);
+ * them, with their successful jobs per side, into *out (caller
+ * disposes): DB_OK or DB_ERR. */
+int db_confirmations_list(struct db *db, struct rec_confirmations *out, long long change_id,
+			  int limit, int offset);
 
 #endif

@@ -348,6 +348,13 @@ int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n
 	return st && (step == SQLITE_DONE || *n == limit) ? DB_OK : DB_ERR;
 }
 
+void *db_list_alloc(int *limit, size_t size)
+{
+	if (*limit < 0)
+		*limit = 0;
+	return calloc((size_t)*limit + 1, size);
+}
+
 int db_ids(sqlite3_stmt *st, long long **ids, size_t *n)
 {
 	long long *v = NULL;

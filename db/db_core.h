@@ -21,6 +21,7 @@
 
 #include "lib/proto.h"
 #include "lib/rec.h"
+#include "lib/rec_lists.h"
 #include "lib/verdict.h"
 
 enum {
@@ -105,7 +106,9 @@ int db_series_failed(struct db *db, long long id, long long last_sample_id, cons
  * (why: n bytes, "" when none). */
 int db_series_failures(struct db *db, long long *count, long long *id, char *why, size_t n);
 
-/* Counts for the status line: jobs by state, runners, samples. */
-json_t *db_status(struct db *db);
+/* Counts for the status line into *out: jobs by state (in state order),
+ * runners, samples, the schema version (caller disposes): DB_OK or
+ * DB_ERR.  version and the pipeline are the caller's to add. */
+int db_status(struct db *db, struct rec_status *out);
 
 #endif

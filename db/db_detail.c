@@ -5,11 +5,13 @@
  * detail page (attempts with a log tail, samples per series, the build)
  * and the filtered sample list of the JSON API.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db/db_pages.h"
+#include "db/db_queue.h"
 #include "db/db_internal.h"
 
 /* A row of the siblings' SELECT into a struct rec_series_class. */
@@ -135,13 +137,49 @@ int db_job_build(struct db *db, long long *build_id, long long job_id)
 	return rc;
 }
 
-json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int limit,
-			int offset)
+/* A row of db_samples_find's SELECT, for db_rows_into. */
+static int db_sample_row(sqlite3_stmt *st, void *rec)
 {
-	json_t *rows;
+	struct rec_sample *s = rec;
+	char **text[] = { &s->suite, &s->metric, &s->unit, &s->better };
+	char **more[] = { &s->runner_class, &s->runner, &s->commit_sha, &s->kernel_release,
+			  &s->boot_method };
+	int rc = DB_OK;
 
+	s->id = sqlite3_column_int64(st, 0);
+	s->job_id = sqlite3_column_int64(st, 1);
+	s->attempt = sqlite3_column_int64(st, 2);
+	s->series_id = sqlite3_column_int64(st, 3);
+	for (int i = 0; i < 4; i++)
+		rc |= db_column_copy(text[i], st, 4 + i);
+	s->iteration = sqlite3_column_int64(st, 8);
+	s->value = sqlite3_column_double(st, 9);
+	for (int i = 0; i < 5; i++)
+		rc |= db_column_copy(more[i], st, 10 + i);
+	s->created_at = sqlite3_column_int64(st, 15);
+	s->lab = 1;
+	rc |= db_column_copy(&s->lab_job_url, st, 16);
+	rc |= db_column_copy(&s->lab_device, st, 17);
+	s->spread = sqlite3_column_type(st, 18) == SQLITE_NULL ? NAN :
+		    sqlite3_column_double(st, 18);
+	if (rc != DB_OK) {
+		rec_sample_dispose(s);
+		return -1;
+	}
+	return 0;
+}
+
+int db_samples_find(struct db *db, struct rec_samples *out, const struct db_sample_filter *f,
+		    int limit, int offset)
+{
+	int rc = DB_ERR;
+
+	memset(out, 0, sizeof *out);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
+	if (!out->v)
+		return DB_ERR;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	rc = db_rows_into(db_prepk(db,
 		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, s.iteration, s.value, se.runner_class, "
 		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at, "
@@ -158,11 +196,29 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 		" AND (?6 = 0 OR s.created_at >= ?6) AND (?7 = 0 OR s.created_at < ?7) "
 		"ORDER BY s.id DESC LIMIT ?8 OFFSET ?9",
 		"IssIsIIii", f->job_id, f->metric, f->runner_class, f->series_id, f->commit,
-		f->since, f->until, limit, offset));
+		f->since, f->until, limit, offset),
+		out->v, sizeof *out->v, (size_t)limit, &out->n, db_sample_row);
 	db_read_unlock(db);
-	return rows;
+	if (rc != DB_OK)
+		rec_samples_dispose(out);
+	return rc;
 }
 
+int db_samples_list(struct db *db, struct rec_samples *out, long long job_id, const char *metric,
+		    int limit, int offset)
+{
+	struct db_sample_filter f = { .job_id = job_id, .metric = metric };
+	int rc = db_samples_find(db, out, &f, limit, offset);
+
+	/* the same rows; the lab's two columns are not part of this list */
+	for (size_t i = 0; rc == DB_OK && i < out->n; i++) {
+		free(out->v[i].lab_job_url);
+		free(out->v[i].lab_device);
+		out->v[i].lab_job_url = out->v[i].lab_device = NULL;
+		out->v[i].lab = 0;
+	}
+	return rc;
+}
 int db_ref_resolve(struct db *db, char sha[DB_SHA_MAX + 1], char kind[8], const char *name)
 {
 	static const char *const kinds[] = { "tag", "branch" };

@@ -173,6 +173,10 @@ void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i);
  * st.  DB_OK, or DB_ERR with *n records for the caller to dispose. */
 int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n,
 		 int (*row)(sqlite3_stmt *st, void *rec));
+/* The records for db_rows_into of a list of at most *limit rows of size
+ * bytes (a negative *limit becomes 0), zeroed, one spare; NULL when
+ * memory is out (caller frees). */
+void *db_list_alloc(int *limit, size_t size);
 /* The first column of every row of st, at most DB_MAX_LIST, into *ids
  * (caller frees; NULL when none), *n of them.  Ends st.  DB_OK, DB_INVALID
  * past the maximum, or DB_ERR. */

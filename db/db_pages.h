@@ -74,9 +74,10 @@ json_t *db_job_series(struct db *db, long long job_id);
 /* The build a job came from (bench) or made (build), 0 when none.
  * DB_NOTFOUND when no such job. */
 int db_job_build(struct db *db, long long *build_id, long long job_id);
-/* Samples newest first, filtered (caller owns). */
-json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int limit,
-			int offset);
+/* Samples newest first, filtered, a page of them, into *out (shape lab
+ * 1; caller disposes): DB_OK or DB_ERR. */
+int db_samples_find(struct db *db, struct rec_samples *out, const struct db_sample_filter *f,
+		    int limit, int offset);
 /* --- merge-window reports (0007; db/db_report.c, docs/dashboard.md) - */
 /* The changes of release's merge window on branch (NULL: the first
  * followed) grouped by the merge that brought them: {tree, release,

@@ -19,7 +19,21 @@ int db_token_create(struct db *db, char **token, const char *role, const char *n
 		    const char *classes, char **cause);
 /* Looks a presented token up; fills role (admin|runner|read) and id. */
 int db_token_check(struct db *db, const char *token, char role[8], long long *id);
-json_t *db_tokens_list(struct db *db);
+/* A token as listed (kpcid token list); never its plaintext or hash. */
+struct db_token {
+	long long id;
+	char *name;
+	char role[8];               /* admin, runner or read */
+	long long created_at;
+	long long last_used;        /* 0: never */
+	int revoked;
+	char *runner_classes;       /* NULL: not a runner token */
+};
+/* Every token by id into *out (caller frees with db_tokens_free; NULL
+ * when none), *n of them: DB_OK, DB_INVALID past DB_MAX_LIST, DB_ERR. */
+int db_tokens_list(struct db *db, struct db_token **out, size_t *n);
+/* Frees the n tokens at v and v (NULL: nothing). */
+void db_tokens_free(struct db_token *v, size_t n);
 int db_token_revoke(struct db *db, long long id);
 /* The name of token id into out ("token ID" when it has none). */
 void db_token_name(struct db *db, long long id, char *out, size_t size);
@@ -87,10 +101,14 @@ int db_pipeline(struct db *db, struct rec_pipeline *out);
 int db_jobs_running(struct db *db, struct rec_jobs *out);
 
 /* --- samples ------------------------------------------------------- */
-/* job_id 0: any job; metric NULL: any metric. */
-json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
-			int limit, int offset);
-json_t *db_metrics_list(struct db *db);
+/* Samples newest first, a page of them, into *out (shape lab 0; caller
+ * disposes; db/db_detail.c): job_id 0 any job, metric (NAME or
+ * SUITE/NAME) NULL any metric.  DB_OK or DB_ERR. */
+int db_samples_list(struct db *db, struct rec_samples *out, long long job_id, const char *metric,
+		    int limit, int offset);
+/* Every metric by suite and name into *out (caller disposes): DB_OK or
+ * DB_ERR. */
+int db_metrics_list(struct db *db, struct rec_metrics *out);
 
 /* --- runner drift (0006; db/db_drift.c) ---------------------------- */
 /* Runner id with its environment per boot method and its drift history

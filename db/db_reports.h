@@ -143,22 +143,86 @@ int db_report_hold(struct db *db, long long id, int hold, long long token_id);
  * now; *n counts them; DB_NOTFOUND. */
 int db_report_resend(struct db *db, long long id, const char *recipient, int *n);
 /* --- KCIDB export (0015; db/db_kcidb.c, daemon/export/kcidb.c) ------------ */
-/* Finished builds (ok, failed, timeout) not yet sent, id > after, with
- * their tree, commit subject, artifacts and whether their checkout was
- * sent (caller owns). */
-json_t *db_kcidb_builds(struct db *db, long long after, int limit);
-/* The same columns for build id, or NULL. */
-json_t *db_kcidb_build(struct db *db, long long id);
+/* What KCIDB's checkout and build objects are made of: a build with its
+ * tree, commit subject, artifacts and whether its checkout was sent.
+ * daemon/export/kcidb.c writes the KCIDB JSON of these rows. */
+struct db_kcidb_build {
+	long long id, tree_id;
+	char *tree, *url, *commit_sha, *config_name, *state;   /* NULL: none */
+	char *branch, *compiler, *kernel_release, *error, *subject;     /* NULL: none */
+	long long duration_ms;                  /* REC_NONE: not known */
+	long long text_size, data_size, bss_size, image_size, make_jobs;   /* 0: not known */
+	long long created_at, started_at, finished_at;                  /* 0: none */
+	int checkout_sent;
+	struct rec_artifact *artifacts;         /* name and sha256 (size 0) */
+	size_t nartifacts;
+};
+
+struct db_kcidb_builds {
+	struct db_kcidb_build *v;
+	size_t n;
+};
+
+/* A sample a KCIDB test is made of. */
+struct db_kcidb_sample {
+	char *suite, *metric, *unit, *better;
+	long long iteration;
+	double value;
+	char *runner, *runner_class, *kernel_release, *boot_method, *cpu_model;  /* NULL: none */
+};
+
+/* A done bench job with the samples of its successful attempt, ordered by
+ * suite, metric and iteration. */
+struct db_kcidb_job {
+	long long id, attempt, build_id, started_at, finished_at;      /* 0: none */
+	char *lab_job_url, *lab_device;         /* NULL: none */
+	struct db_kcidb_sample *samples;
+	size_t nsamples;
+};
+
+struct db_kcidb_jobs {
+	struct db_kcidb_job *v;
+	size_t n;
+};
+
+/* A regression to send as a failing test; a number SQL holds as NULL is 0. */
+struct db_kcidb_regression {
+	long long id;
+	char *good_sha, *bad_sha;               /* good_sha NULL: from the start */
+	double magnitude, mean_before, mean_after, pvalue;
+	char *state;
+	long long detected_at;
+	char *suite, *metric, *unit, *better, *runner_class;
+	long long build_id;                     /* the good build of its first bad commit */
+};
+
+struct db_kcidb_regressions {
+	struct db_kcidb_regression *v;
+	size_t n;
+};
+
+/* Finished builds (ok, failed, timeout) not yet sent, id > after, at most
+ * limit, into *out (caller disposes): DB_OK or DB_ERR. */
+int db_kcidb_builds(struct db *db, struct db_kcidb_builds *out, long long after, int limit);
+/* Build id into *out (caller disposes): DB_OK, DB_NOTFOUND or DB_ERR. */
+int db_kcidb_build(struct db *db, struct db_kcidb_build *out, long long id);
+void db_kcidb_build_dispose(struct db_kcidb_build *b);
+void db_kcidb_builds_dispose(struct db_kcidb_builds *l);
 /* 1 when the object of (kind, ref) was delivered. */
 int db_kcidb_sent(struct db *db, const char *kind, long long ref);
-/* Done bench jobs of finished builds not yet sent, id > after, each with
- * the samples of its successful attempt and the lab it ran in. */
-json_t *db_kcidb_jobs(struct db *db, long long after, int limit);
-/* Regressions not yet sent, id > after, with the good build of their
- * first bad commit (changes without one wait for it); with confirmed 1,
- * only confirmed ones, none after the first that waits for its
- * confirmation (the cursor may not pass it). */
-json_t *db_kcidb_regressions(struct db *db, long long after, int confirmed, int limit);
+/* Done bench jobs of finished builds not yet sent, id > after, at most
+ * limit, each with the samples of its successful attempt and the lab it
+ * ran in, into *out (caller disposes): DB_OK or DB_ERR. */
+int db_kcidb_jobs(struct db *db, struct db_kcidb_jobs *out, long long after, int limit);
+void db_kcidb_jobs_dispose(struct db_kcidb_jobs *l);
+/* Regressions not yet sent, id > after, at most limit, with the good
+ * build of their first bad commit (changes without one wait for it),
+ * into *out (caller disposes); with confirmed 1, only confirmed ones,
+ * none after the first that waits for its confirmation (the cursor may
+ * not pass it).  DB_OK or DB_ERR. */
+int db_kcidb_regressions(struct db *db, struct db_kcidb_regressions *out, long long after,
+			 int confirmed, int limit);
+void db_kcidb_regressions_dispose(struct db_kcidb_regressions *l);
 /* Records delivered objects, [[kind, ref, kcidb_id]...], in one
  * transaction; a repeat is ignored. */
 int db_kcidb_mark(struct db *db, const json_t *sent, char **cause);

@@ -306,34 +306,35 @@ int db_job_result(struct db *db, long long runner_id, const struct proto_result 
 	return rc;
 }
 
-json_t *db_samples_list(struct db *db, long long job_id, const char *metric,
-			int limit, int offset)
+/* A row of db_metrics_list's SELECT, for db_rows_into. */
+static int db_metric_row(sqlite3_stmt *st, void *rec)
 {
-	json_t *rows;
+	struct rec_metric *m = rec;
 
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT s.id, s.job_id, s.attempt, s.series_id, m.suite, m.name AS metric, m.unit, "
-		" m.direction AS better, s.iteration, s.value, se.runner_class, "
-		" r.name AS runner, s.commit_sha, e.kernel_release, e.boot_method, s.created_at, "
-		" s.spread "
-		"FROM samples s JOIN series se ON se.id = s.series_id "
-		" JOIN metrics m ON m.id = se.metric_id JOIN environments e ON e.id = s.env_id "
-		" LEFT JOIN runners r ON r.id = s.runner_id "
-		"WHERE (?1 = 0 OR s.job_id = ?1) AND (?2 IS NULL OR m.name = ?2 "
-		"  OR m.suite || '/' || m.name = ?2) "
-		"ORDER BY s.id DESC LIMIT ?3 OFFSET ?4", "Isii", job_id, metric, limit, offset));
-	db_read_unlock(db);
-	return rows;
+	m->id = sqlite3_column_int64(st, 0);
+	if (db_column_copy(&m->suite, st, 1) != DB_OK || db_column_copy(&m->name, st, 2) != DB_OK ||
+	    db_column_copy(&m->unit, st, 3) != DB_OK || db_column_copy(&m->better, st, 4) != DB_OK) {
+		rec_metric_dispose(m);
+		return -1;
+	}
+	return 0;
 }
 
-json_t *db_metrics_list(struct db *db)
+int db_metrics_list(struct db *db, struct rec_metrics *out)
 {
-	json_t *rows;
+	size_t max;
+	int rc = DB_ERR;
 
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT id, suite, name, unit, direction AS better "
-				   "FROM metrics ORDER BY suite, name", ""));
+	max = (size_t)db_scalar(db_prepk(db, "SELECT count(*) FROM metrics", ""), 0);
+	out->v = calloc(max + 1, sizeof *out->v);
+	if (out->v)
+		rc = db_rows_into(db_prepk(db, "SELECT id, suite, name, unit, direction AS better "
+					   "FROM metrics ORDER BY suite, name", ""),
+				  out->v, sizeof *out->v, max, &out->n, db_metric_row);
 	db_read_unlock(db);
-	return rows;
+	if (rc != DB_OK)
+		rec_metrics_dispose(out);
+	return rc;
 }

@@ -120,15 +120,55 @@ int db_token_check(struct db *db, const char *token, char role[8], long long *id
 	return rc;
 }
 
-json_t *db_tokens_list(struct db *db)
+int db_tokens_list(struct db *db, struct db_token **out, size_t *n)
 {
-	json_t *rows;
+	struct db_token *v = NULL, *t;
+	size_t cap = 0;
+	sqlite3_stmt *st;
+	int rc = DB_OK, step = SQLITE_ERROR;
 
+	*out = NULL;
+	*n = 0;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT id, name, role, created_at, last_used, revoked, "
-				   "runner_classes FROM api_tokens ORDER BY id", ""));
+	st = db_prepk(db, "SELECT id, name, role, created_at, last_used, revoked, "
+		      "runner_classes FROM api_tokens ORDER BY id", "");
+	while (st && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		rc = db_grow((void **)&v, &cap, *n, sizeof *v, DB_MAX_LIST);
+		if (rc != DB_OK)
+			break;
+		t = &v[(*n)++];
+		memset(t, 0, sizeof *t);
+		t->id = sqlite3_column_int64(st, 0);
+		db_column_text(t->role, sizeof t->role, st, 2);
+		t->created_at = sqlite3_column_int64(st, 3);
+		t->last_used = sqlite3_column_int64(st, 4);
+		t->revoked = sqlite3_column_int(st, 5) != 0;
+		if (db_column_copy(&t->name, st, 1) != DB_OK ||
+		    db_column_copy(&t->runner_classes, st, 6) != DB_OK) {
+			rc = DB_ERR;
+			break;
+		}
+	}
+	db_done(st);
 	db_read_unlock(db);
-	return rows;
+	if (rc == DB_OK && (!st || (step != SQLITE_DONE && step != SQLITE_ROW)))
+		rc = DB_ERR;
+	if (rc != DB_OK) {
+		db_tokens_free(v, *n);
+		*n = 0;
+		return rc;
+	}
+	*out = v;
+	return DB_OK;
+}
+
+void db_tokens_free(struct db_token *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++) {
+		free(v[i].name);
+		free(v[i].runner_classes);
+	}
+	free(v);
 }
 
 int db_token_revoke(struct db *db, long long id)

@@ -364,19 +364,3 @@ int db_measure_build_done(struct db *db, int *queued, long long build_id, int ma
 	db_unlock(db);
 	return rc;
 }
-
-json_t *db_measure_list(struct db *db, const char *sha, int limit)
-{
-	char end[DB_SHA_MAX + 2];
-	json_t *rows;
-
-	snprintf(end, sizeof end, "%sg", sha ? sha : "");
-	db_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT id, source, state, commit_sha, build_id, series_id, runner_class, job_id, "
-		" reason, spec AS spec_json, created_at, updated_at FROM measure_requests "
-		"WHERE ?1 IS NULL OR (commit_sha >= ?1 AND commit_sha < ?2) "
-		"ORDER BY id DESC LIMIT ?3", "ssi", sha, end, limit));
-	db_unlock(db);
-	return rows;
-}

@@ -73,6 +73,20 @@ int rec_get_measure(long long *out, const json_t *j, const char *key, const char
 	return 0;
 }
 
+int rec_get_num(double *out, const json_t *j, const char *key, int nullable, double dflt,
+		const char *where, char **cause)
+{
+	const json_t *v = json_object_get(j, key);
+
+	*out = dflt;
+	if (!v || json_is_null(v))
+		return nullable ? 0 : fail_cause(cause, "%s%s is missing", where, key);
+	if (!json_is_number(v))
+		return fail_cause(cause, "%s%s must be a number", where, key);
+	*out = json_number_value(v);
+	return 0;
+}
+
 int rec_get_any(json_t **out, const json_t *j, const char *key, const char *where,
 		char **cause)
 {

@@ -228,7 +228,8 @@ struct rec_change {
 	char *summary_text;         /* the plain-text summary for a mail */
 	json_t *points;             /* the points around it */
 	json_t *bisection;          /* its latest bisection, or null */
-	json_t *noise;              /* its noise model; NULL: none known (no key) */
+	struct rec_noise *noise;    /* its noise model (lib/rec_lists.h); NULL: none known
+				     * (no key) */
 };
 
 /* The changes of one commit range (/changes): its largest change with

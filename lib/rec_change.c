@@ -12,11 +12,13 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/fail.h"
 #include "lib/rec_internal.h"
+#include "lib/rec_lists.h"
 
 /* How a field is held and what null means for it. */
 enum rec_kind {
@@ -162,7 +164,7 @@ static int rec_change_encode_full(json_t *j, const struct rec_change *c)
 	    json_object_set_new(j, "points", rec_any_json(c->points)) < 0 ||
 	    json_object_set_new(j, "bisection", rec_any_json(c->bisection)) < 0)
 		return -1;
-	return c->noise ? json_object_set_new(j, "noise", rec_any_json(c->noise)) : 0;
+	return c->noise ? json_object_set_new(j, "noise", rec_noise_encode(c->noise)) : 0;
 }
 
 json_t *rec_change_encode(const struct rec_change *c)
@@ -184,6 +186,8 @@ REC_LIST(change, changes, "changes")
 static int rec_change_decode_full(struct rec_change *c, const json_t *j, const char *where,
 				  char **cause)
 {
+	char at[REC_WHERE_MAX];
+
 	if (!json_object_get(j, "group"))
 		return 0;
 	c->full = 1;
@@ -198,8 +202,17 @@ static int rec_change_decode_full(struct rec_change *c, const json_t *j, const c
 		return -1;
 	if (c->points && !json_is_array(c->points) && !json_is_null(c->points))
 		return fail_cause(cause, "%spoints must be an array", where);
-	if (json_object_get(j, "noise"))
-		return rec_get_any(&c->noise, j, "noise", where, cause);
+	if (!json_object_get(j, "noise") || json_is_null(json_object_get(j, "noise")))
+		return 0;
+	snprintf(at, sizeof at, "%snoise.", where);
+	c->noise = malloc(sizeof *c->noise);
+	if (!c->noise)
+		return fail_cause(cause, "out of memory");
+	if (rec_noise_decode(c->noise, json_object_get(j, "noise"), at, cause) < 0) {
+		free(c->noise);
+		c->noise = NULL;
+		return -1;
+	}
 	return 0;
 }
 
@@ -226,7 +239,8 @@ void rec_change_dispose(struct rec_change *c)
 	free(c->summary_text);
 	json_decref(c->points);
 	json_decref(c->bisection);
-	json_decref(c->noise);
+	rec_noise_dispose(c->noise);
+	free(c->noise);
 	memset(c, 0, sizeof *c);
 }
 

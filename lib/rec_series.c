@@ -13,21 +13,6 @@
 #include "lib/rec_internal.h"
 #include "lib/rec_series.h"
 
-/* key of j: a number, or absent/null when nullable (*out dflt). */
-static int rec_get_num(double *out, const json_t *j, const char *key, int nullable, double dflt,
-		       const char *where, char **cause)
-{
-	const json_t *v = json_object_get(j, key);
-
-	*out = dflt;
-	if (!v || json_is_null(v))
-		return nullable ? 0 : fail_cause(cause, "%s%s is missing", where, key);
-	if (!json_is_number(v))
-		return fail_cause(cause, "%s%s must be a number", where, key);
-	*out = json_number_value(v);
-	return 0;
-}
-
 /* key of j, an array of records (absent/null: none), as rec_array_decode. */
 static int rec_get_array(void *out, size_t *n, size_t size, const json_t *j, const char *key,
 			 rec_elem_decode_fn *decode, const char *where, char **cause)

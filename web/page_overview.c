@@ -28,16 +28,6 @@ static void cell_txt(struct buf *b, const char *s)
 	buf_adds(b, "</td>");
 }
 
-static void cell_int(struct buf *b, const json_t *row, const char *key)
-{
-	const json_t *v = json_object_get(row, key);
-
-	if (json_is_integer(v))
-		buf_printf(b, "<td class=\"num\">%lld</td>", (long long)json_integer_value(v));
-	else
-		buf_adds(b, "<td></td>");
-}
-
 /* A cell with the UTC time at, as "YYYY-MM-DD HH:MM:SS". */
 static void cell_when(struct buf *b, long long at)
 {
@@ -176,13 +166,10 @@ static void overview_pipeline(struct buf *b, const struct page_overview_data *o)
 	}
 }
 
-static void overview_samples(struct buf *b, json_t *samples)
+static void overview_samples(struct buf *b, const struct rec_samples *samples)
 {
-	size_t i;
-	json_t *s;
-
 	buf_adds(b, "<h2>Latest samples</h2>\n");
-	if (!json_array_size(samples)) {
+	if (!samples->n) {
 		html_empty(b, "no-samples", "No samples yet.",
 			   "Samples arrive when a runner finishes a bench job; the "
 			   "<a href=\"/series\">metrics</a> then chart them.");
@@ -191,21 +178,20 @@ static void overview_samples(struct buf *b, json_t *samples)
 	buf_adds(b, "<table id=\"samples\"><tr><th>job</th><th>metric</th>"
 		 "<th>iteration</th><th>value</th><th>unit</th><th>better</th><th>runner</th>"
 		 "<th>kernel</th><th>boot</th></tr>\n");
-	json_array_foreach(samples, i, s) {
-		long long job = (long long)json_integer_value(json_object_get(s, "job_id"));
+	for (size_t i = 0; i < samples->n; i++) {
+		const struct rec_sample *s = &samples->v[i];
 
-		buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td><td>", job,
-			   job);
-		html_series_link(b, json_integer_value(json_object_get(s, "series_id")),
-				 str(s, "suite"), str(s, "metric"));
+		buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td><td>",
+			   s->job_id, s->job_id);
+		html_series_link(b, s->series_id, s->suite, s->metric);
+		buf_printf(b, "</td><td class=\"num\">%lld</td><td class=\"num\">", s->iteration);
+		html_number(b, s->value);
 		buf_adds(b, "</td>");
-		cell_int(b, s, "iteration");
-		html_td_num(b, s, "value");
-		cell_txt(b, str(s, "unit"));
-		cell_txt(b, str(s, "better"));
-		cell_txt(b, str(s, "runner"));
-		cell_txt(b, str(s, "kernel_release"));
-		cell_txt(b, str(s, "boot_method"));
+		cell_txt(b, s->unit);
+		cell_txt(b, s->better);
+		cell_txt(b, s->runner ? s->runner : "");
+		cell_txt(b, s->kernel_release ? s->kernel_release : "");
+		cell_txt(b, s->boot_method ? s->boot_method : "");
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -321,7 +307,7 @@ int page_overview(struct buf *b, const struct page_overview_data *o)
 	page_overview_bisections(b, o->bisections);    /* web/page_bisect.c */
 	overview_runners(b, &o->runners);
 	overview_jobs(b, &o->jobs);
-	overview_samples(b, o->samples);
+	overview_samples(b, &o->samples);
 	html_page_end(b);
 	return 0;
 }

@@ -19,6 +19,7 @@
 #include "lib/buf.h"
 #include "lib/rec.h"
 #include "lib/rec_compare.h"
+#include "lib/rec_lists.h"
 #include "lib/rec_report.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
@@ -38,7 +39,7 @@ struct page_overview_data {
 	json_t *bisections;                 /* the running ones */
 	struct rec_runners runners;
 	struct rec_jobs jobs;               /* the latest */
-	json_t *samples;                    /* the latest */
+	struct rec_samples samples;         /* the latest */
 };
 
 /* "/": the trees and their merge windows, the pipeline, the latest

@@ -131,31 +131,12 @@ static int compare_group_cmp(const struct db_side_sample *a, const struct db_sid
 	return (a->metric_id > b->metric_id) - (a->metric_id < b->metric_id);
 }
 
+/* Orders metrics by id, for qsort and bsearch. */
 static int compare_id_cmp(const void *pa, const void *pb)
 {
-	long long a = json_integer_value(json_object_get(*(json_t *const *)pa, "id"));
-	long long b = json_integer_value(json_object_get(*(json_t *const *)pb, "id"));
+	long long a = ((const struct rec_metric *)pa)->id, b = ((const struct rec_metric *)pb)->id;
 
 	return (a > b) - (a < b);
-}
-
-/* The metric row of id among rows sorted by id, or NULL. */
-static json_t *compare_metric(json_t **rows, size_t n, long long id)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		long long v = json_integer_value(json_object_get(rows[mid], "id"));
-
-		if (v == id)
-			return rows[mid];
-		if (v < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
 }
 
 /* The values of group [a, b) of v into *x and its jobs (samples come
@@ -287,37 +268,26 @@ out:
 	return rc;
 }
 
-/* Names each row's metric (from db_metrics_list) and its direction. */
-static int compare_name(struct compare_report *rep, json_t *metrics)
+/* Names each row's metric (from db_metrics_list, sorted here by id) and
+ * its direction. */
+static int compare_name(struct compare_report *rep, struct rec_metrics *metrics)
 {
-	size_t nm = json_array_size(metrics);
-	json_t **byid = calloc(nm ? nm : 1, sizeof *byid);
-
-	if (!byid)
-		return -1;
-	for (size_t k = 0; k < nm; k++)
-		byid[k] = json_array_get(metrics, k);
-	qsort(byid, nm, sizeof *byid, compare_id_cmp);
+	qsort(metrics->v, metrics->n, sizeof *metrics->v, compare_id_cmp);
 	for (size_t k = 0; k < rep->n; k++) {
 		struct compare_row *r = &rep->rows[k];
-		const json_t *m = compare_metric(byid, nm, r->metric_id);
-		const char *better = json_string_value(json_object_get(m, "better"));
+		const struct rec_metric key = { .id = r->metric_id };
+		const struct rec_metric *m = bsearch(&key, metrics->v, metrics->n,
+						     sizeof *metrics->v, compare_id_cmp);
 
-		if (!m) {
-			free(byid);
+		if (!m)
 			return -1;
-		}
-		snprintf(r->metric, sizeof r->metric, "%s/%s",
-			 json_string_value(json_object_get(m, "suite")),
-			 json_string_value(json_object_get(m, "name")));
-		snprintf(r->unit, sizeof r->unit, "%s",
-			 json_string_value(json_object_get(m, "unit")));
-		r->better = better && !strcmp(better, "higher") ? "higher" : "lower";
-		if (r->v.kind == VERDICT_CHANGED && better && r->v.diff != 0)
+		snprintf(r->metric, sizeof r->metric, "%s/%s", m->suite, m->name);
+		snprintf(r->unit, sizeof r->unit, "%s", m->unit);
+		r->better = !strcmp(m->better, "higher") ? "higher" : "lower";
+		if (r->v.kind == VERDICT_CHANGED && r->v.diff != 0)
 			r->direction = (r->v.diff > 0) == !strcmp(r->better, "higher") ?
 				       "improvement" : "regression";
 	}
-	free(byid);
 	return 0;
 }
 
@@ -363,7 +333,7 @@ int compare_run(struct compare_report **out, struct db *db, const char *base, co
 	struct db_side_sample *bv = NULL, *hv = NULL;
 	struct compare_report *rep = calloc(1, sizeof *rep);
 	size_t nb = 0, nh = 0;
-	json_t *metrics = NULL;
+	struct rec_metrics metrics = { 0 };
 	int rc;
 
 	*out = NULL;
@@ -376,9 +346,8 @@ int compare_run(struct compare_report **out, struct db *db, const char *base, co
 	if (rc != DB_OK)
 		goto out;
 	rc = DB_ERR;
-	metrics = db_metrics_list(db);
-	if (!metrics || compare_rows(rep, bv, nb, hv, nh, db, vp) < 0 ||
-	    compare_fdr(rep, vp) < 0 || compare_name(rep, metrics) < 0) {
+	if (db_metrics_list(db, &metrics) != DB_OK || compare_rows(rep, bv, nb, hv, nh, db, vp) < 0 ||
+	    compare_fdr(rep, vp) < 0 || compare_name(rep, &metrics) < 0) {
 		fail_cause(cause, "cannot compare: out of memory or database error");
 		goto out;
 	}
@@ -395,7 +364,7 @@ int compare_run(struct compare_report **out, struct db *db, const char *base, co
 out:
 	free(bv);
 	free(hv);
-	json_decref(metrics);
+	rec_metrics_dispose(&metrics);
 	compare_report_free(rep);
 	return rc;
 }

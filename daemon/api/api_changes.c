@@ -129,67 +129,45 @@ void api_changes_list(struct kpcid *k, struct http_req *req, struct http_resp *r
 				       "offset", offset));
 }
 
-static json_t *api_real(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 /* The figures of lib/verdict.h's model (log scale, the job the unit):
  * the between-job and within-job spreads, the degrees of freedom behind
  * the first, and the smallest effect a verdict calls changed. */
-static void api_noise_verdict(json_t *row, const struct analyze_params *p)
+static void api_noise_verdict(struct rec_noise *row, const struct analyze_params *p)
 {
 	struct verdict_noise n;
 	double between;
 
-	verdict_noise_of(&n, json_number_value(json_object_get(row, "rep_ss")),
-			 json_number_value(json_object_get(row, "rep_df")),
-			 json_number_value(json_object_get(row, "rep_wn")),
-			 json_number_value(json_object_get(row, "win_ss")),
-			 json_number_value(json_object_get(row, "win_df")));
+	verdict_noise_of(&n, row->rep_ss, (double)row->rep_df, row->rep_wn, row->win_ss,
+			 (double)row->win_df);
 	between = sqrt(n.between_var);
-	json_object_set_new(row, "between_job_percent",
-			    n.between_df > 0 ? json_real(100 * between) : json_null());
-	json_object_set_new(row, "within_job_percent",
-			    n.within_df > 0 ? json_real(100 * sqrt(n.within_var)) : json_null());
-	json_object_set_new(row, "between_job_df", json_integer((json_int_t)n.between_df));
-	json_object_set_new(row, "model_known", json_boolean(n.between_df >= p->verdict.known_df));
-	json_object_set_new(row, "min_effect_percent",
-		json_real(100 * fmin(fmax(p->verdict.min_effect, p->verdict.noise_effect * between),
-				     VERDICT_MAX_EFFECT)));
-	json_object_del(row, "rep_ss");
-	json_object_del(row, "rep_df");
-	json_object_del(row, "rep_wn");
-	json_object_del(row, "win_ss");
-	json_object_del(row, "win_df");
+	row->between_job_percent = n.between_df > 0 ? 100 * between : NAN;
+	row->within_job_percent = n.within_df > 0 ? 100 * sqrt(n.within_var) : NAN;
+	row->between_job_df = (long long)n.between_df;
+	row->model_known = n.between_df >= p->verdict.known_df;
+	row->min_effect_percent = 100 * fmin(fmax(p->verdict.min_effect,
+						  p->verdict.noise_effect * between),
+					     VERDICT_MAX_EFFECT);
 }
 
-/* A noise row of db_noise_list with the model's figures added. */
-static void api_noise_figures(json_t *row, const struct analyze_params *p)
+/* The model's figures of a noise row of db_noise_list; noisy becomes the
+ * model's verdict. */
+static void api_noise_figures(struct rec_noise *row, const struct analyze_params *p)
 {
 	struct analyze_noise n;
-	long long jobs = json_integer_value(json_object_get(row, "jobs"));
-	double iters = jobs ? (double)json_integer_value(json_object_get(row, "samples_used")) /
-			      (double)jobs : 1;
+	double iters = row->jobs ? (double)row->samples_used / (double)row->jobs : 1;
 
-	analyze_noise_model(&n, json_number_value(json_object_get(row, "aa_ss")),
-			    json_integer_value(json_object_get(row, "aa_df")),
-			    json_number_value(json_object_get(row, "it_ss")),
-			    json_integer_value(json_object_get(row, "it_df")), iters, p);
-	json_object_set_new(row, "known", json_boolean(n.known));
-	json_object_set_new(row, "noisy", json_boolean(n.noisy));
-	json_object_set_new(row, "cv_job_percent", api_real(100 * n.cv_job));
-	json_object_set_new(row, "cv_iteration_percent", api_real(100 * n.cv_iter));
-	json_object_set_new(row, "iterations", api_real(n.iterations));
-	json_object_set_new(row, "mde_percent", api_real(100 * n.mde));
-	json_object_set_new(row, "target_effect_percent", json_real(100 * p->target_effect));
-	json_object_set_new(row, "iterations_needed", api_real(n.iterations_needed));
-	json_object_set_new(row, "jobs_needed", n.jobs_needed ? json_integer(n.jobs_needed)
-							      : json_null());
-	json_object_set_new(row, "max_noise_percent", json_real(100 * p->noise_max_cv));
+	analyze_noise_model(&n, row->aa_ss, row->aa_df, row->it_ss, row->it_df, iters, p);
+	row->known = n.known;
+	row->noisy = n.noisy;
+	row->cv_job_percent = 100 * n.cv_job;
+	row->cv_iteration_percent = 100 * n.cv_iter;
+	row->iterations = n.iterations;
+	row->mde_percent = 100 * n.mde;
+	row->target_effect_percent = 100 * p->target_effect;
+	row->iterations_needed = n.iterations_needed;
+	row->jobs_needed = n.jobs_needed;
+	row->max_noise_percent = 100 * p->noise_max_cv;
 	api_noise_verdict(row, p);
-	json_object_del(row, "aa_ss");
-	json_object_del(row, "it_ss");
 }
 
 /* The size of a change (0 when it has none, as a build failure). */
@@ -253,7 +231,7 @@ static int api_change_context(struct kpcid *k, struct rec_change *c)
 int api_change_full(struct rec_change *c, struct kpcid *k, long long id)
 {
 	struct analyze_params p;
-	json_t *noise;
+	struct rec_noises noise;
 	int rc = db_change_get(k->db, c, id);
 
 	if (rc != DB_OK)
@@ -265,12 +243,13 @@ int api_change_full(struct rec_change *c, struct kpcid *k, long long id)
 		return DB_ERR;
 	}
 	c->bisection = api_bisection_of_change(k->db, id);
-	noise = db_noise_list(k->db, c->runner_class, c->metric_id);
-	if (noise && json_array_size(noise)) {
-		api_noise_figures(json_array_get(noise, 0), &p);
-		c->noise = json_incref(json_array_get(noise, 0));
+	if (db_noise_list(k->db, &noise, c->runner_class, c->metric_id) == DB_OK && noise.n &&
+	    (c->noise = malloc(sizeof *c->noise))) {
+		api_noise_figures(&noise.v[0], &p);
+		*c->noise = noise.v[0];         /* moved: the list keeps an empty row */
+		memset(&noise.v[0], 0, sizeof noise.v[0]);
 	}
-	json_decref(noise);
+	rec_noises_dispose(&noise);
 	return DB_OK;
 }
 
@@ -374,35 +353,37 @@ void api_noise(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	const char *rclass = http_query(req, "runner_class");
 	struct analyze_params p;
-	json_t *rows, *row;
-	size_t i;
+	struct rec_noises l;
 
 	if (rclass && !proto_name_ok(rclass)) {
 		http_error(resp, 400, "query parameter runner_class must be a name of letters, "
 			   "digits and ._:/+-");
 		return;
 	}
-	rows = db_noise_list(k->db, rclass, 0);
-	if (!rows) {
+	if (db_noise_list(k->db, &l, rclass, 0) != DB_OK) {
 		http_error(resp, 500, "database error while listing noise models");
 		return;
 	}
 	analyze_params_from_config(&p, &k->cfg);
-	json_array_foreach(rows, i, row)
-		api_noise_figures(row, &p);
-	http_json(resp, 200, json_pack("{s:o}", "noise", rows));
+	for (size_t i = 0; i < l.n; i++)
+		api_noise_figures(&l.v[i], &p);
+	http_json(resp, 200, json_pack("{s:o}", "noise", rec_noises_encode(&l)));
+	rec_noises_dispose(&l);
 }
 
 void api_confirmations(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	long long change;
+	struct rec_confirmations l;
 	int limit, offset;
 	json_t *rows;
 
 	if (http_query_id(req, resp, "change", &change) < 0 ||
 	    http_paging(req, resp, &limit, &offset) < 0)
 		return;
-	rows = db_confirmations_list(k->db, change, limit, offset);
+	rows = db_confirmations_list(k->db, &l, change, limit, offset) == DB_OK ?
+	       rec_confirmations_encode(&l) : NULL;
+	rec_confirmations_dispose(&l);
 	if (!rows) {
 		http_error(resp, 500, "database error while listing confirmations");
 		return;

@@ -104,7 +104,7 @@ static int api_overview_read(struct db *db, struct page_overview_data *o)
 	memset(o, 0, sizeof *o);
 	if (db_runners_list(db, &o->runners, DB_MAX_LIST, 0) != DB_OK ||
 	    db_jobs_list(db, &o->jobs, NULL, API_OVERVIEW_JOBS, 0) != DB_OK ||
-	    !(o->samples = db_samples_list(db, 0, NULL, API_OVERVIEW_SAMPLES, 0)))
+	    db_samples_list(db, &o->samples, 0, NULL, API_OVERVIEW_SAMPLES, 0) != DB_OK)
 		return -1;
 	o->bisections = db_bisections_list(db, "running", 0, API_OVERVIEW_CHANGES, 0);
 	if (db_trees_list(db, &o->trees) != DB_OK) {
@@ -145,7 +145,7 @@ static void api_overview_dispose(struct page_overview_data *o)
 	json_decref(o->bisections);
 	rec_runners_dispose(&o->runners);
 	rec_jobs_dispose(&o->jobs);
-	json_decref(o->samples);
+	rec_samples_dispose(&o->samples);
 }
 
 /* The overview reads most tables and shows no time relative to now: it is

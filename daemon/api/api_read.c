@@ -38,13 +38,16 @@ static void api_list(struct http_resp *resp, json_t *rows, const char *key,
 
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *st = db_status(k->db);
-	struct rec_pipeline p;
+	struct rec_status st;
 
-	json_object_set_new(st, "version", json_string(KPCI_VERSION));
-	if (db_pipeline(k->db, &p) == DB_OK)
-		json_object_set_new(st, "pipeline", rec_pipeline_encode(&p));
-	http_json(resp, 200, st);
+	if (db_status(k->db, &st) != DB_OK || !(st.version = strdup(KPCI_VERSION))) {
+		rec_status_dispose(&st);
+		http_error(resp, 500, "database error while reading the status");
+		return;
+	}
+	st.has_pipeline = db_pipeline(k->db, &st.pipeline) == DB_OK;
+	http_json(resp, 200, rec_status_encode(&st));
+	rec_status_dispose(&st);
 }
 
 void api_runners(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -147,6 +150,7 @@ void api_job_created(struct kpcid *k, struct http_resp *resp, long long id)
 void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	struct db_sample_filter f = { .metric = http_query(req, "metric") };
+	struct rec_samples l;
 	int limit, offset;
 
 	if (http_query_id(req, resp, "job", &f.job_id) < 0 ||
@@ -161,11 +165,18 @@ void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	    http_query_time(req, resp, "since", &f.since) < 0 ||
 	    http_query_time(req, resp, "until", &f.until) < 0)
 		return;
-	if (http_paging(req, resp, &limit, &offset) == 0)
-		api_list(resp, db_samples_find(k->db, &f, limit, offset), "samples", limit, offset);
+	if (http_paging(req, resp, &limit, &offset) < 0)
+		return;
+	api_list(resp, db_samples_find(k->db, &l, &f, limit, offset) == DB_OK ?
+		 rec_samples_encode(&l) : NULL, "samples", limit, offset);
+	rec_samples_dispose(&l);
 }
 
 void api_metrics(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	api_list(resp, db_metrics_list(k->db), "metrics", DB_MAX_LIST, 0);
+	struct rec_metrics l;
+
+	api_list(resp, db_metrics_list(k->db, &l) == DB_OK ? rec_metrics_encode(&l) : NULL,
+		 "metrics", DB_MAX_LIST, 0);
+	rec_metrics_dispose(&l);
 }

@@ -59,16 +59,6 @@ int kcidb_config_check(const struct config *c, char **cause)
 
 /* --- objects --------------------------------------------------------- */
 
-static const char *kcidb_str(const json_t *row, const char *key)
-{
-	return json_string_value(json_object_get(row, key));
-}
-
-static long long kcidb_int(const json_t *row, const char *key)
-{
-	return json_integer_value(json_object_get(row, key));
-}
-
 /* RFC 3339 time of a UNIX time, as KCIDB's date-time fields want it. */
 static json_t *kcidb_time(long long t)
 {
@@ -166,27 +156,26 @@ static int kcidb_is_sha1(const char *s)
 }
 
 /* Adds the checkout of build row b unless it was sent or is in the doc. */
-static void kcidb_add_checkout(struct kcidb_doc *d, const json_t *b)
+static void kcidb_add_checkout(struct kcidb_doc *d, const struct db_kcidb_build *b)
 {
-	const char *tree = kcidb_str(b, "tree"), *sha = kcidb_str(b, "commit_sha");
-	const char *url = kcidb_str(b, "url"), *subject = kcidb_str(b, "subject");
+	const char *tree = b->tree, *sha = b->commit_sha;
+	const char *url = b->url, *subject = b->subject;
 	char ref[512];
 	json_t *c, *id;
 
-	snprintf(ref, sizeof ref, "c:%lld:%s", kcidb_int(b, "tree_id"), sha ? sha : "");
-	if (kcidb_int(b, "checkout_sent") || json_object_get(d->have, ref))
+	snprintf(ref, sizeof ref, "c:%lld:%s", b->tree_id, sha ? sha : "");
+	if (b->checkout_sent || json_object_get(d->have, ref))
 		return;
 	json_object_set_new(d->have, ref, json_true());
 	id = kcidb_id(d->cfg, "%s:%s", tree, sha ? sha : "");
 	c = json_pack("{s:o, s:s, s:s, s:o, s:b}", "id", id, "origin", d->cfg->kcidb_origin,
-		      "tree_name", tree, "start_time", kcidb_time(kcidb_int(b, "created_at")),
-		      "valid", 1);
+		      "tree_name", tree, "start_time", kcidb_time(b->created_at), "valid", 1);
 	if (kcidb_is_sha1(sha))
 		json_object_set_new(c, "git_commit_hash", json_string(sha));
 	if (url && !strncmp(url, "https://", 8))
 		json_object_set_new(c, "git_repository_url", json_string(url));
-	if (kcidb_str(b, "branch"))
-		json_object_set_new(c, "git_repository_branch", json_string(kcidb_str(b, "branch")));
+	if (b->branch)
+		json_object_set_new(c, "git_repository_branch", json_string(b->branch));
 	if (subject)
 		json_object_set_new(c, "comment", json_string(subject));
 	json_object_set_new(c, "misc", json_pack("{s:s, s:s?}", "kpci_tree", tree, "commit", sha));
@@ -203,14 +192,12 @@ static const char *kcidb_build_status(const char *state)
 }
 
 /* Adds build row b and its checkout. */
-static void kcidb_add_build(struct kcidb_doc *d, const json_t *b)
+static void kcidb_add_build(struct kcidb_doc *d, const struct db_kcidb_build *b)
 {
-	long long id = kcidb_int(b, "id");
-	const json_t *arts = json_object_get(b, "artifacts"), *a;
-	const char *error = kcidb_str(b, "error");
+	long long id = b->id;
+	const char *error = b->error;
 	json_t *o, *files;
 	char ref[32];
-	size_t i;
 
 	snprintf(ref, sizeof ref, "b:%lld", id);
 	if (json_object_get(d->have, ref))
@@ -220,22 +207,20 @@ static void kcidb_add_build(struct kcidb_doc *d, const json_t *b)
 	kcidb_add_checkout(d, b);
 	o = json_pack("{s:o, s:s, s:o, s:s, s:s, s:s, s:o, s:o}",
 		      "id", kcidb_id(d->cfg, "build-%lld", id), "origin", d->cfg->kcidb_origin,
-		      "checkout_id", kcidb_id(d->cfg, "%s:%s", kcidb_str(b, "tree"),
-					      kcidb_str(b, "commit_sha")),
-		      "architecture", "x86_64", "config_name", kcidb_str(b, "config_name"),
-		      "status", kcidb_build_status(kcidb_str(b, "state")),
-		      "start_time", kcidb_time(kcidb_int(b, "started_at") ?
-					       kcidb_int(b, "started_at") : kcidb_int(b, "created_at")),
+		      "checkout_id", kcidb_id(d->cfg, "%s:%s", b->tree, b->commit_sha),
+		      "architecture", "x86_64", "config_name", b->config_name,
+		      "status", kcidb_build_status(b->state),
+		      "start_time", kcidb_time(b->started_at ? b->started_at : b->created_at),
 		      "log_url", kcidb_link(d->cfg, "/api/v1/builds/%lld/log", id));
-	if (json_object_get(b, "duration_ms") && !json_is_null(json_object_get(b, "duration_ms")))
-		json_object_set_new(o, "duration", json_real((double)kcidb_int(b, "duration_ms") / 1e3));
-	if (kcidb_str(b, "compiler"))
-		json_object_set_new(o, "compiler", json_string(kcidb_str(b, "compiler")));
+	if (b->duration_ms != REC_NONE)
+		json_object_set_new(o, "duration", json_real((double)b->duration_ms / 1e3));
+	if (b->compiler)
+		json_object_set_new(o, "compiler", json_string(b->compiler));
 	if (error)
 		json_object_set_new(o, "log_excerpt", json_stringn(error, strlen(error) >
 					KCIDB_MAX_EXCERPT ? KCIDB_MAX_EXCERPT : strlen(error)));
-	json_array_foreach(arts, i, a) {
-		const char *name = kcidb_str(a, "name"), *sha = kcidb_str(a, "sha256");
+	for (size_t i = 0; i < b->nartifacts; i++) {
+		const char *name = b->artifacts[i].name, *sha = b->artifacts[i].sha256;
 
 		if (!name || !sha || strchr(name, '/'))
 			continue;
@@ -250,12 +235,10 @@ static void kcidb_add_build(struct kcidb_doc *d, const json_t *b)
 	else
 		json_decref(files);
 	json_object_set_new(o, "misc", json_pack("{s:I, s:s?, s:I, s:I, s:I, s:I, s:I}",
-		"kpci_build", (json_int_t)id, "kernel_release", kcidb_str(b, "kernel_release"),
-		"vmlinux_text", (json_int_t)kcidb_int(b, "text_size"),
-		"vmlinux_data", (json_int_t)kcidb_int(b, "data_size"),
-		"vmlinux_bss", (json_int_t)kcidb_int(b, "bss_size"),
-		"image_size", (json_int_t)kcidb_int(b, "image_size"),
-		"make_jobs", (json_int_t)kcidb_int(b, "make_jobs")));
+		"kpci_build", (json_int_t)id, "kernel_release", b->kernel_release,
+		"vmlinux_text", (json_int_t)b->text_size, "vmlinux_data", (json_int_t)b->data_size,
+		"vmlinux_bss", (json_int_t)b->bss_size, "image_size", (json_int_t)b->image_size,
+		"make_jobs", (json_int_t)b->make_jobs));
 	json_array_append_new(d->builds, o);
 	json_array_append_new(d->sent, json_pack("[s, s, O]", "build", ref + 2,
 						 json_object_get(o, "id")));
@@ -265,16 +248,15 @@ static void kcidb_add_build(struct kcidb_doc *d, const json_t *b)
  * it was delivered before. */
 static void kcidb_need_build(struct kcidb_doc *d, long long build_id)
 {
+	struct db_kcidb_build b;
 	char ref[32];
-	json_t *b;
 
 	snprintf(ref, sizeof ref, "b:%lld", build_id);
 	if (json_object_get(d->have, ref) || db_kcidb_sent(d->db, "build", build_id))
 		return;
-	b = db_kcidb_build(d->db, build_id);
-	if (b)
-		kcidb_add_build(d, b);
-	json_decref(b);
+	if (db_kcidb_build(d->db, &b, build_id) == DB_OK)
+		kcidb_add_build(d, &b);
+	db_kcidb_build_dispose(&b);
 }
 
 static int kcidb_cmp_double(const void *a, const void *b)
@@ -285,43 +267,41 @@ static int kcidb_cmp_double(const void *a, const void *b)
 }
 
 /* The test of one (job, metric): samples[from, to) of the job's samples. */
-static json_t *kcidb_metric_test(struct kcidb_doc *d, const json_t *job, const json_t *samples,
+static json_t *kcidb_metric_test(struct kcidb_doc *d, const struct db_kcidb_job *job,
 				 size_t from, size_t to)
 {
-	const json_t *s0 = json_array_get(samples, from);
+	const struct db_kcidb_sample *s0 = &job->samples[from];
 	size_t n = to - from;
 	double *v = calloc(n, sizeof *v), median;
 	json_t *its = json_array(), *t, *env;
-	long long started = kcidb_int(job, "started_at"), finished = kcidb_int(job, "finished_at");
+	long long started = job->started_at, finished = job->finished_at;
 
 	if (!v) {
 		json_decref(its);
 		return NULL;
 	}
 	for (size_t i = 0; i < n; i++) {
-		v[i] = json_number_value(json_object_get(json_array_get(samples, from + i), "value"));
+		v[i] = job->samples[from + i].value;
 		json_array_append_new(its, json_real(v[i]));
 	}
 	qsort(v, n, sizeof *v, kcidb_cmp_double);
 	median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	free(v);
 	env = json_pack("{s:s?, s:s?, s:s?, s:s?, s:s?, s:s?, s:s?}",
-			"runner", kcidb_str(s0, "runner"), "runner_class", kcidb_str(s0, "runner_class"),
-			"kernel_release", kcidb_str(s0, "kernel_release"),
-			"boot_method", kcidb_str(s0, "boot_method"), "cpu_model", kcidb_str(s0, "cpu_model"),
-			"lab_job_url", kcidb_str(job, "lab_job_url"),
-			"lab_device", kcidb_str(job, "lab_device"));
+			"runner", s0->runner, "runner_class", s0->runner_class,
+			"kernel_release", s0->kernel_release, "boot_method", s0->boot_method,
+			"cpu_model", s0->cpu_model, "lab_job_url", job->lab_job_url,
+			"lab_device", job->lab_device);
 	t = json_pack("{s:o, s:s, s:o, s:o, s:s, s:{s:f, s:s}, s:{s:s, s:o}, s:o, s:o}",
-		      "id", kcidb_id(d->cfg, "job-%lld:%s/%s", kcidb_int(job, "id"),
-				     kcidb_str(s0, "suite"), kcidb_str(s0, "metric")),
+		      "id", kcidb_id(d->cfg, "job-%lld:%s/%s", job->id, s0->suite, s0->metric),
 		      "origin", d->cfg->kcidb_origin,
-		      "build_id", kcidb_id(d->cfg, "build-%lld", kcidb_int(job, "build_id")),
-		      "path", kcidb_path(kcidb_str(s0, "suite"), kcidb_str(s0, "metric")),
+		      "build_id", kcidb_id(d->cfg, "build-%lld", job->build_id),
+		      "path", kcidb_path(s0->suite, s0->metric),
 		      "status", "DONE",
-		      "number", "value", median, "unit", kcidb_str(s0, "unit"),
-		      "environment", "comment", kcidb_str(s0, "runner_class"), "misc", env,
+		      "number", "value", median, "unit", s0->unit,
+		      "environment", "comment", s0->runner_class, "misc", env,
 		      "start_time", kcidb_time(started),
-		      "log_url", kcidb_link(d->cfg, "/jobs/%lld", kcidb_int(job, "id")));
+		      "log_url", kcidb_link(d->cfg, "/jobs/%lld", job->id));
 	if (!t) {
 		json_decref(its);
 		return NULL;
@@ -329,30 +309,28 @@ static json_t *kcidb_metric_test(struct kcidb_doc *d, const json_t *job, const j
 	if (finished >= started && started)
 		json_object_set_new(t, "duration", json_real((double)(finished - started)));
 	json_object_set_new(t, "misc", json_pack("{s:o, s:s, s:s, s:I, s:i, s:s}",
-		"iterations", its, "direction", kcidb_str(s0, "better"), "statistic", "median",
-		"kpci_job", (json_int_t)kcidb_int(job, "id"), "attempt", (int)kcidb_int(job, "attempt"),
-		"metric", kcidb_str(s0, "metric")));
+		"iterations", its, "direction", s0->better, "statistic", "median",
+		"kpci_job", (json_int_t)job->id, "attempt", (int)job->attempt,
+		"metric", s0->metric));
 	return t;
 }
 
 /* Adds a job's tests, one per metric (its samples are ordered by suite
  * and metric). */
-static void kcidb_add_job(struct kcidb_doc *d, const json_t *job)
+static void kcidb_add_job(struct kcidb_doc *d, const struct db_kcidb_job *job)
 {
-	const json_t *samples = json_object_get(job, "samples");
-	size_t n = json_array_size(samples), from = 0;
+	size_t n = job->nsamples, from = 0;
 	char ref[32];
 	json_t *first = NULL;
 
-	kcidb_need_build(d, kcidb_int(job, "build_id"));
+	kcidb_need_build(d, job->build_id);
 	for (size_t i = 1; i <= n; i++) {
-		const json_t *a = json_array_get(samples, from), *b = json_array_get(samples, i);
+		const struct db_kcidb_sample *a = &job->samples[from], *b = &job->samples[i];
 		json_t *t;
 
-		if (i < n && !strcmp(kcidb_str(a, "suite"), kcidb_str(b, "suite")) &&
-		    !strcmp(kcidb_str(a, "metric"), kcidb_str(b, "metric")))
+		if (i < n && !strcmp(a->suite, b->suite) && !strcmp(a->metric, b->metric))
 			continue;
-		t = kcidb_metric_test(d, job, samples, from, i);
+		t = kcidb_metric_test(d, job, from, i);
 		if (t) {
 			if (!first)
 				first = json_incref(json_object_get(t, "id"));
@@ -360,37 +338,33 @@ static void kcidb_add_job(struct kcidb_doc *d, const json_t *job)
 		}
 		from = i;
 	}
-	snprintf(ref, sizeof ref, "%lld", kcidb_int(job, "id"));
+	snprintf(ref, sizeof ref, "%lld", job->id);
 	json_array_append_new(d->sent, json_pack("[s, s, o]", "tests", ref,
 						 first ? first : json_string("")));
 }
 
 /* Adds a regression as a failing test on the build of its first bad commit. */
-static void kcidb_add_regression(struct kcidb_doc *d, const json_t *c)
+static void kcidb_add_regression(struct kcidb_doc *d, const struct db_kcidb_regression *c)
 {
-	long long id = kcidb_int(c, "id");
-	const char *unit = kcidb_str(c, "unit"), *good = kcidb_str(c, "good_sha");
-	const char *bad = kcidb_str(c, "bad_sha");
+	long long id = c->id;
+	const char *unit = c->unit, *good = c->good_sha;
+	const char *bad = c->bad_sha;
 	char ref[32], *comment = NULL;
 	json_t *t;
 
-	kcidb_need_build(d, kcidb_int(c, "build_id"));
+	kcidb_need_build(d, c->build_id);
 	if (asprintf(&comment, "kpci found a regression of %s/%s on %s: %+.1f%% (%.4g -> %.4g %s) "
-		     "in %.12s..%.12s", kcidb_str(c, "suite"), kcidb_str(c, "metric"),
-		     kcidb_str(c, "runner_class"),
-		     100 * json_number_value(json_object_get(c, "magnitude")),
-		     json_number_value(json_object_get(c, "mean_before")),
-		     json_number_value(json_object_get(c, "mean_after")), unit,
-		     good ? good : "(start)", bad) < 0)
+		     "in %.12s..%.12s", c->suite, c->metric, c->runner_class, 100 * c->magnitude,
+		     c->mean_before, c->mean_after, unit, good ? good : "(start)", bad) < 0)
 		comment = NULL;
 	t = json_pack("{s:o, s:s, s:o, s:o, s:s, s:{s:f, s:s}, s:s?, s:o, s:o, s:[{s:s, s:o}]}",
 		      "id", kcidb_id(d->cfg, "change-%lld", id), "origin", d->cfg->kcidb_origin,
-		      "build_id", kcidb_id(d->cfg, "build-%lld", kcidb_int(c, "build_id")),
-		      "path", kcidb_path(kcidb_str(c, "suite"), kcidb_str(c, "metric")),
+		      "build_id", kcidb_id(d->cfg, "build-%lld", c->build_id),
+		      "path", kcidb_path(c->suite, c->metric),
 		      "status", "FAIL",
-		      "number", "value", json_number_value(json_object_get(c, "mean_after")),
+		      "number", "value", c->mean_after,
 		      "unit", unit, "comment", comment,
-		      "start_time", kcidb_time(kcidb_int(c, "detected_at")),
+		      "start_time", kcidb_time(c->detected_at),
 		      "log_url", kcidb_link(d->cfg, "/changes/%lld", id),
 		      "output_files", "name", "change.html", "url",
 		      kcidb_link(d->cfg, "/changes/%lld", id));
@@ -399,11 +373,9 @@ static void kcidb_add_regression(struct kcidb_doc *d, const json_t *c)
 		return;
 	json_object_set_new(t, "misc", json_pack("{s:I, s:s, s:f, s:f, s:f, s:s?, s:s, s:s, s:s}",
 		"kpci_change", (json_int_t)id, "kind", "regression",
-		"magnitude", json_number_value(json_object_get(c, "magnitude")),
-		"mean_before", json_number_value(json_object_get(c, "mean_before")),
-		"mean_after", json_number_value(json_object_get(c, "mean_after")),
-		"good_sha", good, "bad_sha", bad, "direction", kcidb_str(c, "better"),
-		"triage", kcidb_str(c, "state")));
+		"magnitude", c->magnitude, "mean_before", c->mean_before,
+		"mean_after", c->mean_after, "good_sha", good, "bad_sha", bad,
+		"direction", c->better, "triage", c->state));
 	json_array_append_new(d->tests, t);
 	snprintf(ref, sizeof ref, "%lld", id);
 	json_array_append_new(d->sent, json_pack("[s, s, O]", "regression", ref,
@@ -420,27 +392,31 @@ static size_t kcidb_next(struct db *db, const struct config *cfg, struct kcidb_c
 	struct kcidb_doc d = { .cfg = cfg, .db = db, .checkouts = json_array(),
 			       .builds = json_array(), .tests = json_array(),
 			       .sent = json_array(), .have = cur->have };
-	json_t *rows, *row;
+	struct db_kcidb_builds builds;
+	struct db_kcidb_jobs jobs;
+	struct db_kcidb_regressions regs;
 	size_t i, n;
 
-	rows = db_kcidb_builds(db, cur->build, (int)cfg->kcidb_batch);
-	json_array_foreach(rows, i, row) {
-		kcidb_add_build(&d, row);
-		cur->build = kcidb_int(row, "id");
+	/* a list that cannot be read is empty: the next round reads it again */
+	db_kcidb_builds(db, &builds, cur->build, (int)cfg->kcidb_batch);
+	for (i = 0; i < builds.n; i++) {
+		kcidb_add_build(&d, &builds.v[i]);
+		cur->build = builds.v[i].id;
 	}
-	json_decref(rows);
-	rows = db_kcidb_jobs(db, cur->job, (int)cfg->kcidb_batch);
-	json_array_foreach(rows, i, row) {
-		kcidb_add_job(&d, row);
-		cur->job = kcidb_int(row, "id");
+	db_kcidb_builds_dispose(&builds);
+	db_kcidb_jobs(db, &jobs, cur->job, (int)cfg->kcidb_batch);
+	for (i = 0; i < jobs.n; i++) {
+		kcidb_add_job(&d, &jobs.v[i]);
+		cur->job = jobs.v[i].id;
 	}
-	json_decref(rows);
-	rows = db_kcidb_regressions(db, cur->change, cfg->confirm_enabled, (int)cfg->kcidb_batch);
-	json_array_foreach(rows, i, row) {
-		kcidb_add_regression(&d, row);
-		cur->change = kcidb_int(row, "id");
+	db_kcidb_jobs_dispose(&jobs);
+	db_kcidb_regressions(db, &regs, cur->change, cfg->confirm_enabled,
+			     (int)cfg->kcidb_batch);
+	for (i = 0; i < regs.n; i++) {
+		kcidb_add_regression(&d, &regs.v[i]);
+		cur->change = regs.v[i].id;
 	}
-	json_decref(rows);
+	db_kcidb_regressions_dispose(&regs);
 	n = json_array_size(d.checkouts) + json_array_size(d.builds) + json_array_size(d.tests);
 	*doc = json_pack("{s:{s:i, s:i}, s:o, s:o, s:o}", "version", "major", KCIDB_SCHEMA_MAJOR,
 			 "minor", KCIDB_SCHEMA_MINOR, "checkouts", d.checkouts, "builds", d.builds,

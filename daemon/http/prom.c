@@ -79,19 +79,19 @@ static void prom_db(struct buf *b, struct db *db)
 {
 	static const char *const states[] = { "queued", "running", "done", "failed",
 					      "cancelled", NULL };
-	json_t *st = db_status(db);
+	struct rec_status st;
 	struct rec_runners runners;
-	const json_t *jobs = json_object_get(st, "jobs");
 	long long now = (long long)time(NULL), online = 0;
 	size_t i;
 
+	db_status(db, &st);         /* empty when it cannot be read: zeros */
 	buf_adds(b, "# HELP kpcid_jobs Jobs by state.\n# TYPE kpcid_jobs gauge\n");
 	for (i = 0; states[i]; i++)
 		buf_printf(b, "kpcid_jobs{state=\"%s\"} %lld\n", states[i],
-			   (long long)json_integer_value(json_object_get(jobs, states[i])));
+			   rec_status_jobs(&st, states[i]));
 	buf_printf(b, "# HELP kpcid_queue_depth Jobs waiting for a runner.\n"
 		   "# TYPE kpcid_queue_depth gauge\nkpcid_queue_depth %lld\n",
-		   (long long)json_integer_value(json_object_get(jobs, "queued")));
+		   rec_status_jobs(&st, "queued"));
 	if (db_runners_list(db, &runners, DB_MAX_LIST, 0) == DB_OK)
 		for (i = 0; i < runners.n; i++)
 			online += now - runners.v[i].last_seen <= REC_RUNNER_STALE;
@@ -99,9 +99,8 @@ static void prom_db(struct buf *b, struct db *db)
 		   "kpcid_runners %lld\n"
 		   "# HELP kpcid_runners_online Runners seen in the last %d seconds.\n"
 		   "# TYPE kpcid_runners_online gauge\nkpcid_runners_online %lld\n",
-		   (long long)json_integer_value(json_object_get(st, "runners")),
-		   REC_RUNNER_STALE, online);
-	json_decref(st);
+		   st.runners, REC_RUNNER_STALE, online);
+	rec_status_dispose(&st);
 	rec_runners_dispose(&runners);
 }
 

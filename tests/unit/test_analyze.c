@@ -441,7 +441,7 @@ static void test_job_order_and_noise(void)
 	long long first = 0, last = 0, s;
 	struct analyze_noise nm;
 	char q[512];
-	json_t *rows;
+	struct rec_noises noise;
 
 	for (int i = 0; i < 40; i++) {
 		long long id = run_job(NULL, i < 20 ? "6.1" : "6.2", m, 1, i >= 20, 5);
@@ -461,17 +461,15 @@ static void test_job_order_and_noise(void)
 	snprintf(q, sizeof q, "SELECT ordered_by = 'job' AND aa_df = 38 AND it_df = 160 AND "
 		 "jobs = 40 AND samples_used = 200 AND noisy = 0 FROM series WHERE id = %lld", s);
 	CHECK_INT(sql_int(q), 1);
-	rows = db_noise_list(db, "c1", 0);
-	CHECK(rows != NULL);
-	for (size_t i = 0; i < json_array_size(rows); i++) {
-		json_t *r = json_array_get(rows, i);
+	CHECK_INT(db_noise_list(db, &noise, "c1", 0), DB_OK);
+	CHECK(noise.n >= 1);
+	for (size_t i = 0; i < noise.n; i++) {
+		const struct rec_noise *r = &noise.v[i];
 
-		if (strcmp(json_string_value(json_object_get(r, "metric")), "ctxsw"))
+		if (strcmp(r->metric, "ctxsw"))
 			continue;
-		analyze_noise_model(&nm, json_number_value(json_object_get(r, "aa_ss")),
-				    json_integer_value(json_object_get(r, "aa_df")),
-				    json_number_value(json_object_get(r, "it_ss")),
-				    json_integer_value(json_object_get(r, "it_df")), 5, &params);
+		CHECK(r->aa_df == 38 && r->it_df == 160 && r->jobs == 40 && r->series == 1);
+		analyze_noise_model(&nm, r->aa_ss, r->aa_df, r->it_ss, r->it_df, 5, &params);
 		CHECK(nm.known && !nm.noisy);
 		/* Planted: 0.4% between jobs, 0.5% per iteration (median of 5). */
 		CHECK(nm.cv_job > 0.003 && nm.cv_job < 0.008);
@@ -480,7 +478,7 @@ static void test_job_order_and_noise(void)
 		CHECK(isfinite(nm.iterations_needed) || nm.cv_between > 0.004);
 		CHECK(nm.jobs_needed >= 1);
 	}
-	json_decref(rows);
+	rec_noises_dispose(&noise);
 }
 
 /* A metric whose repeated runs vary by 20% is flagged, not trusted. */

@@ -236,7 +236,9 @@ static void test_db_builds(void)
 	struct db_build_rec rec = { .state = "ok", .text_size = 10, .image_size = 20 };
 	char *cause = NULL, path[512], sha[4][SHA256_HEX_LEN + 1], *token = NULL, role[8];
 	long long job_id, build_id, runner, b2, tok = 0;
-	json_t *spec, *rows, *j;
+	json_t *spec, *j;
+	struct db_evictable *ev;
+	size_t nev;
 	struct rec_build b;
 	int queued, evicted;
 
@@ -307,13 +309,13 @@ static void test_db_builds(void)
 	CHECK_INT(b.artifacts[1].size, 1000);
 	rec_build_dispose(&b);
 	/* the build is the last of its branch: only the unlinked one may go */
-	rows = db_artifacts_evictable(db, 1, 10);
-	CHECK_INT(json_array_size(rows), 1);
-	CHECK_STR(json_string_value(json_object_get(json_array_get(rows, 0), "sha256")), sha[2]);
-	json_decref(rows);
-	rows = db_artifacts_evictable(db, 0, 10);
-	CHECK_INT(json_array_size(rows), 3);
-	json_decref(rows);
+	CHECK_INT(db_artifacts_evictable(db, &ev, &nev, 1, 10), DB_OK);
+	CHECK_INT(nev, 1);
+	CHECK_STR(ev[0].sha256, sha[2]);
+	free(ev);
+	CHECK_INT(db_artifacts_evictable(db, &ev, &nev, 0, 10), DB_OK);
+	CHECK_INT(nev, 3);
+	free(ev);
 	CHECK_INT(artifact_gc(db, dir, 2500, 1, &evicted), 0);
 	CHECK_INT(evicted, 1);
 	CHECK_INT(db_artifacts_total(db), 2000);

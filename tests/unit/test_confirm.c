@@ -200,6 +200,19 @@ int main(void)
 	CHECK_INT(test_scalar(k.db, "SELECT co.opened_by LIKE 'the newest measured merge%' FROM "
 			      "confirmations co JOIN changes c ON c.confirmation_id = co.id "
 			      "WHERE c.id = ?", "I", stepped), 1);
+	{
+		/* the list of the change's confirmation: its jobs done on each side */
+		struct rec_confirmations l;
+
+		CHECK_INT(db_confirmations_list(k.db, &l, stepped, 10, 0), DB_OK);
+		CHECK_INT(l.n, 1);
+		if (l.n == 1) {
+			CHECK(!strncmp(l.v[0].opened_by, "the newest measured merge", 25));
+			CHECK(l.v[0].good_jobs + l.v[0].bad_jobs == 8 && l.v[0].finished_at > 0);
+			CHECK_STR(l.v[0].state, "done");
+		}
+		rec_confirmations_dispose(&l);
+	}
 	/* the steady metric: nothing live */
 	CHECK_INT(test_scalar(k.db, "SELECT count(*) FROM changes c JOIN series se ON se.id = "
 			      "c.series_id JOIN metrics m ON m.id = se.metric_id WHERE m.name = "

@@ -63,7 +63,14 @@ static void test_migrations(void)
 	CHECK_INT(test_scalar(db, "SELECT runner_classes = 'lab' AND (SELECT runner_classes "
 			      "FROM api_tokens WHERE id = 1) IS NULL FROM api_tokens WHERE id = 2",
 			      ""), 1);
-	json_decref(db_status(db));
+	{
+		/* the migrated database answers the status at its version */
+		struct rec_status st;
+
+		CHECK_INT(db_status(db, &st), DB_OK);
+		CHECK(st.schema_version > 12 && st.njobs == 0);
+		rec_status_dispose(&st);
+	}
 	db_close(db);
 
 	/* Reopening at the latest version applies nothing and changes nothing. */
@@ -456,7 +463,9 @@ static void test_newer_schema_refused(void)
 static void test_tokens(struct db *db)
 {
 	char *t1 = NULL, *t2 = NULL, *cause = NULL, role[8];
+	struct db_token *l;
 	long long id1, id2;
+	size_t n;
 
 	CHECK_INT(db_token_create(db, &t1, "runner", "r", "*", &cause), DB_OK);
 	CHECK_INT(db_token_create(db, &t2, "runner", "r", "*", &cause), DB_OK);
@@ -476,6 +485,14 @@ static void test_tokens(struct db *db)
 	CHECK_INT(db_token_check(db, t2, role, &id2), DB_NOTFOUND);
 	CHECK_INT(db_token_revoke(db, 999), DB_NOTFOUND);
 	free(t2);
+	/* the list: the revoked one marked, a runner token's classes kept */
+	CHECK_INT(db_tokens_list(db, &l, &n), DB_OK);
+	CHECK(n >= 2 && l[n - 1].id == id2 && l[n - 1].revoked && !l[n - 2].revoked);
+	CHECK_STR(l[n - 1].role, "runner");
+	CHECK_STR(l[n - 1].name, "r");
+	CHECK_STR(l[n - 1].runner_classes, "*");
+	db_tokens_free(l, n);
+	db_tokens_free(NULL, 0);
 }
 
 static long long add_runner(struct db *db, const char *name, const char *cls, long long tok)
@@ -507,12 +524,17 @@ static void make_result(struct proto_result *r, long long job, int attempt, doub
 		proto_result_add(r, "kbench", "syscall-getppid", "ns/op", 0, i, base + i);
 }
 
+/* The status count of what: runners, samples, or the jobs of a state. */
 static long long count(struct db *db, const char *what)
 {
-	json_t *st = db_status(db);
-	long long n = json_integer_value(json_object_get(st, what));
+	struct rec_status st;
+	long long n;
 
-	json_decref(st);
+	if (db_status(db, &st) != DB_OK)
+		return -1;
+	n = !strcmp(what, "runners") ? st.runners : !strcmp(what, "samples") ? st.samples :
+	    rec_status_jobs(&st, what);
+	rec_status_dispose(&st);
 	return n;
 }
 
@@ -633,12 +655,20 @@ static void test_metric_conflict(struct db *db)
 
 static void test_lists(struct db *db)
 {
-	json_t *rows = db_samples_list(db, 0, "kbench/syscall-getppid", 2, 0);
+	struct rec_samples samples;
+	struct rec_metrics metrics;
 	struct rec_runners runners;
+	json_t *rows;
 
-	CHECK_INT(json_array_size(rows), 2);
-	CHECK_STR(json_string_value(json_object_get(json_array_get(rows, 0), "unit")), "ns/op");
-	json_decref(rows);
+	CHECK_INT(db_samples_list(db, &samples, 0, "kbench/syscall-getppid", 2, 0), DB_OK);
+	CHECK_INT(samples.n, 2);
+	CHECK_STR(samples.v[0].unit, "ns/op");
+	CHECK(samples.v[0].id > samples.v[1].id && !samples.v[0].lab && isnan(samples.v[0].spread));
+	rec_samples_dispose(&samples);
+	CHECK_INT(db_metrics_list(db, &metrics), DB_OK);
+	CHECK(metrics.n >= 1);
+	CHECK_STR(metrics.v[0].better, "lower");
+	rec_metrics_dispose(&metrics);
 	CHECK_INT(db_runners_list(db, &runners, 100, 0), DB_OK);
 	CHECK_INT(runners.n, 4);
 	CHECK_INT(runners.v[0].numa_nodes, 2);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/rec.h"
+#include "lib/rec_lists.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
 #include "check.h"
@@ -225,6 +226,32 @@ static void test_change_roundtrip(void)
 	CHECK(json_equal(j, again));
 	json_decref(again);
 	rec_change_dispose(&back);
+	{
+		/* a known noise model is its record, and comes back */
+		struct rec_noise n = { .runner_class = "numa2", .metric_id = 3, .suite = "wq",
+				       .metric = "flush-ns", .unit = "ns", .known = 1,
+				       .noisy = 1, .cv_job_percent = 4.5, .iterations = 5,
+				       .between_job_percent = NAN, .model_known = 1 };
+		json_t *withn;
+
+		c.noise = &n;
+		withn = rec_change_encode(&c);
+		c.noise = NULL;
+		CHECK(json_is_true(json_object_get(json_object_get(withn, "noise"), "noisy")));
+		CHECK_INT(rec_change_decode(&back, withn, "", &cause), 0);
+		CHECK(back.noise && back.noise->noisy && back.noise->cv_job_percent == 4.5 &&
+		      isnan(back.noise->between_job_percent));
+		again = rec_change_encode(&back);
+		CHECK(json_equal(withn, again));
+		json_decref(again);
+		rec_change_dispose(&back);
+		json_object_set_new(json_object_get(withn, "noise"), "known", json_integer(1));
+		CHECK_INT(rec_change_decode(&back, withn, "", &cause), -1);
+		CHECK_STR(cause, "noise.known must be true or false");
+		free(cause);
+		cause = NULL;
+		json_decref(withn);
+	}
 	/* a wrong field is named, in a member of the group too */
 	json_object_set_new(j, "magnitude", json_string("big"));
 	CHECK_INT(rec_change_decode(&back, j, "", &cause), -1);
