@@ -14,8 +14,10 @@
 #include "db/db_bisect.h"
 #include "db/db_internal.h"
 #include "lib/fail.h"
+#include "lib/rec_bisect.h"
 
 #define DB_BISECT_PARENTS_MAX 64        /* parents of one commit kept */
+#define DB_BISECT_PROBES_MAX 100000     /* probes (and metrics) of one bisection read */
 
 void db_bisection_dispose(struct db_bisection *b)
 {
@@ -372,54 +374,195 @@ int db_bisect_metrics(struct db *db, struct db_bisect_metric **out, size_t *n, l
 	"b.runner_class, b.revert, b.started_by, b.started_at, b.updated_at, b.finished_at, " \
 	"m.suite || '/' || m.name AS metric, c.direction, c.range_key "
 
-json_t *db_bisections_list(struct db *db, const char *state, long long change_id, int limit,
-			   int offset)
+/* One row of DB_BISECTION_COLUMNS into b (the log and result after them
+ * when full); DB_OK, or DB_ERR with b disposed. */
+static int db_bisection_row(sqlite3_stmt *st, struct rec_bisection *b, int full)
 {
-	json_t *rows;
+	int rc = DB_OK;
 
+	memset(b, 0, sizeof *b);
+	b->id = sqlite3_column_int64(st, 0);
+	b->change_id = sqlite3_column_int64(st, 1);
+	rc |= db_column_copy(&b->state, st, 2);
+	rc |= db_column_copy(&b->phase, st, 3);
+	rc |= db_column_copy(&b->good_sha, st, 4);
+	rc |= db_column_copy(&b->bad_sha, st, 5);
+	rc |= db_column_copy(&b->culprit_sha, st, 6);
+	rc |= db_column_copy(&b->culprit_subject, st, 7);
+	rc |= db_column_copy(&b->reason, st, 8);
+	b->confidence = sqlite3_column_type(st, 9) == SQLITE_NULL ? NAN :
+			sqlite3_column_double(st, 9);
+	b->commits = db_column_measure(st, 10);
+	b->remaining = db_column_measure(st, 11);
+	b->rounds = sqlite3_column_int64(st, 12);
+	b->probes = sqlite3_column_int64(st, 13);
+	b->parallel = sqlite3_column_int64(st, 14);
+	rc |= db_column_copy(&b->tree, st, 15);
+	rc |= db_column_copy(&b->branch, st, 16);
+	rc |= db_column_copy(&b->config, st, 17);
+	rc |= db_column_copy(&b->suite, st, 18);
+	rc |= db_column_copy(&b->runner_class, st, 19);
+	b->revert = sqlite3_column_int64(st, 20);
+	rc |= db_column_copy(&b->started_by, st, 21);
+	b->started_at = sqlite3_column_int64(st, 22);
+	b->updated_at = sqlite3_column_int64(st, 23);
+	b->finished_at = sqlite3_column_int64(st, 24);
+	rc |= db_column_copy(&b->metric, st, 25);
+	rc |= db_column_copy(&b->direction, st, 26);
+	rc |= db_column_copy(&b->range_key, st, 27);
+	if (full) {
+		b->full = 1;
+		b->log = db_column_json(st, 28);
+		b->result = db_column_json(st, 29);
+		if (!b->log || !b->result)
+			rc = DB_ERR;
+	}
+	if (rc != DB_OK) {
+		rec_bisection_dispose(b);
+		return DB_ERR;
+	}
+	return DB_OK;
+}
+
+/* db_bisection_row of a list row, for db_rows_into. */
+static int db_bisection_row_any(sqlite3_stmt *st, void *b)
+{
+	return db_bisection_row(st, b, 0);
+}
+
+int db_bisections_list(struct db *db, struct rec_bisections *out, const char *state,
+		       long long change_id, int limit, int offset)
+{
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if (limit < 0)
+		limit = 0;
+	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	if (!out->v)
+		return DB_ERR;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	rc = db_rows_into(db_prepk(db,
 		"SELECT " DB_BISECTION_COLUMNS "FROM bisections b JOIN changes c ON c.id = b.change_id "
 		" JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id "
 		"WHERE (?1 IS NULL OR b.state = ?1) AND (?2 = 0 OR c.range_key = "
 		" (SELECT range_key FROM changes WHERE id = ?2)) "
-		"ORDER BY b.id DESC LIMIT ?3 OFFSET ?4", "sIii", state, change_id, limit, offset));
+		"ORDER BY b.id DESC LIMIT ?3 OFFSET ?4", "sIii", state, change_id, limit, offset),
+		out->v, sizeof *out->v, (size_t)limit, &out->n, db_bisection_row_any);
 	db_read_unlock(db);
-	return rows;
+	if (rc != DB_OK)
+		rec_bisections_dispose(out);
+	return rc;
 }
 
-json_t *db_bisection_full(struct db *db, long long id)
+/* A probe row of db_bisection_probes' SELECT into p. */
+static int db_bisection_probe_row(sqlite3_stmt *st, struct rec_bisect_probe *p)
 {
-	json_t *rows, *b = NULL, *probes, *metrics;
+	int rc = DB_OK;
 
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT " DB_BISECTION_COLUMNS ", b.log AS log_json, b.result AS result_json "
-		"FROM bisections b JOIN changes c ON c.id = b.change_id "
-		" JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id "
-		"WHERE b.id = ?", "I", id));
-	probes = db_rows(db, db_prepk(db,
+	p->id = sqlite3_column_int64(st, 0);
+	rc |= db_column_copy(&p->role, st, 1);
+	p->idx = db_column_measure(st, 2);
+	rc |= db_column_copy(&p->sha, st, 3);
+	rc |= db_column_copy(&p->subject, st, 4);
+	p->round = sqlite3_column_int64(st, 5);
+	rc |= db_column_copy(&p->state, st, 6);
+	rc |= db_column_copy(&p->outcome, st, 7);
+	p->build_id = sqlite3_column_int64(st, 8);
+	p->iterations = sqlite3_column_int64(st, 9);
+	p->retries = sqlite3_column_int64(st, 10);
+	rc |= db_column_copy(&p->reason, st, 11);
+	if (sqlite3_column_type(st, 12) != SQLITE_NULL &&
+	    (!(p->detail = db_column_json(st, 12)) ||
+	     rec_bisect_lines_decode(&p->lines, &p->nlines, p->detail, "", NULL) < 0))
+		rc = DB_ERR;
+	p->jobs = sqlite3_column_int64(st, 13);
+	p->created_at = sqlite3_column_int64(st, 14);
+	p->decided_at = sqlite3_column_int64(st, 15);
+	return rc;
+}
+
+/* The probes of bisection id into b (the lock held). */
+static int db_bisection_probes_locked(struct db *db, struct rec_bisection *b, long long id)
+{
+	sqlite3_stmt *st = db_prepk(db,
 		"SELECT p.id, p.role, p.idx, p.sha, IFNULL((SELECT bc.subject FROM bisection_commits "
 		" bc WHERE bc.bisection_id = p.bisection_id AND bc.sha = p.sha LIMIT 1), (SELECT "
-		" c.subject FROM commits c WHERE " DB_LEVELS("c") " AND c.sha = p.sha LIMIT 1)) "
-		" AS subject, "
+		" c.subject FROM commits c WHERE " DB_LEVELS("c") " AND c.sha = p.sha LIMIT 1)), "
 		" p.round, p.state, p.outcome, p.build_id, p.iterations, p.retries, p.reason, "
-		" p.detail AS detail_json, (SELECT count(*) FROM bisection_jobs bj "
-		"  WHERE bj.probe_id = p.id) AS jobs, p.created_at, p.decided_at "
-		"FROM bisection_probes p WHERE p.bisection_id = ? ORDER BY p.id", "I", id));
-	metrics = db_rows(db, db_prepk(db,
-		"SELECT bm.series_id, bm.change_id, m.suite || '/' || m.name AS metric, m.unit, "
-		" m.direction AS better FROM bisection_metrics bm JOIN series se ON se.id = "
-		" bm.series_id JOIN metrics m ON m.id = se.metric_id WHERE bm.bisection_id = ? "
-		"ORDER BY bm.series_id", "I", id));
-	db_read_unlock(db);
-	if (rows && json_array_size(rows) && probes && metrics) {
-		b = json_incref(json_array_get(rows, 0));
-		json_object_set(b, "probe_list", probes);
-		json_object_set(b, "metrics", metrics);
+		" p.detail, (SELECT count(*) FROM bisection_jobs bj WHERE bj.probe_id = p.id), "
+		" p.created_at, p.decided_at "
+		"FROM bisection_probes p WHERE p.bisection_id = ? ORDER BY p.id", "I", id);
+	size_t cap = 0;
+	int rc = DB_OK, step = SQLITE_ERROR;
+
+	while (st && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		rc = db_grow((void **)&b->probe_list, &cap, b->nprobe_list, sizeof *b->probe_list,
+			     DB_BISECT_PROBES_MAX);
+		if (rc != DB_OK)
+			break;
+		memset(&b->probe_list[b->nprobe_list], 0, sizeof *b->probe_list);
+		rc = db_bisection_probe_row(st, &b->probe_list[b->nprobe_list++]);
+		if (rc != DB_OK)
+			break;
 	}
-	json_decref(rows);
-	json_decref(probes);
-	json_decref(metrics);
-	return b;
+	db_done(st);
+	return st && rc == DB_OK && step == SQLITE_DONE ? DB_OK : DB_ERR;
+}
+
+/* The metrics of bisection id into b (the lock held). */
+static int db_bisection_metrics_locked(struct db *db, struct rec_bisection *b, long long id)
+{
+	sqlite3_stmt *st = db_prepk(db,
+		"SELECT bm.series_id, bm.change_id, m.suite || '/' || m.name, m.unit, m.direction "
+		"FROM bisection_metrics bm JOIN series se ON se.id = bm.series_id "
+		" JOIN metrics m ON m.id = se.metric_id WHERE bm.bisection_id = ? "
+		"ORDER BY bm.series_id", "I", id);
+	size_t cap = 0;
+	int rc = DB_OK, step = SQLITE_ERROR;
+
+	while (st && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct rec_bisect_metric *m;
+
+		rc = db_grow((void **)&b->metrics, &cap, b->nmetrics, sizeof *b->metrics,
+			     DB_BISECT_PROBES_MAX);
+		if (rc != DB_OK)
+			break;
+		m = &b->metrics[b->nmetrics++];
+		memset(m, 0, sizeof *m);
+		m->series_id = sqlite3_column_int64(st, 0);
+		m->change_id = sqlite3_column_int64(st, 1);
+		rc = db_column_copy(&m->metric, st, 2) | db_column_copy(&m->unit, st, 3) |
+		     db_column_copy(&m->better, st, 4);
+		if (rc != DB_OK)
+			break;
+	}
+	db_done(st);
+	return st && rc == DB_OK && step == SQLITE_DONE ? DB_OK : DB_ERR;
+}
+
+int db_bisection_full(struct db *db, struct rec_bisection *out, long long id)
+{
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND;
+
+	memset(out, 0, sizeof *out);
+	db_read_lock(db);
+	st = db_prepk(db,
+		"SELECT " DB_BISECTION_COLUMNS ", b.log, b.result "
+		"FROM bisections b JOIN changes c ON c.id = b.change_id "
+		" JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id "
+		"WHERE b.id = ?", "I", id);
+	if (!st)
+		rc = DB_ERR;
+	else if (sqlite3_step(st) == SQLITE_ROW)
+		rc = db_bisection_row(st, out, 1);
+	db_done(st);
+	if (rc == DB_OK && (db_bisection_probes_locked(db, out, id) != DB_OK ||
+			    db_bisection_metrics_locked(db, out, id) != DB_OK))
+		rc = DB_ERR;
+	db_read_unlock(db);
+	if (rc != DB_OK)
+		rec_bisection_dispose(out);
+	return rc;
 }

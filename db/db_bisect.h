@@ -8,6 +8,7 @@
 
 #include "db/db_analysis.h"     /* struct db_noise_sums */
 #include "db/db_core.h"
+#include "lib/rec_bisect.h"
 
 /* --- bisections (0016; db/db_bisect.c, daemon/bisect/bisector.c) ---------- */
 #define DB_BISECT_TEXT 256          /* bytes kept of a failure's sentence here */
@@ -155,11 +156,13 @@ int db_bisect_finish(struct db *db, long long id, const char *state, const char 
 long long db_bisect_free_runners(struct db *db, const char *runner_class, const char *boot,
 				 int priority, long long seen_since);
 /* Bisections newest first, of a state (NULL: any) and of change_id's
- * group (0: any), with their change's metric (caller owns). */
-json_t *db_bisections_list(struct db *db, const char *state, long long change_id, int limit,
-			   int offset);
-/* One bisection with "log" and "result" parsed, "probe_list" (with their
- * commit's subject and jobs) and "metrics", or NULL (caller owns). */
-json_t *db_bisection_full(struct db *db, long long id);
+ * group (0: any), with their change's metric, into *out (list rows:
+ * full 0); DB_OK or DB_ERR. */
+int db_bisections_list(struct db *db, struct rec_bisections *out, const char *state,
+		       long long change_id, int limit, int offset);
+/* One bisection in full into *out: its log and result as stored, its
+ * probes (with their commit's subject and jobs) and metrics.  DB_OK,
+ * DB_NOTFOUND or DB_ERR (*out empty). */
+int db_bisection_full(struct db *db, struct rec_bisection *out, long long id);
 
 #endif

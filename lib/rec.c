@@ -5,6 +5,7 @@
  * records (the lists and a record's nested arrays) read and written one
  * way.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,11 @@ json_t *rec_any_json(const json_t *j)
 json_t *rec_measure_json(long long v)
 {
 	return v == REC_NONE ? json_null() : json_integer(v);
+}
+
+json_t *rec_real_json(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
 }
 
 int rec_get_str(char **out, const json_t *j, const char *key, int nullable,
@@ -69,6 +75,20 @@ int rec_get_measure(long long *out, const json_t *j, const char *key, const char
 		return -1;
 	if (!v || json_is_null(v))
 		*out = REC_NONE;
+	return 0;
+}
+
+int rec_get_real(double *out, const json_t *j, const char *key, const char *where,
+		 char **cause)
+{
+	const json_t *v = json_object_get(j, key);
+
+	*out = NAN;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_number(v))
+		return fail_cause(cause, "%s%s must be a number", where, key);
+	*out = json_number_value(v);
 	return 0;
 }
 

@@ -1,0 +1,129 @@
+/*
+ * rec_bisect.h - the bisection record (lib/rec.h's rules): a bisection
+ * as the lists show it (GET /api/v1/bisections, /bisections, the
+ * overview) and, in full, with its log, result, probes and metrics (GET
+ * /api/v1/bisections/ID, /bisections/ID, a change's "bisection").
+ * db/db_bisect.c fills it, the pages read its fields, `kpci bisections`
+ * and `kpci bisection` decode the API's answer back.
+ */
+#ifndef KPCI_REC_BISECT_H
+#define KPCI_REC_BISECT_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "lib/rec.h"          /* REC_NONE */
+
+/* One metric's line of a probe's numbers (a detail's "metrics"): against
+ * the good and bad ends (good, bad, says), a change against a parent
+ * (change, verdict), or the ends against each other (ends, says).  A
+ * string not there is NULL. */
+struct rec_bisect_line {
+	char *metric;
+	char *good, *bad, *says;
+	char *change, *verdict;
+	char *ends;
+};
+
+/* One probe of a bisection: a commit measured, with what became of it. */
+struct rec_bisect_probe {
+	long long id;
+	char *role;                 /* good, bad, probe, culprit, parent, revert */
+	long long idx;              /* candidate index; REC_NONE: none */
+	char *sha;
+	char *subject;              /* NULL: not known */
+	long long round;
+	char *state;                /* building, measuring, decided, skipped, moot */
+	char *outcome;              /* good, bad, skip; NULL: undecided */
+	long long build_id;         /* 0: none */
+	long long iterations;
+	long long retries;
+	char *reason;               /* NULL: none */
+	/* The judgement's numbers as the bisector stored them (its log
+	 * entry); passed through to the API as stored, null when none.  What
+	 * kpci reads of it are its "metrics" lines, decoded beside it. */
+	json_t *detail;
+	struct rec_bisect_line *lines;
+	size_t nlines;
+	long long jobs;             /* jobs queued for it */
+	long long created_at;
+	long long decided_at;       /* 0: not decided */
+};
+
+/* One metric a bisection judges. */
+struct rec_bisect_metric {
+	long long series_id;
+	long long change_id;        /* its change of the group; 0: none */
+	char *metric;               /* SUITE/NAME */
+	char *unit;                 /* NULL: none */
+	char *better;               /* higher or lower; NULL: not known */
+};
+
+struct rec_bisection {
+	long long id;
+	long long change_id;
+	char *state;                /* running, done, failed, cancelled */
+	char *phase;                /* ends, search, confirm, revert; NULL: none */
+	char *good_sha;
+	char *bad_sha;
+	char *culprit_sha;          /* NULL: none */
+	char *culprit_subject;      /* NULL: none */
+	char *reason;               /* what it found or why it stopped; NULL: none */
+	double confidence;          /* NAN: none */
+	long long commits;          /* candidates; REC_NONE: not known */
+	long long remaining;        /* that may still be the culprit; REC_NONE: not known */
+	long long rounds, probes;
+	long long parallel;         /* probes of the last round */
+	char *tree;                 /* NULL: not known, as the strings below */
+	char *branch;
+	char *config;
+	char *suite;
+	char *runner_class;
+	long long revert;           /* 1: it builds the culprit's revert */
+	char *started_by;           /* auto or a token's name */
+	long long started_at;
+	long long updated_at;       /* 0: never */
+	long long finished_at;      /* 0: not finished */
+	char *metric;               /* its change's SUITE/NAME */
+	char *direction;            /* its change's: regression or improvement */
+	char *range_key;            /* its change's group */
+	/* The detail (db_bisection_full) also has these; a list row has full
+	 * 0 and none of them.  log and result are what the bisector wrote
+	 * (the entries of its probes, the culprit's confirmation): passed
+	 * through to the API as stored, null when none; the alerter's report
+	 * reads the log's entries (daemon/alert/alert_text.c). */
+	int full;
+	json_t *log;
+	json_t *result;
+	struct rec_bisect_probe *probe_list;    /* in the order they were made */
+	size_t nprobe_list;
+	struct rec_bisect_metric *metrics;      /* by series */
+	size_t nmetrics;
+};
+
+struct rec_bisections {
+	struct rec_bisection *v;
+	size_t n;
+};
+
+/* As lib/rec.h's runner functions. */
+json_t *rec_bisection_encode(const struct rec_bisection *b);
+int rec_bisection_decode(struct rec_bisection *out, const json_t *j, const char *where,
+			 char **cause);
+void rec_bisection_dispose(struct rec_bisection *b);
+json_t *rec_bisections_encode(const struct rec_bisections *l);
+int rec_bisections_decode(struct rec_bisections *out, const json_t *arr, char **cause);
+void rec_bisections_dispose(struct rec_bisections *l);
+
+
+/* The lines of a probe's detail (NULL, null, or without "metrics": none)
+ * into *out (*n of them; free with rec_bisect_lines_free): what db/ and
+ * rec_bisection_decode fill a probe's lines with.  -1 with a sentence
+ * (prefixed by where) in *cause when a line is not an object or a field
+ * not a string. */
+int rec_bisect_lines_decode(struct rec_bisect_line **out, size_t *n, const json_t *detail,
+			    const char *where, char **cause);
+void rec_bisect_lines_free(struct rec_bisect_line *v, size_t n);
+
+#endif
