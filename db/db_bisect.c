@@ -43,14 +43,24 @@ void db_bisect_commits_free(struct db_bisect_commit *v, size_t n)
 	" (SELECT cb.tree_id FROM commits cb WHERE " DB_LEVELS("cb") " AND cb.sha = " c ".bad_sha " \
 	"  ORDER BY cb.tree_id LIMIT 1))"
 
-json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int confirmed,
-		      int limit)
+int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long long settled_before,
+		  int improvements, int confirmed, int limit)
 {
-	json_t *rows;
+	struct db_bisect_due *v;
+	sqlite3_stmt *st;
+	size_t k = 0;
+	int step = SQLITE_DONE;
 
+	*out = NULL;
+	*n = 0;
+	if (limit < 0)
+		limit = 0;
+	v = calloc((size_t)limit + 1, sizeof *v);
+	if (!v)
+		return DB_ERR;
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT c.id AS change_id, t.name AS tree FROM changes c "
+	st = db_prepk(db,
+		"SELECT c.id, t.name FROM changes c "
 		" JOIN series se ON se.id = c.series_id "
 		" LEFT JOIN trees t ON t.id = " DB_CHANGE_TREE("c") " "
 		"WHERE c.kind = 'perf' AND c.good_sha IS NOT NULL AND c.bad_sha IS NOT NULL "
@@ -64,68 +74,142 @@ json_t *db_bisect_due(struct db *db, long long settled_before, int improvements,
 		"  AND c3.state IN ('new', 'confirmed') AND c3.withdrawn_at IS NULL "
 		"  AND (?4 = 0 OR c3.confirm = 'confirmed') "
 		"  ORDER BY ABS(IFNULL(c3.magnitude, 0)) DESC, c3.id LIMIT 1) "
-		"ORDER BY c.id LIMIT ?3", "Iiii", settled_before, improvements, limit, confirmed));
+		"ORDER BY c.id LIMIT ?3", "Iiii", settled_before, improvements, limit, confirmed);
+	while (st && k < (size_t)limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		v[k].change_id = sqlite3_column_int64(st, 0);
+		db_column_text(v[k].tree, sizeof v[k].tree, st, 1);
+		k++;
+	}
+	db_done(st);
 	db_read_unlock(db);
-	return rows;
+	if (!st || (step != SQLITE_DONE && step != SQLITE_ROW)) {
+		free(v);
+		return DB_ERR;
+	}
+	*out = v;
+	*n = k;
+	return DB_OK;
 }
 
-int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **cause)
+void db_bisect_origin_dispose(struct db_bisect_origin *o)
 {
-	json_t *rows, *o = NULL, *metrics = NULL;
-	long long tree_id;
-	const char *bad;
+	if (!o)
+		return;
+	free(o->range_key);
+	free(o->kind);
+	free(o->state);
+	free(o->direction);
+	free(o->good_sha);
+	free(o->bad_sha);
+	free(o->runner_class);
+	free(o->config_name);
+	free(o->suite);
+	free(o->tree);
+	free(o->url);
+	free(o->branch);
+	json_decref(o->bench_spec);
+	json_decref(o->build_spec);
+	free(o->series);
+	free(o->changes);
+	memset(o, 0, sizeof *o);
+}
 
-	*out = NULL;
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT c.id AS change_id, c.range_key, c.kind, c.state, c.direction, c.good_sha, "
+/* The change's row of db_bisect_origin into o (the lock held): DB_OK,
+ * DB_NOTFOUND or DB_ERR. */
+static int db_bisect_origin_change(struct db *db, struct db_bisect_origin *o,
+				   long long change_id)
+{
+	sqlite3_stmt *st = db_prepk(db,
+		"SELECT c.id, c.range_key, c.kind, c.state, c.direction, c.good_sha, "
 		" c.bad_sha, c.series_id, se.runner_class, se.config_name, m.suite, "
-		" " DB_CHANGE_TREE("c") " AS tree_id, j.spec AS bench_spec_json, "
+		" IFNULL(" DB_CHANGE_TREE("c") ", 0), j.spec, "
 		" (SELECT count(*) FROM samples s WHERE s.job_id = c.bad_job_id "
-		"  AND s.series_id = c.series_id) AS bad_iterations, "
-		" (SELECT b.spec FROM builds b WHERE b.id = j.build_id) AS build_spec_json "
+		"  AND s.series_id = c.series_id), "
+		" (SELECT b.spec FROM builds b WHERE b.id = j.build_id) "
 		"FROM changes c JOIN series se ON se.id = c.series_id "
 		" JOIN metrics m ON m.id = se.metric_id LEFT JOIN jobs j ON j.id = c.bad_job_id "
-		"WHERE c.id = ?", "I", change_id));
-	if (!rows || !json_array_size(rows)) {
-		db_read_unlock(db);
-		json_decref(rows);
-		if (!rows)
-			return fail_cause(cause, "cannot read change %lld: database error", change_id);
-		fail_cause(cause, "change %lld does not exist", change_id);
-		return DB_NOTFOUND;
+		"WHERE c.id = ?", "I", change_id);
+	int rc = DB_NOTFOUND;
+
+	if (!st)
+		return DB_ERR;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		o->change_id = sqlite3_column_int64(st, 0);
+		rc = db_column_copy(&o->range_key, st, 1) | db_column_copy(&o->kind, st, 2) |
+		     db_column_copy(&o->state, st, 3) | db_column_copy(&o->direction, st, 4) |
+		     db_column_copy(&o->good_sha, st, 5) | db_column_copy(&o->bad_sha, st, 6) |
+		     db_column_copy(&o->runner_class, st, 8) |
+		     db_column_copy(&o->config_name, st, 9) | db_column_copy(&o->suite, st, 10);
+		o->series_id = sqlite3_column_int64(st, 7);
+		o->tree_id = sqlite3_column_int64(st, 11);
+		o->bad_iterations = sqlite3_column_int64(st, 13);
+		if (sqlite3_column_type(st, 12) != SQLITE_NULL && !(o->bench_spec = db_column_json(st, 12)))
+			rc = DB_ERR;
+		if (sqlite3_column_type(st, 14) != SQLITE_NULL && !(o->build_spec = db_column_json(st, 14)))
+			rc = DB_ERR;
+		rc = rc == DB_OK ? DB_OK : DB_ERR;
 	}
-	o = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	tree_id = json_integer_value(json_object_get(o, "tree_id"));
-	bad = json_string_value(json_object_get(o, "bad_sha"));
-	rows = db_rows(db, db_prepk(db,
-		"SELECT t.name AS tree, t.url, (SELECT b.name FROM branches b "
+	db_done(st);
+	return rc;
+}
+
+/* The tree of o (name, url, the first branch holding its bad commit) and
+ * the metrics its bisection judges (the lock held). */
+static int db_bisect_origin_more(struct db *db, struct db_bisect_origin *o, long long change_id)
+{
+	sqlite3_stmt *st = db_prepk(db,
+		"SELECT t.name, t.url, (SELECT b.name FROM branches b "
 		" JOIN branch_commits bc ON bc.branch_id = b.id JOIN commits cm ON cm.id = bc.commit_id "
 		" WHERE b.tree_id = t.id AND " DB_LEVELS("cm") " AND cm.sha = ?2 ORDER BY b.id LIMIT 1) "
-		" AS branch FROM trees t WHERE t.id = ?1", "Is", tree_id, bad ? bad : ""));
-	if (rows && json_array_size(rows))
-		json_object_update(o, json_array_get(rows, 0));
-	json_decref(rows);
-	metrics = db_rows(db, db_prepk(db,
-		"SELECT c2.series_id, c2.id AS change_id FROM changes c2 "
+		"FROM trees t WHERE t.id = ?1", "Is", o->tree_id, o->bad_sha ? o->bad_sha : "");
+	int rc = DB_OK, step = SQLITE_ERROR;
+
+	if (st && sqlite3_step(st) == SQLITE_ROW)
+		rc = db_column_copy(&o->tree, st, 0) | db_column_copy(&o->url, st, 1) |
+		     db_column_copy(&o->branch, st, 2);
+	db_done(st);
+	o->series = calloc(DB_MAX_LIST, sizeof *o->series);
+	o->changes = calloc(DB_MAX_LIST, sizeof *o->changes);
+	if (rc != DB_OK || !o->series || !o->changes)
+		return DB_ERR;
+	st = db_prepk(db,
+		"SELECT c2.series_id, c2.id FROM changes c2 "
 		" JOIN series s2 ON s2.id = c2.series_id JOIN metrics m2 ON m2.id = s2.metric_id "
 		"WHERE c2.range_key = ?1 AND c2.kind = 'perf' AND s2.runner_class = ?2 "
 		" AND s2.config_name = ?3 AND m2.suite = ?4 AND (s2.noisy = 0 OR c2.id = ?5) "
 		"ORDER BY c2.id = ?5 DESC, ABS(IFNULL(c2.magnitude, 0)) DESC, c2.id LIMIT ?6",
-		"ssssIi", json_string_value(json_object_get(o, "range_key")),
-		json_string_value(json_object_get(o, "runner_class")),
-		json_string_value(json_object_get(o, "config_name")),
-		json_string_value(json_object_get(o, "suite")), change_id, DB_MAX_LIST));
-	db_read_unlock(db);
-	if (!metrics) {
-		json_decref(o);
-		return fail_cause(cause, "cannot read the metrics of change %lld: database error",
-			       change_id);
+		"ssssIi", o->range_key, o->runner_class, o->config_name, o->suite, change_id,
+		DB_MAX_LIST);
+	while (st && o->nmetrics < DB_MAX_LIST && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		o->series[o->nmetrics] = sqlite3_column_int64(st, 0);
+		o->changes[o->nmetrics++] = sqlite3_column_int64(st, 1);
 	}
-	json_object_set_new(o, "metrics", metrics);
-	*out = o;
-	return DB_OK;
+	db_done(st);
+	return st && (step == SQLITE_DONE || step == SQLITE_ROW) ? DB_OK : DB_ERR;
+}
+
+int db_bisect_origin(struct db *db, struct db_bisect_origin *out, long long change_id,
+		     char **cause)
+{
+	int rc, more = DB_OK;
+
+	memset(out, 0, sizeof *out);
+	db_read_lock(db);
+	rc = db_bisect_origin_change(db, out, change_id);
+	if (rc == DB_OK)
+		more = db_bisect_origin_more(db, out, change_id);
+	db_read_unlock(db);
+	if (rc == DB_OK && more == DB_OK)
+		return DB_OK;
+	db_bisect_origin_dispose(out);
+	if (rc == DB_NOTFOUND) {
+		fail_cause(cause, "change %lld does not exist", change_id);
+		return DB_NOTFOUND;
+	}
+	if (rc != DB_OK)
+		return fail_cause(cause, "cannot read change %lld: database error", change_id);
+	return fail_cause(cause, "cannot read the metrics of change %lld: database error",
+			  change_id);
 }
 
 /* "3 17" of parents p[0..n). */

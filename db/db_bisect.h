@@ -85,19 +85,43 @@ struct db_bisect_new {
 	size_t nmetrics;
 };
 
+/* A change due an automatic bisection, with the tree of its commits
+ * ("": not known). */
+struct db_bisect_due {
+	long long change_id;
+	char tree[PROTO_MAX_NAME + 1];
+};
+
+/* What bisecting a change needs (db_bisect_origin; dispose with
+ * db_bisect_origin_dispose).  A string SQL holds as NULL is NULL. */
+struct db_bisect_origin {
+	long long change_id, series_id;
+	char *range_key, *kind, *state, *direction, *good_sha, *bad_sha;
+	char *runner_class, *config_name, *suite;
+	long long tree_id;          /* the tree of its commits; 0: not known */
+	char *tree, *url;           /* NULL: not known */
+	char *branch;               /* the first branch holding its bad commit; NULL: none */
+	json_t *bench_spec;         /* its bad job's spec as stored; NULL: none */
+	json_t *build_spec;         /* the spec of that job's build; NULL: none */
+	long long bad_iterations;   /* samples of its bad job in its series */
+	long long *series, *changes;    /* the metrics judged: the change first */
+	size_t nmetrics;
+};
+void db_bisect_origin_dispose(struct db_bisect_origin *o);
+
 /* Changes due an automatic bisection: performance changes on a commit
  * range, not noisy, new or confirmed, confirmed by their confirmation when
  * confirmed is 1 (daemon/analyze/confirm.c), settled at or before settled_before
  * (regressions only unless improvements), whose group has never had one;
- * the largest of each group: [{change_id, tree}]. */
-json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int confirmed,
-		      int limit);
-/* What bisecting change_id needs: {change_id, range_key, kind, state,
- * direction, good_sha, bad_sha, series_id, runner_class, config_name,
- * suite, tree_id, tree, url, branch, bench_spec, bad_iterations,
- * build_spec, metrics: [{series_id, change_id}]} (*out: caller owns).
- * DB_NOTFOUND. */
-int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **cause);
+ * the largest of each group, at most limit, into *out (*n of them; caller
+ * frees).  DB_OK or DB_ERR. */
+int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long long settled_before,
+		  int improvements, int confirmed, int limit);
+/* What bisecting change_id needs into *out: the change, its tree and
+ * the metrics of its group its bisection judges.  DB_OK; DB_NOTFOUND or
+ * DB_ERR with *cause (*out empty). */
+int db_bisect_origin(struct db *db, struct db_bisect_origin *out, long long change_id,
+		     char **cause);
 /* Stores a running bisection (phase ends) with its candidates and
  * metrics, and marks its group's new or confirmed changes bisecting, in
  * one transaction.  DB_CONFLICT with *cause when the group has a running
