@@ -25,8 +25,6 @@ json_t *db_reports_due(struct db *db, long long settled_before, int improvements
  * sd_before, sd_after, n_before, n_after}, where both ends have them
  * (caller owns). */
 json_t *db_report_group(struct db *db, const char *group_key);
-/* One bisection row ("log" parsed), or NULL (caller owns). */
-json_t *db_bisection_get(struct db *db, long long id);
 /* Stores a bisection of change_id (what the bisector writes when it
  * ends): state running|done|failed|cancelled, log a JSON array of
  * probes.  A 'done' row with a culprit sets the change culprit-found. */

@@ -115,7 +115,8 @@ static void alert_make(const json_t *due, long long now)
 	const char *key = json_string_value(json_object_get(due, "group_key"));
 	const char *sha = json_string_value(json_object_get(due, "commit_sha"));
 	const char *kind = json_string_value(json_object_get(due, "kind"));
-	json_t *changes = db_report_group(alert.db, key), *bis = NULL, *doc = NULL, *c;
+	json_t *changes = db_report_group(alert.db, key), *doc = NULL, *c;
+	struct rec_bisection bis_row, *bis = NULL;
 	struct recip_list l = { 0 };
 	struct recip_source src = { 0 };
 	struct gitrepo *repo = NULL;
@@ -146,8 +147,8 @@ static void alert_make(const json_t *due, long long now)
 	if (src.maintainers_error)
 		log_warn("alert: %.12s: no maintainers: %s", sha, src.maintainers_error);
 	alert_tree_recipients(&l, json_string_value(json_object_get(head, "tree")));
-	if (bid)
-		bis = db_bisection_get(alert.db, bid);
+	if (bid && db_bisection_full(alert.db, &bis_row, bid) == DB_OK)
+		bis = &bis_row;
 	{
 		struct alert_report r = {
 			kind, json_string_value(json_object_get(head, "tree")),
@@ -199,7 +200,7 @@ out:
 	free(ids);
 	free(d);
 	json_decref(doc);
-	json_decref(bis);
+	rec_bisection_dispose(bis);
 	json_decref(changes);
 	recip_list_dispose(&l);
 	recip_source_dispose(&src);

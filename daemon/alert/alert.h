@@ -16,6 +16,7 @@
 
 #include "lib/buf.h"
 #include "lib/gitrepo.h"
+#include "lib/rec_bisect.h"
 #include "lib/recipients.h"
 
 #define ALERT_TICK_MS 1000          /* how often the thread looks for work */
@@ -42,7 +43,7 @@ struct alert_report {
 	const struct gitrepo_commit *commit;
 	const struct recip_source *src;  /* a merge's commits, or NULL */
 	const json_t *changes;          /* db_report_group rows, the headline first */
-	const json_t *bisection;        /* db_bisection_get, or NULL */
+	const struct rec_bisection *bisection;  /* db_bisection_full, or NULL */
 	const char *base_url, *reported_by;
 	int closes;
 };

@@ -292,7 +292,7 @@ static void atext_probe(struct buf *b, size_t i, const json_t *e)
 	}
 }
 
-static void atext_bisection(struct buf *b, const json_t *bis)
+static void atext_bisection(struct buf *b, const struct rec_bisection *bis)
 {
 	const json_t *probe;
 	size_t i;
@@ -302,11 +302,11 @@ static void atext_bisection(struct buf *b, const json_t *bis)
 			 "commit) the\nchange points at, whose pull brought the change.\n");
 		return;
 	}
-	buf_printf(b, "\nbisection (%.12s..%.12s, %s):\n", atext_str(bis, "good_sha"),
-		   atext_str(bis, "bad_sha"), atext_str(bis, "state"));
-	json_array_foreach(json_object_get(bis, "log"), i, probe)
+	buf_printf(b, "\nbisection (%.12s..%.12s, %s):\n", bis->good_sha ? bis->good_sha : "",
+		   bis->bad_sha ? bis->bad_sha : "", bis->state ? bis->state : "");
+	json_array_foreach(bis->log, i, probe)          /* the bisector's entries, as stored */
 		atext_probe(b, i, probe);
-	buf_printf(b, "  culprit: %s\n", atext_str(bis, "culprit_sha"));
+	buf_printf(b, "  culprit: %s\n", bis->culprit_sha ? bis->culprit_sha : "");
 }
 
 /* Appends text cut at spaces into lines of ATEXT_WRAP columns: the first
