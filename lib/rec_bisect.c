@@ -46,9 +46,45 @@ static int rec_bisect_line_decode(void *elem, const json_t *j, const char *where
 	    rec_get_str(&l->says, j, "says", 1, where, cause) < 0 ||
 	    rec_get_str(&l->change, j, "change", 1, where, cause) < 0 ||
 	    rec_get_str(&l->verdict, j, "verdict", 1, where, cause) < 0 ||
-	    rec_get_str(&l->ends, j, "ends", 1, where, cause) < 0)
+	    rec_get_str(&l->ends, j, "ends", 1, where, cause) < 0 ||
+	    rec_get_real(&l->q, j, "q", where, cause) < 0)
 		return -1;
+	l->has_q = json_object_get(j, "q") != NULL;
 	return 0;
+}
+
+/* A line's key when its string is there. */
+static void rec_bisect_line_str(json_t *o, const char *key, const char *s, int *ok)
+{
+	if (s)
+		rec_bisect_set(o, key, json_string(s), ok);
+}
+
+static json_t *rec_bisect_line_encode(const void *elem)
+{
+	const struct rec_bisect_line *l = elem;
+	json_t *o = json_object();
+	int ok = 1;
+
+	rec_bisect_line_str(o, "metric", l->metric, &ok);
+	rec_bisect_line_str(o, "good", l->good, &ok);
+	rec_bisect_line_str(o, "bad", l->bad, &ok);
+	rec_bisect_line_str(o, "ends", l->ends, &ok);
+	rec_bisect_line_str(o, "change", l->change, &ok);
+	rec_bisect_line_str(o, "verdict", l->verdict, &ok);
+	rec_bisect_line_str(o, "says", l->says, &ok);
+	if (l->has_q)
+		rec_bisect_set(o, "q", rec_real_json(l->q), &ok);
+	if (!ok || !o) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+json_t *rec_bisect_lines_encode(const struct rec_bisect_line *v, size_t n)
+{
+	return rec_array_encode(v, n, sizeof *v, rec_bisect_line_encode);
 }
 
 int rec_bisect_lines_decode(struct rec_bisect_line **out, size_t *n, const json_t *detail,

@@ -16,14 +16,16 @@
 #include "lib/rec.h"          /* REC_NONE */
 
 /* One metric's line of a probe's numbers (a detail's "metrics"): against
- * the good and bad ends (good, bad, says), a change against a parent
- * (change, verdict), or the ends against each other (ends, says).  A
- * string not there is NULL. */
+ * the good and bad ends (good, bad, says), the ends against each other
+ * (ends, says), or a shift such as the culprit's against its parent
+ * (change, verdict and its q).  A string not there is NULL (no key). */
 struct rec_bisect_line {
 	char *metric;
 	char *good, *bad, *says;
 	char *change, *verdict;
 	char *ends;
+	int has_q;                  /* a shift's line has "q": */
+	double q;                   /* NAN: null */
 };
 
 /* One probe of a bisection: a commit measured, with what became of it. */
@@ -125,5 +127,9 @@ void rec_bisections_dispose(struct rec_bisections *l);
 int rec_bisect_lines_decode(struct rec_bisect_line **out, size_t *n, const json_t *detail,
 			    const char *where, char **cause);
 void rec_bisect_lines_free(struct rec_bisect_line *v, size_t n);
+/* The n lines at v as the JSON array the bisector stores in a probe's
+ * log entry (keys in the order metric, good, bad, ends, change, verdict,
+ * says, q); NULL when out of memory. */
+json_t *rec_bisect_lines_encode(const struct rec_bisect_line *v, size_t n);
 
 #endif

@@ -171,8 +171,43 @@ static void test_list(void)
 	json_decref(arr);
 }
 
+/* The lines the bisector stores, one of each shape, keep their keys in
+ * their order and come back. */
+static void test_lines(void)
+{
+	struct rec_bisect_line v[3] = {
+		{ .metric = "wq/a", .good = "+9%", .bad = "+0%", .says = "bad" },
+		{ .metric = "wq/b", .ends = "+1%", .says = "ends do not differ" },
+		{ .metric = "wq/c", .change = "+8%", .verdict = "changed", .has_q = 1, .q = NAN },
+	}, *back = NULL;
+	json_t *a = rec_bisect_lines_encode(v, 3), *detail, *again;
+	char *text = a ? json_dumps(a, JSON_COMPACT) : NULL, *cause = NULL;
+	size_t n = 0;
+
+	CHECK_STR(text, "[{\"metric\":\"wq/a\",\"good\":\"+9%\",\"bad\":\"+0%\",\"says\":\"bad\"},"
+		  "{\"metric\":\"wq/b\",\"ends\":\"+1%\",\"says\":\"ends do not differ\"},"
+		  "{\"metric\":\"wq/c\",\"change\":\"+8%\",\"verdict\":\"changed\",\"q\":null}]");
+	free(text);
+	detail = json_pack("{s:O}", "metrics", a);
+	CHECK_INT(rec_bisect_lines_decode(&back, &n, detail, "", &cause), 0);
+	CHECK_INT(n, 3);
+	CHECK(n == 3 && back[2].has_q && isnan(back[2].q) && !back[0].has_q);
+	again = back ? rec_bisect_lines_encode(back, n) : NULL;
+	CHECK(json_equal(a, again));
+	json_decref(again);
+	rec_bisect_lines_free(back, n);
+	json_object_set_new(json_array_get(a, 2), "q", json_string("small"));
+	CHECK_INT(rec_bisect_lines_decode(&back, &n, detail, "x.", &cause), -1);
+	CHECK_STR(cause, "x.metrics[2].q must be a number");
+	CHECK(!back && !n);
+	free(cause);
+	json_decref(detail);
+	json_decref(a);
+}
+
 int main(void)
 {
+	test_lines();
 	test_row_keys();
 	test_full_roundtrip();
 	test_wrong_fields();
