@@ -498,7 +498,8 @@ static int db_bisection_row(sqlite3_stmt *st, struct rec_bisection *b, int full)
 		b->full = 1;
 		b->log = db_column_json(st, 28);
 		b->result = db_column_json(st, 29);
-		if (!b->log || !b->result)
+		if (!b->log || !b->result ||
+		    rec_bisect_entries_decode(&b->entries, &b->nentries, b->log, NULL) < 0)
 			rc = DB_ERR;
 	}
 	if (rc != DB_OK) {
@@ -556,10 +557,12 @@ static int db_bisection_probe_row(sqlite3_stmt *st, struct rec_bisect_probe *p)
 	p->iterations = sqlite3_column_int64(st, 9);
 	p->retries = sqlite3_column_int64(st, 10);
 	rc |= db_column_copy(&p->reason, st, 11);
-	if (sqlite3_column_type(st, 12) != SQLITE_NULL &&
-	    (!(p->detail = db_column_json(st, 12)) ||
-	     rec_bisect_lines_decode(&p->lines, &p->nlines, p->detail, "", NULL) < 0))
+	if (sqlite3_column_type(st, 12) != SQLITE_NULL && !(p->detail = db_column_json(st, 12)))
 		rc = DB_ERR;
+	/* a detail whose lines are of another shape is passed through, its
+	 * lines not shown */
+	if (p->detail)
+		rec_bisect_lines_decode(&p->lines, &p->nlines, p->detail, "", NULL);
 	p->jobs = sqlite3_column_int64(st, 13);
 	p->created_at = sqlite3_column_int64(st, 14);
 	p->decided_at = sqlite3_column_int64(st, 15);

@@ -3,11 +3,15 @@
  * with, in full, its probes and metrics.  GET /api/v1/bisections[/ID]
  * answer rec_bisection_encode; `kpci bisections`, `kpci bisection` and
  * the page fuzzer read it back with rec_bisection_decode.  The key order
- * is the API's.
+ * is the API's.  The entries of its log and the lines of their numbers,
+ * which the bisector writes and the page and the alerter read, are
+ * decoded here too.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "lib/fail.h"
 
 #include "lib/rec_bisect.h"
 #include "lib/rec_internal.h"
@@ -108,6 +112,74 @@ int rec_bisect_lines_decode(struct rec_bisect_line **out, size_t *n, const json_
 void rec_bisect_lines_free(struct rec_bisect_line *v, size_t n)
 {
 	rec_array_dispose(v, n, sizeof *v, rec_bisect_line_dispose);
+}
+
+/* --- the entries of a log ----------------------------------------------------- */
+
+static void rec_bisect_entry_dispose(void *elem)
+{
+	struct rec_bisect_entry *e = elem;
+
+	free(e->other);
+	free(e->role);
+	free(e->sha);
+	free(e->subject);
+	free(e->verdict);
+	free(e->parent);
+	free(e->reason);
+	rec_bisect_lines_free(e->lines, e->nlines);
+	memset(e, 0, sizeof *e);
+}
+
+/* The fields of an entry of the bisector's shape; -1 when j is not one. */
+static int rec_bisect_entry_fields(struct rec_bisect_entry *e, const json_t *j, char **cause)
+{
+	if (!json_is_object(j) || !json_is_string(json_object_get(j, "sha")) ||
+	    !json_is_string(json_object_get(j, "verdict")) ||
+	    rec_get_measure(&e->round, j, "round", "", cause) < 0 ||
+	    rec_get_str(&e->role, j, "role", 1, "", cause) < 0 ||
+	    rec_get_str(&e->sha, j, "sha", 0, "", cause) < 0 ||
+	    rec_get_str(&e->subject, j, "subject", 1, "", cause) < 0 ||
+	    rec_get_str(&e->verdict, j, "verdict", 0, "", cause) < 0 ||
+	    rec_get_measure(&e->jobs, j, "jobs", "", cause) < 0 ||
+	    rec_get_str(&e->parent, j, "parent", 1, "", cause) < 0 ||
+	    rec_get_str(&e->reason, j, "reason", 1, "", cause) < 0)
+		return -1;
+	return rec_bisect_lines_decode(&e->lines, &e->nlines, j, "", cause);
+}
+
+static int rec_bisect_entry_decode(void *elem, const json_t *j, const char *where, char **cause)
+{
+	struct rec_bisect_entry *e = elem;
+	char *why = NULL;
+
+	if (rec_bisect_entry_fields(e, j, &why) == 0)
+		return 0;
+	free(why);
+	rec_bisect_entry_dispose(e);
+	e->other = json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+	return e->other ? 0 : fail_cause(cause, "out of memory");
+}
+
+int rec_bisect_entries_decode(struct rec_bisect_entry **out, size_t *n, const json_t *log,
+			      char **cause)
+{
+	*out = NULL;
+	*n = 0;
+	if (!json_is_array(log))
+		return 0;
+	if (rec_array_decode(out, n, sizeof **out, log, "", "log", rec_bisect_entry_decode,
+			     cause) == 0)
+		return 0;
+	rec_bisect_entries_free(*out, *n);
+	*out = NULL;
+	*n = 0;
+	return -1;
+}
+
+void rec_bisect_entries_free(struct rec_bisect_entry *v, size_t n)
+{
+	rec_array_dispose(v, n, sizeof *v, rec_bisect_entry_dispose);
 }
 
 /* --- probes and metrics ------------------------------------------------------ */
@@ -285,6 +357,7 @@ static int rec_bisection_decode_full(struct rec_bisection *b, const json_t *j, c
 	b->full = 1;
 	if (rec_get_any(&b->log, j, "log", where, cause) < 0 ||
 	    rec_get_any(&b->result, j, "result", where, cause) < 0 ||
+	    rec_bisect_entries_decode(&b->entries, &b->nentries, b->log, cause) < 0 ||
 	    rec_array_decode(&b->probe_list, &b->nprobe_list, sizeof *b->probe_list,
 			     json_object_get(j, "probe_list"), where, "probe_list",
 			     rec_bisect_probe_decode, cause) < 0)
@@ -367,6 +440,7 @@ void rec_bisection_dispose(struct rec_bisection *b)
 	rec_array_dispose(b->probe_list, b->nprobe_list, sizeof *b->probe_list,
 			  rec_bisect_probe_dispose);
 	rec_array_dispose(b->metrics, b->nmetrics, sizeof *b->metrics, rec_bisect_metric_dispose);
+	rec_bisect_entries_free(b->entries, b->nentries);
 	memset(b, 0, sizeof *b);
 }
 

@@ -28,6 +28,21 @@ struct rec_bisect_line {
 	double q;                   /* NAN: null */
 };
 
+/* One entry of a bisection's log as the bisector writes it (a probe's
+ * detail is its entry): a probe's round (REC_NONE: none), role, sha,
+ * subject, verdict, jobs (REC_NONE: none), parent, reason (NULL: none)
+ * and its metrics' lines.  An entry of another shape (no string sha or
+ * verdict, or a field of another type) has only other, its JSON text
+ * (compact, keys sorted); other is NULL for the bisector's shape. */
+struct rec_bisect_entry {
+	char *other;
+	long long round;
+	char *role, *sha, *subject, *verdict, *parent, *reason;
+	long long jobs;
+	struct rec_bisect_line *lines;
+	size_t nlines;
+};
+
 /* One probe of a bisection: a commit measured, with what became of it. */
 struct rec_bisect_probe {
 	long long id;
@@ -93,8 +108,8 @@ struct rec_bisection {
 	/* The detail (db_bisection_full) also has these; a list row has full
 	 * 0 and none of them.  log and result are what the bisector wrote
 	 * (the entries of its probes, the culprit's confirmation): passed
-	 * through to the API as stored, null when none; the alerter's report
-	 * reads the log's entries (daemon/alert/alert_text.c). */
+	 * through to the API as stored, null when none.  What kpci reads of
+	 * the log (the alerter's report) are its entries, decoded beside it. */
 	int full;
 	json_t *log;
 	json_t *result;
@@ -102,6 +117,8 @@ struct rec_bisection {
 	size_t nprobe_list;
 	struct rec_bisect_metric *metrics;      /* by series */
 	size_t nmetrics;
+	struct rec_bisect_entry *entries;       /* the log's, decoded beside it */
+	size_t nentries;
 };
 
 struct rec_bisections {
@@ -131,5 +148,13 @@ void rec_bisect_lines_free(struct rec_bisect_line *v, size_t n);
  * log entry (keys in the order metric, good, bad, ends, change, verdict,
  * says, q); NULL when out of memory. */
 json_t *rec_bisect_lines_encode(const struct rec_bisect_line *v, size_t n);
+
+/* The entries of a bisection's log (not an array: none) into *out (*n
+ * of them; free with rec_bisect_entries_free): what db/ and
+ * rec_bisection_decode fill a bisection's entries with.  -1 with a
+ * sentence in *cause only when out of memory. */
+int rec_bisect_entries_decode(struct rec_bisect_entry **out, size_t *n, const json_t *log,
+			      char **cause);
+void rec_bisect_entries_free(struct rec_bisect_entry *v, size_t n);
 
 #endif

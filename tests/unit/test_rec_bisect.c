@@ -205,8 +205,42 @@ static void test_lines(void)
 	json_decref(a);
 }
 
+/* A log's entries: the bisector's shape read as fields, any other kept
+ * as its JSON text. */
+static void test_entries(void)
+{
+	json_t *log = json_pack("[{s:i, s:s, s:s, s:s, s:s, s:i, s:s, s:[{s:s, s:s, s:s}]}, "
+				"{s:s, s:s}, {s:s, s:i}, i]", "round", 2, "role", "probe", "sha",
+				"cccc", "subject", "wq: flush", "verdict", "bad", "jobs", 3,
+				"reason", "bad against both", "metrics", "metric", "wq/a", "change",
+				"+8%", "verdict", "changed", "sha", "9999", "verdict", "bad",
+				"sha", "dddd", "verdict", 5, 7);
+	struct rec_bisect_entry *e = NULL;
+	char *cause = NULL;
+	size_t n = 0;
+
+	CHECK_INT(rec_bisect_entries_decode(&e, &n, log, &cause), 0);
+	CHECK_INT(n, 4);
+	if (n == 4) {
+		CHECK(!e[0].other && e[0].round == 2 && e[0].jobs == 3 && !e[0].parent);
+		CHECK_STR(e[0].subject, "wq: flush");
+		CHECK(e[0].nlines == 1 && !e[0].lines[0].good);
+		CHECK_STR(e[0].lines[0].verdict, "changed");
+		/* the shape db_bisection_record's callers store: no round, no jobs */
+		CHECK(!e[1].other && e[1].round == REC_NONE && e[1].jobs == REC_NONE &&
+		      !e[1].role && !e[1].nlines);
+		CHECK_STR(e[2].other, "{\"sha\":\"dddd\",\"verdict\":5}");
+		CHECK_STR(e[3].other, "7");
+	}
+	rec_bisect_entries_free(e, n);
+	CHECK_INT(rec_bisect_entries_decode(&e, &n, json_null(), &cause), 0);  /* no log */
+	CHECK(!e && !n);
+	json_decref(log);
+}
+
 int main(void)
 {
+	test_entries();
 	test_lines();
 	test_row_keys();
 	test_full_roundtrip();
