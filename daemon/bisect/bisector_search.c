@@ -712,13 +712,15 @@ static void bisector_revert(struct bisector_run *r)
 		const char *verdict = rc ? "restores the good side" : "does not restore it";
 		json_t *entry = bisector_entry(r, rv, rc ? "restores" : "does not restore",
 					       "the first bad commit with the culprit reverted");
+		json_t *metrics = bisector_metrics_json(r, NULL, vs, 0);
 
 		json_object_set_new(entry, "role", json_string("revert"));
-		json_object_set_new(entry, "metrics", bisector_metrics_json(r, NULL, vs, 0));
+		json_object_set(entry, "metrics", metrics);
 		bisector_probe_end(r, rv, "decided", rc ? "good" : "bad", rc ? "the revert restores "
 				   "the good side" : "the revert does not restore it", entry);
-		out = json_pack("{s:s, s:O, s:o}", "verdict", verdict, "metrics",
-				json_object_get(entry, "metrics"), "q", json_real(q));
+		out = json_pack("{s:s, s:O, s:o}", "verdict", verdict, "metrics", metrics, "q",
+				json_real(q));
+		json_decref(metrics);
 		json_decref(entry);
 		bisector_done(r, verdict, out);
 	}
