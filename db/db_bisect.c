@@ -23,8 +23,10 @@ void db_bisection_dispose(struct db_bisection *b)
 {
 	if (!b)
 		return;
-	json_decref(b->spec);
-	b->spec = NULL;
+	json_decref(b->bench);
+	json_decref(b->build);
+	b->bench = NULL;
+	b->build = NULL;
 }
 
 void db_bisect_commits_free(struct db_bisect_commit *v, size_t n)
@@ -227,6 +229,7 @@ static int db_bisect_create_locked(struct db *db, long long *id, const struct db
 				   char **cause)
 {
 	long long now = db_now();
+	json_t *spec;
 	int rc;
 
 	if (db_scalar(db_prepk(db, "SELECT b.id FROM bisections b JOIN changes c ON c.id = "
@@ -235,14 +238,19 @@ static int db_bisect_create_locked(struct db *db, long long *id, const struct db
 		fail_cause(cause, "a bisection of this change's group is running");
 		return DB_CONFLICT;
 	}
+	/* the spec column: the bench jobs' spec and the builds' */
+	spec = json_pack("{s:O, s:O}", "bench", n->bench, "build", n->build);
+	if (!spec)
+		return DB_ERR;
 	rc = db_exec_st(db, db_prepk(db,
 		"INSERT INTO bisections (change_id, state, good_sha, bad_sha, log, started_at, "
 		" phase, tree_id, branch, config, suite, runner_class, spec, iterations, revert, "
 		" commits, remaining, started_by, updated_at) VALUES (?1, 'running', ?2, ?3, '[]', "
 		" ?4, 'ends', NULLIF(?5, 0), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?14, ?4)",
 		"IssIIssssjiiIs", n->change_id, n->good, n->bad, now, n->tree_id, n->branch,
-		n->config, n->suite, n->runner_class, n->spec, n->iterations, n->revert,
+		n->config, n->suite, n->runner_class, spec, n->iterations, n->revert,
 		(long long)n->ncommits, n->started_by));
+	json_decref(spec);
 	if (rc != DB_OK)
 		return rc;
 	*id = sqlite3_last_insert_rowid(db->conn);
@@ -298,6 +306,20 @@ int db_bisect_running(struct db *db, long long **ids, size_t *n)
 	return rc;
 }
 
+/* The bench and build specs of b from its spec column's text. */
+static int db_bisection_specs(struct db_bisection *b, const char *text)
+{
+	json_t *spec = json_loads(text ? text : "", 0, NULL);
+	json_t *build = json_object_get(spec, "build");
+
+	if (!spec)
+		return DB_ERR;
+	b->bench = json_incref(json_object_get(spec, "bench"));
+	b->build = json_is_object(build) ? json_incref(build) : NULL;
+	json_decref(spec);
+	return DB_OK;
+}
+
 int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
 {
 	sqlite3_stmt *st;
@@ -325,14 +347,13 @@ int db_bisect_get(struct db *db, struct db_bisection *b, long long id)
 		db_column_text(b->config, sizeof b->config, st, 10);
 		db_column_text(b->suite, sizeof b->suite, st, 11);
 		db_column_text(b->runner_class, sizeof b->runner_class, st, 12);
-		b->spec = json_loads((const char *)sqlite3_column_text(st, 13), 0, NULL);
+		rc = db_bisection_specs(b, (const char *)sqlite3_column_text(st, 13));
 		b->iterations = sqlite3_column_int(st, 14);
 		b->revert = sqlite3_column_int(st, 15);
 		b->commits = sqlite3_column_int64(st, 16);
 		b->rounds = sqlite3_column_int64(st, 17);
 		b->probes = sqlite3_column_int64(st, 18);
 		b->started_at = sqlite3_column_int64(st, 19);
-		rc = b->spec ? DB_OK : DB_ERR;
 	} else if (!st) {
 		rc = DB_ERR;
 	}

@@ -22,7 +22,8 @@ struct db_bisection {
 	char tree[PROTO_MAX_NAME + 1], branch[PROTO_MAX_NAME + 1];
 	char config[PROTO_MAX_NAME + 1], suite[PROTO_MAX_NAME + 1];
 	char runner_class[PROTO_MAX_NAME + 1];
-	json_t *spec;               /* {"bench": {...}, "build": {...} or null}; owned */
+	json_t *bench;              /* the bench jobs' spec (a job spec); owned, NULL: none */
+	json_t *build;              /* the builds' spec; owned, NULL: none (boot host) */
 	int iterations, revert;
 	long long commits, rounds, probes, started_at;
 };
@@ -77,7 +78,8 @@ struct db_bisect_sample {
 struct db_bisect_new {
 	long long change_id, tree_id;
 	const char *range_key, *good, *bad, *branch, *config, *suite, *runner_class, *started_by;
-	const json_t *spec;
+	const json_t *bench;        /* the bench jobs' spec */
+	const json_t *build;        /* the builds' spec, or JSON null (boot host) */
 	int iterations, revert;
 	const struct db_bisect_commit *commits;
 	size_t ncommits;

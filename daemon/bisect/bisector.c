@@ -181,7 +181,7 @@ static int bisector_walk(struct kpcid *k, struct gitrepo_node **nodes, size_t *n
 int bisector_start(struct kpcid *k, long long *id, long long change_id, int revert,
 		   const char *who, char **cause)
 {
-	json_t *bench = NULL, *build = NULL, *spec = NULL;
+	json_t *bench = NULL, *build = NULL;
 	struct db_bisect_origin o;
 	struct gitrepo_node *nodes = NULL;
 	struct db_bisect_commit *commits = NULL;
@@ -199,8 +199,7 @@ int bisector_start(struct kpcid *k, long long *id, long long change_id, int reve
 	rc = DB_ERR;
 	bench = bisector_bench_spec(&o);
 	build = bench ? bisector_build_of(&o, bench) : NULL;
-	spec = bench && build ? json_pack("{s:O, s:O}", "bench", bench, "build", build) : NULL;
-	if (!spec || bisector_commits_of(&commits, nodes, n) < 0) {
+	if (!bench || !build || bisector_commits_of(&commits, nodes, n) < 0) {
 		fail_cause(cause, "out of memory opening the bisection of change %lld", change_id);
 		goto out;
 	}
@@ -211,7 +210,7 @@ int bisector_start(struct kpcid *k, long long *id, long long change_id, int reve
 			.tree_id = o.tree_id, .range_key = o.range_key, .good = o.good_sha,
 			.bad = o.bad_sha, .branch = o.branch, .config = o.config_name,
 			.suite = o.suite, .runner_class = o.runner_class,
-			.started_by = who, .spec = spec, .revert = revert,
+			.started_by = who, .bench = bench, .build = build, .revert = revert,
 			.commits = commits, .ncommits = n, .series = o.series, .changes = o.changes,
 			.nmetrics = o.nmetrics,
 		};
@@ -232,7 +231,6 @@ out:
 	db_bisect_origin_dispose(&o);
 	json_decref(bench);
 	json_decref(build);
-	json_decref(spec);
 	return rc;
 }
 
@@ -398,7 +396,6 @@ static void bisector_dag_prune(const long long *ids, size_t n)
 static int bisector_load(struct bisector_run *r, long long id)
 {
 	struct db *db = r->k->db;
-	const json_t *build;
 
 	if (db_bisect_get(db, &r->b, id) != DB_OK || strcmp(r->b.state, "running"))
 		return -1;
@@ -419,9 +416,8 @@ static int bisector_load(struct bisector_run *r, long long id)
 	bisect_params_default(&r->params);
 	r->params.min_effect = (double)r->k->cfg.analysis_min_effect_percent / 100;
 	r->params.prior_between = (double)r->k->cfg.analysis_prior_between_percent / 100;
-	r->bench = json_object_get(r->b.spec, "bench");
-	build = json_object_get(r->b.spec, "build");
-	r->build = json_is_object(build) ? build : NULL;
+	r->bench = r->b.bench;
+	r->build = r->b.build;
 	return json_is_object(r->bench) ? 0 : -1;
 }
 

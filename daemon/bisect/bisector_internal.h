@@ -43,7 +43,7 @@ struct bisector_run {
 	struct db_bisect_sample *samples;
 	size_t nsamples;
 	struct bisect_params params;
-	const json_t *bench;        /* the bench jobs' spec (b.spec), borrowed */
+	const json_t *bench;        /* the bench jobs' spec (b.bench), borrowed */
 	const json_t *build;        /* the builds' spec, NULL when boot is host */
 };
 
