@@ -5,59 +5,82 @@
  * subjects are printed with cli_text_bad's sequences as '?' (cli_call
  * does that for every string of an answer in text mode).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cmd_bisect.h"
+#include "lib/rec_bisect.h"
 
 #define CMD_SHA 12                  /* hex digits of a commit id shown */
 
-/* "search: round 3, 12 of 300 left" or the state. */
-static void cmd_bisect_where(char *out, size_t n, const json_t *b)
+/* A string of the answer as kpci prints it: "-" for none. */
+static const char *cmd_bisect_s(const char *s)
 {
-	if (!strcmp(cli_jstr(b, "state"), "running"))
-		snprintf(out, n, "%s: round %lld, %lld of %lld left", cli_jstr(b, "phase"),
-			 cli_jint(b, "rounds"), cli_jint(b, "remaining"), cli_jint(b, "commits"));
-	else
-		snprintf(out, n, "%s", cli_jstr(b, "state"));
+	return s ? s : "-";
 }
 
-static void cmd_bisect_show(const json_t *b)
+/* A count of the answer: 0 for none. */
+static long long cmd_bisect_n(long long v)
+{
+	return v == REC_NONE ? 0 : v;
+}
+
+/* Decodes kpcid's answer j into *out; 1 with a message when it is wrong. */
+static int cmd_bisect_decode(struct rec_bisection *out, const json_t *j, const char *cmd)
+{
+	char *cause = NULL;
+
+	if (rec_bisection_decode(out, j, "", &cause) == 0)
+		return 0;
+	fprintf(stderr, "kpci %s: kpcid's answer: %s\n", cmd, cause);
+	free(cause);
+	return 1;
+}
+
+/* "search: round 3, 12 of 300 left" or the state. */
+static void cmd_bisect_where(char *out, size_t n, const struct rec_bisection *b)
+{
+	if (!strcmp(b->state, "running"))
+		snprintf(out, n, "%s: round %lld, %lld of %lld left", cmd_bisect_s(b->phase),
+			 b->rounds, cmd_bisect_n(b->remaining), cmd_bisect_n(b->commits));
+	else
+		snprintf(out, n, "%s", b->state);
+}
+
+static void cmd_bisect_show(const struct rec_bisection *b)
 {
 	char where[96], when[32];
-	const json_t *p;
-	size_t i;
 
 	cmd_bisect_where(where, sizeof where, b);
-	cli_fmt_time(when, sizeof when, cli_jint(b, "started_at"));
-	printf("bisection %lld of change %lld (%s), started %s by %s\n", cli_jint(b, "id"),
-	       cli_jint(b, "change_id"), cli_jstr(b, "metric"), when, cli_jstr(b, "started_by"));
-	printf("range:   %.*s..%.*s, %lld commits, runner class %s\n", CMD_SHA,
-	       cli_jstr(b, "good_sha"), CMD_SHA, cli_jstr(b, "bad_sha"), cli_jint(b, "commits"),
-	       cli_jstr(b, "runner_class"));
+	cli_fmt_time(when, sizeof when, b->started_at);
+	printf("bisection %lld of change %lld (%s), started %s by %s\n", b->id, b->change_id,
+	       b->metric, when, cmd_bisect_s(b->started_by));
+	printf("range:   %.*s..%.*s, %lld commits, runner class %s\n", CMD_SHA, b->good_sha,
+	       CMD_SHA, b->bad_sha, cmd_bisect_n(b->commits), cmd_bisect_s(b->runner_class));
 	printf("state:   %s\n", where);
-	if (!strcmp(cli_jstr(b, "state"), "done"))
-		printf("culprit: %s %s (confidence %.4f)\n", cli_jstr(b, "culprit_sha"),
-		       cli_jstr(b, "culprit_subject"),
-		       json_number_value(json_object_get(b, "confidence")));
-	if (json_is_string(json_object_get(b, "reason")))
-		printf("why:     %s\n", cli_jstr(b, "reason"));
+	if (!strcmp(b->state, "done"))
+		printf("culprit: %s %s (confidence %.4f)\n", cmd_bisect_s(b->culprit_sha),
+		       cmd_bisect_s(b->culprit_subject), isfinite(b->confidence) ? b->confidence : 0.0);
+	if (b->reason)
+		printf("why:     %s\n", b->reason);
 	printf("\n%5s %-7s %-12s %-9s %-7s %4s  %s\n", "ROUND", "ROLE", "COMMIT", "STATE",
 	       "OUTCOME", "JOBS", "SUBJECT / WHY");
-	json_array_foreach(json_object_get(b, "probe_list"), i, p) {
-		printf("%5lld %-7s %-12.12s %-9s %-7s %4lld  %s\n", cli_jint(p, "round"),
-		       cli_jstr(p, "role"), cli_jstr(p, "sha"), cli_jstr(p, "state"),
-		       json_is_string(json_object_get(p, "outcome")) ? cli_jstr(p, "outcome") : "",
-		       cli_jint(p, "jobs"), cli_jstr(p, "subject"));
-		if (json_is_string(json_object_get(p, "reason")))
-			printf("%48s# %s\n", "", cli_jstr(p, "reason"));
+	for (size_t i = 0; i < b->nprobe_list; i++) {
+		const struct rec_bisect_probe *p = &b->probe_list[i];
+
+		printf("%5lld %-7s %-12.12s %-9s %-7s %4lld  %s\n", p->round, p->role, p->sha,
+		       p->state, p->outcome ? p->outcome : "", p->jobs, cmd_bisect_s(p->subject));
+		if (p->reason)
+			printf("%48s# %s\n", "", p->reason);
 	}
 }
 
 int cmd_bisect(struct cli *cli, int argc, char **argv)
 {
-	int revert = argc == 3 && !strcmp(argv[2], "--revert");
+	int revert = argc == 3 && !strcmp(argv[2], "--revert"), rc = 0;
+	struct rec_bisection b;
 	json_t *body, *a;
 	long long id;
 
@@ -74,22 +97,23 @@ int cmd_bisect(struct cli *cli, int argc, char **argv)
 	json_decref(body);
 	if (!a)
 		return 1;
-	if (cli->json)
+	if (cli->json) {
 		cli_print_json(a);
-	else
+	} else if (!(rc = cmd_bisect_decode(&b, a, argv[0]))) {
 		printf("bisection %lld of change %lld started: %lld commits %.*s..%.*s\n",
-		       cli_jint(a, "id"), id, cli_jint(a, "commits"), CMD_SHA,
-		       cli_jstr(a, "good_sha"), CMD_SHA, cli_jstr(a, "bad_sha"));
+		       b.id, id, cmd_bisect_n(b.commits), CMD_SHA, b.good_sha, CMD_SHA, b.bad_sha);
+		rec_bisection_dispose(&b);
+	}
 	json_decref(a);
-	return 0;
+	return rc;
 }
 
 int cmd_bisections(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "state", "change", "limit", "offset", NULL };
-	char where[96];
-	json_t *a, *b;
-	size_t i;
+	struct rec_bisections l;
+	char where[96], *cause = NULL;
+	json_t *a;
 	int usage;
 
 	a = cli_get(cli, "/api/v1/bisections", argc, argv, flags, &usage);
@@ -97,18 +121,25 @@ int cmd_bisections(struct cli *cli, int argc, char **argv)
 		return usage ? 2 : 1;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	printf("%-5s %-6s %-24s %-36s %-12s %s\n", "ID", "CHANGE", "METRIC", "STATE", "CULPRIT",
-	       "SUBJECT / WHY");
-	json_array_foreach(json_object_get(a, "bisections"), i, b) {
-		int done = !strcmp(cli_jstr(b, "state"), "done");
-
-		cmd_bisect_where(where, sizeof where, b);
-		printf("%-5lld %-6lld %-24s %-36s %-12.12s %s\n", cli_jint(b, "id"),
-		       cli_jint(b, "change_id"), cli_jstr(b, "metric"), where,
-		       done ? cli_jstr(b, "culprit_sha") : "", done ? cli_jstr(b, "culprit_subject") :
-		       json_is_string(json_object_get(b, "reason")) ? cli_jstr(b, "reason") : "");
+	if (rec_bisections_decode(&l, json_object_get(a, "bisections"), &cause) < 0) {
+		fprintf(stderr, "kpci %s: kpcid's answer: %s\n", argv[0], cause);
+		free(cause);
+		json_decref(a);
+		return 1;
 	}
 	json_decref(a);
+	printf("%-5s %-6s %-24s %-36s %-12s %s\n", "ID", "CHANGE", "METRIC", "STATE", "CULPRIT",
+	       "SUBJECT / WHY");
+	for (size_t i = 0; i < l.n; i++) {
+		const struct rec_bisection *b = &l.v[i];
+		int done = !strcmp(b->state, "done");
+
+		cmd_bisect_where(where, sizeof where, b);
+		printf("%-5lld %-6lld %-24s %-36s %-12.12s %s\n", b->id, b->change_id, b->metric,
+		       where, done ? cmd_bisect_s(b->culprit_sha) : "",
+		       done ? cmd_bisect_s(b->culprit_subject) : b->reason ? b->reason : "");
+	}
+	rec_bisections_dispose(&l);
 	return 0;
 }
 
@@ -117,9 +148,11 @@ int cmd_bisections(struct cli *cli, int argc, char **argv)
 static int cmd_bisect_one(struct cli *cli, int argc, char **argv, const char *method,
 			  const char *suffix)
 {
+	struct rec_bisection r;
 	char path[96];
 	long long id;
 	json_t *b;
+	int rc = 0;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: kpci %s ID\n", argv[0]);
@@ -131,14 +164,16 @@ static int cmd_bisect_one(struct cli *cli, int argc, char **argv, const char *me
 	b = cli_call(cli, method, path, NULL, NULL);
 	if (!b)
 		return 1;
-	if (cli->json)
+	if (cli->json) {
 		cli_print_json(b);
-	else if (*suffix)
+	} else if (*suffix) {
 		printf("bisection %lld cancelled\n", id);
-	else
-		cmd_bisect_show(b);
+	} else if (!(rc = cmd_bisect_decode(&r, b, argv[0]))) {
+		cmd_bisect_show(&r);
+		rec_bisection_dispose(&r);
+	}
 	json_decref(b);
-	return 0;
+	return rc;
 }
 
 int cmd_bisection(struct cli *cli, int argc, char **argv)

@@ -9,6 +9,7 @@
 
 #include "db/db_analysis.h"     /* struct db_noise_sums */
 #include "db/db_core.h"
+#include "lib/rec_bisect.h"
 
 /* --- bisections (0016; db/db_bisect.c, daemon/bisect/bisector.c) ---------- */
 #define DB_BISECT_TEXT 256          /* bytes kept of a failure's sentence here */
@@ -22,7 +23,8 @@ struct db_bisection {
 	char tree[PROTO_MAX_NAME + 1], branch[PROTO_MAX_NAME + 1];
 	char config[PROTO_MAX_NAME + 1], suite[PROTO_MAX_NAME + 1];
 	char runner_class[PROTO_MAX_NAME + 1];
-	json_t *spec;               /* {"bench": {...}, "build": {...} or null}; owned */
+	json_t *bench;              /* the bench jobs' spec (a job spec); owned, NULL: none */
+	json_t *build;              /* the builds' spec; owned, NULL: none (boot host) */
 	int iterations, revert;
 	long long commits, rounds, probes, started_at;
 };
@@ -77,7 +79,8 @@ struct db_bisect_sample {
 struct db_bisect_new {
 	long long change_id, tree_id;
 	const char *range_key, *good, *bad, *branch, *config, *suite, *runner_class, *started_by;
-	const json_t *spec;
+	const json_t *bench;        /* the bench jobs' spec */
+	const json_t *build;        /* the builds' spec, or JSON null (boot host) */
 	int iterations, revert;
 	const struct db_bisect_commit *commits;
 	size_t ncommits;
@@ -85,19 +88,43 @@ struct db_bisect_new {
 	size_t nmetrics;
 };
 
+/* A change due an automatic bisection, with the tree of its commits
+ * ("": not known). */
+struct db_bisect_due {
+	long long change_id;
+	char tree[PROTO_MAX_NAME + 1];
+};
+
+/* What bisecting a change needs (db_bisect_origin; dispose with
+ * db_bisect_origin_dispose).  A string SQL holds as NULL is NULL. */
+struct db_bisect_origin {
+	long long change_id, series_id;
+	char *range_key, *kind, *state, *direction, *good_sha, *bad_sha;
+	char *runner_class, *config_name, *suite;
+	long long tree_id;          /* the tree of its commits; 0: not known */
+	char *tree, *url;           /* NULL: not known */
+	char *branch;               /* the first branch holding its bad commit; NULL: none */
+	json_t *bench_spec;         /* its bad job's spec as stored; NULL: none */
+	json_t *build_spec;         /* the spec of that job's build; NULL: none */
+	long long bad_iterations;   /* samples of its bad job in its series */
+	long long *series, *changes;    /* the metrics judged: the change first */
+	size_t nmetrics;
+};
+void db_bisect_origin_dispose(struct db_bisect_origin *o);
+
 /* Changes due an automatic bisection: performance changes on a commit
  * range, not noisy, new or confirmed, confirmed by their confirmation when
  * confirmed is 1 (daemon/analyze/confirm.c), settled at or before settled_before
  * (regressions only unless improvements), whose group has never had one;
- * the largest of each group: [{change_id, tree}]. */
-json_t *db_bisect_due(struct db *db, long long settled_before, int improvements, int confirmed,
-		      int limit);
-/* What bisecting change_id needs: {change_id, range_key, kind, state,
- * direction, good_sha, bad_sha, series_id, runner_class, config_name,
- * suite, tree_id, tree, url, branch, bench_spec, bad_iterations,
- * build_spec, metrics: [{series_id, change_id}]} (*out: caller owns).
- * DB_NOTFOUND. */
-int db_bisect_origin(struct db *db, json_t **out, long long change_id, char **cause);
+ * the largest of each group, at most limit, into *out (*n of them; caller
+ * frees).  DB_OK or DB_ERR. */
+int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long long settled_before,
+		  int improvements, int confirmed, int limit);
+/* What bisecting change_id needs into *out: the change, its tree and
+ * the metrics of its group its bisection judges.  DB_OK; DB_NOTFOUND or
+ * DB_ERR with *cause (*out empty). */
+int db_bisect_origin(struct db *db, struct db_bisect_origin *out, long long change_id,
+		     char **cause);
 /* Stores a running bisection (phase ends) with its candidates and
  * metrics, and marks its group's new or confirmed changes bisecting, in
  * one transaction.  DB_CONFLICT with *cause when the group has a running
@@ -156,11 +183,13 @@ int db_bisect_finish(struct db *db, long long id, const char *state, const char 
 long long db_bisect_free_runners(struct db *db, const char *runner_class, const char *boot,
 				 int priority, long long seen_since);
 /* Bisections newest first, of a state (NULL: any) and of change_id's
- * group (0: any), with their change's metric (caller owns). */
-json_t *db_bisections_list(struct db *db, const char *state, long long change_id, int limit,
-			   int offset);
-/* One bisection with "log" and "result" parsed, "probe_list" (with their
- * commit's subject and jobs) and "metrics", or NULL (caller owns). */
-json_t *db_bisection_full(struct db *db, long long id);
+ * group (0: any), with their change's metric, into *out (list rows:
+ * full 0); DB_OK or DB_ERR. */
+int db_bisections_list(struct db *db, struct rec_bisections *out, const char *state,
+		       long long change_id, int limit, int offset);
+/* One bisection in full into *out: its log and result as stored, its
+ * probes (with their commit's subject and jobs) and metrics.  DB_OK,
+ * DB_NOTFOUND or DB_ERR (*out empty). */
+int db_bisection_full(struct db *db, struct rec_bisection *out, long long id);
 
 #endif

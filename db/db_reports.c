@@ -319,21 +319,6 @@ void db_report_group_dispose(struct db_report_group *g)
 	memset(g, 0, sizeof *g);
 }
 
-json_t *db_bisection_get(struct db *db, long long id)
-{
-	json_t *rows, *b = NULL;
-
-	db_lock(db);
-	rows = db_rows(db, db_prepk(db, "SELECT id, change_id, state, good_sha, bad_sha, "
-				   "culprit_sha, log AS log_json, started_at, finished_at "
-				   "FROM bisections WHERE id = ?", "I", id));
-	db_unlock(db);
-	if (rows && json_array_size(rows))
-		b = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	return b;
-}
-
 int db_bisection_record(struct db *db, long long *id, long long change_id, const char *state,
 			const char *good, const char *bad, const char *culprit, const json_t *log)
 {

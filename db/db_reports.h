@@ -55,8 +55,6 @@ struct db_report_group {
 int db_report_group(struct db *db, struct db_report_group *out, const char *group_key);
 /* Frees what g holds and leaves it empty; NULL: nothing. */
 void db_report_group_dispose(struct db_report_group *g);
-/* One bisection row ("log" parsed), or NULL (caller owns). */
-json_t *db_bisection_get(struct db *db, long long id);
 /* Stores a bisection of change_id (what the bisector writes when it
  * ends): state running|done|failed|cancelled, log a JSON array of
  * probes.  A 'done' row with a culprit sets the change culprit-found. */

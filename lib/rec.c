@@ -6,6 +6,7 @@
  * records (the lists and a record's nested arrays) read and written one
  * way.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,11 @@ json_t *rec_any_json(const json_t *j)
 json_t *rec_measure_json(long long v)
 {
 	return v == REC_NONE ? json_null() : json_integer(v);
+}
+
+json_t *rec_real_json(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
 }
 
 int rec_get_str(char **out, const json_t *j, const char *key, int nullable,
@@ -85,6 +91,12 @@ int rec_get_num(double *out, const json_t *j, const char *key, int nullable, dou
 		return fail_cause(cause, "%s%s must be a number", where, key);
 	*out = json_number_value(v);
 	return 0;
+}
+
+int rec_get_real(double *out, const json_t *j, const char *key, const char *where,
+		 char **cause)
+{
+	return rec_get_num(out, j, key, 1, NAN, where, cause);
 }
 
 int rec_get_any(json_t **out, const json_t *j, const char *key, const char *where,

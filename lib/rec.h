@@ -157,6 +157,7 @@ void rec_builds_dispose(struct rec_builds *l);
  * one (kind build-failure: no numbers, detail holds its error lines).  A
  * number the change does not have is NAN here and null in JSON. */
 struct rec_change;
+struct rec_bisection;           /* lib/rec_bisect.h */
 
 struct rec_changes {
 	struct rec_change *v;
@@ -227,7 +228,7 @@ struct rec_change {
 	char *title;                /* what a maintainer reads first */
 	char *summary_text;         /* the plain-text summary for a mail */
 	json_t *points;             /* the points around it */
-	json_t *bisection;          /* its latest bisection, or null */
+	struct rec_bisection *bisection;    /* its latest bisection; NULL: none */
 	struct rec_noise *noise;    /* its noise model (lib/rec_lists.h); NULL: none known
 				     * (no key) */
 };

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lib/fail.h"
+#include "lib/rec_bisect.h"
 #include "lib/rec_internal.h"
 #include "lib/rec_lists.h"
 
@@ -98,27 +99,12 @@ static int rec_fields_encode(json_t *j, const void *base, const struct rec_field
 		case REC_INT: v = json_integer(*num); break;
 		case REC_ID: v = rec_id_json(*num); break;
 		case REC_MEASURE: v = rec_measure_json(*num); break;
-		case REC_REAL: v = isfinite(*d) ? json_real(*d) : json_null(); break;
+		case REC_REAL: v = rec_real_json(*d); break;
 		default: v = rec_str_json(*str); break;
 		}
 		if (json_object_set_new(j, f->key, v) < 0)
 			return -1;
 	}
-	return 0;
-}
-
-/* key of j: a number, or absent/null (*out NAN). */
-static int rec_get_real(double *out, const json_t *j, const char *key, const char *where,
-			char **cause)
-{
-	const json_t *v = json_object_get(j, key);
-
-	*out = NAN;
-	if (!v || json_is_null(v))
-		return 0;
-	if (!json_is_number(v))
-		return fail_cause(cause, "%s%s must be a number", where, key);
-	*out = json_number_value(v);
 	return 0;
 }
 
@@ -162,7 +148,8 @@ static int rec_change_encode_full(json_t *j, const struct rec_change *c)
 	    json_object_set_new(j, "title", rec_str_json(c->title)) < 0 ||
 	    json_object_set_new(j, "summary_text", rec_str_json(c->summary_text)) < 0 ||
 	    json_object_set_new(j, "points", rec_any_json(c->points)) < 0 ||
-	    json_object_set_new(j, "bisection", rec_any_json(c->bisection)) < 0)
+	    json_object_set_new(j, "bisection", c->bisection ? rec_bisection_encode(c->bisection) :
+				json_null()) < 0)
 		return -1;
 	return c->noise ? json_object_set_new(j, "noise", rec_noise_encode(c->noise)) : 0;
 }
@@ -182,6 +169,26 @@ json_t *rec_change_encode(const struct rec_change *c)
 /* rec_changes_encode, rec_changes_decode, rec_changes_dispose */
 REC_LIST(change, changes, "changes")
 
+/* A detail's "bisection": an object, or null (none). */
+static int rec_change_decode_bisection(struct rec_change *c, const json_t *j, const char *where,
+				       char **cause)
+{
+	const json_t *v = json_object_get(j, "bisection");
+	char at[REC_WHERE_MAX];
+
+	if (!v || json_is_null(v))
+		return 0;
+	c->bisection = malloc(sizeof *c->bisection);
+	if (!c->bisection)
+		return fail_cause(cause, "out of memory");
+	snprintf(at, sizeof at, "%sbisection.", where);
+	if (rec_bisection_decode(c->bisection, v, at, cause) == 0)
+		return 0;
+	free(c->bisection);
+	c->bisection = NULL;
+	return -1;
+}
+
 /* The detail's parts, when j has them ("group" says it is a detail). */
 static int rec_change_decode_full(struct rec_change *c, const json_t *j, const char *where,
 				  char **cause)
@@ -198,7 +205,7 @@ static int rec_change_decode_full(struct rec_change *c, const json_t *j, const c
 	    rec_get_str(&c->title, j, "title", 1, where, cause) < 0 ||
 	    rec_get_str(&c->summary_text, j, "summary_text", 1, where, cause) < 0 ||
 	    rec_get_any(&c->points, j, "points", where, cause) < 0 ||
-	    rec_get_any(&c->bisection, j, "bisection", where, cause) < 0)
+	    rec_change_decode_bisection(c, j, where, cause) < 0)
 		return -1;
 	if (c->points && !json_is_array(c->points) && !json_is_null(c->points))
 		return fail_cause(cause, "%spoints must be an array", where);
@@ -238,7 +245,8 @@ void rec_change_dispose(struct rec_change *c)
 	free(c->title);
 	free(c->summary_text);
 	json_decref(c->points);
-	json_decref(c->bisection);
+	rec_bisection_dispose(c->bisection);
+	free(c->bisection);
 	rec_noise_dispose(c->noise);
 	free(c->noise);
 	memset(c, 0, sizeof *c);

@@ -22,6 +22,8 @@ json_t *rec_id_json(long long id);
 json_t *rec_any_json(const json_t *j);
 /* A measure as JSON (REC_NONE: null). */
 json_t *rec_measure_json(long long v);
+/* A real as JSON (not finite, NAN among them: null). */
+json_t *rec_real_json(double v);
 
 /* key of j: a string, or absent/null when nullable (*out NULL). */
 int rec_get_str(char **out, const json_t *j, const char *key, int nullable,
@@ -35,6 +37,9 @@ int rec_get_measure(long long *out, const json_t *j, const char *key, const char
 /* key of j: a number, or absent/null when nullable (*out dflt). */
 int rec_get_num(double *out, const json_t *j, const char *key, int nullable, double dflt,
 		const char *where, char **cause);
+/* key of j: a number, or absent/null (*out NAN). */
+int rec_get_real(double *out, const json_t *j, const char *key, const char *where,
+		 char **cause);
 /* key of j, any JSON value, copied (absent: null). */
 int rec_get_any(json_t **out, const json_t *j, const char *key, const char *where,
 		char **cause);

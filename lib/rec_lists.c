@@ -13,12 +13,6 @@
 #include "lib/rec_internal.h"
 #include "lib/rec_lists.h"
 
-/* A number as JSON (NAN or infinite: null). */
-static json_t *rec_real_json(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 /* Sets key of j to v (NULL: out of memory); *ok turns 0 on failure. */
 static void rec_put(json_t *j, const char *key, json_t *v, int *ok)
 {

@@ -304,7 +304,7 @@ int page_overview(struct buf *b, const struct page_overview_data *o)
 	overview_pipeline(b, o);
 	overview_windows(b, o);
 	overview_changes(b, &o->changes);
-	page_overview_bisections(b, o->bisections);    /* web/page_bisect.c */
+	page_overview_bisections(b, &o->bisections);    /* web/page_bisect.c */
 	overview_runners(b, &o->runners);
 	overview_jobs(b, &o->jobs);
 	overview_samples(b, &o->samples);

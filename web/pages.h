@@ -18,6 +18,7 @@
 #include "db/db.h"
 #include "lib/buf.h"
 #include "lib/rec.h"
+#include "lib/rec_bisect.h"
 #include "lib/rec_compare.h"
 #include "lib/rec_lists.h"
 #include "lib/rec_report.h"
@@ -36,7 +37,7 @@ struct page_overview_data {
 	struct db_window_counts (*windows)[PAGE_OVERVIEW_WINDOWS];  /* per tree, ... */
 	size_t *nwindows;                   /* ... windows[i][0..nwindows[i]) */
 	struct rec_changes changes;         /* the latest */
-	json_t *bisections;                 /* the running ones */
+	struct rec_bisections bisections;   /* the running ones */
 	struct rec_runners runners;
 	struct rec_jobs jobs;               /* the latest */
 	struct rec_samples samples;         /* the latest */
@@ -128,14 +129,15 @@ void page_change_reports(struct buf *b, const struct rec_reports *reports);
 
 /* "/bisections": the running ones (db_bisections_list rows) with their
  * progress, then all. */
-int page_bisections(struct buf *b, const json_t *running, const json_t *all);
+int page_bisections(struct buf *b, const struct rec_bisections *running,
+		    const struct rec_bisections *all);
 /* "/bisections/ID": one bisection (db_bisection_full) and its probes. */
-int page_bisection(struct buf *b, const json_t *bisection);
+int page_bisection(struct buf *b, const struct rec_bisection *bisection);
 /* The running bisections (db_bisections_list rows) with their progress,
  * as a section of the overview; nothing when none runs. */
-void page_overview_bisections(struct buf *b, const json_t *running);
-/* The bisection of a change's group (db_bisection_full, or JSON null) as
- * a section of its page. */
-void page_change_bisection(struct buf *b, const json_t *bisection);
+void page_overview_bisections(struct buf *b, const struct rec_bisections *running);
+/* The bisection of a change's group (db_bisection_full; NULL: none) as a
+ * section of its page. */
+void page_change_bisection(struct buf *b, const struct rec_bisection *bisection);
 
 #endif

@@ -115,7 +115,8 @@ static void alert_make(const struct rec_report *due, long long now)
 {
 	const char *key = due->group_key, *sha = due->commit_sha, *kind = due->kind;
 	struct db_report_group g = { 0 };
-	json_t *bis = NULL, *doc = NULL;
+	struct rec_bisection bis_row, *bis = NULL;
+	json_t *doc = NULL;
 	struct recip_list l = { 0 };
 	struct recip_source src = { 0 };
 	struct gitrepo *repo = NULL;
@@ -147,8 +148,8 @@ static void alert_make(const struct rec_report *due, long long now)
 	if (src.maintainers_error)
 		log_warn("alert: %.12s: no maintainers: %s", sha, src.maintainers_error);
 	alert_tree_recipients(&l, g.tree);
-	if (bid)
-		bis = db_bisection_get(alert.db, bid);
+	if (bid && db_bisection_full(alert.db, &bis_row, bid) == DB_OK)
+		bis = &bis_row;
 	{
 		struct alert_report r = {
 			kind, g.tree, g.branch, g.tree_url, src.commit,
@@ -194,7 +195,7 @@ out:
 	free(ids);
 	free(d);
 	json_decref(doc);
-	json_decref(bis);
+	rec_bisection_dispose(bis);
 	db_report_group_dispose(&g);
 	recip_list_dispose(&l);
 	recip_source_dispose(&src);

@@ -17,6 +17,7 @@
 
 #include "lib/buf.h"
 #include "lib/gitrepo.h"
+#include "lib/rec_bisect.h"
 #include "lib/recipients.h"
 
 #define ALERT_TICK_MS 1000          /* how often the thread looks for work */
@@ -45,7 +46,7 @@ struct alert_report {
 	const struct gitrepo_commit *commit;
 	const struct recip_source *src;  /* a merge's commits, or NULL */
 	const struct db_report_group *group;    /* its changes, the headline first (one at least) */
-	const json_t *bisection;        /* db_bisection_get, or NULL */
+	const struct rec_bisection *bisection;  /* db_bisection_full, or NULL */
 	const char *base_url, *reported_by;
 	int closes;
 };

@@ -234,30 +234,30 @@ static void atext_setup(struct buf *b, const struct db_report_group *g)
 
 #define ATEXT_PROBE_METRICS 3        /* metrics of a probe written under it */
 
-/* Appends text of key made one line (commit data: it may hold anything). */
-static void atext_line(struct buf *b, const json_t *o, const char *key, size_t max)
+/* Appends s (NULL: "") made one line (commit data: it may hold anything). */
+static void atext_line(struct buf *b, const char *s, size_t max)
 {
-	char *line = mail_one_line(atext_str(o, key), max);
+	char *line = mail_one_line(s ? s : "", max);
 
 	buf_adds(b, line ? line : "");
 	free(line);
 }
 
 /* The numbers of one metric of a bisection log entry. */
-static void atext_probe_metric(struct buf *b, const json_t *m)
+static void atext_probe_metric(struct buf *b, const struct rec_bisect_line *m)
 {
 	buf_adds(b, "             ");
-	atext_line(b, m, "metric", 100);
+	atext_line(b, m->metric, 100);
 	buf_adds(b, ": ");
-	if (json_is_string(json_object_get(m, "good"))) {
-		atext_line(b, m, "good", 60);
+	if (m->good) {
+		atext_line(b, m->good, 60);
 		buf_adds(b, " against good, ");
-		atext_line(b, m, "bad", 60);
+		atext_line(b, m->bad, 60);
 		buf_adds(b, " against bad");
 	} else {
-		atext_line(b, m, "change", 60);
+		atext_line(b, m->change, 60);
 		buf_adds(b, " (");
-		atext_line(b, m, json_is_string(json_object_get(m, "verdict")) ? "verdict" : "says", 40);
+		atext_line(b, m->verdict ? m->verdict : m->says, 40);
 		buf_adds(b, ")");
 	}
 	buf_adds(b, "\n");
@@ -266,65 +266,54 @@ static void atext_probe_metric(struct buf *b, const json_t *m)
 /* One entry of a bisection's log (daemon/bisect/bisector.c writes them: role,
  * round, sha, subject, verdict, jobs, metrics); an entry of another
  * shape is written as its JSON. */
-static void atext_probe(struct buf *b, size_t i, const json_t *e)
+static void atext_probe(struct buf *b, size_t i, const struct rec_bisect_entry *e)
 {
-	const char *role = atext_str(e, "role");
-	const json_t *m;
-	size_t k;
+	const char *role = e->role ? e->role : "";
 
-	if (!json_is_string(json_object_get(e, "sha")) ||
-	    !json_is_string(json_object_get(e, "verdict"))) {
-		char *text = json_dumps(e, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
-		char *line = mail_one_line(text ? text : "", 300);
+	if (e->other) {
+		char *line = mail_one_line(e->other, 300);
 
 		buf_printf(b, "  %zu. %s\n", i + 1, line ? line : "");
-		free(text);
 		free(line);
 		return;
 	}
 	if (!strcmp(role, "probe"))
-		buf_printf(b, "  round %-3lld ", (long long)json_integer_value(json_object_get(e,
-											   "round")));
+		buf_printf(b, "  round %-3lld ", e->round == REC_NONE ? 0 : e->round);
 	else
 		buf_printf(b, "  %-9.9s ", role[0] ? role : "probe");
-	buf_printf(b, "%.12s ", atext_str(e, "sha"));
-	atext_line(b, e, "verdict", 40);
-	if (json_is_integer(json_object_get(e, "jobs")))
-		buf_printf(b, " (%lld jobs)", (long long)json_integer_value(json_object_get(e, "jobs")));
-	if (json_is_string(json_object_get(e, "parent")))
-		buf_printf(b, " against its parent %.12s", atext_str(e, "parent"));
-	if (*atext_str(e, "subject")) {
+	buf_printf(b, "%.12s ", e->sha);
+	atext_line(b, e->verdict, 40);
+	if (e->jobs != REC_NONE)
+		buf_printf(b, " (%lld jobs)", e->jobs);
+	if (e->parent)
+		buf_printf(b, " against its parent %.12s", e->parent);
+	if (e->subject && *e->subject) {
 		buf_adds(b, "  ");
-		atext_line(b, e, "subject", ATEXT_SUBJECT_MAX);
+		atext_line(b, e->subject, ATEXT_SUBJECT_MAX);
 	}
 	buf_adds(b, "\n");
-	json_array_foreach(json_object_get(e, "metrics"), k, m)
-		if (k < ATEXT_PROBE_METRICS)
-			atext_probe_metric(b, m);
-	if (!strcmp(atext_str(e, "verdict"), "undecided") || !strcmp(atext_str(e, "verdict"),
-								       "does not build") ||
-	    !strcmp(atext_str(e, "verdict"), "lost")) {
+	for (size_t k = 0; k < e->nlines && k < ATEXT_PROBE_METRICS; k++)
+		atext_probe_metric(b, &e->lines[k]);
+	if (!strcmp(e->verdict, "undecided") || !strcmp(e->verdict, "does not build") ||
+	    !strcmp(e->verdict, "lost")) {
 		buf_adds(b, "             ");
-		atext_line(b, e, "reason", 300);
+		atext_line(b, e->reason, 300);
 		buf_adds(b, "\n");
 	}
 }
 
-static void atext_bisection(struct buf *b, const json_t *bis)
+static void atext_bisection(struct buf *b, const struct rec_bisection *bis)
 {
-	const json_t *probe;
-	size_t i;
-
 	if (!bis) {
 		buf_adds(b, "\nbisection: none has finished; this report is about the merge (or "
 			 "commit) the\nchange points at, whose pull brought the change.\n");
 		return;
 	}
-	buf_printf(b, "\nbisection (%.12s..%.12s, %s):\n", atext_str(bis, "good_sha"),
-		   atext_str(bis, "bad_sha"), atext_str(bis, "state"));
-	json_array_foreach(json_object_get(bis, "log"), i, probe)
-		atext_probe(b, i, probe);
-	buf_printf(b, "  culprit: %s\n", atext_str(bis, "culprit_sha"));
+	buf_printf(b, "\nbisection (%.12s..%.12s, %s):\n", bis->good_sha ? bis->good_sha : "",
+		   bis->bad_sha ? bis->bad_sha : "", bis->state ? bis->state : "");
+	for (size_t i = 0; i < bis->nentries; i++)
+		atext_probe(b, i, &bis->entries[i]);
+	buf_printf(b, "  culprit: %s\n", bis->culprit_sha ? bis->culprit_sha : "");
 }
 
 /* Appends text cut at spaces into lines of ATEXT_WRAP columns: the first

@@ -41,32 +41,42 @@ static int api_bisect_filter(struct http_req *req, struct http_resp *resp, const
 
 void api_bisections_list(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
+	struct rec_bisections rows;
 	const char *state;
 	long long change;
 	int limit, offset;
-	json_t *rows;
 
 	if (api_bisect_filter(req, resp, &state, &change) < 0 ||
 	    http_paging(req, resp, &limit, &offset) < 0)
 		return;
-	rows = db_bisections_list(k->db, state, change, limit, offset);
-	if (!rows) {
+	if (db_bisections_list(k->db, &rows, state, change, limit, offset) != DB_OK) {
 		http_error(resp, 500, "database error while listing bisections");
 		return;
 	}
-	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", "bisections", rows, "limit", limit,
-				       "offset", offset));
+	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", "bisections", rec_bisections_encode(&rows),
+				       "limit", limit, "offset", offset));
+	rec_bisections_dispose(&rows);
+}
+
+/* Answers bisection id in full with status, or 404 or 500. */
+static void api_bisection_answer(struct kpcid *k, struct http_resp *resp, int status,
+				 long long id)
+{
+	struct rec_bisection b;
+	int rc = db_bisection_full(k->db, &b, id);
+
+	if (rc == DB_NOTFOUND)
+		http_error(resp, 404, "bisection %lld does not exist", id);
+	else if (rc != DB_OK)
+		http_error(resp, 500, "database error while reading bisection %lld", id);
+	else
+		http_json(resp, status, rec_bisection_encode(&b));
+	rec_bisection_dispose(&b);
 }
 
 void api_bisection_get(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *b = db_bisection_full(k->db, req->params[0]);
-
-	if (!b) {
-		http_error(resp, 404, "bisection %lld does not exist", req->params[0]);
-		return;
-	}
-	http_json(resp, 200, b);
+	api_bisection_answer(k, resp, 200, req->params[0]);
 }
 
 void api_bisection_start(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -98,7 +108,7 @@ void api_bisection_start(struct kpcid *k, struct http_req *req, struct http_resp
 	if (rc != DB_OK)
 		http_error(resp, http_status(rc), "%s", cause ? cause : "cannot start the bisection");
 	else
-		http_json(resp, 201, db_bisection_full(k->db, id));
+		api_bisection_answer(k, resp, 201, id);
 	free(cause);
 out:
 	json_decref(body);
@@ -114,47 +124,53 @@ void api_bisection_cancel(struct kpcid *k, struct http_req *req, struct http_res
 	if (rc != DB_OK)
 		http_error(resp, http_status(rc), "%s", cause ? cause : "cannot cancel the bisection");
 	else
-		http_json(resp, 200, db_bisection_full(k->db, req->params[0]));
+		api_bisection_answer(k, resp, 200, req->params[0]);
 	free(cause);
 }
 
-json_t *api_bisection_of_change(struct db *db, long long change_id)
+struct rec_bisection *api_bisection_of_change(struct db *db, long long change_id)
 {
-	json_t *rows = db_bisections_list(db, NULL, change_id, 1, 0), *b = NULL;
+	struct rec_bisections rows;
+	struct rec_bisection *b = NULL;
 
-	if (rows && json_array_size(rows))
-		b = db_bisection_full(db, json_integer_value(json_object_get(json_array_get(rows, 0),
-									       "id")));
-	json_decref(rows);
-	return b ? b : json_null();
+	if (db_bisections_list(db, &rows, NULL, change_id, 1, 0) != DB_OK)
+		return NULL;
+	if (rows.n && (b = malloc(sizeof *b)) && db_bisection_full(db, b, rows.v[0].id) != DB_OK) {
+		free(b);
+		b = NULL;
+	}
+	rec_bisections_dispose(&rows);
+	return b;
 }
 
 void api_page_bisections(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *running = db_bisections_list(k->db, "running", 0, API_BISECT_PAGE_ROWS, 0);
-	json_t *all = db_bisections_list(k->db, NULL, 0, API_BISECT_PAGE_ROWS, 0);
+	struct rec_bisections running = { 0 }, all = { 0 };
 
-	if (!running || !all) {
+	if (db_bisections_list(k->db, &running, "running", 0, API_BISECT_PAGE_ROWS, 0) != DB_OK ||
+	    db_bisections_list(k->db, &all, NULL, 0, API_BISECT_PAGE_ROWS, 0) != DB_OK) {
 		pages_error(resp, 500, "database error while listing bisections");
 	} else {
 		resp->content_type = "text/html; charset=utf-8";
-		resp->status = page_bisections(&resp->body, running, all) == 0 ? 200 : 500;
+		resp->status = page_bisections(&resp->body, &running, &all) == 0 ? 200 : 500;
 	}
-	json_decref(running);
-	json_decref(all);
+	rec_bisections_dispose(&running);
+	rec_bisections_dispose(&all);
 }
 
 void api_page_bisection(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
-	json_t *b = db_bisection_full(k->db, req->params[0]);
+	struct rec_bisection b;
 	char msg[64];
+	int rc = db_bisection_full(k->db, &b, req->params[0]);
 
-	if (!b) {
-		snprintf(msg, sizeof msg, "bisection %lld does not exist", req->params[0]);
-		pages_error(resp, 404, msg);
+	if (rc != DB_OK) {
+		snprintf(msg, sizeof msg, rc == DB_NOTFOUND ? "bisection %lld does not exist" :
+			 "database error while reading bisection %lld", req->params[0]);
+		pages_error(resp, rc == DB_NOTFOUND ? 404 : 500, msg);
 		return;
 	}
 	resp->content_type = "text/html; charset=utf-8";
-	resp->status = page_bisection(&resp->body, b) == 0 ? 200 : 500;
-	json_decref(b);
+	resp->status = page_bisection(&resp->body, &b) == 0 ? 200 : 500;
+	rec_bisection_dispose(&b);
 }

@@ -13,6 +13,7 @@
 #include "daemon/http/http.h"
 
 struct db;
+struct rec_bisection;
 
 /* GET /api/v1/bisections?state=&change=&limit=&offset= */
 void api_bisections_list(struct kpcid *k, struct http_req *req, struct http_resp *resp);
@@ -25,8 +26,9 @@ void api_bisection_cancel(struct kpcid *k, struct http_req *req, struct http_res
 /* GET /bisections and /bisections/:id: the pages */
 void api_page_bisections(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_page_bisection(struct kpcid *k, struct http_req *req, struct http_resp *resp);
-/* The newest bisection of change_id's group with its probes, or JSON
- * null: what the change's API object and page show (caller owns). */
-json_t *api_bisection_of_change(struct db *db, long long change_id);
+/* The newest bisection of change_id's group in full, or NULL when there
+ * is none (or it cannot be read): what the change's API object and page
+ * show (caller owns: rec_bisection_dispose, then free). */
+struct rec_bisection *api_bisection_of_change(struct db *db, long long change_id);
 
 #endif

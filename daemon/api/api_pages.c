@@ -106,7 +106,8 @@ static int api_overview_read(struct db *db, struct page_overview_data *o)
 	    db_jobs_list(db, &o->jobs, NULL, API_OVERVIEW_JOBS, 0) != DB_OK ||
 	    db_samples_list(db, &o->samples, 0, NULL, API_OVERVIEW_SAMPLES, 0) != DB_OK)
 		return -1;
-	o->bisections = db_bisections_list(db, "running", 0, API_OVERVIEW_CHANGES, 0);
+	if (db_bisections_list(db, &o->bisections, "running", 0, API_OVERVIEW_CHANGES, 0) != DB_OK)
+		memset(&o->bisections, 0, sizeof o->bisections);     /* none shown */
 	if (db_trees_list(db, &o->trees) != DB_OK) {
 		rec_trees_dispose(&o->trees);
 		memset(&o->trees, 0, sizeof o->trees);
@@ -142,7 +143,7 @@ static void api_overview_dispose(struct page_overview_data *o)
 	rec_trees_dispose(&o->trees);
 	rec_jobs_dispose(&o->running);
 	rec_changes_dispose(&o->changes);
-	json_decref(o->bisections);
+	rec_bisections_dispose(&o->bisections);
 	rec_runners_dispose(&o->runners);
 	rec_jobs_dispose(&o->jobs);
 	rec_samples_dispose(&o->samples);

@@ -96,11 +96,11 @@ fail:
 
 /* The bench spec of the bisection: the bad job's, without what a build
  * adds to it. */
-static json_t *bisector_bench_spec(const json_t *o)
+static json_t *bisector_bench_spec(const struct db_bisect_origin *o)
 {
 	static const char *const drop[] = { "kernel", "modules", "kernel_release", "build_id",
 		"config", "commit", "tree", "branch", "reason", "url", NULL };
-	json_t *spec = json_deep_copy(json_object_get(o, "bench_spec"));
+	json_t *spec = o->bench_spec ? json_deep_copy(o->bench_spec) : NULL;
 
 	if (!json_is_object(spec)) {
 		json_decref(spec);
@@ -110,15 +110,15 @@ static json_t *bisector_bench_spec(const json_t *o)
 		json_object_del(spec, drop[i]);
 	if (spec && !json_is_string(json_object_get(spec, "boot")))
 		json_object_set_new(spec, "boot", json_string("host"));
-	if (spec)
-		json_object_set(spec, "suite", json_object_get(o, "suite"));
+	if (spec && o->suite)
+		json_object_set_new(spec, "suite", json_string(o->suite));
 	return spec;
 }
 
 /* The build spec (tree, url, config, fragments, branch) or JSON null. */
-static json_t *bisector_build_of(const json_t *o, const json_t *bench)
+static json_t *bisector_build_of(const struct db_bisect_origin *o, const json_t *bench)
 {
-	const json_t *b = json_object_get(o, "build_spec");
+	const json_t *b = o->build_spec;
 	json_t *spec;
 
 	if (!strcmp(json_string_value(json_object_get(bench, "boot")), "host") ||
@@ -132,22 +132,21 @@ static json_t *bisector_build_of(const json_t *o, const json_t *bench)
 }
 
 /* Checks the change of o; a db/ code with *cause, or DB_OK. */
-static int bisector_check(const json_t *o, long long change_id, char **cause)
+static int bisector_check(const struct db_bisect_origin *o, long long change_id, char **cause)
 {
-	const char *kind = json_string_value(json_object_get(o, "kind"));
+	const char *kind = o->kind;
 
 	if (kind && strcmp(kind, "perf")) {
 		fail_cause(cause, "change %lld is a %s: only performance changes are bisected",
 			   change_id, kind);
 		return DB_INVALID;
 	}
-	if (!json_is_string(json_object_get(o, "good_sha")) ||
-	    !json_is_string(json_object_get(o, "bad_sha"))) {
+	if (!o->good_sha || !o->bad_sha) {
 		fail_cause(cause, "change %lld has no commit range (its points have no commit, or "
 			   "it starts at the first point): there is nothing to bisect", change_id);
 		return DB_INVALID;
 	}
-	if (!json_is_string(json_object_get(o, "tree"))) {
+	if (!o->tree) {
 		fail_cause(cause, "change %lld: the tree of its commits is not known", change_id);
 		return DB_CONFLICT;
 	}
@@ -157,11 +156,9 @@ static int bisector_check(const json_t *o, long long change_id, char **cause)
 /* The candidates of o's range from its tree's mirror; a db/ code with
  * *cause, or DB_OK. */
 static int bisector_walk(struct kpcid *k, struct gitrepo_node **nodes, size_t *n,
-			 const json_t *o, char **cause)
+			 const struct db_bisect_origin *o, char **cause)
 {
-	const char *tree = json_string_value(json_object_get(o, "tree"));
-	const char *good = json_string_value(json_object_get(o, "good_sha"));
-	const char *bad = json_string_value(json_object_get(o, "bad_sha"));
+	const char *tree = o->tree, *good = o->good_sha, *bad = o->bad_sha;
 	char *mirror = watch_mirror_path(k->cfg.data_dir, tree), *why = NULL;
 	struct gitrepo *repo = NULL;
 	int rc = DB_OK;
@@ -185,11 +182,11 @@ static int bisector_walk(struct kpcid *k, struct gitrepo_node **nodes, size_t *n
 int bisector_start(struct kpcid *k, long long *id, long long change_id, int revert,
 		   const char *who, char **cause)
 {
-	json_t *o = NULL, *bench = NULL, *build = NULL, *spec = NULL, *m;
+	json_t *bench = NULL, *build = NULL;
+	struct db_bisect_origin o;
 	struct gitrepo_node *nodes = NULL;
 	struct db_bisect_commit *commits = NULL;
-	long long *series = NULL, *changes = NULL;
-	size_t n = 0, nm, i;
+	size_t n = 0;
 	int rc;
 
 	*id = 0;
@@ -197,61 +194,44 @@ int bisector_start(struct kpcid *k, long long *id, long long change_id, int reve
 	rc = db_bisect_origin(k->db, &o, change_id, cause);
 	if (rc != DB_OK)
 		return rc == DB_NOTFOUND ? DB_NOTFOUND : DB_ERR;
-	if ((rc = bisector_check(o, change_id, cause)) ||
-	    (rc = bisector_walk(k, &nodes, &n, o, cause)))
+	if ((rc = bisector_check(&o, change_id, cause)) ||
+	    (rc = bisector_walk(k, &nodes, &n, &o, cause)))
 		goto out;
 	rc = DB_ERR;
-	bench = bisector_bench_spec(o);
-	build = bench ? bisector_build_of(o, bench) : NULL;
-	spec = bench && build ? json_pack("{s:O, s:O}", "bench", bench, "build", build) : NULL;
-	nm = json_array_size(json_object_get(o, "metrics"));
-	series = calloc(nm ? nm : 1, sizeof *series);
-	changes = calloc(nm ? nm : 1, sizeof *changes);
-	if (!spec || !series || !changes || bisector_commits_of(&commits, nodes, n) < 0) {
+	bench = bisector_bench_spec(&o);
+	build = bench ? bisector_build_of(&o, bench) : NULL;
+	if (!bench || !build || bisector_commits_of(&commits, nodes, n) < 0) {
 		fail_cause(cause, "out of memory opening the bisection of change %lld", change_id);
 		goto out;
-	}
-	json_array_foreach(json_object_get(o, "metrics"), i, m) {
-		series[i] = json_integer_value(json_object_get(m, "series_id"));
-		changes[i] = json_integer_value(json_object_get(m, "change_id"));
 	}
 	{
 		long long it = json_integer_value(json_object_get(bench, "iterations"));
 		struct db_bisect_new b = {
 			.change_id = change_id,
-			.tree_id = json_integer_value(json_object_get(o, "tree_id")),
-			.range_key = json_string_value(json_object_get(o, "range_key")),
-			.good = json_string_value(json_object_get(o, "good_sha")),
-			.bad = json_string_value(json_object_get(o, "bad_sha")),
-			.branch = json_string_value(json_object_get(o, "branch")),
-			.config = json_string_value(json_object_get(o, "config_name")),
-			.suite = json_string_value(json_object_get(o, "suite")),
-			.runner_class = json_string_value(json_object_get(o, "runner_class")),
-			.started_by = who, .spec = spec, .revert = revert,
-			.commits = commits, .ncommits = n, .series = series, .changes = changes,
-			.nmetrics = nm,
+			.tree_id = o.tree_id, .range_key = o.range_key, .good = o.good_sha,
+			.bad = o.bad_sha, .branch = o.branch, .config = o.config_name,
+			.suite = o.suite, .runner_class = o.runner_class,
+			.started_by = who, .bench = bench, .build = build, .revert = revert,
+			.commits = commits, .ncommits = n, .series = o.series, .changes = o.changes,
+			.nmetrics = o.nmetrics,
 		};
 
 		if (it <= 0)
-			it = json_integer_value(json_object_get(o, "bad_iterations"));
+			it = o.bad_iterations;
 		b.iterations = (int)(it > 0 && it <= VERDICT_MAX_ITERATIONS ? it : 5);
 		rc = db_bisect_create(k->db, id, &b, cause);
 	}
 	if (rc == DB_OK)
 		log_info("bisection %lld of change %lld opened by %s: %zu commits %.12s..%.12s, %zu "
-			 "metric%s", *id, change_id, who, n,
-			 json_string_value(json_object_get(o, "good_sha")),
-			 json_string_value(json_object_get(o, "bad_sha")), nm, nm == 1 ? "" : "s");
+			 "metric%s", *id, change_id, who, n, o.good_sha, o.bad_sha, o.nmetrics,
+			 o.nmetrics == 1 ? "" : "s");
 	rc = rc == DB_OK || rc == DB_CONFLICT ? rc : DB_ERR;
 out:
 	gitrepo_nodes_free(nodes, n);
 	db_bisect_commits_free(commits, n);
-	free(series);
-	free(changes);
-	json_decref(o);
+	db_bisect_origin_dispose(&o);
 	json_decref(bench);
 	json_decref(build);
-	json_decref(spec);
 	return rc;
 }
 
@@ -304,16 +284,16 @@ static const struct config_tree *bisector_tree(const struct kpcid *k, const char
 /* Opens the bisections the settled changes of bisected trees are due. */
 static void bisector_open_due(struct kpcid *k, long long now)
 {
-	json_t *due = db_bisect_due(k->db, now - k->cfg.bisect_settle_seconds,
-				    k->cfg.bisect_improvements, k->cfg.confirm_enabled,
-				    BISECTOR_DUE_LIMIT);
-	const json_t *row;
-	size_t i, opened = 0;
+	struct db_bisect_due *due = NULL;
+	size_t n = 0, opened = 0;
 
-	json_array_foreach(due, i, row) {
-		long long change = json_integer_value(json_object_get(row, "change_id")), id;
-		const struct config_tree *t = bisector_tree(k, json_string_value(
-			json_object_get(row, "tree")));
+	if (db_bisect_due(k->db, &due, &n, now - k->cfg.bisect_settle_seconds,
+			  k->cfg.bisect_improvements, k->cfg.confirm_enabled,
+			  BISECTOR_DUE_LIMIT) != DB_OK)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		long long change = due[i].change_id, id;
+		const struct config_tree *t = bisector_tree(k, *due[i].tree ? due[i].tree : NULL);
 		char *cause = NULL;
 		int rc;
 
@@ -331,7 +311,7 @@ static void bisector_open_due(struct kpcid *k, long long now)
 			log_info("change %lld is not bisected: %s", change, cause ? cause : "");
 		free(cause);
 	}
-	json_decref(due);
+	free(due);
 }
 
 /* --- the candidates in memory ------------------------------------------ */
@@ -417,7 +397,6 @@ static void bisector_dag_prune(const long long *ids, size_t n)
 static int bisector_load(struct bisector_run *r, long long id)
 {
 	struct db *db = r->k->db;
-	const json_t *build;
 
 	if (db_bisect_get(db, &r->b, id) != DB_OK || strcmp(r->b.state, "running"))
 		return -1;
@@ -438,9 +417,8 @@ static int bisector_load(struct bisector_run *r, long long id)
 	bisect_params_default(&r->params);
 	r->params.min_effect = (double)r->k->cfg.analysis_min_effect_percent / 100;
 	r->params.prior_between = (double)r->k->cfg.analysis_prior_between_percent / 100;
-	r->bench = json_object_get(r->b.spec, "bench");
-	build = json_object_get(r->b.spec, "build");
-	r->build = json_is_object(build) ? build : NULL;
+	r->bench = r->b.bench;
+	r->build = r->b.build;
 	return json_is_object(r->bench) ? 0 : -1;
 }
 

@@ -44,7 +44,7 @@ struct bisector_run {
 	struct db_bisect_sample *samples;
 	size_t nsamples;
 	struct bisect_params params;
-	const json_t *bench;        /* the bench jobs' spec (b.spec), borrowed */
+	const json_t *bench;        /* the bench jobs' spec (b.bench), borrowed */
 	const json_t *build;        /* the builds' spec, NULL when boot is host */
 };
 
@@ -109,6 +109,15 @@ const char *bisector_subject(const struct bisector_run *r, const char *sha);
  * its reason, and entry appended to the bisection's log. */
 int bisector_probe_end(struct bisector_run *r, const struct db_bisect_probe *p,
 		       const char *state, const char *outcome, const char *reason, json_t *entry);
+/* The metrics' lines of a judgement (v) or of shifts (vs) for the log
+ * into *out (*n of them; rec_bisect_lines_free); ends: of the ends'
+ * verdicts in v.  -1 when out of memory. */
+int bisector_lines(struct rec_bisect_line **out, size_t *n, const struct bisector_run *r,
+		   const struct bisect_metric_verdict *v, const struct verdict *vs, int ends);
+/* bisector_lines as the log's JSON array; NULL when out of memory. */
+json_t *bisector_metrics_json(const struct bisector_run *r,
+			      const struct bisect_metric_verdict *v, const struct verdict *vs,
+			      int ends);
 /* A log entry: round, role, sha, subject, verdict, jobs, reason (entry
  * owned by the caller). */
 json_t *bisector_entry(const struct bisector_run *r, const struct db_bisect_probe *p,

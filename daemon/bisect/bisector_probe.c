@@ -351,6 +351,71 @@ size_t bisector_jobs_at(const struct bisector_run *r, const char *const *shas, s
 	return jobs;
 }
 
+/* A copy of s; *ok 0 when out of memory. */
+static char *bisector_dup(const char *s, int *ok)
+{
+	char *d = strdup(s);
+
+	if (!d)
+		*ok = 0;
+	return d;
+}
+
+int bisector_lines(struct rec_bisect_line **out, size_t *n, const struct bisector_run *r,
+			  const struct bisect_metric_verdict *v, const struct verdict *vs, int ends)
+{
+	struct rec_bisect_line *l = calloc(r->nmetrics + 1, sizeof *l), *m;
+	char t1[96], t2[96];
+	int ok = l != NULL;
+
+	*n = 0;
+	for (size_t i = 0; ok && i < r->nmetrics; i++) {
+		if (!ends && vs && !vs[i].jobs[0])
+			continue;
+		m = &l[(*n)++];
+		m->metric = bisector_dup(r->metrics[i].name, &ok);
+		if (ends || vs) {
+			bisector_change_text(t1, sizeof t1, ends ? &v[i].ends : &vs[i]);
+			m->change = bisector_dup(t1, &ok);
+			m->verdict = bisector_dup(verdict_name(ends ? v[i].ends.kind : vs[i].kind), &ok);
+			m->has_q = !ends;
+			m->q = ends ? NAN : vs[i].q;
+		} else if (!v[i].usable) {
+			bisector_change_text(t1, sizeof t1, &v[i].ends);
+			m->ends = bisector_dup(t1, &ok);
+			m->says = bisector_dup("ends do not differ", &ok);
+		} else {
+			bisector_change_text(t1, sizeof t1, &v[i].vs_good);
+			bisector_change_text(t2, sizeof t2, &v[i].vs_bad);
+			m->good = bisector_dup(t1, &ok);
+			m->bad = bisector_dup(t2, &ok);
+			m->says = bisector_dup(bisect_outcome_name(v[i].says), &ok);
+		}
+	}
+	if (!ok) {
+		rec_bisect_lines_free(l, *n);
+		l = NULL;
+		*n = 0;
+	}
+	*out = l;
+	return ok ? 0 : -1;
+}
+
+json_t *bisector_metrics_json(const struct bisector_run *r,
+				     const struct bisect_metric_verdict *v, const struct verdict *vs,
+				     int ends)
+{
+	struct rec_bisect_line *l;
+	size_t n;
+	json_t *a;
+
+	if (bisector_lines(&l, &n, r, v, vs, ends) < 0)
+		return NULL;
+	a = rec_bisect_lines_encode(l, n);
+	rec_bisect_lines_free(l, n);
+	return a;
+}
+
 void bisector_change_text(char *out, size_t size, const struct verdict *v)
 {
 	if (!v->tested || !isfinite(v->percent))

@@ -152,44 +152,6 @@ static int bisector_new_probe(struct bisector_run *r, const char *role, long lon
 	return bisector_probe_start(r, &p, count);
 }
 
-/* The metrics of a judgement (v) or of shifts (vs) for the log; ends: of
- * the ends' verdicts in v. */
-static json_t *bisector_metrics_json(const struct bisector_run *r,
-				     const struct bisect_metric_verdict *v, const struct verdict *vs,
-				     int ends)
-{
-	json_t *a = json_array();
-	char t1[96], t2[96];
-
-	for (size_t i = 0; a && i < r->nmetrics; i++) {
-		json_t *m;
-
-		if (ends) {
-			bisector_change_text(t1, sizeof t1, &v[i].ends);
-			m = json_pack("{s:s, s:s, s:s}", "metric", r->metrics[i].name, "change", t1,
-				      "verdict", verdict_name(v[i].ends.kind));
-		} else if (vs) {
-			if (!vs[i].jobs[0])
-				continue;
-			bisector_change_text(t1, sizeof t1, &vs[i]);
-			m = json_pack("{s:s, s:s, s:s, s:o}", "metric", r->metrics[i].name, "change",
-				      t1, "verdict", verdict_name(vs[i].kind), "q",
-				      isfinite(vs[i].q) ? json_real(vs[i].q) : json_null());
-		} else if (!v[i].usable) {
-			bisector_change_text(t1, sizeof t1, &v[i].ends);
-			m = json_pack("{s:s, s:s, s:s}", "metric", r->metrics[i].name, "ends", t1,
-				      "says", "ends do not differ");
-		} else {
-			bisector_change_text(t1, sizeof t1, &v[i].vs_good);
-			bisector_change_text(t2, sizeof t2, &v[i].vs_bad);
-			m = json_pack("{s:s, s:s, s:s, s:s}", "metric", r->metrics[i].name, "good", t1,
-				      "bad", t2, "says", bisect_outcome_name(v[i].says));
-		}
-		json_array_append_new(a, m);
-	}
-	return a;
-}
-
 /* Jobs at one commit of the bisected change's own metric. */
 static size_t bisector_jobs_one(const struct bisector_run *r, const char *sha)
 {
@@ -539,21 +501,29 @@ static int bisector_shift(struct bisector_run *r, const char *const *from, size_
 }
 
 /* The culprit against its parent: 1 confirmed, 0 not, -1 error; *q and the
- * log's metrics. */
+ * log's lines of its metrics (*l, *n; rec_bisect_lines_free). */
 static int bisector_confirmation(struct bisector_run *r, const char *culprit, const char *parent,
-				 double *q, json_t **metrics)
+				 double *q, struct rec_bisect_line **l, size_t *n)
 {
 	int *sign = calloc(r->nmetrics, sizeof *sign), rc = -1;
 	struct verdict *vs = NULL;
 
-	*metrics = NULL;
+	*l = NULL;
+	*n = 0;
 	if (sign && bisector_signs(r, sign) == 0)
 		rc = bisector_shift(r, &parent, 1, &culprit, 1, sign, q, &vs);
-	if (rc >= 0)
-		*metrics = bisector_metrics_json(r, NULL, vs, 0);
+	if (rc >= 0 && bisector_lines(l, n, r, NULL, vs, 0) < 0)
+		rc = -1;
 	free(sign);
 	free(vs);
 	return rc;
+}
+
+/* The metric and the change of the first line (of the bisected change's
+ * own metric), "(null)" when there is none. */
+static const char *bisector_first(const struct rec_bisect_line *l, size_t n, int change)
+{
+	return !n ? "(null)" : change ? l[0].change : l[0].metric;
 }
 
 static json_t *bisector_result(struct bisector_run *r, const char *culprit, const char *parent,
@@ -568,29 +538,30 @@ static json_t *bisector_result(struct bisector_run *r, const char *culprit, cons
 			 "probes", (json_int_t)r->b.probes);
 }
 
-/* Ends the bisection with its culprit; revert (stolen) is its outcome or
- * NULL.  A culprit that changes no compiled code withdraws its group's
- * changes (no-code): nobody is told about it. */
-static void bisector_done(struct bisector_run *r, json_t *revert)
+/* Ends the bisection with its culprit; revert (stolen) is its outcome,
+ * whose verdict is verdict, or NULL.  A culprit that changes no compiled
+ * code withdraws its group's changes (no-code): nobody is told about it. */
+static void bisector_done(struct bisector_run *r, const char *verdict, json_t *revert)
 {
 	const char *culprit = r->b.culprit;
 	const struct db_bisect_probe *pa = bisector_role(r, "parent");
 	char why[BISECTOR_WHY], nocode_why[BISECTOR_WHY];
-	json_t *metrics = NULL, *result;
+	struct rec_bisect_line *l = NULL;
+	json_t *result;
 	double q = 1;
+	size_t n = 0;
 	int nocode;
 
-	if (!pa || bisector_confirmation(r, culprit, pa->sha, &q, &metrics) < 0) {
+	if (!pa || bisector_confirmation(r, culprit, pa->sha, &q, &l, &n) < 0) {
 		json_decref(revert);
 		return;
 	}
 	snprintf(why, sizeof why, "culprit %.*s (%s), confirmed against its parent %.*s: %s %s "
 		 "(q %.2g)%s%s", BISECTOR_SHA, culprit, bisector_subject(r, culprit), BISECTOR_SHA,
-		 pa->sha, json_string_value(json_object_get(json_array_get(metrics, 0), "metric")),
-		 json_string_value(json_object_get(json_array_get(metrics, 0), "change")), q,
-		 revert ? "; its revert " : "",
-		 revert ? json_string_value(json_object_get(revert, "verdict")) : "");
-	result = bisector_result(r, culprit, pa->sha, 1 - q, metrics, revert);
+		 pa->sha, bisector_first(l, n, 0), bisector_first(l, n, 1), q,
+		 revert ? "; its revert " : "", revert ? verdict : "");
+	result = bisector_result(r, culprit, pa->sha, 1 - q, rec_bisect_lines_encode(l, n), revert);
+	rec_bisect_lines_free(l, n);
 	nocode = bisector_no_code(r, pa->sha, why, sizeof why, nocode_why, sizeof nocode_why);
 	if (db_bisect_finish(r->k->db, r->b.id, "done", culprit, why, 1 - q, NULL, result) !=
 	    DB_OK)
@@ -609,9 +580,11 @@ static void bisector_confirm(struct bisector_run *r)
 	int it = r->b.iterations * (int)r->k->cfg.bisect_confirm_factor;
 	int cj = (int)r->k->cfg.bisect_confirm_jobs, rc;
 	enum bisector_ready rcu, rpa;
-	json_t *metrics = NULL, *entry;
+	struct rec_bisect_line *l = NULL;
 	const char *parent;
+	json_t *entry;
 	double q = 1;
+	size_t n = 0;
 
 	bisect_status(r->dag->search, &st);
 	if (st.culprit < 0)
@@ -647,53 +620,53 @@ static void bisector_confirm(struct bisector_run *r)
 	}
 	if (rcu != BISECTOR_READY || rpa != BISECTOR_READY)
 		return;
-	rc = bisector_confirmation(r, r->b.culprit, pa->sha, &q, &metrics);
+	rc = bisector_confirmation(r, r->b.culprit, pa->sha, &q, &l, &n);
 	if (rc == 0 && c->jobs - c->failed < r->k->cfg.bisect_max_jobs) {
 		bisector_probe_more(r, c, 1, it);
 		bisector_probe_more(r, pa, 1, it);
 	} else if (rc == 0) {
 		bisector_fail(r, "the culprit %.*s did not confirm against its parent %.*s: %s is "
 			      "%s", BISECTOR_SHA, r->b.culprit, BISECTOR_SHA, pa->sha,
-			      json_string_value(json_object_get(json_array_get(metrics, 0), "metric")),
-			      json_string_value(json_object_get(json_array_get(metrics, 0), "change")));
+			      bisector_first(l, n, 0), bisector_first(l, n, 1));
 	} else if (rc > 0) {
 		entry = bisector_entry(r, c, "confirmed", "the culprit against its parent");
 		json_object_set_new(entry, "role", json_string("confirm"));
 		json_object_set_new(entry, "parent", json_string(pa->sha));
 		json_object_set_new(entry, "jobs", json_integer((json_int_t)bisector_jobs_one(r, c->sha)));
-		json_object_set(entry, "metrics", metrics);
+		json_object_set_new(entry, "metrics", rec_bisect_lines_encode(l, n));
 		bisector_probe_end(r, c, "decided", "bad", "confirmed against its parent", entry);
 		bisector_probe_end(r, pa, "decided", "good", "the culprit's parent", NULL);
 		json_decref(entry);
 		if (r->b.revert)
 			bisector_progress(r, "revert", -1, -1, -1, NULL);
 		else
-			bisector_done(r, NULL);
+			bisector_done(r, NULL, NULL);
 	}
-	json_decref(metrics);
+	rec_bisect_lines_free(l, n);
 }
 
 /* Whether the culprit's revert applies on the first bad commit: NULL
- * when it does, else the outcome to report (caller owns). */
-static json_t *bisector_revert_applies(struct bisector_run *r)
+ * when it does, else the verdict to report, *out its outcome (caller
+ * owns). */
+static const char *bisector_revert_applies(struct bisector_run *r, json_t **out)
 {
 	char *mirror = watch_mirror_path(r->k->cfg.data_dir, r->b.tree), *cause = NULL;
 	struct gitrepo *repo = NULL;
-	json_t *out = NULL;
+	const char *verdict = NULL;
 	int rc = -1;
 
 	if (mirror && gitrepo_open(&repo, mirror, &cause) == 0)
 		rc = gitrepo_revert_check(repo, r->b.culprit, r->b.bad, &cause);
 	if (rc == 1)
-		out = json_pack("{s:s, s:s}", "verdict", "does not apply", "reason",
-				"reverting it on the first bad commit conflicts");
+		*out = json_pack("{s:s, s:s}", "verdict", verdict = "does not apply", "reason",
+				 "reverting it on the first bad commit conflicts");
 	else if (rc < 0)
-		out = json_pack("{s:s, s:s}", "verdict", "was not tried", "reason",
-				cause ? cause : "out of memory");
+		*out = json_pack("{s:s, s:s}", "verdict", verdict = "was not tried", "reason",
+				 cause ? cause : "out of memory");
 	free(cause);
 	free(mirror);
 	gitrepo_free(repo);
-	return out;
+	return *out ? verdict : NULL;
 }
 
 static void bisector_revert(struct bisector_run *r)
@@ -711,10 +684,11 @@ static void bisector_revert(struct bisector_run *r)
 	if (it > VERDICT_MAX_ITERATIONS)
 		it = VERDICT_MAX_ITERATIONS;
 	if (!rv) {
-		out = bisector_revert_applies(r);
-		if (out)
+		const char *verdict = bisector_revert_applies(r, &out);
+
+		if (verdict)
 			{
-		bisector_done(r, out);
+		bisector_done(r, verdict, out);
 		return;
 	}
 		bisector_new_probe(r, "revert", -1, r->b.bad, 0, it, cj);
@@ -723,8 +697,8 @@ static void bisector_revert(struct bisector_run *r)
 	st = bisector_probe_advance(r, rv, cj);
 	if (st == BISECTOR_GONE)
 		{
-		bisector_done(r, json_pack("{s:s, s:s}", "verdict", "could not be measured",
-						  "reason", rv->reason));
+		bisector_done(r, "could not be measured", json_pack("{s:s, s:s}", "verdict",
+				"could not be measured", "reason", rv->reason));
 		return;
 	}
 	if (st != BISECTOR_READY)
@@ -736,18 +710,20 @@ static void bisector_revert(struct bisector_run *r)
 		rc = bisector_shift(r, bad.shas, bad.n, &revert_sha, 1, sign, &q, &vs);
 	}
 	if (rc >= 0) {
+		const char *verdict = rc ? "restores the good side" : "does not restore it";
 		json_t *entry = bisector_entry(r, rv, rc ? "restores" : "does not restore",
 					       "the first bad commit with the culprit reverted");
+		json_t *metrics = bisector_metrics_json(r, NULL, vs, 0);
 
 		json_object_set_new(entry, "role", json_string("revert"));
-		json_object_set_new(entry, "metrics", bisector_metrics_json(r, NULL, vs, 0));
+		json_object_set(entry, "metrics", metrics);
 		bisector_probe_end(r, rv, "decided", rc ? "good" : "bad", rc ? "the revert restores "
 				   "the good side" : "the revert does not restore it", entry);
-		out = json_pack("{s:s, s:O, s:o}", "verdict", rc ? "restores the good side" :
-				"does not restore it", "metrics", json_object_get(entry, "metrics"),
-				"q", json_real(q));
+		out = json_pack("{s:s, s:O, s:o}", "verdict", verdict, "metrics", metrics, "q",
+				json_real(q));
+		json_decref(metrics);
 		json_decref(entry);
-		bisector_done(r, out);
+		bisector_done(r, verdict, out);
 	}
 	free(sign);
 	free(vs);

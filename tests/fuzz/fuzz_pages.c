@@ -182,8 +182,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			rec_report_dispose(&report);
 		}
 	}
-	PAGE(page_bisections(&b, arr, arr), "bisections");
-	PAGE(page_bisection(&b, j), "bisection");
+	{
+		struct rec_bisections bl;
+		struct rec_bisection bi;
+
+		if (rec_bisections_decode(&bl, arr, NULL) == 0) {
+			PAGE(page_bisections(&b, &bl, &bl), "bisections");
+			PAGE(page_overview_bisections(&b, &bl), "overview bisections");
+			rec_bisections_dispose(&bl);
+		}
+		if (rec_bisection_decode(&bi, j, "", NULL) == 0) {
+			PAGE(page_bisection(&b, &bi), "bisection");
+			PAGE(page_change_bisection(&b, &bi), "change bisection");
+			rec_bisection_dispose(&bi);
+		}
+	}
 #undef PAGE
 	buf_dispose(&b);
 	json_decref(arr);

@@ -156,11 +156,15 @@ int main(void)
 	CHECK_INT(test_scalar(db, "SELECT state = 'culprit-found' FROM changes WHERE id = ?", "I",
 			      reg), 1);
 	{
-		json_t *b = db_bisection_get(db, bis);
+		struct rec_bisection b;
 
-		CHECK_STR(json_string_value(json_object_get(json_array_get(json_object_get(b, "log"),
-			0), "verdict")), "bad");
-		json_decref(b);
+		CHECK_INT(db_bisection_full(db, &b, bis), DB_OK);
+		CHECK_STR(b.state, "done");
+		CHECK_STR(b.culprit_sha, "9999");
+		CHECK_STR(json_string_value(json_object_get(json_array_get(b.log, 0), "verdict")),
+			  "bad");
+		rec_bisection_dispose(&b);
+		CHECK_INT(db_bisection_full(db, &b, bis + 100), DB_NOTFOUND);
 	}
 	/* its changes withdrawn, the report is void, with their reason */
 	test_exec(db, "UPDATE changes SET withdrawn_at = 1, withdrawn_reason = 'moved' WHERE "
