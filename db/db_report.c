@@ -317,16 +317,21 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 		     const char *release, int limit, int offset, char **cause)
 {
 	json_t *w = NULL, *rows = NULL, *verdicts = NULL, *gone = NULL, *same = NULL, *c;
+	struct rec_window_merges wm;
 	long long branch_id, from, to, measured = 0, nocode = 0, waiting = 0, confirmed = 0;
 	size_t i;
 	int rc;
 
 	*out = NULL;
-	rc = db_tree_window_merges(db, &w, tree, branch, release, cause);
+	rc = db_tree_window_merges(db, &wm, tree, branch, release, cause);
 	if (rc != DB_OK)
 		return rc;
-	from = json_integer_value(json_object_get(w, "from_position"));
-	to = json_integer_value(json_object_get(w, "to_position"));
+	from = wm.from_position;
+	to = wm.to_position;
+	w = rec_window_merges_encode(&wm);
+	rec_window_merges_dispose(&wm);
+	if (!w)
+		return fail_cause(cause, "out of memory while reading window %.128s", release);
 	db_read_lock(db);
 	branch_id = report_branch_locked(db, tree, branch);
 	if (branch_id) {

@@ -353,6 +353,7 @@ int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long
 		     const struct detail_query *q, int details)
 {
 	long long lo = 0, hi = (1LL << 62);
+	struct rec_releases marks = { 0 };
 	struct db_series_where where;
 	int rc, by_commit = 0;
 
@@ -376,8 +377,12 @@ int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long
 	free(out->branch);
 	out->tree = detail_name(where.tree);
 	out->branch = detail_name(where.branch);
-	out->releases = where.branch_id ? db_branch_marks(k->db, where.tree_id, where.branch_id) :
-			json_array();
+	if (where.branch_id && db_branch_marks(k->db, &marks, where.tree_id, where.branch_id) !=
+	    DB_OK)
+		goto fail;
+	/* rec_series keeps its releases as the chart's JSON */
+	out->releases = rec_releases_encode(&marks);
+	rec_releases_dispose(&marks);
 	if (!out->releases || db_series_siblings(k->db, out) != DB_OK ||
 	    detail_points(&out->points, &out->npoints, k, id, lo, hi, where.branch_id, details,
 			  &by_commit) < 0 ||

@@ -58,14 +58,17 @@ static void fuzz_pages_tree(struct buf *b, const json_t *j, const json_t *arr, c
 {
 	static char evil[] = "<script>window.__pwned=1</script>";
 	struct rec_tree tree, stand_in = { .name = evil, .url = evil };
+	struct rec_tree_windows windows;
 	struct rec_commits commits;
 	int have = rec_tree_decode(&tree, j, "", NULL) == 0;
 
 	rec_commits_decode(&commits, arr, NULL);   /* empty when it fails */
+	rec_tree_windows_decode(&windows, j, NULL);        /* empty when it fails */
 	buf_reset(b);
-	page_tree(b, have ? &tree : &stand_in, s, j, &commits, builds, 1, 1);
+	page_tree(b, have ? &tree : &stand_in, s, &windows, &commits, builds, 1, 1);
 	check_escaped(b, "tree");
 	rec_tree_dispose(&tree);
+	rec_tree_windows_dispose(&windows);
 	rec_commits_dispose(&commits);
 }
 

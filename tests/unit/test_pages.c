@@ -70,8 +70,8 @@ static void test_hostile_pages(void)
 	struct rec_branch branch = { .name = EVIL, .state = EVIL, .tip = EVIL, .last_error = EVIL };
 	struct rec_tree tree = { .name = "linux", .url = EVIL, .status = 1, .branches = &branch,
 				 .nbranches = 1 };
-	json_t *windows = json_pack("{s:[{s:s, s:s}]}", "windows", "release", EVIL,
-				    "closed_by", EVIL);
+	struct rec_window window = { .release = EVIL, .closed_by = EVIL };
+	struct rec_tree_windows windows = { .windows = { &window, 1 } };
 	struct rec_commit commit = { .sha = EVIL, .parents = EVIL, .subject = EVIL,
 				     .author_name = EVIL, .author_time = REC_NONE,
 				     .commit_time = REC_NONE, .brought = REC_NONE };
@@ -135,12 +135,12 @@ static void test_hostile_pages(void)
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "none: the jobs ran without a commit") == NULL);
 	buf_reset(&b);
-	CHECK_INT(page_tree(&b, &tree, EVIL, windows, &commits, &builds, 1, 1), 0);
+	CHECK_INT(page_tree(&b, &tree, EVIL, &windows, &commits, &builds, 1, 1), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "?branch=%3C%2Fscript%3E") != NULL);
 	buf_reset(&b);
 	/* without ?branch= the page names the first followed branch, escaped */
-	CHECK_INT(page_tree(&b, &tree, NULL, windows, &commits, &builds, 1, 0), 0);
+	CHECK_INT(page_tree(&b, &tree, NULL, &windows, &commits, &builds, 1, 0), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "<code id=\"branch\">&lt;/script&gt;") != NULL);
 	buf_reset(&b);
@@ -153,7 +153,6 @@ static void test_hostile_pages(void)
 	buf_dispose(&b);
 	json_decref(runner.capabilities);
 	json_decref(change);
-	json_decref(windows);
 	json_decref(side);
 }
 
