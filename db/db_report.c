@@ -384,115 +384,181 @@ int db_window_report(struct db *db, json_t **out, const char *tree, const char *
 	return DB_OK;
 }
 
-/* A commit of tree_id by sha with its position on branch_id (null when off
- * its line), subject, time and whether it is a merge; NULL when unknown.
- * Caller holds the lock. */
-static json_t *report_commit_locked(struct db *db, long long tree_id, long long branch_id,
-				    const char *sha)
+/* A commit of tree_id by sha with its position on branch_id (REC_NONE
+ * when off its line), subject, time and whether it is a merge into *out;
+ * NULL when unknown (or memory is out).  Caller holds the lock. */
+static int place_commit_locked(struct db *db, struct rec_place_commit **out, long long tree_id,
+			       long long branch_id, const char *sha)
 {
-	json_t *rows, *c = NULL;
+	struct rec_place_commit *c;
+	sqlite3_stmt *st;
+	int lost = 0;
 
+	*out = NULL;
 	if (!sha)
-		return NULL;
-	rows = db_rows(db, db_prepk(db,
-		"SELECT c.sha, bc.position, c.subject, c.author_name AS author, c.commit_time "
-		" AS time, c.merged_tip IS NOT NULL AS merge FROM commits c "
+		return DB_OK;
+	st = db_prepk(db,
+		"SELECT c.sha, bc.position, c.subject, c.author_name, c.commit_time, "
+		" c.merged_tip IS NOT NULL FROM commits c "
 		"LEFT JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ?1 "
 		"WHERE " DB_LEVELS("c") " AND c.sha = ?2 AND c.tree_id = ?3 "
-		"ORDER BY bc.position IS NULL LIMIT 1", "IsI", branch_id, sha, tree_id));
-	if (rows && json_array_size(rows))
-		c = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	return c;
+		"ORDER BY bc.position IS NULL LIMIT 1", "IsI", branch_id, sha, tree_id);
+	if (st && sqlite3_step(st) == SQLITE_ROW && (c = calloc(1, sizeof *c))) {
+		lost |= db_column_copy(&c->sha, st, 0);
+		c->position = db_column_measure(st, 1);
+		lost |= db_column_copy(&c->subject, st, 2);
+		lost |= db_column_copy(&c->author, st, 3);
+		c->time = db_column_measure(st, 4);
+		c->merge = sqlite3_column_int(st, 5);
+		c->brought = REC_NONE;
+		*out = c;
+	}
+	db_done(st);
+	return st && !lost ? DB_OK : DB_ERR;
 }
 
-/* The window of branch_id holding position pos: {release, closed_by,
- * state}, or NULL.  Caller holds the lock. */
-static json_t *report_window_of_locked(struct db *db, long long tree_id, long long branch_id,
-				       long long pos)
+/* The window of branch_id holding position pos into p's release,
+ * closed_by and state (release NULL: none).  Caller holds the lock. */
+static int place_window_locked(struct db *db, struct rec_place *p, long long tree_id,
+			       long long branch_id, long long pos)
 {
-	json_t *rel = db_rows(db, db_prepk(db,
+	sqlite3_stmt *st = db_prepk(db,
 		"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
 		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
 		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ?1 "
 		"WHERE t.tree_id = ?2 AND t.kind = 'release' AND bc.position < ?3 "
-		"ORDER BY bc.position DESC LIMIT 1", "III", branch_id, tree_id, pos));
-	const char *name = json_string_value(json_object_get(json_array_get(rel, 0), "name"));
-	json_t *w = NULL;
+		"ORDER BY bc.position DESC LIMIT 1", "III", branch_id, tree_id, pos);
+	char name[64], rc1[64];
 	long long from, to;
-	char rc1[64];
+	int found = st && sqlite3_step(st) == SQLITE_ROW;
 
-	if (name && db_window_locked(db, &from, &to, rc1, tree_id, branch_id, name, NULL) ==
-	    DB_OK && pos > from && pos <= to)
-		w = json_pack("{s:s, s:s?, s:s}", "release", name, "closed_by", rc1[0] ? rc1 : NULL,
-			      "state", rc1[0] ? "closed" : "open");
-	json_decref(rel);
-	return w;
+	if (found)
+		db_column_text(name, sizeof name, st, 0);
+	db_done(st);
+	if (!st)
+		return DB_ERR;
+	if (!found || db_window_locked(db, &from, &to, rc1, tree_id, branch_id, name, NULL) !=
+	    DB_OK || pos <= from || pos > to)
+		return DB_OK;
+	p->release = strdup(name);
+	p->closed_by = rc1[0] ? strdup(rc1) : NULL;
+	p->state = strdup(rc1[0] ? "closed" : "open");
+	return p->release && (!rc1[0] || p->closed_by) && p->state ? DB_OK : DB_ERR;
 }
 
-int db_change_place(struct db *db, json_t **out, long long change_id)
+/* A row of the candidate merges into the rec_place_commit at rec
+ * (db_rows_into). */
+static int place_merge_row(sqlite3_stmt *st, void *rec)
 {
-	long long series_id, branch_id, tree_id = 0;
-	json_t *names, *good = NULL, *bad = NULL, *merges = NULL, *p;
-	const json_t *gp, *bp;
+	struct rec_place_commit *m = rec;
+	int lost = 0;
+
+	memset(m, 0, sizeof *m);
+	m->position = sqlite3_column_int64(st, 0);
+	lost |= db_column_copy(&m->sha, st, 1);
+	lost |= db_column_copy(&m->subject, st, 2);
+	m->time = db_column_measure(st, 3);
+	lost |= db_column_copy(&m->merge_subsystem, st, 4);
+	lost |= db_column_copy(&m->merge_source, st, 5);
+	m->brought = db_column_measure(st, 6);
+	m->merge = 1;
+	if (lost || !m->sha) {
+		rec_place_commit_dispose(m);
+		return -1;
+	}
+	return 0;
+}
+
+/* The merges of branch_id in (lo, bad], their count, their jobs and the
+ * window holding bad into p.  Caller holds the lock. */
+static int place_merges_locked(struct db *db, struct rec_place *p, long long tree_id,
+			       long long branch_id, long long lo, long long bad)
+{
+	int rc;
+
+	p->on_line = 1;
+	p->merges = calloc(DB_PLACE_MERGES + 1, sizeof *p->merges);
+	if (!p->merges)
+		return DB_ERR;
+	rc = db_rows_into(db_prepk(db,
+		"SELECT bc.position, c.sha, c.subject, c.commit_time, c.merge_subsystem, "
+		" c.merge_source, c.brought "
+		"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
+		"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
+		"AND c.merged_tip IS NOT NULL ORDER BY bc.position LIMIT ?", "IIIi",
+		branch_id, lo, bad, DB_PLACE_MERGES), p->merges, sizeof *p->merges,
+		DB_PLACE_MERGES, &p->nmerges, place_merge_row);
+	p->merges_total = db_scalar(db_prepk(db,
+		"SELECT count(*) FROM branch_commits bc JOIN commits c ON c.id = "
+		"bc.commit_id WHERE bc.branch_id = ? AND bc.position > ? AND "
+		"bc.position <= ? AND c.merged_tip IS NOT NULL", "III", branch_id, lo, bad), 0);
+	for (size_t i = 0; i < p->nmerges; i++) {
+		p->merges[i].jobs = db_scalar(db_prepk(db,
+			"SELECT count(DISTINCT job_id) FROM samples WHERE commit_sha = ?", "s",
+			p->merges[i].sha), 0);
+		p->merges[i].pending = db_scalar(db_prepk(db,
+			"SELECT count(*) FROM jobs WHERE kind = 'bench' AND commit_sha = ? "
+			"AND state IN ('queued', 'running')", "s", p->merges[i].sha), 0);
+	}
+	if (rc == DB_OK)
+		rc = place_window_locked(db, p, tree_id, branch_id, bad);
+	return rc;
+}
+
+/* The tree and branch of branch_id into p (none when it is not known);
+ * *tree_id gets the tree (0: none).  Caller holds the lock. */
+static int place_names_locked(struct db *db, struct rec_place *p, long long *tree_id,
+			      long long branch_id)
+{
+	sqlite3_stmt *st = db_prepk(db, "SELECT t.id, t.name, b.name FROM branches b "
+				    "JOIN trees t ON t.id = b.tree_id WHERE b.id = ?", "I",
+				    branch_id);
+	int lost = 0;
+
+	*tree_id = 0;
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		*tree_id = sqlite3_column_int64(st, 0);
+		lost |= db_column_copy(&p->tree, st, 1);
+		lost |= db_column_copy(&p->branch, st, 2);
+	}
+	db_done(st);
+	return st && !lost ? DB_OK : DB_ERR;
+}
+
+int db_change_place(struct db *db, struct rec_place *out, long long change_id)
+{
+	long long series_id = 0, branch_id, tree_id = 0;
 	char *good_sha = NULL, *bad_sha = NULL;
 	sqlite3_stmt *st;
 	int rc = DB_NOTFOUND;
 
-	*out = NULL;
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
 	st = db_prepk(db, "SELECT series_id, good_sha, bad_sha FROM changes WHERE id = ?", "I",
 		      change_id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
 		series_id = sqlite3_column_int64(st, 0);
-		good_sha = sqlite3_column_text(st, 1) ?
-			strdup((const char *)sqlite3_column_text(st, 1)) : NULL;
-		bad_sha = sqlite3_column_text(st, 2) ?
-			strdup((const char *)sqlite3_column_text(st, 2)) : NULL;
-		rc = DB_OK;
+		rc = db_column_copy(&good_sha, st, 1) | db_column_copy(&bad_sha, st, 2) ?
+		     DB_ERR : DB_OK;
 	}
 	db_done(st);
-	if (rc != DB_OK)
-		goto out;
-	branch_id = db_series_branch_locked(db, series_id);
-	names = db_rows(db, db_prepk(db, "SELECT t.id, t.name AS tree, b.name AS branch "
-				     "FROM branches b JOIN trees t ON t.id = b.tree_id WHERE b.id = ?",
-				     "I", branch_id));
-	p = json_array_size(names) ? json_incref(json_array_get(names, 0)) : json_object();
-	json_decref(names);
-	tree_id = json_integer_value(json_object_get(p, "id"));
-	json_object_del(p, "id");
-	good = report_commit_locked(db, tree_id, branch_id, good_sha);
-	bad = report_commit_locked(db, tree_id, branch_id, bad_sha);
-	gp = json_object_get(good, "position");
-	bp = json_object_get(bad, "position");
-	if (json_is_integer(bp)) {
-		long long lo = json_is_integer(gp) ? json_integer_value(gp) : -1;
-
-		merges = db_rows(db, db_prepk(db,
-			"SELECT bc.position, c.sha, c.subject, c.commit_time AS time, "
-			" c.merge_subsystem, c.merge_source, c.brought "
-			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
-			"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
-			"AND c.merged_tip IS NOT NULL ORDER BY bc.position LIMIT ?", "IIIi",
-			branch_id, lo, json_integer_value(bp), DB_PLACE_MERGES));
-		json_object_set_new(p, "merges_total", json_integer(db_scalar(db_prepk(db,
-			"SELECT count(*) FROM branch_commits bc JOIN commits c ON c.id = "
-			"bc.commit_id WHERE bc.branch_id = ? AND bc.position > ? AND "
-			"bc.position <= ? AND c.merged_tip IS NOT NULL", "III", branch_id, lo,
-			json_integer_value(bp)), 0)));
-		report_merge_jobs_locked(db, merges);
-		json_object_set_new(p, "window", report_window_of_locked(db, tree_id, branch_id,
-			json_integer_value(bp)));
+	if (rc == DB_OK) {
+		branch_id = db_series_branch_locked(db, series_id);
+		rc = place_names_locked(db, out, &tree_id, branch_id);
+		if (rc == DB_OK)
+			rc = place_commit_locked(db, &out->good, tree_id, branch_id, good_sha);
+		if (rc == DB_OK)
+			rc = place_commit_locked(db, &out->bad, tree_id, branch_id, bad_sha);
+		if (rc == DB_OK && out->bad && out->bad->position != REC_NONE)
+			rc = place_merges_locked(db, out, tree_id, branch_id,
+				out->good && out->good->position != REC_NONE ?
+				out->good->position : -1, out->bad->position);
 	}
-	json_object_set_new(p, "good", good ? good : json_null());
-	json_object_set_new(p, "bad", bad ? bad : json_null());
-	json_object_set_new(p, "merges", merges ? merges : json_array());
-	*out = p;
-out:
 	db_read_unlock(db);
 	free(good_sha);
 	free(bad_sha);
+	if (rc != DB_OK)
+		rec_place_dispose(out);
 	return rc;
 }
 

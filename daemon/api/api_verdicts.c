@@ -43,15 +43,21 @@ static json_t *api_more_json(const struct verdict *v)
 json_t *api_compare_about(struct db *db, const char *text, const struct compare_which *w)
 {
 	json_t *side = json_pack("{s:s}", "text", text), *c = NULL;
+	struct rec_commit_about about;
 	struct rec_job job;
+	int rc = DB_NOTFOUND;
 
 	if (w->job_id) {
 		json_object_set_new(side, "job_id", json_integer(w->job_id));
 		if (db_job_get(db, &job, w->job_id) == DB_OK && job.commit_sha)
-			c = db_commit_about(db, job.commit_sha);
+			rc = db_commit_about(db, &about, job.commit_sha);
 		rec_job_dispose(&job);
 	} else {
-		c = db_commit_about(db, w->sha);
+		rc = db_commit_about(db, &about, w->sha);
+	}
+	if (rc == DB_OK) {
+		c = rec_commit_about_encode(&about);
+		rec_commit_about_dispose(&about);
 	}
 	if (w->ref_kind[0])
 		json_object_set_new(side, "ref", json_string(w->ref_kind));

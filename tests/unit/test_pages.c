@@ -162,11 +162,16 @@ static void test_hostile_pages(void)
  * of its range. */
 static void hostile_change(struct rec_change *c, struct rec_change group[2], json_t **chart)
 {
-	json_t *commit = json_pack("{s:s, s:s, s:i, s:i}", "sha", EVIL, "subject", EVIL,
-				   "position", 7, "time", 86400);
-	json_t *merges = json_pack("[{s:s, s:s, s:i, s:i}, {s:s, s:s, s:i, s:i}]", "sha", EVIL,
-				   "subject", EVIL, "position", 5, "jobs", 0, "sha", EVIL,
-				   "subject", EVIL, "position", 7, "jobs", 2);
+	static struct rec_place_commit commit = { .sha = EVIL, .subject = EVIL, .position = 7,
+						  .time = 86400 };
+	static struct rec_place_commit merges[2] = {
+		{ .sha = EVIL, .subject = EVIL, .position = 5, .time = REC_NONE, .jobs = 0 },
+		{ .sha = EVIL, .subject = EVIL, .position = 7, .time = REC_NONE, .jobs = 2 },
+	};
+	static struct rec_place place = { .tree = EVIL, .branch = EVIL, .good = &commit,
+					  .bad = &commit, .merges = merges, .nmerges = 2,
+					  .on_line = 1, .merges_total = 2, .release = EVIL,
+					  .closed_by = EVIL, .state = "closed" };
 
 	*c = (struct rec_change){ .id = 3, .series_id = 4, .group_id = 3, .suite = EVIL,
 		.metric = EVIL, .unit = EVIL, .better = "lower", .runner_class = EVIL,
@@ -179,9 +184,7 @@ static void hostile_change(struct rec_change *c, struct rec_change group[2], jso
 	group[1] = (struct rec_change){ .id = 5, .series_id = 6, .suite = EVIL, .metric = EVIL,
 		.runner_class = EVIL, .direction = EVIL, .magnitude = 0.1 };
 	c->group = (struct rec_changes){ group, 2 };
-	c->place = json_pack("{s:s, s:s, s:O, s:O, s:o, s:i, s:{s:s, s:s}}",
-		"tree", EVIL, "branch", EVIL, "good", commit, "bad", commit, "merges", merges,
-		"merges_total", 2, "window", "release", EVIL, "closed_by", EVIL);
+	c->place = &place;
 	c->points = json_pack("[{s:i, s:i, s:i, s:s, s:f}]", "index", 0,
 		"job_id", 9, "position", 7, "commit_sha", EVIL, "value", 1.5);
 	*chart = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:[{s:i, s:i, "
@@ -191,7 +194,6 @@ static void hostile_change(struct rec_change *c, struct rec_change group[2], jso
 		"job_id", 9, "commit_sha", EVIL, "value", 1.5, "min", 1.0, "max", 2.0, "subject",
 		EVIL, "segments", "from", 7, "to", 7, "mean", 1.5, "sd", 0.1, "releases", "name",
 		EVIL, "kind", "release", "position", 7, "changes", "overlay");
-	json_decref(commit);
 }
 
 static void test_change_page(void)
@@ -222,7 +224,6 @@ static void test_change_page(void)
 	CHECK(strstr(buf_str(&b), "<tr><th>points</th><td></td><td class=\"num\">5</td>") !=
 	      NULL);
 	buf_dispose(&b);
-	json_decref(c.place);
 	json_decref(c.points);
 	json_decref(chart);
 }
