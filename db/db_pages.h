@@ -9,6 +9,7 @@
 
 #include "db/db_core.h"
 #include "lib/rec_place.h"
+#include "lib/rec_report.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
 #include "lib/rec_window.h"
@@ -83,16 +84,17 @@ json_t *db_samples_find(struct db *db, const struct db_sample_filter *f, int lim
 			int offset);
 /* --- merge-window reports (0007; db/db_report.c, docs/dashboard.md) - */
 /* The changes of release's merge window on branch (NULL: the first
- * followed) grouped by the merge that brought them: {tree, release,
- * closed_by, state, from_position, to_position, summary {regressions,
- * improvements, changes, groups, ambiguous_groups, merges_measured,
- * merges}, groups [{kind, merges, changes...}], more, commit_verdicts
- * (db_window_verdicts)}; each merge has "jobs" (bench jobs that measured
- * it) and "pending" (queued or running ones); the groups hold
- * changes [offset, offset + limit) in report order (*out: caller owns).
- * DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
-int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
-		     const char *release, int limit, int offset, char **cause);
+ * followed) grouped by the merge that brought them into *out (caller
+ * disposes): the window's bounds, its summary (the verdicts left to the
+ * API), the groups holding changes [offset, offset + limit) in report
+ * order with their candidate merges (each with the bench jobs that
+ * measured it and those queued or running), the withdrawn changes, the
+ * ranges of the same code, and the commit verdicts (db_window_verdicts)
+ * for the API to decide.  DB_NOTFOUND / DB_INVALID with one sentence in
+ * *cause. */
+int db_window_report(struct db *db, struct rec_window_report *out, const char *tree,
+		     const char *branch, const char *release, int limit, int offset,
+		     char **cause);
 #define DB_PLACE_MERGES 20          /* candidate merges of a change listed at most */
 /* Where change id lies into *out (caller disposes): the tree and branch
  * of its series (as the analyzer orders it; none when not known), its

@@ -5,6 +5,7 @@
  * records (the lists and a record's nested arrays) read and written one
  * way.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,20 @@ int rec_get_measure(long long *out, const json_t *j, const char *key, const char
 		return -1;
 	if (!v || json_is_null(v))
 		*out = REC_NONE;
+	return 0;
+}
+
+int rec_get_real(double *out, const json_t *j, const char *key, const char *where,
+		 char **cause)
+{
+	const json_t *v = json_object_get(j, key);
+
+	*out = NAN;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_number(v))
+		return fail_cause(cause, "%s%s must be a number", where, key);
+	*out = json_number_value(v);
 	return 0;
 }
 

@@ -106,21 +106,6 @@ static int rec_fields_encode(json_t *j, const void *base, const struct rec_field
 	return 0;
 }
 
-/* key of j: a number, or absent/null (*out NAN). */
-static int rec_get_real(double *out, const json_t *j, const char *key, const char *where,
-			char **cause)
-{
-	const json_t *v = json_object_get(j, key);
-
-	*out = NAN;
-	if (!v || json_is_null(v))
-		return 0;
-	if (!json_is_number(v))
-		return fail_cause(cause, "%s%s must be a number", where, key);
-	*out = json_number_value(v);
-	return 0;
-}
-
 /* Fills the fields of table t at base (NULL strings first) from j. */
 static int rec_fields_decode(void *base, const json_t *j, const struct rec_field *t, size_t n,
 			     const char *where, char **cause)

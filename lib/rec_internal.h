@@ -31,6 +31,9 @@ int rec_get_int(long long *out, const json_t *j, const char *key, int nullable,
 /* key of j: an integer, or absent/null (*out REC_NONE). */
 int rec_get_measure(long long *out, const json_t *j, const char *key, const char *where,
 		    char **cause);
+/* key of j: a number, or absent/null (*out NAN). */
+int rec_get_real(double *out, const json_t *j, const char *key, const char *where,
+		 char **cause);
 /* key of j, any JSON value, copied (absent: null). */
 int rec_get_any(json_t **out, const json_t *j, const char *key, const char *where,
 		char **cause);

@@ -112,8 +112,9 @@ struct page_compare_data {
 int page_compare(struct buf *b, const struct page_compare_query *q,
 		 const struct page_compare_data *d, const char *error);
 
-/* "/trees/NAME/windows/RELEASE": a db_window_report object, page N. */
-int page_window(struct buf *b, const json_t *report, int page);
+/* "/trees/NAME/windows/RELEASE": the report r (db_window_report, its
+ * verdicts decided and how to measure a merge filled), page N. */
+int page_window(struct buf *b, const struct rec_window_report *r, int page);
 
 /* "/reports": reports newest first (db_reports_list rows). */
 int page_reports(struct buf *b, const json_t *reports);

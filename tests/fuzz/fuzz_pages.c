@@ -165,7 +165,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		PAGE(page_compare(&b, &pq, &cd, NULL), "compare");
 	}
 	PAGE(page_compare(&b, &pq, NULL, s), "compare error");
-	PAGE(page_window(&b, j, 1), "window");
+	{
+		/* the report j decodes to, when it does */
+		struct rec_window_report report;
+
+		if (rec_window_report_decode(&report, j, NULL) == 0) {
+			PAGE(page_window(&b, &report, 1), "window");
+			rec_window_report_dispose(&report);
+		}
+	}
 	PAGE(page_reports(&b, arr), "reports");
 	PAGE(page_report(&b, j), "report");
 	PAGE(page_bisections(&b, arr, arr), "bisections");
