@@ -14,6 +14,7 @@
 #include "cli/cmd_trees.h"
 #include "lib/rec.h"
 #include "lib/rec_tree.h"
+#include "lib/rec_window.h"
 
 #define CMD_TREES_MAX_ARGS 32       /* flags of one command at most */
 #define CMD_TREES_SUBJECT 72        /* characters of a subject in a table */
@@ -239,8 +240,9 @@ int cmd_commits(struct cli *cli, int argc, char **argv)
 int cmd_windows(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "branch", NULL };
-	json_t *a, *w, *r;
-	size_t i;
+	struct rec_tree_windows t;
+	char *cause = NULL;
+	json_t *a;
 	int status;
 
 	a = cmd_trees_get(&status, cli, argc, argv, 1, "/windows", NULL, flags, "GET");
@@ -248,21 +250,29 @@ int cmd_windows(struct cli *cli, int argc, char **argv)
 		return status;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	printf("releases:");
-	json_array_foreach(json_object_get(a, "releases"), i, r)
-		printf(" %s", cli_jstr(r, "name"));
-	printf("\n%-12s %-7s %-14s %8s %7s\n", "WINDOW", "STATE", "CLOSED BY", "COMMITS", "MERGES");
-	json_array_foreach(json_object_get(a, "windows"), i, w)
-		printf("%-12s %-7s %-14s %8lld %7lld\n", cli_jstr(w, "release"), cli_jstr(w, "state"),
-		       cli_jstr(w, "closed_by"), cli_jint(w, "commits"), cli_jint(w, "merges"));
+	if (rec_tree_windows_decode(&t, a, &cause) < 0) {
+		json_decref(a);
+		return cmd_trees_bad(argv[0], "", cause);
+	}
 	json_decref(a);
+	printf("releases:");
+	for (size_t i = 0; i < t.releases.n; i++)
+		printf(" %s", t.releases.v[i].name);
+	printf("\n%-12s %-7s %-14s %8s %7s\n", "WINDOW", "STATE", "CLOSED BY", "COMMITS", "MERGES");
+	for (size_t i = 0; i < t.windows.n; i++) {
+		const struct rec_window *w = &t.windows.v[i];
+
+		printf("%-12s %-7s %-14s %8lld %7lld\n", w->release, w->state,
+		       w->closed_by ? w->closed_by : "-", w->commits, w->merges);
+	}
+	rec_tree_windows_dispose(&t);
 	return 0;
 }
 
 int cmd_merges(struct cli *cli, int argc, char **argv)
 {
 	static const char *const flags[] = { "branch", NULL };
-	struct rec_commits l;
+	struct rec_window_merges w;
 	char *cause = NULL;
 	json_t *a;
 	int status;
@@ -272,18 +282,17 @@ int cmd_merges(struct cli *cli, int argc, char **argv)
 		return status;
 	if (cli->json)
 		return cli_print_json(a), json_decref(a), 0;
-	if (rec_commits_decode(&l, json_object_get(a, "merges"), &cause) < 0) {
+	if (rec_window_merges_decode(&w, a, &cause) < 0) {
 		json_decref(a);
-		return cmd_trees_bad(argv[0], " (merges)", cause);
+		return cmd_trees_bad(argv[0], "", cause);
 	}
-	printf("merge window of %s (%s%s%s)\n", cli_jstr(a, "release"), cli_jstr(a, "state"),
-	       json_is_string(json_object_get(a, "closed_by")) ? ", closed by " : "",
-	       json_is_string(json_object_get(a, "closed_by")) ? cli_jstr(a, "closed_by") : "");
 	json_decref(a);
+	printf("merge window of %s (%s%s%s)\n", w.release, w.state,
+	       w.closed_by ? ", closed by " : "", w.closed_by ? w.closed_by : "");
 	printf("%7s %-12s %-12s %7s %-20s %s\n", "POS", "MERGE", "MERGED TIP", "BROUGHT",
 	       "SUBSYSTEM", "SOURCE");
-	for (size_t i = 0; i < l.n; i++) {
-		const struct rec_commit *m = &l.v[i];
+	for (size_t i = 0; i < w.merges.n; i++) {
+		const struct rec_commit *m = &w.merges.v[i];
 
 		printf("%7lld %.12s %.12s %7lld ", m->position, m->sha,
 		       cmd_trees_text(m->merged_tip), m->brought == REC_NONE ? 0 : m->brought);
@@ -292,6 +301,6 @@ int cmd_merges(struct cli *cli, int argc, char **argv)
 		cmd_trees_safe(cmd_trees_text(m->merge_source), 0);
 		putchar('\n');
 	}
-	rec_commits_dispose(&l);
+	rec_window_merges_dispose(&w);
 	return 0;
 }

@@ -8,6 +8,7 @@
 #define KPCI_DB_ANALYSIS_H
 
 #include "db/db_core.h"
+#include "lib/rec_window_report.h"
 
 /* --- analysis: dirty series, changes, noise, comparisons ------------
  * db/db_changes.c and db_change_list.c; the analyzer is daemon/analyze/analyze.c,
@@ -183,10 +184,11 @@ struct db_commit_verdict {
 
 #define DB_MAX_WINDOW_VERDICTS 200000 /* commit verdicts of one window read at most */
 /* The commit verdicts of the merges (and tagged commits) in positions
- * (from, to] of branch_id, each row the stored fields of struct verdict
- * with sha, position, series_id, runner_class, suite, metric, better,
- * noisy; ordered by position (caller owns). */
-json_t *db_window_verdicts(struct db *db, long long branch_id, long long from, long long to);
+ * (from, to] of branch_id, each the stored fields of struct verdict with
+ * its commit, series and metric, ordered by position, into *out (*n of
+ * them; caller disposes each and frees *out, also on error). */
+int db_window_verdicts(struct db *db, struct rec_commit_verdict **out, size_t *n,
+		       long long branch_id, long long from, long long to);
 
 /*
  * Queues one more bench job like like_job_id (its spec, tree, commit and

@@ -70,18 +70,54 @@ int db_series_place(struct db *db, struct db_series_where *out, long long id)
 	return rc;
 }
 
-json_t *db_branch_details(struct db *db, long long branch_id, const json_t *positions)
+/* A row (position, sha, subject, author_name, commit_time) into the
+ * rec_commit at rec (db_rows_into). */
+static int db_detail_row(sqlite3_stmt *st, void *rec)
 {
-	json_t *rows;
+	struct rec_commit *c = rec;
+	int lost = 0;
 
-	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT bc.position, c.sha, c.subject, c.author_name AS author, c.commit_time "
-		"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
-		"WHERE bc.branch_id = ? AND bc.position IN (SELECT value FROM json_each(?)) "
-		"ORDER BY bc.position", "Ij", branch_id, positions));
-	db_read_unlock(db);
-	return rows;
+	memset(c, 0, sizeof *c);
+	c->position = sqlite3_column_int64(st, 0);
+	lost |= db_column_copy(&c->sha, st, 1);
+	lost |= db_column_copy(&c->subject, st, 2);
+	lost |= db_column_copy(&c->author_name, st, 3);
+	c->author_time = REC_NONE;
+	c->commit_time = db_column_measure(st, 4);
+	c->brought = REC_NONE;
+	if (lost || !c->sha) {
+		rec_commit_dispose(c);
+		return -1;
+	}
+	return 0;
+}
+
+int db_branch_details(struct db *db, struct rec_commits *out, long long branch_id,
+		      const long long *positions, size_t n)
+{
+	json_t *pos = json_array();
+	int rc = pos ? DB_OK : DB_ERR;
+
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; rc == DB_OK && i < n; i++)
+		if (json_array_append_new(pos, json_integer(positions[i])) < 0)
+			rc = DB_ERR;
+	if (rc == DB_OK && !(out->v = calloc(n + 1, sizeof *out->v)))
+		rc = DB_ERR;
+	if (rc == DB_OK) {
+		db_read_lock(db);
+		rc = db_rows_into(db_prepk(db,
+			"SELECT bc.position, c.sha, c.subject, c.author_name, c.commit_time "
+			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
+			"WHERE bc.branch_id = ? AND bc.position IN (SELECT value FROM json_each(?)) "
+			"ORDER BY bc.position", "Ij", branch_id, pos), out->v, sizeof *out->v, n,
+			&out->n, db_detail_row);
+		db_read_unlock(db);
+	}
+	json_decref(pos);
+	if (rc != DB_OK)
+		rec_commits_dispose(out);
+	return rc;
 }
 
 json_t *db_job_attempts(struct db *db, long long job_id, int tail)
@@ -251,21 +287,33 @@ int db_ref_resolve(struct db *db, char sha[DB_SHA_MAX + 1], char kind[8], const 
 	return rc;
 }
 
-json_t *db_commit_about(struct db *db, const char *prefix)
+int db_commit_about(struct db *db, struct rec_commit_about *out, const char *prefix)
 {
 	char end[DB_SHA_MAX + 2];
-	json_t *rows, *c = NULL;
+	sqlite3_stmt *st;
+	int rc = DB_NOTFOUND, lost = 0;
 
+	memset(out, 0, sizeof *out);
 	/* ids are lower-case hex: every id starting with prefix sorts below prefix "g" */
 	snprintf(end, sizeof end, "%sg", prefix);
 	db_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT c.sha, c.subject, c.author_name AS author, c.commit_time AS time, "
-		" t.name AS tree FROM commits c JOIN trees t ON t.id = c.tree_id "
-		"WHERE " DB_LEVELS("c") " AND c.sha >= ? AND c.sha < ? LIMIT 1", "ss", prefix, end));
+	st = db_prepk(db, "SELECT c.sha, c.subject, c.author_name, c.commit_time, t.name "
+		      "FROM commits c JOIN trees t ON t.id = c.tree_id "
+		      "WHERE " DB_LEVELS("c") " AND c.sha >= ? AND c.sha < ? LIMIT 1", "ss",
+		      prefix, end);
+	if (!st)
+		rc = DB_ERR;
+	else if (sqlite3_step(st) == SQLITE_ROW) {
+		lost |= db_column_copy(&out->sha, st, 0);
+		lost |= db_column_copy(&out->subject, st, 1);
+		lost |= db_column_copy(&out->author, st, 2);
+		out->time = db_column_measure(st, 3);
+		lost |= db_column_copy(&out->tree, st, 4);
+		rc = lost || !out->sha || !out->tree ? DB_ERR : DB_OK;
+	}
+	db_done(st);
 	db_unlock(db);
-	if (rows && json_array_size(rows))
-		c = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	return c;
+	if (rc != DB_OK)
+		rec_commit_about_dispose(out);
+	return rc;
 }

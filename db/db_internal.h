@@ -259,6 +259,11 @@ int db_bench_insert_locked(struct db *db, long long build_id, const json_t *spec
  * its own, or the branch holding most of its commits; 0 when none.  The
  * analyzer and the pages place a series by it.  The caller holds the lock. */
 long long db_series_branch_locked(struct db *db, long long id);
+/* db_place.c: the bench jobs that measured commit sha (*jobs, with
+ * samples) and those of it queued or running (*pending).  The caller
+ * holds the lock. */
+void db_commit_jobs_locked(struct db *db, long long *jobs, long long *pending,
+			   const char *sha);
 /* db_trees.c: the merge window of release on the branch, positions
  * (*from, *to]: *to is the -rc1 that closes it (named in rc1, "" while
  * open) or the head.  The caller holds the lock. */

@@ -9,7 +9,11 @@
 #define KPCI_DB_PAGES_H
 
 #include "db/db_core.h"
+#include "lib/rec_place.h"
+#include "lib/rec_window_report.h"
 #include "lib/rec_series.h"
+#include "lib/rec_tree.h"
+#include "lib/rec_window.h"
 
 /* --- dashboard (db/db_dash.c) ------------------------------------- */
 /* Series id with its metric, runner class and own branch into *out (its
@@ -60,10 +64,12 @@ struct db_series_where {
 };
 /* Fills *out for series id; DB_NOTFOUND when there is no such series. */
 int db_series_place(struct db *db, struct db_series_where *out, long long id);
-/* [{position, sha, subject, author, commit_time}] of the commits at the
- * given first-parent positions (a JSON array of integers) of the branch's
- * line, in position order (caller owns). */
-json_t *db_branch_details(struct db *db, long long branch_id, const json_t *positions);
+/* The commits at first-parent positions[0..n) of the branch's line, in
+ * position order, into *out (caller disposes): their position, sha,
+ * subject, author_name and commit_time only (the other strings NULL, the
+ * other times REC_NONE). */
+int db_branch_details(struct db *db, struct rec_commits *out, long long branch_id,
+		      const long long *positions, size_t n);
 /* The results of job_id per attempt with the last `tail` characters of each
  * log: [{attempt, status, reason, received_at, runner, runner_class,
  * log_size, log_tail}] (caller owns). */
@@ -80,27 +86,26 @@ int db_samples_find(struct db *db, struct rec_samples *out, const struct db_samp
 		    int limit, int offset);
 /* --- merge-window reports (0007; db/db_report.c, docs/dashboard.md) - */
 /* The changes of release's merge window on branch (NULL: the first
- * followed) grouped by the merge that brought them: {tree, release,
- * closed_by, state, from_position, to_position, summary {regressions,
- * improvements, changes, groups, ambiguous_groups, merges_measured,
- * merges}, groups [{kind, merges, changes...}], more, commit_verdicts
- * (db_window_verdicts)}; each merge has "jobs" (bench jobs that measured
- * it) and "pending" (queued or running ones); the groups hold
- * changes [offset, offset + limit) in report order (*out: caller owns).
- * DB_NOTFOUND / DB_INVALID with one sentence in *cause. */
-int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
-		     const char *release, int limit, int offset, char **cause);
+ * followed) grouped by the merge that brought them into *out (caller
+ * disposes): the window's bounds, its summary (the verdicts left to the
+ * API), the groups holding changes [offset, offset + limit) in report
+ * order with their candidate merges (each with the bench jobs that
+ * measured it and those queued or running), the withdrawn changes, the
+ * ranges of the same code, and the commit verdicts (db_window_verdicts)
+ * for the API to decide.  DB_NOTFOUND / DB_INVALID with one sentence in
+ * *cause. */
+int db_window_report(struct db *db, struct rec_window_report *out, const char *tree,
+		     const char *branch, const char *release, int limit, int offset,
+		     char **cause);
 #define DB_PLACE_MERGES 20          /* candidate merges of a change listed at most */
-/* Where change id lies: {tree, branch (of its series, as the analyzer
- * orders it; absent when none), good and bad (the last good and first bad
- * commits {sha, position (null off the line), subject, author, time,
- * merge}, null when unknown), merges (the first-parent merges in (good,
- * bad], at most DB_PLACE_MERGES, each {position, sha, subject, time,
- * merge_subsystem, merge_source, brought, jobs (bench jobs that measured
- * it), pending (queued or running)}), merges_total, window ({release,
- * closed_by, state} of the merge window holding the first bad commit, or
- * null)} (*out: caller owns).  DB_NOTFOUND when there is no such change. */
-int db_change_place(struct db *db, json_t **out, long long id);
+/* Where change id lies into *out (caller disposes): the tree and branch
+ * of its series (as the analyzer orders it; none when not known), its
+ * last good and first bad commits (NULL when unknown), and when the first
+ * bad commit is on the line the first-parent merges in (good, bad] (at
+ * most DB_PLACE_MERGES, each with the bench jobs that measured it and
+ * those queued or running), their count and the merge window holding
+ * it.  DB_NOTFOUND when there is no such change. */
+int db_change_place(struct db *db, struct rec_place *out, long long id);
 /* A merge window of a tree's first branch with what the overview says of
  * it: the changes of the window as db_window_report counts them, its
  * merges and those measured. */
@@ -118,8 +123,8 @@ int db_window_counts(struct db *db, struct db_window_counts *out, size_t max, si
  * sha, with kind "tag" or "branch": DB_NOTFOUND, DB_CONFLICT when the name
  * names different commits (in several trees). */
 int db_ref_resolve(struct db *db, char sha[DB_SHA_MAX + 1], char kind[8], const char *name);
-/* The commit whose id starts with prefix (the first of any tree): {sha,
- * subject, author, time, tree}, or NULL (caller owns). */
-json_t *db_commit_about(struct db *db, const char *prefix);
+/* The commit whose id starts with prefix (the first of any tree) into
+ * *out (caller disposes); DB_NOTFOUND when there is none. */
+int db_commit_about(struct db *db, struct rec_commit_about *out, const char *prefix);
 
 #endif

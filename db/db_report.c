@@ -19,6 +19,7 @@
  * against the one before it ("commit_verdicts"), which the daemon decides
  * per commit (daemon/analyze/analyze_verdict.c).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@
 #include "db/db_trees.h"
 #include "db/db_internal.h"
 #include "lib/fail.h"
+#include "lib/rec_window_report.h"
 
 #define REPORT_MAX_CHANGES 100000   /* changes of one window read at most */
 #define REPORT_MAX_CANDIDATES 20    /* candidate merges listed in an ambiguous group */
@@ -39,7 +41,7 @@ static const char *const report_kind_names[] = { "merge", "ambiguous", "direct" 
 
 /* One change of the window with its candidate merges [first, last]. */
 struct report_change {
-	json_t *row;                /* borrowed from the rows array */
+	struct rec_window_report_change *row;      /* borrowed from the rows */
 	long long key;              /* position that orders its group */
 	enum report_kind kind;
 	size_t first, last;         /* indexes into the merges (kind != DIRECT) */
@@ -70,11 +72,87 @@ static long long report_measured_locked(struct db *db, long long branch_id, long
 		branch_id, from, to), 0);
 }
 
-/* The changes whose first bad commit is in (from, to] of branch_id. */
-static json_t *report_changes_locked(struct db *db, long long branch_id, long long from,
-				     long long to)
+/* Reads the rows of st, at most max, into a new array at *v (elements of
+ * size bytes, *n of them, a row that failed counted) with row, which
+ * leaves a row it cannot read disposable.  Ends st. */
+static int report_rows(sqlite3_stmt *st, void *v, size_t *n, size_t size, size_t max,
+		       int (*row)(sqlite3_stmt *st, void *rec))
 {
-	return db_rows(db, db_prepk(db,
+	void *arr = NULL;
+	size_t cap = 0;
+	int rc = st ? DB_OK : DB_ERR, step = SQLITE_DONE;
+
+	*n = 0;
+	while (rc == DB_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		rc = db_grow(&arr, &cap, *n, size, max + 1);
+		if (rc == DB_OK) {
+			rc = row(st, (char *)arr + *n * size) ? DB_ERR : DB_OK;
+			(*n)++;
+		}
+	}
+	if (rc == DB_OK && step != SQLITE_DONE)
+		rc = DB_ERR;
+	db_done(st);
+	memcpy(v, &arr, sizeof arr);
+	return rc;
+}
+
+/* A real column: NAN for SQL NULL. */
+static double report_real(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
+}
+
+/* A row of report_changes_locked into the rec_window_report_change at rec. */
+static int report_change_row(sqlite3_stmt *st, void *rec)
+{
+	struct rec_window_report_change *c = rec;
+	char **strs[] = { &c->suite, &c->metric, &c->unit, &c->better, &c->runner_class,
+			  &c->config_name };
+	int lost = 0;
+
+	memset(c, 0, sizeof *c);
+	c->id = sqlite3_column_int64(st, 0);
+	c->series_id = sqlite3_column_int64(st, 1);
+	for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
+		lost |= db_column_copy(strs[i], st, 2 + (int)i);
+	c->noisy = db_column_measure(st, 8);
+	lost |= db_column_copy(&c->direction, st, 9);
+	c->magnitude = report_real(st, 10);
+	c->confidence = report_real(st, 11);
+	c->pvalue = report_real(st, 12);
+	c->mean_before = report_real(st, 13);
+	c->mean_after = report_real(st, 14);
+	c->n_before = db_column_measure(st, 15);
+	c->n_after = db_column_measure(st, 16);
+	lost |= db_column_copy(&c->state, st, 17);
+	lost |= db_column_copy(&c->good_sha, st, 18);
+	lost |= db_column_copy(&c->bad_sha, st, 19);
+	lost |= db_column_copy(&c->verdict, st, 20);
+	c->percent_lo = report_real(st, 21);
+	c->percent_hi = report_real(st, 22);
+	c->verdict_p = report_real(st, 23);
+	c->min_effect = report_real(st, 24);
+	c->jobs_before = db_column_measure(st, 25);
+	c->jobs_after = db_column_measure(st, 26);
+	lost |= db_column_copy(&c->reason, st, 27);
+	lost |= db_column_copy(&c->found_by, st, 28);
+	lost |= db_column_copy(&c->confirm, st, 29);
+	lost |= db_column_copy(&c->confirm_reason, st, 30);
+	c->good_position = db_column_measure(st, 31);
+	c->bad_position = sqlite3_column_int64(st, 32);
+	if (lost) {
+		rec_window_report_change_dispose(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* The changes whose first bad commit is in (from, to] of branch_id. */
+static int report_changes_locked(struct db *db, struct rec_window_report_change **out, size_t *n,
+				 long long branch_id, long long from, long long to)
+{
+	return report_rows(db_prepk(db,
 		"SELECT ch.id, ch.series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, se.runner_class, se.config_name, se.noisy, "
 		" ch.direction, ch.magnitude, ch.confidence, ch.pvalue, ch.mean_before, "
@@ -92,16 +170,37 @@ static json_t *report_changes_locked(struct db *db, long long branch_id, long lo
 		"WHERE bb.position > ?2 AND bb.position <= ?3 AND ch.state <> 'invalid' AND ch.kind = 'perf' "
 		"AND ch.withdrawn_at IS NULL "
 		"ORDER BY bb.position, ch.id LIMIT ?4", "IIIi",
-		branch_id, from, to, REPORT_MAX_CHANGES));
+		branch_id, from, to, REPORT_MAX_CHANGES), out, n, sizeof **out, REPORT_MAX_CHANGES,
+		report_change_row);
+}
+
+/* A row of report_withdrawn_locked into the rec_window_report_withdrawn at rec. */
+static int report_withdrawn_row(sqlite3_stmt *st, void *rec)
+{
+	struct rec_window_report_withdrawn *w = rec;
+	int lost = 0;
+
+	memset(w, 0, sizeof *w);
+	w->id = sqlite3_column_int64(st, 0);
+	lost |= db_column_copy(&w->suite, st, 1);
+	lost |= db_column_copy(&w->metric, st, 2);
+	lost |= db_column_copy(&w->direction, st, 3);
+	w->magnitude = report_real(st, 4);
+	lost |= db_column_copy(&w->good_sha, st, 5);
+	lost |= db_column_copy(&w->bad_sha, st, 6);
+	lost |= db_column_copy(&w->confirm, st, 7);
+	lost |= db_column_copy(&w->withdrawn_reason, st, 8);
+	w->bad_position = sqlite3_column_int64(st, 9);
+	return lost ? -1 : 0;       /* what was copied is disposed with the list */
 }
 
 /* The changes of (from, to] of branch_id that confirmations withdrew (not
  * reproduced, no compiled code changed), newest first: what the window
  * report counts and lists beside the live ones.  Caller holds the lock. */
-static json_t *report_withdrawn_locked(struct db *db, long long branch_id, long long from,
-				       long long to)
+static int report_withdrawn_locked(struct db *db, struct rec_window_report *r,
+				   long long branch_id, long long from, long long to)
 {
-	return db_rows(db, db_prepk(db,
+	return report_rows(db_prepk(db,
 		"SELECT ch.id, m.suite, m.name AS metric, ch.direction, ch.magnitude, ch.good_sha, "
 		" ch.bad_sha, ch.confirm, ch.withdrawn_reason, bb.position AS bad_position "
 		"FROM changes ch JOIN series se ON se.id = ch.series_id "
@@ -111,55 +210,50 @@ static json_t *report_withdrawn_locked(struct db *db, long long branch_id, long 
 		"WHERE bb.position > ?2 AND bb.position <= ?3 AND ch.kind = 'perf' "
 		"AND ch.withdrawn_at IS NOT NULL AND ch.confirm IN ('not-reproduced', 'no-code') "
 		"ORDER BY bb.position DESC, ch.id LIMIT ?4", "IIIi", branch_id, from, to,
-		REPORT_MAX_WITHDRAWN));
+		REPORT_MAX_WITHDRAWN), &r->withdrawn, &r->nwithdrawn, sizeof *r->withdrawn,
+		REPORT_MAX_WITHDRAWN, report_withdrawn_row);
+}
+
+/* A row of report_no_code_locked into the rec_window_report_no_code at rec. */
+static int report_no_code_row(sqlite3_stmt *st, void *rec)
+{
+	struct rec_window_report_no_code *c = rec;
+	int lost = 0;
+
+	memset(c, 0, sizeof *c);
+	lost |= db_column_copy(&c->good_sha, st, 0);
+	lost |= db_column_copy(&c->bad_sha, st, 1);
+	lost |= db_column_copy(&c->code_reason, st, 2);
+	c->bad_position = sqlite3_column_int64(st, 3);
+	return lost ? -1 : 0;       /* what was copied is disposed with the list */
 }
 
 /* The commit ranges of (from, to] of branch_id in which no compiled code
  * changed (a confirmation's check, whether or not a change was found
- * there): {good_sha, bad_sha, code_reason, bad_position}, newest first.
- * Caller holds the lock. */
-static json_t *report_no_code_locked(struct db *db, long long branch_id, long long from,
-				     long long to)
+ * there), newest first.  Caller holds the lock. */
+static int report_no_code_locked(struct db *db, struct rec_window_report *r,
+				 long long branch_id, long long from, long long to)
 {
-	return db_rows(db, db_prepk(db,
+	return report_rows(db_prepk(db,
 		"SELECT co.good_sha, co.bad_sha, MIN(co.code_reason) AS code_reason, "
 		" bb.position AS bad_position FROM confirmations co "
 		"JOIN commits cb ON " DB_LEVELS("cb") " AND cb.sha = co.bad_sha "
 		"JOIN branch_commits bb ON bb.commit_id = cb.id AND bb.branch_id = ?1 "
 		"WHERE bb.position > ?2 AND bb.position <= ?3 AND co.code = 'unchanged' "
 		"GROUP BY co.good_sha, co.bad_sha ORDER BY bb.position DESC LIMIT ?4", "IIIi",
-		branch_id, from, to, REPORT_MAX_WITHDRAWN));
-}
-
-/* Adds to each merge row (with "sha") "jobs", the bench jobs that measured
- * it (with samples), and "pending", those queued or running.  Caller
- * holds the lock. */
-static void report_merge_jobs_locked(struct db *db, json_t *merges)
-{
-	json_t *m;
-	size_t i;
-
-	json_array_foreach(merges, i, m) {
-		const char *sha = json_string_value(json_object_get(m, "sha"));
-
-		json_object_set_new(m, "jobs", json_integer(db_scalar(db_prepk(db,
-			"SELECT count(DISTINCT job_id) FROM samples WHERE commit_sha = ?", "s",
-			sha), 0)));
-		json_object_set_new(m, "pending", json_integer(db_scalar(db_prepk(db,
-			"SELECT count(*) FROM jobs WHERE kind = 'bench' AND commit_sha = ? "
-			"AND state IN ('queued', 'running')", "s", sha), 0)));
-	}
+		branch_id, from, to, REPORT_MAX_WITHDRAWN), &r->no_code, &r->nno_code,
+		sizeof *r->no_code, REPORT_MAX_WITHDRAWN, report_no_code_row);
 }
 
 /* Index of the first merge at a position above pos (n when none). */
-static size_t report_merge_after(const long long *pos, size_t n, long long p)
+static size_t report_merge_after(const struct rec_window_report_merge *m, size_t n, long long p)
 {
 	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (pos[mid] > p)
+		if (m[mid].commit.position > p)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -167,28 +261,24 @@ static size_t report_merge_after(const long long *pos, size_t n, long long p)
 	return lo;
 }
 
-/* Fills c from its row: candidate merges among pos[0..n) (sorted). */
-static void report_classify(struct report_change *c, json_t *row, const long long *pos,
-			    size_t n, long long from)
+/* Fills c from its row: candidate merges among m[0..n) (by position). */
+static void report_classify(struct report_change *c, struct rec_window_report_change *row,
+			    const struct rec_window_report_merge *m, size_t n, long long from)
 {
-	const json_t *g = json_object_get(row, "good_position");
-	long long lo = json_is_integer(g) ? json_integer_value(g) : from;
+	long long lo = row->good_position != REC_NONE ? row->good_position : from;
 	size_t i, j;
 
 	c->row = row;
-	c->id = json_integer_value(json_object_get(row, "id"));
-	c->bad = json_integer_value(json_object_get(row, "bad_position"));
-	c->regression = !strcmp(json_string_value(json_object_get(row, "direction")),
-				"regression");
-	c->size = json_number_value(json_object_get(row, "magnitude"));
-	if (c->size < 0)
-		c->size = -c->size;
+	c->id = row->id;
+	c->bad = row->bad_position;
+	c->regression = row->direction && !strcmp(row->direction, "regression");
+	c->size = isfinite(row->magnitude) ? fabs(row->magnitude) : 0;  /* as JSON had it */
 	if (lo < from) {
-		json_object_set_new(row, "starts_before_window", json_true());
+		row->starts_before_window = 1;
 		lo = from;
 	}
-	i = report_merge_after(pos, n, lo);         /* first merge > lo */
-	j = report_merge_after(pos, n, c->bad);     /* first merge > bad */
+	i = report_merge_after(m, n, lo);           /* first merge > lo */
+	j = report_merge_after(m, n, c->bad);       /* first merge > bad */
 	c->first = i;
 	c->last = j ? j - 1 : 0;
 	if (j <= i) {
@@ -196,7 +286,7 @@ static void report_classify(struct report_change *c, json_t *row, const long lon
 		c->key = c->bad;
 	} else {
 		c->kind = j - i == 1 ? REPORT_MERGE : REPORT_AMBIGUOUS;
-		c->key = pos[i];
+		c->key = m[i].commit.position;
 	}
 }
 
@@ -225,270 +315,200 @@ static int report_order(const void *pa, const void *pb)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
-/* A new group object for c, with its merges (borrowed from merges). */
-static json_t *report_group(const struct report_change *c, const json_t *merges)
+/* A copy of merge m into *out, by its record's encoder and decoder (which
+ * the unit tests hold lossless); -1 when memory is out. */
+static int report_merge_copy(struct rec_window_report_merge *out, const struct rec_window_report_merge *m)
 {
-	json_t *g, *list = json_array();
-	size_t k, n = c->kind == REPORT_DIRECT ? 0 : c->last - c->first + 1;
+	json_t *j = rec_commit_encode(&m->commit);
+	int rc = j ? rec_commit_decode(&out->commit, j, "", NULL) : -1;
 
-	for (k = 0; k < n && k < REPORT_MAX_CANDIDATES; k++)
-		json_array_append(list, json_array_get(merges, c->first + k));
-	g = json_pack("{s:s, s:I, s:I, s:o, s:i, s:i, s:o}", "kind", report_kind_names[c->kind],
-		      "position", c->key, "bad_position", c->bad, "merges", list,
-		      "regressions", 0, "improvements", 0, "changes", json_array());
-	json_object_set_new(g, "candidates", json_integer((json_int_t)n));
-	return g;
+	json_decref(j);
+	out->jobs = m->jobs;
+	out->pending = m->pending;
+	return rc;
 }
 
-/* Adds "percent" and "links" to a change row. */
-static void report_decorate(json_t *row, long long id, long long series_id)
+/* Fills group g of c with its merges (copies of m's). */
+static int report_group(struct rec_window_report_group *g, const struct report_change *c,
+			const struct rec_window_report_merge *m)
 {
-	char change[64], series[64], api[64];
+	size_t n = c->kind == REPORT_DIRECT ? 0 : c->last - c->first + 1;
 
-	snprintf(change, sizeof change, "/changes/%lld", id);
-	snprintf(series, sizeof series, "/series/%lld", series_id);
-	snprintf(api, sizeof api, "/api/v1/changes/%lld", id);
-	json_object_set_new(row, "percent",
-		json_real(100 * json_number_value(json_object_get(row, "magnitude"))));
-	json_object_set_new(row, "links", json_pack("{s:s, s:s, s:s}", "change", change,
-						    "series", series, "api", api));
-}
-
-/*
- * Builds groups and the summary from the window's rows; rows of changes
- * [offset, offset + limit) in report order go into the groups.
- */
-static int report_build(json_t *out, json_t *rows, const json_t *merges, long long from,
-			int limit, int offset)
-{
-	size_t n = json_array_size(rows), nm = json_array_size(merges), i;
-	long long *pos = calloc(nm ? nm : 1, sizeof *pos);
-	struct report_change *cs = calloc(n ? n : 1, sizeof *cs);
-	json_t *groups = json_array(), *g = NULL;
-	int regressions = 0, improvements = 0, ngroups = 0, ambiguous = 0;
-
-	if (!pos || !cs || !groups) {
-		free(pos);
-		free(cs);
-		json_decref(groups);
+	g->kind = strdup(report_kind_names[c->kind]);
+	g->position = c->key;
+	g->bad_position = c->bad;
+	g->candidates = (long long)n;
+	g->merges = calloc(n + 1, sizeof *g->merges);
+	if (!g->kind || !g->merges)
 		return -1;
-	}
-	for (i = 0; i < nm; i++)
-		pos[i] = json_integer_value(json_object_get(json_array_get(merges, i), "position"));
-	for (i = 0; i < n; i++)
-		report_classify(&cs[i], json_array_get(rows, i), pos, nm, from);
-	qsort(cs, n, sizeof *cs, report_order);
-	for (i = 0; i < n; i++) {
-		int fresh = !i || !report_same_group(&cs[i - 1], &cs[i]);
-		const char *counter = cs[i].regression ? "regressions" : "improvements";
-
-		regressions += cs[i].regression;
-		improvements += !cs[i].regression;
-		ngroups += fresh;
-		ambiguous += fresh && cs[i].kind == REPORT_AMBIGUOUS;
-		if (i < (size_t)offset || i >= (size_t)offset + (size_t)limit)
-			continue;
-		if (fresh || !g) {
-			g = report_group(&cs[i], merges);
-			json_array_append_new(groups, g);
-		}
-		report_decorate(cs[i].row, cs[i].id,
-				json_integer_value(json_object_get(cs[i].row, "series_id")));
-		json_array_append(json_object_get(g, "changes"), cs[i].row);
-		json_object_set_new(g, counter,
-			json_integer(json_integer_value(json_object_get(g, counter)) + 1));
-	}
-	json_object_set_new(out, "groups", groups);
-	json_object_set_new(json_object_get(out, "summary"), "regressions",
-			    json_integer(regressions));
-	json_object_set_new(json_object_get(out, "summary"), "improvements",
-			    json_integer(improvements));
-	json_object_set_new(json_object_get(out, "summary"), "changes",
-			    json_integer((json_int_t)n));
-	json_object_set_new(json_object_get(out, "summary"), "groups", json_integer(ngroups));
-	json_object_set_new(json_object_get(out, "summary"), "ambiguous_groups",
-			    json_integer(ambiguous));
-	json_object_set_new(out, "more", json_boolean((size_t)offset + (size_t)limit < n));
-	free(pos);
-	free(cs);
+	for (size_t k = 0; k < n && k < REPORT_MAX_CANDIDATES; k++, g->nmerges++)
+		if (report_merge_copy(&g->merges[k], &m[c->first + k]) < 0)
+			return -1;
 	return 0;
 }
 
-int db_window_report(struct db *db, json_t **out, const char *tree, const char *branch,
-		     const char *release, int limit, int offset, char **cause)
+/* Moves the change row into group g. */
+static int report_group_add(struct rec_window_report_group *g, struct rec_window_report_change *row)
 {
-	json_t *w = NULL, *rows = NULL, *verdicts = NULL, *gone = NULL, *same = NULL, *c;
-	long long branch_id, from, to, measured = 0, nocode = 0, waiting = 0, confirmed = 0;
-	size_t i;
-	int rc;
+	struct rec_window_report_change *v = realloc(g->changes, (g->nchanges + 1) * sizeof *v);
 
-	*out = NULL;
-	rc = db_tree_window_merges(db, &w, tree, branch, release, cause);
+	if (!v)
+		return -1;
+	g->changes = v;
+	v[g->nchanges++] = *row;
+	memset(row, 0, sizeof *row);
+	return 0;
+}
+
+/*
+ * Builds r's groups and summary from the window's rows[0..n) and merges
+ * m[0..nm); rows of changes [offset, offset + limit) in report order move
+ * into the groups.
+ */
+static int report_build(struct rec_window_report *r, struct rec_window_report_change *rows, size_t n,
+			const struct rec_window_report_merge *m, size_t nm, long long from)
+{
+	struct report_change *cs = calloc(n ? n : 1, sizeof *cs);
+	size_t i, lo = (size_t)r->offset, hi = lo + (size_t)r->limit;
+	struct rec_window_report_group *g = NULL;
+	int rc = 0;
+
+	r->groups = calloc((n < (size_t)r->limit ? n : (size_t)r->limit) + 1, sizeof *r->groups);
+	if (!cs || !r->groups) {
+		free(cs);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		report_classify(&cs[i], &rows[i], m, nm, from);
+	qsort(cs, n, sizeof *cs, report_order);
+	for (i = 0; rc == 0 && i < n; i++) {
+		int fresh = !i || !report_same_group(&cs[i - 1], &cs[i]);
+
+		r->summary.regressions += cs[i].regression;
+		r->summary.improvements += !cs[i].regression;
+		r->summary.groups += fresh;
+		r->summary.ambiguous_groups += fresh && cs[i].kind == REPORT_AMBIGUOUS;
+		if (i < lo || i >= hi)
+			continue;
+		if (fresh || !g) {
+			g = &r->groups[r->ngroups++];
+			rc = report_group(g, &cs[i], m);
+		}
+		if (cs[i].regression)
+			g->regressions++;
+		else
+			g->improvements++;
+		if (rc == 0)
+			rc = report_group_add(g, cs[i].row);
+	}
+	r->summary.changes = (long long)n;
+	r->more = hi < n;
+	free(cs);
+	return rc;
+}
+
+/* The window's merges of wm moved into *out (*n of them), each with its
+ * jobs; wm keeps none.  Caller holds the lock. */
+static int report_merges_locked(struct db *db, struct rec_window_report_merge **out, size_t *n,
+				struct rec_window_merges *wm)
+{
+	*n = 0;
+	*out = calloc(wm->merges.n + 1, sizeof **out);
+	if (!*out)
+		return -1;
+	for (size_t i = 0; i < wm->merges.n; i++) {
+		struct rec_window_report_merge *m = &(*out)[(*n)++];
+
+		m->commit = wm->merges.v[i];
+		memset(&wm->merges.v[i], 0, sizeof wm->merges.v[i]);
+		db_commit_jobs_locked(db, &m->jobs, &m->pending, m->commit.sha);
+	}
+	return 0;
+}
+
+/* Moves the window's bounds from wm into r. */
+static void report_window(struct rec_window_report *r, struct rec_window_merges *wm)
+{
+	r->tree = wm->tree;
+	r->release = wm->release;
+	r->closed_by = wm->closed_by;
+	r->state = wm->state;
+	r->from_position = wm->from_position;
+	r->to_position = wm->to_position;
+	wm->tree = wm->release = wm->closed_by = wm->state = NULL;
+}
+
+/* The confirmed, waiting, no-code and not reproduced changes into r's summary. */
+static void report_confirm_counts(struct rec_window_report *r,
+				  const struct rec_window_report_change *rows, size_t n)
+{
+	for (size_t i = 0; i < r->nwithdrawn; i++)
+		r->summary.no_code += r->withdrawn[i].confirm &&
+				      !strcmp(r->withdrawn[i].confirm, "no-code");
+	r->summary.not_reproduced = (long long)r->nwithdrawn - r->summary.no_code;
+	for (size_t i = 0; i < n; i++) {
+		r->summary.confirmed += rows[i].confirm && !strcmp(rows[i].confirm, "confirmed");
+		r->summary.waiting += !rows[i].confirm;
+	}
+}
+
+int db_window_report(struct db *db, struct rec_window_report *out, const char *tree,
+		     const char *branch, const char *release, int limit, int offset,
+		     char **cause)
+{
+	struct rec_window_report_change *rows = NULL;
+	struct rec_window_report_merge *merges = NULL;
+	struct rec_window_merges wm;
+	long long branch_id;
+	size_t nrows = 0, nmerges = 0;
+	int rc, ok = 0;
+
+	memset(out, 0, sizeof *out);
+	rc = db_tree_window_merges(db, &wm, tree, branch, release, cause);
 	if (rc != DB_OK)
 		return rc;
-	from = json_integer_value(json_object_get(w, "from_position"));
-	to = json_integer_value(json_object_get(w, "to_position"));
+	report_window(out, &wm);
+	out->limit = limit;
+	out->offset = offset;
 	db_read_lock(db);
 	branch_id = report_branch_locked(db, tree, branch);
-	if (branch_id) {
-		rows = report_changes_locked(db, branch_id, from, to);
-		gone = report_withdrawn_locked(db, branch_id, from, to);
-		same = report_no_code_locked(db, branch_id, from, to);
-		measured = report_measured_locked(db, branch_id, from, to);
-	}
+	if (branch_id)
+		ok = report_changes_locked(db, &rows, &nrows, branch_id, out->from_position,
+					   out->to_position) == DB_OK &&
+		     report_withdrawn_locked(db, out, branch_id, out->from_position,
+					     out->to_position) == DB_OK &&
+		     report_no_code_locked(db, out, branch_id, out->from_position,
+					   out->to_position) == DB_OK;
+	out->summary.merges_measured = branch_id ? report_measured_locked(db, branch_id,
+		out->from_position, out->to_position) : 0;
 	db_read_unlock(db);
-	json_array_foreach(gone, i, c)
-		nocode += !strcmp(json_string_value(json_object_get(c, "confirm")), "no-code");
-	json_array_foreach(rows, i, c) {
-		const json_t *cf = json_object_get(c, "confirm");
-
-		confirmed += json_is_string(cf) && !strcmp(json_string_value(cf), "confirmed");
-		waiting += json_is_null(cf);
-	}
+	report_confirm_counts(out, rows, nrows);
 	/* each measured commit against the one before it (daemon/analyze/analyze_verdict.c
 	 * decides them over the metrics of each commit) */
-	verdicts = branch_id ? db_window_verdicts(db, branch_id, from, to) : json_array();
-	if (!rows || !verdicts) {
-		json_decref(rows);
-		json_decref(verdicts);
-		json_decref(w);
-		return fail_cause(cause, "cannot read the changes of window %.128s", release);
-	}
-	db_read_lock(db);
-	report_merge_jobs_locked(db, json_object_get(w, "merges"));
-	db_read_unlock(db);
-	json_object_set_new(w, "commit_verdicts", verdicts);
-	json_object_set_new(w, "branch", branch ? json_string(branch) : json_null());
-	json_object_set_new(w, "summary", json_pack("{s:I, s:I, s:I, s:I, s:I, s:I}",
-		"merges_measured", measured,
-		"merges", (json_int_t)json_array_size(json_object_get(w, "merges")),
-		"confirmed", confirmed, "waiting", waiting, "no_code", nocode,
-		"not_reproduced", (json_int_t)json_array_size(gone) - nocode,
-		"ranges_no_code", (json_int_t)json_array_size(same)));
-	json_object_set_new(w, "withdrawn", gone ? gone : json_array());
-	json_object_set_new(w, "no_code", same ? same : json_array());
-	json_object_set_new(w, "limit", json_integer(limit));
-	json_object_set_new(w, "offset", json_integer(offset));
-	if (report_build(w, rows, json_object_get(w, "merges"), from, limit, offset) < 0) {
-		json_decref(rows);
-		json_decref(w);
-		return fail_cause(cause, "out of memory while grouping window %.128s", release);
-	}
-	json_decref(rows);
-	json_object_del(w, "merges");
-	*out = w;
-	return DB_OK;
-}
-
-/* A commit of tree_id by sha with its position on branch_id (null when off
- * its line), subject, time and whether it is a merge; NULL when unknown.
- * Caller holds the lock. */
-static json_t *report_commit_locked(struct db *db, long long tree_id, long long branch_id,
-				    const char *sha)
-{
-	json_t *rows, *c = NULL;
-
-	if (!sha)
-		return NULL;
-	rows = db_rows(db, db_prepk(db,
-		"SELECT c.sha, bc.position, c.subject, c.author_name AS author, c.commit_time "
-		" AS time, c.merged_tip IS NOT NULL AS merge FROM commits c "
-		"LEFT JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ?1 "
-		"WHERE " DB_LEVELS("c") " AND c.sha = ?2 AND c.tree_id = ?3 "
-		"ORDER BY bc.position IS NULL LIMIT 1", "IsI", branch_id, sha, tree_id));
-	if (rows && json_array_size(rows))
-		c = json_incref(json_array_get(rows, 0));
-	json_decref(rows);
-	return c;
-}
-
-/* The window of branch_id holding position pos: {release, closed_by,
- * state}, or NULL.  Caller holds the lock. */
-static json_t *report_window_of_locked(struct db *db, long long tree_id, long long branch_id,
-				       long long pos)
-{
-	json_t *rel = db_rows(db, db_prepk(db,
-		"SELECT t.name FROM tags t JOIN commits c ON c.tree_id = t.tree_id "
-		"AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
-		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ?1 "
-		"WHERE t.tree_id = ?2 AND t.kind = 'release' AND bc.position < ?3 "
-		"ORDER BY bc.position DESC LIMIT 1", "III", branch_id, tree_id, pos));
-	const char *name = json_string_value(json_object_get(json_array_get(rel, 0), "name"));
-	json_t *w = NULL;
-	long long from, to;
-	char rc1[64];
-
-	if (name && db_window_locked(db, &from, &to, rc1, tree_id, branch_id, name, NULL) ==
-	    DB_OK && pos > from && pos <= to)
-		w = json_pack("{s:s, s:s?, s:s}", "release", name, "closed_by", rc1[0] ? rc1 : NULL,
-			      "state", rc1[0] ? "closed" : "open");
-	json_decref(rel);
-	return w;
-}
-
-int db_change_place(struct db *db, json_t **out, long long change_id)
-{
-	long long series_id, branch_id, tree_id = 0;
-	json_t *names, *good = NULL, *bad = NULL, *merges = NULL, *p;
-	const json_t *gp, *bp;
-	char *good_sha = NULL, *bad_sha = NULL;
-	sqlite3_stmt *st;
-	int rc = DB_NOTFOUND;
-
-	*out = NULL;
-	db_read_lock(db);
-	st = db_prepk(db, "SELECT series_id, good_sha, bad_sha FROM changes WHERE id = ?", "I",
-		      change_id);
-	if (st && sqlite3_step(st) == SQLITE_ROW) {
-		series_id = sqlite3_column_int64(st, 0);
-		good_sha = sqlite3_column_text(st, 1) ?
-			strdup((const char *)sqlite3_column_text(st, 1)) : NULL;
-		bad_sha = sqlite3_column_text(st, 2) ?
-			strdup((const char *)sqlite3_column_text(st, 2)) : NULL;
-		rc = DB_OK;
-	}
-	db_done(st);
-	if (rc != DB_OK)
+	if (ok && db_window_verdicts(db, &out->commit_verdicts, &out->ncommit_verdicts,
+				     branch_id, out->from_position, out->to_position) != DB_OK)
+		ok = 0;
+	if (!ok) {
+		rc = fail_cause(cause, "cannot read the changes of window %.128s", release);
 		goto out;
-	branch_id = db_series_branch_locked(db, series_id);
-	names = db_rows(db, db_prepk(db, "SELECT t.id, t.name AS tree, b.name AS branch "
-				     "FROM branches b JOIN trees t ON t.id = b.tree_id WHERE b.id = ?",
-				     "I", branch_id));
-	p = json_array_size(names) ? json_incref(json_array_get(names, 0)) : json_object();
-	json_decref(names);
-	tree_id = json_integer_value(json_object_get(p, "id"));
-	json_object_del(p, "id");
-	good = report_commit_locked(db, tree_id, branch_id, good_sha);
-	bad = report_commit_locked(db, tree_id, branch_id, bad_sha);
-	gp = json_object_get(good, "position");
-	bp = json_object_get(bad, "position");
-	if (json_is_integer(bp)) {
-		long long lo = json_is_integer(gp) ? json_integer_value(gp) : -1;
-
-		merges = db_rows(db, db_prepk(db,
-			"SELECT bc.position, c.sha, c.subject, c.commit_time AS time, "
-			" c.merge_subsystem, c.merge_source, c.brought "
-			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
-			"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
-			"AND c.merged_tip IS NOT NULL ORDER BY bc.position LIMIT ?", "IIIi",
-			branch_id, lo, json_integer_value(bp), DB_PLACE_MERGES));
-		json_object_set_new(p, "merges_total", json_integer(db_scalar(db_prepk(db,
-			"SELECT count(*) FROM branch_commits bc JOIN commits c ON c.id = "
-			"bc.commit_id WHERE bc.branch_id = ? AND bc.position > ? AND "
-			"bc.position <= ? AND c.merged_tip IS NOT NULL", "III", branch_id, lo,
-			json_integer_value(bp)), 0)));
-		report_merge_jobs_locked(db, merges);
-		json_object_set_new(p, "window", report_window_of_locked(db, tree_id, branch_id,
-			json_integer_value(bp)));
 	}
-	json_object_set_new(p, "good", good ? good : json_null());
-	json_object_set_new(p, "bad", bad ? bad : json_null());
-	json_object_set_new(p, "merges", merges ? merges : json_array());
-	*out = p;
-out:
+	db_read_lock(db);
+	ok = report_merges_locked(db, &merges, &nmerges, &wm) == 0;
 	db_read_unlock(db);
-	free(good_sha);
-	free(bad_sha);
+	out->summary.merges = (long long)nmerges;
+	if (!ok || (branch && !(out->branch = strdup(branch))) ||
+	    report_build(out, rows, nrows, merges, nmerges, out->from_position) < 0)
+		rc = fail_cause(cause, "out of memory while grouping window %.128s", release);
+out:
+	rec_window_merges_dispose(&wm);
+	for (size_t i = 0; i < nrows; i++)
+		rec_window_report_change_dispose(&rows[i]);
+	free(rows);
+	for (size_t i = 0; i < nmerges; i++)
+		rec_commit_dispose(&merges[i].commit);
+	free(merges);
+	if (rc != DB_OK)
+		rec_window_report_dispose(out);
 	return rc;
 }
 

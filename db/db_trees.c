@@ -168,17 +168,33 @@ int db_branch_set_state(struct db *db, long long branch_id, const char *state,
 	return rc;
 }
 
-int db_tags_record(struct db *db, json_t **changed, long long tree_id,
+/* Appends a tag to l (room for it was made). */
+static int db_tag_changed(struct rec_tags *l, const struct db_tag *t, const char *kind)
+{
+	struct rec_tag *x = &l->v[l->n];
+
+	x->name = strdup(t->name);
+	x->sha = strdup(t->sha);
+	x->kind = strdup(kind);
+	l->n++;
+	return x->name && x->sha && x->kind ? DB_OK : DB_ERR;
+}
+
+int db_tags_record(struct db *db, struct rec_tags *changed, long long tree_id,
 		   const struct db_tag *tags, size_t n)
 {
 	sqlite3_stmt *st = NULL;
 	long long now = db_now();
 	int rc = DB_OK;
 
-	*changed = json_array();
+	memset(changed, 0, sizeof *changed);
+	changed->v = calloc(n + 1, sizeof *changed->v);
+	if (!changed->v)
+		return DB_ERR;
 	db_lock(db);
 	if (db_begin(db) < 0) {
 		db_unlock(db);
+		rec_tags_dispose(changed);
 		return DB_ERR;
 	}
 	if (sqlite3_prepare_v2(db->conn,
@@ -204,13 +220,13 @@ int db_tags_record(struct db *db, json_t **changed, long long tree_id,
 		sqlite3_bind_int64(st, 8, now);
 		rc = db_step_reset(db, st);
 		if (rc == DB_OK && sqlite3_changes(db->conn) > 0)
-			json_array_append_new(*changed, json_pack("{s:s, s:s, s:s}", "name",
-								  tags[i].name, "sha", tags[i].sha,
-								  "kind", kind));
+			rc = db_tag_changed(changed, &tags[i], kind);
 	}
 	sqlite3_finalize(st);
 	rc = db_end(db, rc);
 	db_unlock(db);
+	if (rc != DB_OK)
+		rec_tags_dispose(changed);
 	return rc;
 }
 
@@ -249,20 +265,68 @@ int db_tree_poll_done(struct db *db, int *error_count, long long tree_id, const 
 	return rc;
 }
 
-json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id)
+#define DB_MAX_RELEASES 100000      /* release and rc tags of one tree read at most */
+
+/* A row (name, kind, major, minor, rc, commit_sha or NULL, position) into
+ * the rec_release at rec; the sha is kept when with_sha. */
+static int db_release_row(sqlite3_stmt *st, struct rec_release *r, int with_sha)
 {
-	json_t *rows;
+	int lost = 0;
+
+	memset(r, 0, sizeof *r);
+	lost |= db_column_copy(&r->name, st, 0);
+	lost |= db_column_copy(&r->kind, st, 1);
+	r->major = sqlite3_column_int64(st, 2);
+	r->minor = sqlite3_column_int64(st, 3);
+	r->rc = sqlite3_column_int64(st, 4);
+	if (with_sha)
+		lost |= db_column_copy(&r->commit_sha, st, 5);
+	r->position = db_column_measure(st, 6);
+	if (lost || !r->name || !r->kind || (with_sha && !r->commit_sha)) {
+		rec_release_dispose(r);
+		return -1;
+	}
+	return 0;
+}
+
+/* The releases st selects into *out (caller disposes; empty on error).
+ * Ends st. */
+static int db_release_rows(sqlite3_stmt *st, struct rec_releases *out, int with_sha)
+{
+	size_t cap = 0;
+	int rc = st ? DB_OK : DB_ERR, step = SQLITE_DONE;
+
+	memset(out, 0, sizeof *out);
+	while (rc == DB_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		rc = db_grow((void **)&out->v, &cap, out->n, sizeof *out->v, DB_MAX_RELEASES);
+		if (rc == DB_OK && db_release_row(st, &out->v[out->n], with_sha) < 0)
+			rc = DB_ERR;
+		if (rc == DB_OK)
+			out->n++;
+	}
+	if (rc == DB_OK && step != SQLITE_DONE)
+		rc = DB_ERR;
+	db_done(st);
+	if (rc != DB_OK)
+		rec_releases_dispose(out);
+	return rc;
+}
+
+int db_branch_marks(struct db *db, struct rec_releases *out, long long tree_id,
+		    long long branch_id)
+{
+	int rc;
 
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
-		"SELECT t.name, t.kind, t.major, t.minor, t.rc, bc.position FROM tags t "
+	rc = db_release_rows(db_prepk(db,
+		"SELECT t.name, t.kind, t.major, t.minor, t.rc, NULL, bc.position FROM tags t "
 		"JOIN commits c ON c.tree_id = t.tree_id "
 		" AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
 		"JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
 		"WHERE t.tree_id = ? AND t.kind IN ('release', 'rc') "
-		"ORDER BY bc.position, t.major, t.minor, t.rc", "II", branch_id, tree_id));
+		"ORDER BY bc.position, t.major, t.minor, t.rc", "II", branch_id, tree_id), out, 0);
 	db_read_unlock(db);
-	return rows;
+	return rc;
 }
 
 int db_build_candidate(struct db *db, int *queued, long long tree_id, const json_t *spec,
@@ -483,75 +547,85 @@ static long long db_window_merge_count_locked(struct db *db, long long branch_id
 				  "AND c.merged_tip IS NOT NULL", "III", branch_id, from, to), def);
 }
 
-/* The window of release name as db_tree_windows lists it, or NULL when
- * the name is no release on the line.  Caller holds the lock. */
-static json_t *db_window_json_locked(struct db *db, long long tree_id, long long branch_id,
-				     const char *name)
+/* The window of release name as db_tree_windows lists it into *w; -1
+ * when the name is no release on the line (or memory is out).  Caller
+ * holds the lock. */
+static int db_window_rec_locked(struct db *db, struct rec_window *w, long long tree_id,
+				long long branch_id, const char *name)
 {
 	long long from, to;
 	char rc1[64];
 
+	memset(w, 0, sizeof *w);
 	if (db_window_locked(db, &from, &to, rc1, tree_id, branch_id, name, NULL) != DB_OK)
-		return NULL;
-	return json_pack("{s:s, s:s?, s:s, s:I, s:I, s:I, s:I}",
-		"release", name, "closed_by", rc1[0] ? rc1 : NULL,
-		"state", rc1[0] ? "closed" : "open", "from_position", from,
-		"to_position", to, "commits", to - from,
-		"merges", db_window_merge_count_locked(db, branch_id, from, to, 0));
+		return -1;
+	w->release = strdup(name);
+	w->closed_by = rc1[0] ? strdup(rc1) : NULL;
+	w->state = strdup(rc1[0] ? "closed" : "open");
+	w->from_position = from;
+	w->to_position = to;
+	w->commits = to - from;
+	w->merges = db_window_merge_count_locked(db, branch_id, from, to, 0);
+	if (!w->release || (rc1[0] && !w->closed_by) || !w->state) {
+		rec_window_dispose(w);
+		return -1;
+	}
+	return 0;
 }
 
-int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
-		    char **cause)
+/* The windows of the releases r[0..n) that are on the line into *out. */
+static int db_windows_locked(struct db *db, struct rec_windows *out, long long tree_id,
+			     long long branch_id, const struct rec_release *r, size_t n)
+{
+	out->v = calloc(n + 1, sizeof *out->v);
+	if (!out->v)
+		return DB_ERR;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(r[i].kind, "release") || r[i].position == REC_NONE ||
+		    db_window_rec_locked(db, &out->v[out->n], tree_id, branch_id, r[i].name) < 0)
+			continue;
+		out->n++;
+	}
+	return DB_OK;
+}
+
+int db_tree_windows(struct db *db, struct rec_tree_windows *out, const char *tree,
+		    const char *branch, char **cause)
 {
 	long long tree_id, branch_id;
-	json_t *releases = NULL, *windows, *r, *w;
-	size_t i;
 	int rc;
 
-	*out = NULL;
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK)
-		releases = db_rows(db, db_prepk(db,
+		rc = db_release_rows(db_prepk(db,
 			"SELECT t.name, t.kind, t.major, t.minor, t.rc, t.commit_sha, bc.position "
 			"FROM tags t LEFT JOIN commits c ON c.tree_id = t.tree_id "
 			" AND " DB_LEVELS("c") " AND c.sha = t.commit_sha "
 			"LEFT JOIN branch_commits bc ON bc.commit_id = c.id AND bc.branch_id = ? "
 			"WHERE t.tree_id = ? AND t.kind IN ('release', 'rc') "
 			"ORDER BY t.major, t.minor, t.kind = 'release' DESC, t.rc", "II",
-			branch_id, tree_id));
-	if (rc == DB_OK && !releases)
-		rc = DB_ERR;
-	windows = json_array();
-	json_array_foreach(rc == DB_OK ? releases : NULL, i, r) {
-		const char *name = json_string_value(json_object_get(r, "name"));
-
-		if (strcmp(json_string_value(json_object_get(r, "kind")), "release") ||
-		    json_is_null(json_object_get(r, "position")) ||
-		    !(w = db_window_json_locked(db, tree_id, branch_id, name)))
-			continue;
-		json_array_append_new(windows, w);
-	}
-	db_read_unlock(db);
+			branch_id, tree_id), &out->releases, 1);
 	if (rc == DB_OK)
-		*out = json_pack("{s:s, s:o, s:o}", "tree", tree, "releases", releases,
-				 "windows", windows);
-	else {
-		json_decref(releases);
-		json_decref(windows);
-	}
+		rc = db_windows_locked(db, &out->windows, tree_id, branch_id, out->releases.v,
+				       out->releases.n);
+	db_read_unlock(db);
+	if (rc == DB_OK && !(out->tree = strdup(tree)))
+		rc = DB_ERR;
+	if (rc != DB_OK)
+		rec_tree_windows_dispose(out);
 	return rc;
 }
 
-int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const char *branch,
-			  const char *release, char **cause)
+int db_tree_window_merges(struct db *db, struct rec_window_merges *out, const char *tree,
+			  const char *branch, const char *release, char **cause)
 {
 	long long tree_id, branch_id, from, to, n = -1;
-	struct rec_commits merges = { 0 };
 	char rc1[64];
 	int rc;
 
-	*out = NULL;
+	memset(out, 0, sizeof *out);
 	db_read_lock(db);
 	rc = db_tree_branch_locked(db, &tree_id, &branch_id, tree, branch, cause);
 	if (rc == DB_OK)
@@ -563,15 +637,19 @@ int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const c
 			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
 			"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
 			"AND c.merged_tip IS NOT NULL ORDER BY bc.position", "III",
-			branch_id, from, to), &merges, n);
+			branch_id, from, to), &out->merges, n);
 	db_read_unlock(db);
 	if (rc == DB_OK) {
-		*out = json_pack("{s:s, s:s, s:s?, s:s, s:I, s:I, s:o}", "tree", tree,
-				 "release", release, "closed_by", rc1[0] ? rc1 : NULL,
-				 "state", rc1[0] ? "closed" : "open", "from_position", from,
-				 "to_position", to, "merges", rec_commits_encode(&merges));
-		rc = *out ? DB_OK : DB_ERR;
+		out->tree = strdup(tree);
+		out->release = strdup(release);
+		out->closed_by = rc1[0] ? strdup(rc1) : NULL;
+		out->state = strdup(rc1[0] ? "closed" : "open");
+		out->from_position = from;
+		out->to_position = to;
+		if (!out->tree || !out->release || (rc1[0] && !out->closed_by) || !out->state)
+			rc = DB_ERR;
 	}
-	rec_commits_dispose(&merges);
+	if (rc != DB_OK)
+		rec_window_merges_dispose(out);
 	return rc;
 }

@@ -9,6 +9,7 @@
 
 #include "db/db_core.h"
 #include "lib/rec_tree.h"
+#include "lib/rec_window.h"
 
 /* --- watched trees (db/db_trees.c, db/db_lines.c) ----------------- */
 #define DB_SHA_LEN 40               /* hex digits of a git object id */
@@ -113,18 +114,19 @@ int db_tree_shas(struct db *db, long long tree_id, int (*each)(void *arg, const 
  * active again; the history stays. */
 int db_branch_set_state(struct db *db, long long branch_id, const char *state,
 			const char *message);
-/* Upserts tags; *changed (caller owns) lists those new or moved as
- * [{name, sha, kind}], kind "release", "rc" or "other". */
-int db_tags_record(struct db *db, json_t **changed, long long tree_id,
+/* Upserts tags; *changed (caller disposes; empty on error) lists those
+ * new or moved, kind "release", "rc" or "other". */
+int db_tags_record(struct db *db, struct rec_tags *changed, long long tree_id,
 		   const struct db_tag *tags, size_t n);
 /* Ends a poll: error NULL clears the error state; otherwise counts it
  * (*error_count is the new count) and records an event on each branch
  * when the error is new. */
 int db_tree_poll_done(struct db *db, int *error_count, long long tree_id, const char *error,
 		      long long next_poll_at);
-/* Release and rc tags on the branch's line: [{name, kind, position}]
- * ordered by position (caller owns). */
-json_t *db_branch_marks(struct db *db, long long tree_id, long long branch_id);
+/* Release and rc tags on the branch's line, ordered by position, into
+ * *out (no commit_sha; caller disposes). */
+int db_branch_marks(struct db *db, struct rec_releases *out, long long tree_id,
+		    long long branch_id);
 /* Queues a build job with spec (tree, commit, config...) unless the same
  * (tree, commit, config) build exists (*queued = 0) or max_queued builds
  * of the tree are queued (DB_CONFLICT, counted as dropped). */
@@ -147,12 +149,15 @@ int db_tree_get(struct db *db, struct rec_tree *out, const char *name);
  * *out, at most limit (caller disposes). */
 int db_tree_commits(struct db *db, struct rec_commits *out, const char *tree,
 		    const char *branch, const char *window, int limit, int offset, char **cause);
-/* Releases, release candidates and merge windows of a tree's branch. */
-int db_tree_windows(struct db *db, json_t **out, const char *tree, const char *branch,
-		    char **cause);
-/* The first-parent merges that entered the branch in release's window. */
-int db_tree_window_merges(struct db *db, json_t **out, const char *tree, const char *branch,
-			  const char *release, char **cause);
+/* Releases, release candidates and merge windows of a tree's branch
+ * (NULL: the first followed) into *out (caller disposes).  DB_NOTFOUND /
+ * DB_INVALID with one sentence in *cause, as db_tree_commits. */
+int db_tree_windows(struct db *db, struct rec_tree_windows *out, const char *tree,
+		    const char *branch, char **cause);
+/* The first-parent merges that entered the branch in release's window,
+ * into *out (caller disposes); DB_NOTFOUND / DB_INVALID with *cause. */
+int db_tree_window_merges(struct db *db, struct rec_window_merges *out, const char *tree,
+			  const char *branch, const char *release, char **cause);
 
 /* The watched trees by name into *out (status 0: id, name, url,
  * created_at; caller disposes). */

@@ -94,12 +94,60 @@ int db_commit_verdicts_store_locked(struct db *db, const struct db_analysis *a)
 	return rc;
 }
 
-json_t *db_window_verdicts(struct db *db, long long branch_id, long long from, long long to)
+/* A real column: NAN for SQL NULL. */
+static double db_verdict_real(sqlite3_stmt *st, int i)
 {
-	json_t *rows;
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
+}
 
+/* A row of db_window_verdicts into the rec_commit_verdict at rec. */
+static int db_window_verdict_row(sqlite3_stmt *st, void *rec)
+{
+	struct rec_commit_verdict *v = rec;
+	double *reals[] = { &v->diff, &v->se, &v->df, &v->percent, &v->percent_lo,
+			    &v->percent_hi, &v->pvalue, &v->p_same, &v->min_effect, &v->eq_half,
+			    &v->between_var, &v->within_var, &v->between_cv, &v->within_cv,
+			    &v->between_df };
+	long long *ints[] = { &v->log_scale, &v->tested, &v->prior_used, &v->jobs_before,
+			      &v->jobs_after, &v->iterations_before, &v->iterations_after };
+	int lost = 0;
+
+	memset(v, 0, sizeof *v);
+	v->position = sqlite3_column_int64(st, 0);
+	lost |= db_column_copy(&v->sha, st, 1);
+	lost |= db_column_copy(&v->prev_sha, st, 2);
+	v->series_id = sqlite3_column_int64(st, 3);
+	lost |= db_column_copy(&v->runner_class, st, 4);
+	v->noisy = sqlite3_column_int64(st, 5);
+	lost |= db_column_copy(&v->suite, st, 6);
+	lost |= db_column_copy(&v->metric, st, 7);
+	lost |= db_column_copy(&v->unit, st, 8);
+	lost |= db_column_copy(&v->better, st, 9);
+	v->merge = sqlite3_column_int(st, 10);
+	lost |= db_column_copy(&v->subject, st, 11);
+	for (size_t i = 0; i < sizeof ints / sizeof *ints; i++)
+		*ints[i] = sqlite3_column_int64(st, 12 + (int)i);
+	for (size_t i = 0; i < sizeof reals / sizeof *reals; i++)
+		*reals[i] = db_verdict_real(st, 19 + (int)i);
+	lost |= db_column_copy(&v->verdict, st, 34);
+	if (lost || !v->sha) {
+		rec_commit_verdict_dispose(v);
+		return -1;
+	}
+	return 0;
+}
+
+int db_window_verdicts(struct db *db, struct rec_commit_verdict **out, size_t *n,
+		       long long branch_id, long long from, long long to)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int rc, step = SQLITE_DONE;
+
+	*out = NULL;
+	*n = 0;
 	db_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	st = db_prepk(db,
 		"SELECT bc.position, cv.sha, cv.prev_sha, cv.series_id, se.runner_class, "
 		" se.noisy, m.suite, m.name AS metric, m.unit, m.direction AS better, "
 		" c.merged_tip IS NOT NULL AS merge, c.subject, cv.log_scale, cv.tested, cv.prior_used, "
@@ -112,9 +160,20 @@ json_t *db_window_verdicts(struct db *db, long long branch_id, long long from, l
 		"JOIN series se ON se.id = cv.series_id JOIN metrics m ON m.id = se.metric_id "
 		"WHERE bc.branch_id = ?1 AND bc.position > ?2 AND bc.position <= ?3 "
 		"ORDER BY bc.position, se.runner_class, m.suite, m.name LIMIT ?4",
-		"IIIi", branch_id, from, to, DB_MAX_WINDOW_VERDICTS));
+		"IIIi", branch_id, from, to, DB_MAX_WINDOW_VERDICTS);
+	rc = st ? DB_OK : DB_ERR;
+	while (rc == DB_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		rc = db_grow((void **)out, &cap, *n, sizeof **out, DB_MAX_WINDOW_VERDICTS + 1);
+		if (rc == DB_OK && db_window_verdict_row(st, &(*out)[*n]) < 0)
+			rc = DB_ERR;
+		if (rc == DB_OK)
+			(*n)++;
+	}
+	if (rc == DB_OK && step != SQLITE_DONE)
+		rc = DB_ERR;
+	db_done(st);
 	db_unlock(db);
-	return rows;
+	return rc;
 }
 
 /* Whether one more job like `like` may be queued for series_id (see

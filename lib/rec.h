@@ -158,6 +158,7 @@ void rec_builds_dispose(struct rec_builds *l);
  * number the change does not have is NAN here and null in JSON. */
 struct rec_change;
 struct rec_bisection;           /* lib/rec_bisect.h */
+struct rec_place;               /* lib/rec_place.h */
 
 struct rec_changes {
 	struct rec_change *v;
@@ -223,7 +224,7 @@ struct rec_change {
 	/* The detail (GET /api/v1/changes/ID) also has these; a list row has
 	 * full 0 and none of them. */
 	int full;
-	json_t *place;              /* db_change_place's object */
+	struct rec_place *place;    /* db_change_place's (lib/rec_place.h); NULL: null */
 	struct rec_changes group;   /* its commit range's changes, the largest first */
 	char *title;                /* what a maintainer reads first */
 	char *summary_text;         /* the plain-text summary for a mail */

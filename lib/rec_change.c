@@ -20,6 +20,7 @@
 #include "lib/rec_bisect.h"
 #include "lib/rec_internal.h"
 #include "lib/rec_lists.h"
+#include "lib/rec_place.h"
 
 /* How a field is held and what null means for it. */
 enum rec_kind {
@@ -143,7 +144,8 @@ static void rec_fields_dispose(void *base, const struct rec_field *t, size_t n)
 /* What the detail adds, in the API's order. */
 static int rec_change_encode_full(json_t *j, const struct rec_change *c)
 {
-	if (json_object_set_new(j, "place", rec_any_json(c->place)) < 0 ||
+	if (json_object_set_new(j, "place", c->place ? rec_place_encode(c->place) :
+				json_null()) < 0 ||
 	    json_object_set_new(j, "group", rec_changes_encode(&c->group)) < 0 ||
 	    json_object_set_new(j, "title", rec_str_json(c->title)) < 0 ||
 	    json_object_set_new(j, "summary_text", rec_str_json(c->summary_text)) < 0 ||
@@ -189,6 +191,22 @@ static int rec_change_decode_bisection(struct rec_change *c, const json_t *j, co
 	return -1;
 }
 
+/* The detail's place, an object or null, into c->place. */
+static int rec_change_decode_place(struct rec_change *c, const json_t *j, const char *where,
+				   char **cause)
+{
+	const json_t *v = json_object_get(j, "place");
+	char at[REC_WHERE_MAX];
+
+	if (!v || json_is_null(v))
+		return 0;
+	c->place = calloc(1, sizeof *c->place);
+	if (!c->place)
+		return fail_cause(cause, "out of memory");
+	snprintf(at, sizeof at, "%splace.", where);
+	return rec_place_decode(c->place, v, at, cause);
+}
+
 /* The detail's parts, when j has them ("group" says it is a detail). */
 static int rec_change_decode_full(struct rec_change *c, const json_t *j, const char *where,
 				  char **cause)
@@ -201,7 +219,7 @@ static int rec_change_decode_full(struct rec_change *c, const json_t *j, const c
 	if (rec_array_decode(&c->group.v, &c->group.n, sizeof *c->group.v,
 			     json_object_get(j, "group"), where, "group", rec_change_elem_decode,
 			     cause) < 0 ||
-	    rec_get_any(&c->place, j, "place", where, cause) < 0 ||
+	    rec_change_decode_place(c, j, where, cause) < 0 ||
 	    rec_get_str(&c->title, j, "title", 1, where, cause) < 0 ||
 	    rec_get_str(&c->summary_text, j, "summary_text", 1, where, cause) < 0 ||
 	    rec_get_any(&c->points, j, "points", where, cause) < 0 ||
@@ -240,7 +258,8 @@ void rec_change_dispose(struct rec_change *c)
 	if (!c)
 		return;
 	rec_fields_dispose(c, rec_change_fields, REC_NFIELDS(rec_change_fields));
-	json_decref(c->place);
+	rec_place_dispose(c->place);
+	free(c->place);
 	rec_changes_dispose(&c->group);
 	free(c->title);
 	free(c->summary_text);

@@ -27,37 +27,41 @@
 static const char *const change_states[] = { "new", "confirmed", "bisecting",
 	"culprit-found", "fixed", "invalid", "wontfix", NULL };
 
-/* "sha subject (date)" of a commit row of the change's place. */
-static void change_commit(struct buf *b, const json_t *commit)
+/* s, or "" for NULL. */
+static const char *change_str(const char *s)
 {
-	if (!commit || json_is_null(commit)) {
+	return s ? s : "";
+}
+
+/* "sha subject (date)" of a commit of the change's place. */
+static void change_commit(struct buf *b, const struct rec_place_commit *commit)
+{
+	if (!commit) {
 		buf_adds(b, "<span class=\"muted\">the start of the series</span>");
 		return;
 	}
-	html_sha(b, html_jstr(commit, "sha"));
+	html_sha(b, change_str(commit->sha));
 	buf_adds(b, " ");
-	html_clamp(b, html_jstr(commit, "subject"));
+	html_clamp(b, change_str(commit->subject));
 	buf_adds(b, " <span class=\"muted nowrap\">");
-	html_date(b, json_integer_value(json_object_get(commit, "time")));
-	if (json_is_integer(json_object_get(commit, "position")))
-		buf_printf(b, " at position %lld",
-			   (long long)json_integer_value(json_object_get(commit, "position")));
+	html_date(b, commit->time == REC_NONE ? 0 : commit->time);
+	if (commit->position != REC_NONE)
+		buf_printf(b, " at position %lld", commit->position);
 	buf_adds(b, "</span>");
 }
 
 /* The candidate merges of a range that holds several. */
-static void change_merges(struct buf *b, const json_t *place)
+static void change_merges(struct buf *b, const struct rec_place *place)
 {
-	const json_t *merges = json_object_get(place, "merges"), *m;
-	long long total = json_integer_value(json_object_get(place, "merges_total"));
-	size_t i;
+	long long total = place->merges_total;
 
 	if (total < 2)
 		return;
 	buf_printf(b, "<dt>merges</dt><dd>%lld first-parent merges in the range, any of them "
 		   "may have brought it:<ul id=\"candidates\">", total);
-	json_array_foreach(merges, i, m) {
-		long long jobs = json_integer_value(json_object_get(m, "jobs"));
+	for (size_t i = 0; i < place->nmerges; i++) {
+		const struct rec_place_commit *m = &place->merges[i];
+		long long jobs = m->jobs;
 
 		buf_printf(b, "<li class=\"%s\">", jobs ? "measured" : "unmeasured");
 		change_commit(b, m);
@@ -68,21 +72,21 @@ static void change_merges(struct buf *b, const json_t *place)
 			buf_adds(b, " <strong class=\"unmeasured\">never measured</strong>");
 		buf_adds(b, "</li>");
 	}
-	if ((long long)json_array_size(merges) < total)
+	if ((long long)place->nmerges < total)
 		buf_printf(b, "<li class=\"muted\">and %lld more</li>",
-			   total - (long long)json_array_size(merges));
+			   total - (long long)place->nmerges);
 	buf_adds(b, "</ul></dd>\n");
 }
 
 /* /trees/TREE/windows/RELEASE?branch=BRANCH of the change's window. */
-static void change_window_href(struct buf *b, const json_t *place)
+static void change_window_href(struct buf *b, const struct rec_place *place)
 {
 	buf_adds(b, "/trees/");
-	html_url_arg(b, html_jstr(place, "tree"));
+	html_url_arg(b, change_str(place->tree));
 	buf_adds(b, "/windows/");
-	html_url_arg(b, html_jstr(json_object_get(place, "window"), "release"));
+	html_url_arg(b, change_str(place->release));
 	buf_adds(b, "?branch=");
-	html_url_arg(b, html_jstr(place, "branch"));
+	html_url_arg(b, change_str(place->branch));
 }
 
 /* A number of the change as the page shows it: 0 when it has none. */
@@ -133,7 +137,8 @@ static void change_confirmation(struct buf *b, const struct rec_change *c, long 
 /* Where the change lies: metric, tree, commits, merges, window, state. */
 static void change_facts(struct buf *b, const struct rec_change *c, long long now)
 {
-	const json_t *place = c->place, *w = json_object_get(place, "window");
+	static const struct rec_place none;
+	const struct rec_place *place = c->place ? c->place : &none;
 
 	buf_adds(b, "<dl class=\"facts\" id=\"change-facts\"><dt>metric</dt><dd>");
 	html_series_link(b, c->series_id, c->suite, c->metric);
@@ -144,13 +149,13 @@ static void change_facts(struct buf *b, const struct rec_change *c, long long no
 	buf_adds(b, " is better)</dd>\n<dt>runner class</dt><dd id=\"runner-class\">");
 	html_txt(b, c->runner_class);
 	buf_adds(b, "</dd>\n<dt>tree</dt><dd>");
-	if (*html_jstr(place, "tree")) {
+	if (*change_str(place->tree)) {
 		buf_adds(b, "<a href=\"/trees/");
-		html_url_arg(b, html_jstr(place, "tree"));
+		html_url_arg(b, place->tree);
 		buf_adds(b, "\">");
-		html_txt(b, html_jstr(place, "tree"));
+		html_txt(b, place->tree);
 		buf_adds(b, "</a> branch <span id=\"branch\">");
-		html_txt(b, html_jstr(place, "branch"));
+		html_txt(b, change_str(place->branch));
 		buf_adds(b, "</span>");
 	} else {
 		buf_adds(b, "<span class=\"muted\">none (the jobs had no commit)</span>");
@@ -158,9 +163,9 @@ static void change_facts(struct buf *b, const struct rec_change *c, long long no
 	buf_adds(b, "</dd>\n");
 	if (c->bad_sha && *c->bad_sha) {
 		buf_adds(b, "<dt>first bad</dt><dd id=\"first-bad\">");
-		change_commit(b, json_object_get(place, "bad"));
+		change_commit(b, place->bad);
 		buf_adds(b, "</dd>\n<dt>last good</dt><dd id=\"last-good\">");
-		change_commit(b, json_object_get(place, "good"));
+		change_commit(b, place->good);
 		buf_adds(b, "</dd>\n");
 	} else {
 		long long gj = c->good_job_id, bj = c->bad_job_id;
@@ -170,13 +175,13 @@ static void change_facts(struct buf *b, const struct rec_change *c, long long no
 			   "points have no commit)</dd>\n", gj, gj, bj, bj);
 	}
 	change_merges(b, place);
-	if (w) {
+	if (place->release) {
 		buf_adds(b, "<dt>window</dt><dd><a id=\"window-link\" href=\"");
 		change_window_href(b, place);
 		buf_adds(b, "\">");
-		html_txt(b, html_jstr(w, "release"));
+		html_txt(b, place->release);
 		buf_adds(b, " &rarr; ");
-		html_txt(b, *html_jstr(w, "closed_by") ? html_jstr(w, "closed_by") : "head (open)");
+		html_txt(b, *change_str(place->closed_by) ? place->closed_by : "head (open)");
 		buf_adds(b, "</a></dd>\n");
 	}
 	buf_adds(b, "<dt>state</dt><dd><span id=\"state-head\">");
@@ -219,13 +224,14 @@ static void change_verdict(struct buf *b, const struct rec_change *c)
 static void change_links(struct buf *b, const struct rec_change *c,
 			 const struct rec_reports *reports)
 {
-	const json_t *place = c->place;
-	const json_t *g = json_object_get(json_object_get(place, "good"), "position");
-	const json_t *bd = json_object_get(json_object_get(place, "bad"), "position");
+	static const struct rec_place none;
+	const struct rec_place *place = c->place ? c->place : &none;
+	long long g = place->good ? place->good->position : REC_NONE;
+	long long bd = place->bad ? place->bad->position : REC_NONE;
 	const char *good = c->good_sha ? c->good_sha : "", *bad = c->bad_sha ? c->bad_sha : "";
 
 	buf_adds(b, "<p class=\"links\" id=\"change-links\">");
-	if (json_object_get(place, "window") && !json_is_null(json_object_get(place, "window"))) {
+	if (place->release) {
 		buf_adds(b, "<a href=\"");
 		change_window_href(b, place);
 		buf_adds(b, "\">window report</a>");
@@ -241,9 +247,8 @@ static void change_links(struct buf *b, const struct rec_change *c,
 	buf_adds(b, "&amp;runner_class=");
 	html_url_arg(b, c->runner_class);
 	buf_adds(b, "\">compare last good &rarr; first bad</a>");
-	if (json_is_integer(bd)) {
-		long long hi = json_integer_value(bd), lo = json_is_integer(g) ?
-			json_integer_value(g) : hi - 1, w = hi - lo > 0 ? hi - lo : 1;
+	if (bd != REC_NONE) {
+		long long hi = bd, lo = g != REC_NONE ? g : hi - 1, w = hi - lo > 0 ? hi - lo : 1;
 
 		buf_printf(b, "<a id=\"zoom-link\" href=\"/series/%lld?from=%lld&amp;to=%lld\">chart "
 			   "of the range</a>", c->series_id, lo - 10 * w > 0 ? lo - 10 * w : 0,

@@ -35,14 +35,16 @@ static void tree_td_time(struct buf *b, long long t)
 	buf_adds(b, "</td>");
 }
 
-static void tree_windows(struct buf *b, const json_t *w, const char *branch)
+/* s, or "" for NULL. */
+static const char *tree_str(const char *s)
 {
-	const json_t *windows = json_object_get(w, "windows");
-	size_t i;
-	json_t *x;
+	return s ? s : "";
+}
 
+static void tree_windows(struct buf *b, const struct rec_tree_windows *w, const char *branch)
+{
 	buf_adds(b, "<h2>Merge windows</h2>\n");
-	if (!json_array_size(windows)) {
+	if (!w->windows.n) {
 		html_empty(b, "no-windows", "No release is tagged on this branch yet.",
 			   "Merge windows start at a <code>vX.Y</code> tag on the first-parent "
 			   "line; the watcher records tags at each poll.");
@@ -50,23 +52,25 @@ static void tree_windows(struct buf *b, const json_t *w, const char *branch)
 	}
 	buf_adds(b, "<table id=\"windows\"><tr><th>release</th><th>closed by</th><th>state</th>"
 		 "<th>commits</th><th>merges</th></tr>\n");
-	json_array_foreach(windows, i, x) {
+	for (size_t i = 0; i < w->windows.n; i++) {
+		const struct rec_window *x = &w->windows.v[i];
+
 		/* The release links to its merge-window report (web/page_window.c). */
 		buf_adds(b, "<tr><td><a class=\"window-link\" href=\"/trees/");
-		html_url_arg(b, html_jstr(w, "tree"));
+		html_url_arg(b, tree_str(w->tree));
 		buf_adds(b, "/windows/");
-		html_url_arg(b, html_jstr(x, "release"));
+		html_url_arg(b, tree_str(x->release));
 		if (branch) {
 			buf_adds(b, "?branch=");
 			html_url_arg(b, branch);
 		}
 		buf_adds(b, "\">");
-		html_txt(b, html_jstr(x, "release"));
+		html_txt(b, tree_str(x->release));
 		buf_adds(b, "</a></td>");
-		html_td(b, html_jstr(x, "closed_by"));
-		html_td(b, html_jstr(x, "state"));
-		html_td_int(b, x, "commits");
-		html_td_int(b, x, "merges");
+		html_td(b, tree_str(x->closed_by));
+		html_td(b, tree_str(x->state));
+		buf_printf(b, "<td class=\"num\">%lld</td><td class=\"num\">%lld</td>", x->commits,
+			   x->merges);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -185,7 +189,7 @@ static void tree_branches(struct buf *b, const struct rec_tree *tree)
 }
 
 int page_tree(struct buf *b, const struct rec_tree *tree, const char *branch,
-	      const json_t *windows, const struct rec_commits *commits,
+	      const struct rec_tree_windows *windows, const struct rec_commits *commits,
 	      const struct rec_builds *builds, int page, int more)
 {
 	const char *name = tree->name;

@@ -22,8 +22,10 @@
 #include "lib/rec_compare.h"
 #include "lib/rec_lists.h"
 #include "lib/rec_report.h"
+#include "lib/rec_window_report.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
+#include "lib/rec_window.h"
 
 #define PAGE_ROWS 50                /* rows of one page of a list */
 #define PAGE_OVERVIEW_WINDOWS 6     /* merge windows of a tree on "/", the newest first */
@@ -91,10 +93,10 @@ struct db_series_brief;
  * (db_series_index) matching the search text q (NULL: none). */
 int page_metrics(struct buf *b, const struct db_series_brief *s, size_t n, const char *q,
 		 int page, int more);
-/* "/trees/NAME[?branch=B]": tree (with its status), the /windows
- * object, one page of commits, recent builds (any tree's). */
+/* "/trees/NAME[?branch=B]": tree (with its status), its branch's
+ * windows, one page of commits, recent builds (any tree's). */
 int page_tree(struct buf *b, const struct rec_tree *tree, const char *branch,
-	      const json_t *windows, const struct rec_commits *commits,
+	      const struct rec_tree_windows *windows, const struct rec_commits *commits,
 	      const struct rec_builds *builds, int page, int more);
 /* The query of the compare page (NULL when absent). */
 struct page_compare_query {
@@ -115,8 +117,9 @@ struct page_compare_data {
 int page_compare(struct buf *b, const struct page_compare_query *q,
 		 const struct page_compare_data *d, const char *error);
 
-/* "/trees/NAME/windows/RELEASE": a db_window_report object, page N. */
-int page_window(struct buf *b, const json_t *report, int page);
+/* "/trees/NAME/windows/RELEASE": the report r (db_window_report, its
+ * verdicts decided and how to measure a merge filled), page N. */
+int page_window(struct buf *b, const struct rec_window_report *r, int page);
 
 /* "/reports": reports newest first (db_reports_list). */
 int page_reports(struct buf *b, const struct rec_reports *reports);

@@ -17,6 +17,7 @@
 
 #include "lib/buf.h"
 #include "lib/gitrepo.h"
+#include "lib/rec.h"
 #include "lib/rec_bisect.h"
 #include "lib/recipients.h"
 
@@ -65,14 +66,14 @@ void alert_changes_table(struct buf *b, const struct rec_changes *changes, const
 void alert_table(struct buf *b, const json_t *changes, const char *good, const char *bad);
 /* A change's title: "wq/metric-07 \u22128.0% regression at Merge tag
  * 'wq-for-6.13' of ..." (the subject of its first bad commit, or "in one
- * of N merges").  c: the change of GET /api/v1/changes/:id with "place". */
-void alert_change_title(struct buf *b, const json_t *c);
-/* The plain-text summary of change c (with "place" and "group") that a
+ * of N merges").  c: the change of GET /api/v1/changes/:id with its place. */
+void alert_change_title(struct buf *b, const struct rec_change *c);
+/* The plain-text summary of change c (with its place and group) that a
  * maintainer pastes into a mail: the title, tree, branch, runner class,
  * first bad and last good commits, the candidate merges (those never
  * measured said so), the window, the verdict, the state, the LKP table of
  * its group and a link under base_url. */
-void alert_change_summary(struct buf *b, const json_t *c, const char *base_url);
+void alert_change_summary(struct buf *b, const struct rec_change *c, const char *base_url);
 /* The generic webhook document (caller owns). */
 json_t *alert_webhook_doc(const struct alert_report *r, const char *subject, const char *body);
 /* The Slack-compatible document of a generic one (caller owns). */

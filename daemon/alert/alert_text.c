@@ -19,6 +19,7 @@
 #include "daemon/watch/watch.h"
 #include "db/db_reports.h"
 #include "lib/mail.h"
+#include "lib/rec_place.h"
 
 #define ATEXT_SHA 10                /* hex digits of a commit in subjects and tables */
 #define ATEXT_BROUGHT_SHOWN 30      /* commits of a merge listed in the body */
@@ -447,93 +448,103 @@ void alert_body(struct buf *b, const struct alert_report *r)
 		   "kpci, continuous kernel performance CI\n", r->base_url, head->id);
 }
 
-/* "12-digit-id ("subject")" of a commit row of db_change_place, or "-". */
-static void atext_commit_line(struct buf *b, const json_t *c)
+/* s, or "" for NULL. */
+static const char *atext_or(const char *s)
+{
+	return s ? s : "";
+}
+
+/* "12-digit-id ("subject")" of a commit of a change's place, or "-". */
+static void atext_commit_line(struct buf *b, const struct rec_place_commit *c)
 {
 	char *s;
 
-	if (!c || !*atext_str(c, "sha")) {
+	if (!c || !*atext_or(c->sha)) {
 		buf_adds(b, "-");
 		return;
 	}
-	s = mail_one_line(atext_str(c, "subject"), ATEXT_SUBJECT_MAX);
-	buf_printf(b, "%.12s (\"%s\")", atext_str(c, "sha"), s ? s : "");
+	s = mail_one_line(atext_or(c->subject), ATEXT_SUBJECT_MAX);
+	buf_printf(b, "%.12s (\"%s\")", c->sha, s ? s : "");
 	free(s);
 }
 
 
-void alert_change_title(struct buf *b, const json_t *c)
+void alert_change_title(struct buf *b, const struct rec_change *c)
 {
-	const json_t *place = json_object_get(c, "place");
-	const json_t *bad = json_object_get(place, "bad");
-	long long n = json_integer_value(json_object_get(place, "merges_total"));
-	double m = atext_num(c, "magnitude");
+	const struct rec_place *place = c->place;
+	const struct rec_place_commit *bad = place ? place->bad : NULL;
+	long long n = place ? place->merges_total : 0;
+	double m = isfinite(c->magnitude) ? c->magnitude : NAN;    /* as its JSON: null */
 	char *s;
 
 	/* U+2212 MINUS SIGN, as the kernel test robot's subjects print it */
-	buf_printf(b, "%s/%s %s%.1f%% %s", atext_str(c, "suite"), atext_str(c, "metric"),
-		   m < 0 ? "\u2212" : "+", 100 * fabs(m), atext_str(c, "direction"));
-	if (!strcmp(atext_str(c, "kind"), "build-failure"))
+	buf_printf(b, "%s/%s %s%.1f%% %s", atext_or(c->suite), atext_or(c->metric),
+		   m < 0 ? "\u2212" : "+", 100 * fabs(m), atext_or(c->direction));
+	if (!strcmp(atext_or(c->kind), "build-failure"))
 		return;
 	if (n > 1) {
 		buf_printf(b, " in one of %lld merges", n);
 		return;
 	}
-	if (!json_is_object(bad) || !*atext_str(bad, "sha"))
+	if (!bad || !*atext_or(bad->sha))
 		return;
-	s = mail_one_line(atext_str(bad, "subject"), ATEXT_TITLE_SUBJECT);
-	buf_printf(b, " at %s", s && *s ? s : atext_str(bad, "sha"));
+	s = mail_one_line(atext_or(bad->subject), ATEXT_TITLE_SUBJECT);
+	buf_printf(b, " at %s", s && *s ? s : bad->sha);
 	free(s);
 }
 
-void alert_change_summary(struct buf *b, const json_t *c, const char *base_url)
+/* The tree, branch, commits, candidate merges and window of place. */
+static void atext_place(struct buf *b, const struct rec_place *place, const char *runner_class)
 {
-	const json_t *place = json_object_get(c, "place"), *w = json_object_get(place, "window");
-	const json_t *merges = json_object_get(place, "merges"), *m, *group = json_object_get(c, "group");
-	long long total = json_integer_value(json_object_get(place, "merges_total"));
-	size_t i;
+	static const struct rec_place none;
+	const struct rec_place *p = place ? place : &none;
+	long long total = p->merges_total;
 
-	alert_change_title(b, c);
-	buf_printf(b, "\n\ntree:         %s", *atext_str(place, "tree") ?
-		   atext_str(place, "tree") : "-");
-	if (*atext_str(place, "branch")) {
-		char *br = mail_one_line(atext_str(place, "branch"), 200);
+	buf_printf(b, "\n\ntree:         %s", *atext_or(p->tree) ? p->tree : "-");
+	if (*atext_or(p->branch)) {
+		char *br = mail_one_line(p->branch, 200);
 
 		buf_printf(b, " branch %s", br ? br : "");
 		free(br);
 	}
-	buf_printf(b, "\nrunner class: %s\nfirst bad:    ", atext_str(c, "runner_class"));
-	atext_commit_line(b, json_object_get(place, "bad"));
+	buf_printf(b, "\nrunner class: %s\nfirst bad:    ", runner_class);
+	atext_commit_line(b, p->bad);
 	buf_adds(b, "\nlast good:    ");
-	atext_commit_line(b, json_object_get(place, "good"));
+	atext_commit_line(b, p->good);
 	if (total > 1) {
 		buf_printf(b, "\nmerges:       %lld first-parent merges in the range:", total);
-		json_array_foreach(merges, i, m) {
+		for (size_t i = 0; i < p->nmerges; i++) {
 			buf_adds(b, "\n  ");
-			atext_commit_line(b, m);
-			if (!json_integer_value(json_object_get(m, "jobs")))
+			atext_commit_line(b, &p->merges[i]);
+			if (!p->merges[i].jobs)
 				buf_adds(b, " never measured");
 		}
-		if ((long long)json_array_size(merges) < total)
-			buf_printf(b, "\n  ... and %lld more", total - (long long)json_array_size(merges));
+		if ((long long)p->nmerges < total)
+			buf_printf(b, "\n  ... and %lld more", total - (long long)p->nmerges);
 	}
-	if (w)
-		buf_printf(b, "\nwindow:       %s -> %s", atext_str(w, "release"),
-			   *atext_str(w, "closed_by") ? atext_str(w, "closed_by") : "head (open)");
-	if (*atext_str(c, "verdict")) {
-		char *why = mail_one_line(atext_str(c, "reason"), 400);
+	if (p->release)
+		buf_printf(b, "\nwindow:       %s -> %s", p->release,
+			   *atext_or(p->closed_by) ? p->closed_by : "head (open)");
+}
 
-		buf_printf(b, "\nverdict:      %s: ", atext_str(c, "verdict"));
-		atext_wrap(b, why ? why : "", ATEXT_WRAP - 14 - strlen(atext_str(c, "verdict")) - 2,
-			   14);
+void alert_change_summary(struct buf *b, const struct rec_change *c, const char *base_url)
+{
+	json_t *group = c->group.n ? rec_changes_encode(&c->group) : NULL;
+
+	alert_change_title(b, c);
+	atext_place(b, c->place, atext_or(c->runner_class));
+	if (*atext_or(c->verdict)) {
+		char *why = mail_one_line(atext_or(c->reason), 400);
+
+		buf_printf(b, "\nverdict:      %s: ", c->verdict);
+		atext_wrap(b, why ? why : "", ATEXT_WRAP - 14 - strlen(c->verdict) - 2, 14);
 		free(why);
 	}
-	buf_printf(b, "\nstate:        %s\n\n", atext_str(c, "state"));
-	if (strcmp(atext_str(c, "kind"), "build-failure"))
-		alert_table(b, json_array_size(group) ? group : NULL, atext_str(c, "good_sha"),
-			    atext_str(c, "bad_sha"));
-	buf_printf(b, "\ndetails: %s/changes/%lld\n", base_url,
-		   (long long)json_integer_value(json_object_get(c, "id")));
+	buf_printf(b, "\nstate:        %s\n\n", atext_or(c->state));
+	if (strcmp(atext_or(c->kind), "build-failure"))
+		alert_table(b, group, atext_or(c->good_sha), atext_or(c->bad_sha));
+	buf_printf(b, "\ndetails: %s/changes/%lld\n", base_url, c->id);
+	json_decref(group);
 }
 
 /* A number of a record as JSON: null for NAN (jansson holds no NAN). */

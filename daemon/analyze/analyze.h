@@ -186,13 +186,13 @@ size_t analyze_more(struct db *db, long long series_id, const struct analyze_ser
 		    const struct verdict *pairs, const struct analyze_params *p);
 
 /* The verdicts of one measured commit of the merge-window report: its
- * "commit_verdicts" rows [g, e) (db_window_report) decided again into
+ * commit verdicts rows[g, e) (db_window_report) decided again into
  * v[0 .. e - g), with Benjamini-Hochberg over its metrics.  Returns 0, or
  * -1 when memory is out. */
-int analyze_commit_verdicts(struct verdict *v, const json_t *rows, size_t g, size_t e,
-			    const struct verdict_params *vp);
+int analyze_commit_verdicts(struct verdict *v, const struct rec_commit_verdict *rows, size_t g,
+			    size_t e, const struct verdict_params *vp);
 
 /* The verdict of a stored row (commit_verdicts columns) in v. */
-void analyze_verdict_of_row(struct verdict *v, const json_t *row);
+void analyze_verdict_of_row(struct verdict *v, const struct rec_commit_verdict *row);
 
 #endif

@@ -197,45 +197,38 @@ size_t analyze_more(struct db *db, long long series_id, const struct analyze_ser
 	return queued;
 }
 
-static double analyze_num(const json_t *o, const char *key)
-{
-	const json_t *v = json_object_get(o, key);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-void analyze_verdict_of_row(struct verdict *v, const json_t *row)
+void analyze_verdict_of_row(struct verdict *v, const struct rec_commit_verdict *row)
 {
 	memset(v, 0, sizeof *v);
-	v->log_scale = (int)json_integer_value(json_object_get(row, "log_scale"));
-	v->tested = (int)json_integer_value(json_object_get(row, "tested"));
-	v->prior_used = (int)json_integer_value(json_object_get(row, "prior_used"));
-	v->jobs[0] = (size_t)json_integer_value(json_object_get(row, "jobs_before"));
-	v->jobs[1] = (size_t)json_integer_value(json_object_get(row, "jobs_after"));
-	v->iterations[0] = (size_t)json_integer_value(json_object_get(row, "iterations_before"));
-	v->iterations[1] = (size_t)json_integer_value(json_object_get(row, "iterations_after"));
+	v->log_scale = (int)row->log_scale;
+	v->tested = (int)row->tested;
+	v->prior_used = (int)row->prior_used;
+	v->jobs[0] = (size_t)row->jobs_before;
+	v->jobs[1] = (size_t)row->jobs_after;
+	v->iterations[0] = (size_t)row->iterations_before;
+	v->iterations[1] = (size_t)row->iterations_after;
 	v->single_job = v->jobs[0] == 1 || v->jobs[1] == 1;
-	v->diff = analyze_num(row, "diff");
-	v->se = analyze_num(row, "se");
-	v->df = analyze_num(row, "df");
-	v->percent = analyze_num(row, "percent");
-	v->ci_lo = analyze_num(row, "percent_lo");
-	v->ci_hi = analyze_num(row, "percent_hi");
-	v->p = analyze_num(row, "pvalue");
-	v->p_same = analyze_num(row, "p_same");
-	v->min_effect = analyze_num(row, "min_effect");
-	v->eq_half = analyze_num(row, "eq_half");
-	v->between_var = analyze_num(row, "between_var");
-	v->within_var = analyze_num(row, "within_var");
-	v->between_cv = analyze_num(row, "between_cv");
-	v->within_cv = analyze_num(row, "within_cv");
-	v->between_df = analyze_num(row, "between_df");
+	v->diff = row->diff;
+	v->se = row->se;
+	v->df = row->df;
+	v->percent = row->percent;
+	v->ci_lo = row->percent_lo;
+	v->ci_hi = row->percent_hi;
+	v->p = row->pvalue;
+	v->p_same = row->p_same;
+	v->min_effect = row->min_effect;
+	v->eq_half = row->eq_half;
+	v->between_var = row->between_var;
+	v->within_var = row->within_var;
+	v->between_cv = row->between_cv;
+	v->within_cv = row->within_cv;
+	v->between_df = row->between_df;
 }
 
-int analyze_commit_verdicts(struct verdict *v, const json_t *rows, size_t g, size_t e,
-			   const struct verdict_params *vp)
+int analyze_commit_verdicts(struct verdict *v, const struct rec_commit_verdict *rows, size_t g,
+			    size_t e, const struct verdict_params *vp)
 {
 	for (size_t i = g; i < e; i++)
-		analyze_verdict_of_row(&v[i - g], json_array_get(rows, i));
+		analyze_verdict_of_row(&v[i - g], &rows[i]);
 	return verdict_fdr(v, e - g, vp);
 }

@@ -79,12 +79,12 @@ json_t *api_compare_about(struct db *db, const char *text, const struct compare_
  * iterations}; *out (caller owns).  Returns 0 or -1. */
 int api_points_json(json_t **out, struct db *db, long long series_id, long long bad_job_id,
 		    size_t around);
-/* The merge-window report's "commit_verdicts" rows (db_window_report)
- * decided again per measured commit (analyze_commit_verdicts): report
- * gets "measured" [{position, sha, merge, subject, metrics, changed,
- * same, inconclusive, changes [...]}] and summary counts; the rows are
- * removed.  Returns 0, or -1 when memory is out. */
-int api_window_verdicts(json_t *report, const struct verdict_params *vp);
+struct rec_window_report;
+/* The merge-window report's commit verdicts (db_window_report) decided
+ * again per measured commit (analyze_commit_verdicts) into its measured
+ * commits and its summary's verdict counts (decided 1).  Returns 0, or -1
+ * when memory is out (r disposable). */
+int api_window_verdicts(struct rec_window_report *r, const struct verdict_params *vp);
 
 /* routes.c: the dashboard */
 void api_page_overview(struct kpcid *k, struct http_req *req, struct http_resp *resp);

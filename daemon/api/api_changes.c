@@ -204,27 +204,23 @@ static int api_change_group(struct kpcid *k, struct rec_change *c)
 }
 
 /* Adds what a maintainer reads first: its place (db_change_place), its
- * group, its title and summary_text (daemon/alert/alert_text.c, which read the
- * change as the API shows it). */
+ * group, its title and summary_text (daemon/alert/alert_text.c, which reads
+ * them from the record). */
 static int api_change_context(struct kpcid *k, struct rec_change *c)
 {
-	json_t *j;
 	struct buf b;
 
 	c->full = 1;
-	if (api_change_group(k, c) < 0 || db_change_place(k->db, &c->place, c->id) != DB_OK)
-		return -1;
-	j = rec_change_encode(c);
-	if (!j)
+	if (api_change_group(k, c) < 0 || !(c->place = calloc(1, sizeof *c->place)) ||
+	    db_change_place(k->db, c->place, c->id) != DB_OK)
 		return -1;
 	buf_init(&b, 1 << 20);
-	alert_change_title(&b, j);
+	alert_change_title(&b, c);
 	c->title = strdup(buf_str(&b));
 	buf_reset(&b);
-	alert_change_summary(&b, j, k->cfg.alert_base_url ? k->cfg.alert_base_url : "");
+	alert_change_summary(&b, c, k->cfg.alert_base_url ? k->cfg.alert_base_url : "");
 	c->summary_text = strdup(buf_str(&b));
 	buf_dispose(&b);
-	json_decref(j);
 	return c->title && c->summary_text ? 0 : -1;
 }
 

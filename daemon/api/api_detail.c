@@ -49,45 +49,45 @@ static int detail_bound(long long *pos, char **cause, struct kpcid *k, const cha
 	return 400;
 }
 
-/* Copies one column of a commit's detail row into a point's field. */
-static char *detail_text(const json_t *c, const char *key)
+/* A copy of s (NULL: NULL); the point's field. */
+static char *detail_text(const char *s)
 {
-	const char *v = json_string_value(json_object_get(c, key));
-
-	return v ? strdup(v) : NULL;
+	return s ? strdup(s) : NULL;
 }
 
 /* Adds the subject, author and commit time of their commits to the n
  * points p (in position order). */
 static int detail_commits(struct kpcid *k, struct rec_point *p, size_t n, long long branch_id)
 {
-	json_t *pos = json_array(), *det;
-	size_t d = 0, nd;
+	long long *pos = calloc(n + 1, sizeof *pos);
+	struct rec_commits det;
+	size_t d = 0, np = 0;
+	int rc;
 
+	if (!pos)
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (p[i].position != REC_NONE)
-			json_array_append_new(pos, json_integer(p[i].position));
-	det = db_branch_details(k->db, branch_id, pos);
-	json_decref(pos);
-	if (!det)
+			pos[np++] = p[i].position;
+	rc = db_branch_details(k->db, &det, branch_id, pos, np);
+	free(pos);
+	if (rc != DB_OK)
 		return -1;
-	nd = json_array_size(det);
 	for (size_t i = 0; i < n; i++) {
 		long long at = p[i].position == REC_NONE ? 0 : p[i].position;
-		const json_t *c;
+		const struct rec_commit *c;
 
-		while (d < nd && json_integer_value(json_object_get(json_array_get(det, d),
-				"position")) < at)
+		while (d < det.n && det.v[d].position < at)
 			d++;
-		c = json_array_get(det, d);
-		if (c && json_integer_value(json_object_get(c, "position")) == at) {
+		c = d < det.n ? &det.v[d] : NULL;
+		if (c && c->position == at) {
 			p[i].has_commit = 1;
-			p[i].subject = detail_text(c, "subject");
-			p[i].author = detail_text(c, "author");
-			p[i].time = json_integer_value(json_object_get(c, "commit_time"));
+			p[i].subject = detail_text(c->subject);
+			p[i].author = detail_text(c->author_name);
+			p[i].time = c->commit_time == REC_NONE ? 0 : c->commit_time;
 		}
 	}
-	json_decref(det);
+	rec_commits_dispose(&det);
 	return 0;
 }
 
@@ -354,6 +354,7 @@ int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long
 		     const struct detail_query *q, int details)
 {
 	long long lo = 0, hi = (1LL << 62);
+	struct rec_releases marks = { 0 };
 	struct db_series_where where;
 	int rc, by_commit = 0;
 
@@ -377,8 +378,12 @@ int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long
 	free(out->branch);
 	out->tree = detail_name(where.tree);
 	out->branch = detail_name(where.branch);
-	out->releases = where.branch_id ? db_branch_marks(k->db, where.tree_id, where.branch_id) :
-			json_array();
+	if (where.branch_id && db_branch_marks(k->db, &marks, where.tree_id, where.branch_id) !=
+	    DB_OK)
+		goto fail;
+	/* rec_series keeps its releases as the chart's JSON */
+	out->releases = rec_releases_encode(&marks);
+	rec_releases_dispose(&marks);
 	if (!out->releases || db_series_siblings(k->db, out) != DB_OK ||
 	    detail_points(&out->points, &out->npoints, k, id, lo, hi, where.branch_id, details,
 			  &by_commit) < 0 ||

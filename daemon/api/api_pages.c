@@ -405,7 +405,7 @@ void api_page_metrics(struct kpcid *k, struct http_req *req, struct http_resp *r
 void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	const char *branch = http_query(req, "branch");
-	json_t *windows = NULL;
+	struct rec_tree_windows windows = { 0 };
 	struct rec_tree tree;
 	struct rec_commits commits = { 0 };
 	struct rec_builds builds = { 0 };
@@ -438,12 +438,12 @@ void api_page_tree(struct kpcid *k, struct http_req *req, struct http_resp *resp
 		pages_error(resp, rc != DB_OK ? http_status(rc) : 500,
 			    cause ? cause : "database error while reading the tree");
 	} else {
-		pages_html(resp, page_tree(&resp->body, &tree, branch, windows, &commits, &builds,
+		pages_html(resp, page_tree(&resp->body, &tree, branch, &windows, &commits, &builds,
 					   page, more));
 	}
 	free(cause);
 	rec_tree_dispose(&tree);
-	json_decref(windows);
+	rec_tree_windows_dispose(&windows);
 	rec_commits_dispose(&commits);
 	rec_builds_dispose(&builds);
 }

@@ -43,8 +43,8 @@ static const char *const report_tables[] = {
 };
 
 /* db_window_report, with each measured commit's verdicts decided over its
- * metrics (daemon/analyze/analyze_verdict.c). */
-static int report_read(struct kpcid *k, json_t **out, struct http_req *req,
+ * metrics (daemon/analyze/analyze_verdict.c), into *out (caller disposes). */
+static int report_read(struct kpcid *k, struct rec_window_report *out, struct http_req *req,
 		       const char *branch, int limit, int offset, char **cause)
 {
 	struct analyze_params p;
@@ -55,9 +55,8 @@ static int report_read(struct kpcid *k, json_t **out, struct http_req *req,
 	if (rc != DB_OK)
 		return rc;
 	analyze_params_from_config(&p, &k->cfg);
-	if (api_window_verdicts(*out, &p.verdict) < 0) {
-		json_decref(*out);
-		*out = NULL;
+	if (api_window_verdicts(out, &p.verdict) < 0) {
+		rec_window_report_dispose(out);
 		return fail_cause(cause, "out of memory while deciding the window's verdicts");
 	}
 	return DB_OK;
@@ -65,9 +64,9 @@ static int report_read(struct kpcid *k, json_t **out, struct http_req *req,
 
 void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
+	struct rec_window_report r = { 0 };
 	const char *branch;
 	char msg[128], *cause = NULL;
-	json_t *out = NULL;
 	int limit, offset, rc;
 
 	if (report_branch(req, &branch, msg, sizeof msg) < 0) {
@@ -76,11 +75,12 @@ void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *
 	}
 	if (http_paging(req, resp, &limit, &offset) < 0 || api_cached(k, req, resp, report_tables))
 		return;
-	rc = report_read(k, &out, req, branch, limit, offset, &cause);
+	rc = report_read(k, &r, req, branch, limit, offset, &cause);
 	if (rc == DB_OK)
-		http_json(resp, 200, out);
+		http_json(resp, 200, rec_window_report_encode(&r));
 	else
 		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
+	rec_window_report_dispose(&r);
 	free(cause);
 }
 
@@ -88,25 +88,23 @@ void api_window_report(struct kpcid *k, struct http_req *req, struct http_resp *
  * boot method of the tree's own bench jobs ([tree] suites, bench_classes,
  * bench_boot), when kpcid watches the tree; the page falls back to the
  * suites and classes of the group's changes. */
-static void report_measure_defaults(struct kpcid *k, json_t *report)
+static int report_measure_defaults(struct kpcid *k, struct rec_window_report *r)
 {
-	const char *tree = json_string_value(json_object_get(report, "tree"));
-
-	for (const struct config_tree *t = k->cfg.trees; tree && t; t = t->next)
-		if (!strcmp(t->name, tree)) {
-			json_object_set_new(report, "measure", json_pack("{s:s, s:s, s:s}",
-				"suites", t->suites ? t->suites : "", "classes",
-				t->bench_classes ? t->bench_classes : "", "boot",
-				t->bench_boot ? t->bench_boot : ""));
-			return;
+	for (const struct config_tree *t = k->cfg.trees; r->tree && t; t = t->next)
+		if (!strcmp(t->name, r->tree)) {
+			r->measure_suites = strdup(t->suites ? t->suites : "");
+			r->measure_classes = strdup(t->bench_classes ? t->bench_classes : "");
+			r->measure_boot = strdup(t->bench_boot ? t->bench_boot : "");
+			return r->measure_suites && r->measure_classes && r->measure_boot ? 0 : -1;
 		}
+	return 0;
 }
 
 void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
+	struct rec_window_report r = { 0 };
 	const char *branch;
 	char msg[160], *cause = NULL;
-	json_t *out = NULL;
 	int page = 1, rc;
 
 	if (report_branch(req, &branch, msg, sizeof msg) < 0) {
@@ -117,14 +115,14 @@ void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *re
 		return;
 	if (api_cached(k, req, resp, report_tables))
 		return;
-	rc = report_read(k, &out, req, branch, PAGE_ROWS, (page - 1) * PAGE_ROWS, &cause);
+	rc = report_read(k, &r, req, branch, PAGE_ROWS, (page - 1) * PAGE_ROWS, &cause);
 	if (rc != DB_OK) {
 		pages_error(resp, http_status(rc), cause ? cause : "database error");
 		free(cause);
 		return;
 	}
-	report_measure_defaults(k, out);
 	resp->content_type = "text/html; charset=utf-8";
-	resp->status = page_window(&resp->body, out, page) == 0 ? 200 : 500;
-	json_decref(out);
+	resp->status = report_measure_defaults(k, &r) == 0 && page_window(&resp->body, &r, page) ==
+		       0 ? 200 : 500;
+	rec_window_report_dispose(&r);
 }

@@ -106,26 +106,28 @@ void api_tree_commits(struct kpcid *k, struct http_req *req, struct http_resp *r
 
 void api_tree_windows(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
+	struct rec_tree_windows w;
 	const char *branch;
 	char *cause = NULL;
-	json_t *out = NULL;
 	int rc;
 
 	if (api_branch_arg(req, resp, &branch) < 0)
 		return;
-	rc = db_tree_windows(k->db, &out, req->args[0], branch, &cause);
-	api_tree_answer(resp, rc, out, cause);
+	rc = db_tree_windows(k->db, &w, req->args[0], branch, &cause);
+	api_tree_answer(resp, rc, rc == DB_OK ? rec_tree_windows_encode(&w) : NULL, cause);
+	rec_tree_windows_dispose(&w);
 }
 
 void api_tree_window_merges(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
+	struct rec_window_merges m;
 	const char *branch;
 	char *cause = NULL;
-	json_t *out = NULL;
 	int rc;
 
 	if (api_branch_arg(req, resp, &branch) < 0)
 		return;
-	rc = db_tree_window_merges(k->db, &out, req->args[0], branch, req->args[1], &cause);
-	api_tree_answer(resp, rc, out, cause);
+	rc = db_tree_window_merges(k->db, &m, req->args[0], branch, req->args[1], &cause);
+	api_tree_answer(resp, rc, rc == DB_OK ? rec_window_merges_encode(&m) : NULL, cause);
+	rec_window_merges_dispose(&m);
 }

@@ -23,6 +23,12 @@ static json_t *api_real(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* A copy of s (NULL: NULL, as when memory is out). */
+static char *api_dup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
 /* ---- a comparison (GET /api/v1/compare, the compare page) ---------- */
 
 static json_t *api_side_json(const struct compare_side *s)
@@ -44,15 +50,21 @@ static json_t *api_more_json(const struct verdict *v)
 json_t *api_compare_about(struct db *db, const char *text, const struct compare_which *w)
 {
 	json_t *side = json_pack("{s:s}", "text", text), *c = NULL;
+	struct rec_commit_about about;
 	struct rec_job job;
+	int rc = DB_NOTFOUND;
 
 	if (w->job_id) {
 		json_object_set_new(side, "job_id", json_integer(w->job_id));
 		if (db_job_get(db, &job, w->job_id) == DB_OK && job.commit_sha)
-			c = db_commit_about(db, job.commit_sha);
+			rc = db_commit_about(db, &about, job.commit_sha);
 		rec_job_dispose(&job);
 	} else {
-		c = db_commit_about(db, w->sha);
+		rc = db_commit_about(db, &about, w->sha);
+	}
+	if (rc == DB_OK) {
+		c = rec_commit_about_encode(&about);
+		rec_commit_about_dispose(&about);
 	}
 	if (w->ref_kind[0])
 		json_object_set_new(side, "ref", json_string(w->ref_kind));
@@ -147,98 +159,89 @@ int api_points_json(json_t **out, struct db *db, long long series_id, long long 
 
 /* ---- the measured commits of a merge window ------------------------ */
 
-/* One changed metric of a measured commit, for the report. */
-static json_t *api_window_change(const json_t *row, const struct verdict *v)
+/* One changed metric of a measured commit, for the report, into *m. */
+static int api_window_change(struct rec_window_report_metric *m, const struct rec_commit_verdict *row,
+			     const struct verdict *v)
 {
-	const char *better = json_string_value(json_object_get(row, "better"));
-	int worse = better && (v->diff > 0) == !strcmp(better, "lower");
+	int worse = row->better && (v->diff > 0) == !strcmp(row->better, "lower");
 
-	return json_pack("{s:O, s:O, s:O, s:O, s:O, s:s, s:s, s:o, s:[o, o], s:o, s:o, s:I, "
-			 "s:I, s:s}",
-			 "series_id", json_object_get(row, "series_id"),
-			 "suite", json_object_get(row, "suite"),
-			 "metric", json_object_get(row, "metric"),
-			 "runner_class", json_object_get(row, "runner_class"),
-			 "prev_sha", json_object_get(row, "prev_sha"),
-			 "verdict", verdict_name(v->kind),
-			 "direction", worse ? "regression" : "improvement",
-			 "change_percent", api_real(v->percent),
-			 "ci95_percent", api_real(v->ci_lo), api_real(v->ci_hi),
-			 "p", api_real(v->p), "q", api_real(v->q),
-			 "jobs_before", (json_int_t)v->jobs[0], "jobs_after", (json_int_t)v->jobs[1],
-			 "reason", v->reason);
+	m->series_id = row->series_id;
+	m->suite = api_dup(row->suite);
+	m->metric = api_dup(row->metric);
+	m->runner_class = api_dup(row->runner_class);
+	m->prev_sha = api_dup(row->prev_sha);
+	m->verdict = api_dup(verdict_name(v->kind));
+	m->direction = api_dup(worse ? "regression" : "improvement");
+	m->change_percent = v->percent;
+	m->ci_lo = v->ci_lo;
+	m->ci_hi = v->ci_hi;
+	m->p = v->p;
+	m->q = v->q;
+	m->jobs_before = (long long)v->jobs[0];
+	m->jobs_after = (long long)v->jobs[1];
+	m->reason = api_dup(v->reason);
+	return m->verdict && m->direction && m->reason ? 0 : -1;
 }
 
-/* Decides the rows [g, e) of one measured commit and appends its entry;
- * counts[] adds its verdicts, and whether it changed or is inconclusive. */
-static int api_window_commit(json_t *measured, long long *counts, const json_t *rows,
-			     size_t g, size_t e, const struct verdict_params *vp)
+/* Decides the rows [g, e) of one measured commit into *m; counts[] adds
+ * its verdicts, and whether it changed or is inconclusive. */
+static int api_window_commit(struct rec_window_report_measured *m, long long *counts,
+			     const struct rec_commit_verdict *rows, size_t g, size_t e,
+			     const struct verdict_params *vp)
 {
 	struct verdict *v = calloc(e - g, sizeof *v);
-	const json_t *first = json_array_get(rows, g);
-	long long n[3] = { 0, 0, 0 }, jobs = 0;
-	json_t *entry, *changes = json_array();
+	const struct rec_commit_verdict *first = &rows[g];
+	long long n[3] = { 0, 0, 0 };
+	int rc = 0;
 
-	if (!v || !changes || analyze_commit_verdicts(v, rows, g, e, vp) < 0) {
+	m->changes = calloc((e - g < API_WINDOW_CHANGES ? e - g : API_WINDOW_CHANGES) + 1,
+			    sizeof *m->changes);
+	if (!v || !m->changes || analyze_commit_verdicts(v, rows, g, e, vp) < 0) {
 		free(v);
-		json_decref(changes);
 		return -1;
 	}
-	for (size_t i = g; i < e; i++) {
+	for (size_t i = g; rc == 0 && i < e; i++) {
 		n[v[i - g].kind]++;
-		if ((long long)v[i - g].jobs[1] > jobs)
-			jobs = (long long)v[i - g].jobs[1];
-		if (v[i - g].kind == VERDICT_CHANGED &&
-		    json_array_size(changes) < API_WINDOW_CHANGES)
-			json_array_append_new(changes,
-					      api_window_change(json_array_get(rows, i), &v[i - g]));
+		if ((long long)v[i - g].jobs[1] > m->jobs)
+			m->jobs = (long long)v[i - g].jobs[1];
+		if (v[i - g].kind == VERDICT_CHANGED && m->nchanges < API_WINDOW_CHANGES)
+			rc = api_window_change(&m->changes[m->nchanges++], &rows[i], &v[i - g]);
 	}
 	free(v);
-	entry = json_pack("{s:I, s:O, s:b, s:O, s:I, s:I, s:I, s:I, s:I, s:o}", "position",
-			  (json_int_t)json_integer_value(json_object_get(first, "position")),
-			  "sha", json_object_get(first, "sha"),
-			  "merge", json_integer_value(json_object_get(first, "merge")) != 0,
-			  "subject", json_object_get(first, "subject") ?
-			  json_object_get(first, "subject") : json_null(),
-			  "jobs", (json_int_t)jobs, "metrics", (json_int_t)(e - g),
-			  "changed", (json_int_t)n[VERDICT_CHANGED], "same", (json_int_t)n[VERDICT_SAME],
-			  "inconclusive", (json_int_t)n[VERDICT_INCONCLUSIVE], "changes", changes);
-	if (!entry)
-		return -1;
+	m->position = first->position;
+	m->sha = api_dup(first->sha);
+	m->merge = first->merge != 0;
+	m->subject = first->subject ? api_dup(first->subject) : NULL;
+	m->metrics = (long long)(e - g);
+	m->changed = n[VERDICT_CHANGED];
+	m->same = n[VERDICT_SAME];
+	m->inconclusive = n[VERDICT_INCONCLUSIVE];
 	for (int k = 0; k < 3; k++)
 		counts[k] += n[k];
 	counts[3] += n[VERDICT_CHANGED] > 0;
 	counts[4] += n[VERDICT_INCONCLUSIVE] > 0;
-	return json_array_append_new(measured, entry);
+	return rc == 0 && m->sha && (!first->subject || m->subject) ? 0 : -1;
 }
 
-int api_window_verdicts(json_t *report, const struct verdict_params *vp)
+int api_window_verdicts(struct rec_window_report *r, const struct verdict_params *vp)
 {
-	const json_t *rows = json_object_get(report, "commit_verdicts");
-	json_t *measured = json_array(), *summary = json_object_get(report, "summary");
+	const struct rec_commit_verdict *rows = r->commit_verdicts;
 	long long counts[5] = { 0, 0, 0, 0, 0 };
-	size_t n = json_array_size(rows);
+	size_t n = r->ncommit_verdicts;
 
-	if (!measured)
+	r->measured = calloc(n + 1, sizeof *r->measured);
+	if (!r->measured)
 		return -1;
 	for (size_t g = 0, e; g < n; g = e) {
-		long long pos = json_integer_value(json_object_get(json_array_get(rows, g),
-								   "position"));
-
-		for (e = g + 1; e < n && json_integer_value(json_object_get(json_array_get(rows, e),
-									    "position")) == pos; e++)
+		for (e = g + 1; e < n && rows[e].position == rows[g].position; e++)
 			;
-		if (api_window_commit(measured, counts, rows, g, e, vp) < 0) {
-			json_decref(measured);
+		if (api_window_commit(&r->measured[r->nmeasured++], counts, rows, g, e, vp) < 0)
 			return -1;
-		}
 	}
-	json_object_set_new(report, "measured", measured);
-	json_object_set_new(summary, "verdicts", json_pack("{s:I, s:I, s:I}", "changed",
-		(json_int_t)counts[VERDICT_CHANGED], "same", (json_int_t)counts[VERDICT_SAME],
-		"inconclusive", (json_int_t)counts[VERDICT_INCONCLUSIVE]));
-	json_object_set_new(summary, "commits_changed", json_integer(counts[3]));
-	json_object_set_new(summary, "commits_inconclusive", json_integer(counts[4]));
-	json_object_del(report, "commit_verdicts");
+	for (int k = 0; k < 3; k++)
+		r->summary.verdicts[k] = counts[k];
+	r->summary.commits_changed = counts[3];
+	r->summary.commits_inconclusive = counts[4];
+	r->decided = 1;
 	return 0;
 }

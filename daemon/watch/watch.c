@@ -81,7 +81,7 @@ void watch_poll_tree(struct watcher *watcher, struct watch_tree *t)
 {
 	char *err = NULL, why[WATCH_ERROR_LEN];
 	git_repository *repo = NULL;
-	json_t *changed = NULL, *tag;
+	struct rec_tags changed = { 0 };
 	int *exists = calloc(t->nbranches ? t->nbranches : 1, sizeof *exists);
 	int errors = 0, failed = -1;
 	long long delay;
@@ -109,20 +109,19 @@ void watch_poll_tree(struct watcher *watcher, struct watch_tree *t)
 		free(berr);
 	}
 	if (t->fetched_before && t->cand_tags) {
-		json_array_foreach(changed, i, tag) {
+		for (i = 0; i < changed.n; i++) {
 			char reason[WATCH_MAX_SUBSYSTEM + 16];
 
 			snprintf(reason, sizeof reason, "tag %.*s", WATCH_MAX_SUBSYSTEM,
-				 json_string_value(json_object_get(tag, "name")));
-			watch_candidate(watcher, t, NULL,
-					json_string_value(json_object_get(tag, "sha")), reason, 3);
+				 changed.v[i].name);
+			watch_candidate(watcher, t, NULL, changed.v[i].sha, reason, 3);
 		}
 	}
 done:
 	if (!failed)
 		t->fetched_before = 1;
 	git_repository_free(repo);
-	json_decref(changed);
+	rec_tags_dispose(&changed);
 	free(exists);
 	/* what is logged and stored: at most WATCH_ERROR_LEN bytes */
 	snprintf(why, sizeof why, "%s", err ? err : "the poll failed");

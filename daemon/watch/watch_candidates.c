@@ -44,17 +44,16 @@ void watch_candidate(struct watcher *watcher, const struct watch_tree *t, const 
 
 /* The window a line position falls in: the release whose tag is the last
  * mark before it, or NULL (marks are ordered by position). */
-static const char *watch_window_of(const json_t *marks, long long position)
+static const char *watch_window_of(const struct rec_releases *marks, long long position)
 {
 	const char *name = NULL;
-	const json_t *m;
-	size_t i;
 
-	json_array_foreach(marks, i, m) {
-		if (json_integer_value(json_object_get(m, "position")) >= position)
+	for (size_t i = 0; i < marks->n; i++) {
+		const struct rec_release *m = &marks->v[i];
+
+		if (m->position >= position)
 			break;
-		name = strcmp(json_string_value(json_object_get(m, "kind")), "release") ? NULL :
-		       json_string_value(json_object_get(m, "name"));
+		name = strcmp(m->kind, "release") ? NULL : m->name;
 	}
 	return name;
 }
@@ -64,26 +63,26 @@ void watch_branch_candidates(struct watcher *watcher, const struct watch_tree *t
 			     const char *branch, long long branch_id, struct watch_set *s,
 			     struct watch_node **line, size_t nline, long long base)
 {
-	json_t *marks = NULL;
+	struct rec_releases marks = { 0 };
 	char reason[WATCH_MAX_SUBSYSTEM + 64];
 	int due = 0;
 
 	(void)s;
 	if (t->fetched_before && t->cand_merges)
-		marks = db_branch_marks(watcher->db, t->id, branch_id);
+		db_branch_marks(watcher->db, &marks, t->id, branch_id);   /* none: no window */
 	for (size_t i = nline; t->fetched_before && i-- > 0;) {      /* newest first */
 		const struct watch_node *c = line[i];
 		const char *window;
 
 		if (t->cand_merges && c->nparents > 1 &&
-		    (window = watch_window_of(marks, base + 1 + (long long)i))) {
+		    (window = watch_window_of(&marks, base + 1 + (long long)i))) {
 			snprintf(reason, sizeof reason, "merge in the %s merge window", window);
 			watch_candidate(watcher, t, branch, c->sha, reason, 1);
 		} else if (t->cand_commits) {
 			watch_candidate(watcher, t, branch, c->sha, "first-parent commit", 0);
 		}
 	}
-	json_decref(marks);
+	rec_releases_dispose(&marks);
 	if (t->cand_head && nline &&
 	    db_branch_head_queued(watcher->db, &due, branch_id, (long long)time(NULL),
 				  t->head_every * 60) == DB_OK && due)

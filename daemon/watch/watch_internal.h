@@ -236,9 +236,9 @@ int watch_mirror_open(git_repository **repo, const struct watch_tree *t, char **
 int watch_fetch(struct watcher *watcher, git_repository *repo, const struct watch_tree *t,
 		int *exists, char **cause);
 
-/* watch_tags.c: records the mirror's tags; *changed lists the new or
- * moved ones. */
-int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
+/* watch_tags.c: records the mirror's tags; *changed (caller disposes)
+ * lists the new or moved ones. */
+int watch_tags(struct watcher *watcher, struct rec_tags *changed, git_repository *repo,
 	       const struct watch_tree *t, char **cause);
 
 /* watch_candidates.c: queues one build per configured kernel config of

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include <git2.h>
-#include <jansson.h>
 
 #include "daemon/watch/watch_internal.h"
 #include "db/db.h"
@@ -65,16 +64,14 @@ static int watch_tag_cb(const char *refname, void *payload)
 }
 
 /* Records the mirror's tags; *changed lists the new or moved ones. */
-int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
+int watch_tags(struct watcher *watcher, struct rec_tags *changed, git_repository *repo,
 	       const struct watch_tree *t, char **cause)
 {
 	struct watch_tag_list l = { .repo = repo };
 	struct db_tag *tags = NULL;
-	json_t *tag;
-	size_t k;
 	int rc = -1;
 
-	*changed = NULL;
+	memset(changed, 0, sizeof *changed);
 	if (git_reference_foreach_glob(repo, "refs/tags/*", watch_tag_cb, &l) < 0) {
 		fail_cause(cause, "cannot list the tags of the mirror");
 		goto out;
@@ -90,14 +87,14 @@ int watch_tags(struct watcher *watcher, json_t **changed, git_repository *repo,
 		fail_cause(cause, "cannot store the tags");
 		goto out;
 	}
-	json_array_foreach(*changed, k, tag) {
-		const char *name = json_string_value(json_object_get(tag, "name")),
-			   *kind = json_string_value(json_object_get(tag, "kind"));
+	for (size_t k = 0; k < changed->n; k++) {
+		const struct rec_tag *tag = &changed->v[k];
 
-		if (!strcmp(kind, "other") && db_release_like(name))
+		if (!strcmp(tag->kind, "other") && db_release_like(tag->name))
 			log_warn("tree %s: tag '%.128s' is kept as another tag: a release is "
 				 "vX.Y and a release candidate vX.Y-rcN (N from 1, no leading "
-				 "zeros), so no merge window starts or ends at it", t->name, name);
+				 "zeros), so no merge window starts or ends at it", t->name,
+				 tag->name);
 	}
 	rc = 0;
 out:

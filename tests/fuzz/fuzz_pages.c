@@ -59,14 +59,17 @@ static void fuzz_pages_tree(struct buf *b, const json_t *j, const json_t *arr, c
 {
 	static char evil[] = "<script>window.__pwned=1</script>";
 	struct rec_tree tree, stand_in = { .name = evil, .url = evil };
+	struct rec_tree_windows windows;
 	struct rec_commits commits;
 	int have = rec_tree_decode(&tree, j, "", NULL) == 0;
 
 	rec_commits_decode(&commits, arr, NULL);   /* empty when it fails */
+	rec_tree_windows_decode(&windows, j, NULL);        /* empty when it fails */
 	buf_reset(b);
-	page_tree(b, have ? &tree : &stand_in, s, j, &commits, builds, 1, 1);
+	page_tree(b, have ? &tree : &stand_in, s, &windows, &commits, builds, 1, 1);
 	check_escaped(b, "tree");
 	rec_tree_dispose(&tree);
+	rec_tree_windows_dispose(&windows);
 	rec_commits_dispose(&commits);
 }
 
@@ -168,7 +171,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		PAGE(page_compare(&b, &pq, &cd, NULL), "compare");
 	}
 	PAGE(page_compare(&b, &pq, NULL, s), "compare error");
-	PAGE(page_window(&b, j, 1), "window");
+	{
+		/* the report j decodes to, when it does */
+		struct rec_window_report report;
+
+		if (rec_window_report_decode(&report, j, NULL) == 0) {
+			PAGE(page_window(&b, &report, 1), "window");
+			rec_window_report_dispose(&report);
+		}
+	}
 	{
 		struct rec_reports reports;
 		struct rec_report report;

@@ -71,8 +71,8 @@ static void test_hostile_pages(void)
 	struct rec_branch branch = { .name = EVIL, .state = EVIL, .tip = EVIL, .last_error = EVIL };
 	struct rec_tree tree = { .name = "linux", .url = EVIL, .status = 1, .branches = &branch,
 				 .nbranches = 1 };
-	json_t *windows = json_pack("{s:[{s:s, s:s}]}", "windows", "release", EVIL,
-				    "closed_by", EVIL);
+	struct rec_window window = { .release = EVIL, .closed_by = EVIL };
+	struct rec_tree_windows windows = { .windows = { &window, 1 } };
 	struct rec_commit commit = { .sha = EVIL, .parents = EVIL, .subject = EVIL,
 				     .author_name = EVIL, .author_time = REC_NONE,
 				     .commit_time = REC_NONE, .brought = REC_NONE };
@@ -136,12 +136,12 @@ static void test_hostile_pages(void)
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "none: the jobs ran without a commit") == NULL);
 	buf_reset(&b);
-	CHECK_INT(page_tree(&b, &tree, EVIL, windows, &commits, &builds, 1, 1), 0);
+	CHECK_INT(page_tree(&b, &tree, EVIL, &windows, &commits, &builds, 1, 1), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "?branch=%3C%2Fscript%3E") != NULL);
 	buf_reset(&b);
 	/* without ?branch= the page names the first followed branch, escaped */
-	CHECK_INT(page_tree(&b, &tree, NULL, windows, &commits, &builds, 1, 0), 0);
+	CHECK_INT(page_tree(&b, &tree, NULL, &windows, &commits, &builds, 1, 0), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "<code id=\"branch\">&lt;/script&gt;") != NULL);
 	buf_reset(&b);
@@ -154,7 +154,6 @@ static void test_hostile_pages(void)
 	buf_dispose(&b);
 	json_decref(runner.capabilities);
 	json_decref(change);
-	json_decref(windows);
 	json_decref(side);
 }
 
@@ -164,11 +163,16 @@ static void test_hostile_pages(void)
  * of its range. */
 static void hostile_change(struct rec_change *c, struct rec_change group[2], json_t **chart)
 {
-	json_t *commit = json_pack("{s:s, s:s, s:i, s:i}", "sha", EVIL, "subject", EVIL,
-				   "position", 7, "time", 86400);
-	json_t *merges = json_pack("[{s:s, s:s, s:i, s:i}, {s:s, s:s, s:i, s:i}]", "sha", EVIL,
-				   "subject", EVIL, "position", 5, "jobs", 0, "sha", EVIL,
-				   "subject", EVIL, "position", 7, "jobs", 2);
+	static struct rec_place_commit commit = { .sha = EVIL, .subject = EVIL, .position = 7,
+						  .time = 86400 };
+	static struct rec_place_commit merges[2] = {
+		{ .sha = EVIL, .subject = EVIL, .position = 5, .time = REC_NONE, .jobs = 0 },
+		{ .sha = EVIL, .subject = EVIL, .position = 7, .time = REC_NONE, .jobs = 2 },
+	};
+	static struct rec_place place = { .tree = EVIL, .branch = EVIL, .good = &commit,
+					  .bad = &commit, .merges = merges, .nmerges = 2,
+					  .on_line = 1, .merges_total = 2, .release = EVIL,
+					  .closed_by = EVIL, .state = "closed" };
 
 	*c = (struct rec_change){ .id = 3, .series_id = 4, .group_id = 3, .suite = EVIL,
 		.metric = EVIL, .unit = EVIL, .better = "lower", .runner_class = EVIL,
@@ -181,9 +185,7 @@ static void hostile_change(struct rec_change *c, struct rec_change group[2], jso
 	group[1] = (struct rec_change){ .id = 5, .series_id = 6, .suite = EVIL, .metric = EVIL,
 		.runner_class = EVIL, .direction = EVIL, .magnitude = 0.1 };
 	c->group = (struct rec_changes){ group, 2 };
-	c->place = json_pack("{s:s, s:s, s:O, s:O, s:o, s:i, s:{s:s, s:s}}",
-		"tree", EVIL, "branch", EVIL, "good", commit, "bad", commit, "merges", merges,
-		"merges_total", 2, "window", "release", EVIL, "closed_by", EVIL);
+	c->place = &place;
 	c->points = json_pack("[{s:i, s:i, s:i, s:s, s:f}]", "index", 0,
 		"job_id", 9, "position", 7, "commit_sha", EVIL, "value", 1.5);
 	*chart = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:[{s:i, s:i, "
@@ -193,7 +195,6 @@ static void hostile_change(struct rec_change *c, struct rec_change group[2], jso
 		"job_id", 9, "commit_sha", EVIL, "value", 1.5, "min", 1.0, "max", 2.0, "subject",
 		EVIL, "segments", "from", 7, "to", 7, "mean", 1.5, "sd", 0.1, "releases", "name",
 		EVIL, "kind", "release", "position", 7, "changes", "overlay");
-	json_decref(commit);
 }
 
 static void test_change_page(void)
@@ -224,7 +225,6 @@ static void test_change_page(void)
 	CHECK(strstr(buf_str(&b), "<tr><th>points</th><td></td><td class=\"num\">5</td>") !=
 	      NULL);
 	buf_dispose(&b);
-	json_decref(c.place);
 	json_decref(c.points);
 	json_decref(chart);
 }

@@ -12,6 +12,7 @@
 
 #include "lib/rec.h"
 #include "lib/rec_lists.h"
+#include "lib/rec_place.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
 #include "check.h"
@@ -187,6 +188,7 @@ static void change_fill(struct rec_change *c)
 
 static void test_change_roundtrip(void)
 {
+	struct rec_place place = { .tree = "linux" };
 	struct rec_change c, member, back;
 	char *cause = NULL;
 	json_t *j, *again;
@@ -196,7 +198,7 @@ static void test_change_roundtrip(void)
 	c.full = 1;
 	c.group = (struct rec_changes){ &member, 1 };
 	c.title = "wq/flush-ns +10.0% regression";
-	c.place = json_pack("{s:s}", "tree", "linux");
+	c.place = &place;
 	c.points = json_pack("[{s:i}]", "index", 0);
 	j = rec_change_encode(&c);
 	/* the 55 columns, then place, group, title, summary_text, points,
@@ -265,7 +267,6 @@ static void test_change_roundtrip(void)
 	CHECK_STR(cause, "group[0].suite must be a string");
 	free(cause);
 	json_decref(j);
-	json_decref(c.place);
 	json_decref(c.points);
 }
 
