@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * db_place.c - where a change lies (db_change_place, lib/rec_place.h):
  * the tree and branch of its series as the analyzer orders it, its last

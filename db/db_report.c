@@ -317,7 +317,8 @@ static int report_order(const void *pa, const void *pb)
 
 /* A copy of merge m into *out, by its record's encoder and decoder (which
  * the unit tests hold lossless); -1 when memory is out. */
-static int report_merge_copy(struct rec_window_report_merge *out, const struct rec_window_report_merge *m)
+static int report_merge_copy(struct rec_window_report_merge *out,
+			     const struct rec_window_report_merge *m)
 {
 	json_t *j = rec_commit_encode(&m->commit);
 	int rc = j ? rec_commit_decode(&out->commit, j, "", NULL) : -1;
@@ -365,8 +366,8 @@ static int report_group_add(struct rec_window_report_group *g, struct rec_window
  * m[0..nm); rows of changes [offset, offset + limit) in report order move
  * into the groups.
  */
-static int report_build(struct rec_window_report *r, struct rec_window_report_change *rows, size_t n,
-			const struct rec_window_report_merge *m, size_t nm, long long from)
+static int report_build(struct rec_window_report *r, struct rec_window_report_change *rows,
+			size_t n, const struct rec_window_report_merge *m, size_t nm, long long from)
 {
 	struct report_change *cs = calloc(n ? n : 1, sizeof *cs);
 	size_t i, lo = (size_t)r->offset, hi = lo + (size_t)r->limit;

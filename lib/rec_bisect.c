@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_bisect.c - the bisection record (lib/rec_bisect.h): a bisection
  * with, in full, its probes and metrics.  GET /api/v1/bisections[/ID]

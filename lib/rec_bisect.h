@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_bisect.h - the bisection record (lib/rec.h's rules): a bisection
  * as the lists show it (GET /api/v1/bisections, /bisections, the

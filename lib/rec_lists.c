@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_lists.c - the records of the read-only lists (lib/rec_lists.h):
  * status, metric, sample, noise and confirmation, each encoded as the

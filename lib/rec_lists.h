@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_lists.h - the records of the read-only lists (lib/rec.h's rules):
  * the status counts (GET /api/v1/status, the Prometheus metrics), the

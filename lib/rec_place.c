@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_place.c - where a change lies (lib/rec_place.h): its tree and
  * branch, its good and bad commits, the candidate merges between them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_place.h - the record of where a change lies (lib/rec_place.c):
  * its tree and branch, its last good and first bad commits, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_report.c - the report records (lib/rec_report.h): a report with its
  * delivery counts and, in its detail, its body, webhook document,

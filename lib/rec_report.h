@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_report.h - the report records (lib/rec.h's rules): a report kpcid
  * made about a change group, its deliveries (one per recipient and

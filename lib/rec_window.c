@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_window.c - the release and merge-window records (lib/rec_window.h):
  * a recorded tag, a release on a branch's line, a merge window, the

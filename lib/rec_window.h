@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_window.h - the records of a tree's releases and merge windows
  * (lib/rec_window.c): a tag as a poll records it, a release or release

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rec_window_report.c - the merge-window report's record
  * (lib/rec_window_report.h):

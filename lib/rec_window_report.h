@@ -1,12 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rec_window_report.h - the record of a merge-window report
  * (lib/rec_window_report.c): the changes found in a release's merge
  * window grouped by the merge that brought them, the changes
  * confirmations withdrew, the ranges that compile the same code, and
- * every measured commit against the one before it.  db_window_report fills it (db/db_report.c), the API
- * decides the measured commits' verdicts (daemon/api/api_verdicts.c),
- * GET /api/v1/trees/NAME/windows/vX.Y/report is its encoding and the
- * report page (web/page_window.c) reads its fields.  The rules of every
+ * every measured commit against the one before it.  db_window_report
+ * fills it (db/db_report.c), the API decides the measured commits'
+ * verdicts (daemon/api/api_verdicts.c), GET
+ * /api/v1/trees/NAME/windows/vX.Y/report is its encoding and the report
+ * page (web/page_window.c) reads its fields.  The rules of every
  * record are in lib/rec.h; a number of a row that SQL holds as NULL is
  * NAN (a real) or REC_NONE (an integer) here and null in JSON.
  */

@@ -160,8 +160,8 @@ int api_points_json(json_t **out, struct db *db, long long series_id, long long 
 /* ---- the measured commits of a merge window ------------------------ */
 
 /* One changed metric of a measured commit, for the report, into *m. */
-static int api_window_change(struct rec_window_report_metric *m, const struct rec_commit_verdict *row,
-			     const struct verdict *v)
+static int api_window_change(struct rec_window_report_metric *m,
+			     const struct rec_commit_verdict *row, const struct verdict *v)
 {
 	int worse = row->better && (v->diff > 0) == !strcmp(row->better, "lower");
 

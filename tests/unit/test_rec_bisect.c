@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rec_bisect.c - the bisection record (lib/rec_bisect.h): the API's
  * keys in their order with null for absent values, a full bisection (its

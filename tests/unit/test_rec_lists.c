@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rec_lists.c - the records of the read-only lists
  * (lib/rec_lists.h): status, metric, sample, noise and confirmation.  The

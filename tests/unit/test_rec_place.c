@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rec_place.c - where a change lies (lib/rec_place.h): the keys of
  * its place as GET /api/v1/changes/ID answers them (no tree and branch

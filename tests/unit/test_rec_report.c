@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rec_report.c - the report records (lib/rec_report.h): the keys of
  * GET /api/v1/reports[/ID] in their order with null for what is absent, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rec_window.c - the release and merge-window records
  * (lib/rec_window.h): their key names and order as the API answers them,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rec_window_report.c - the merge-window report's record
  * (lib/rec_window_report.h): its keys in the API's order, null for numbers SQL
