@@ -447,6 +447,7 @@ static void report_confirm_counts(struct rec_window_report *r,
 		r->summary.no_code += r->withdrawn[i].confirm &&
 				      !strcmp(r->withdrawn[i].confirm, "no-code");
 	r->summary.not_reproduced = (long long)r->nwithdrawn - r->summary.no_code;
+	r->summary.ranges_no_code = (long long)r->nno_code;
 	for (size_t i = 0; i < n; i++) {
 		r->summary.confirmed += rows[i].confirm && !strcmp(rows[i].confirm, "confirmed");
 		r->summary.waiting += !rows[i].confirm;

@@ -508,13 +508,14 @@ static void rep_commit_verdict_dispose(void *e)
 
 static json_t *rep_summary_encode(const struct rec_window_report *r)
 {
-	json_t *j = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
+	json_t *j = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
 		"merges_measured", (json_int_t)r->summary.merges_measured,
 		"merges", (json_int_t)r->summary.merges,
 		"confirmed", (json_int_t)r->summary.confirmed,
 		"waiting", (json_int_t)r->summary.waiting,
 		"no_code", (json_int_t)r->summary.no_code,
 		"not_reproduced", (json_int_t)r->summary.not_reproduced,
+		"ranges_no_code", (json_int_t)r->summary.ranges_no_code,
 		"regressions", (json_int_t)r->summary.regressions,
 		"improvements", (json_int_t)r->summary.improvements,
 		"changes", (json_int_t)r->summary.changes,
@@ -570,6 +571,7 @@ static int rep_summary_decode(struct rec_window_report *r, const json_t *j, char
 	    rec_get_int(&r->summary.waiting, j, "waiting", 0, at, cause) < 0 ||
 	    rec_get_int(&r->summary.no_code, j, "no_code", 0, at, cause) < 0 ||
 	    rec_get_int(&r->summary.not_reproduced, j, "not_reproduced", 0, at, cause) < 0 ||
+	    rec_get_int(&r->summary.ranges_no_code, j, "ranges_no_code", 0, at, cause) < 0 ||
 	    rec_get_int(&r->summary.regressions, j, "regressions", 0, at, cause) < 0 ||
 	    rec_get_int(&r->summary.improvements, j, "improvements", 0, at, cause) < 0 ||
 	    rec_get_int(&r->summary.changes, j, "changes", 0, at, cause) < 0 ||

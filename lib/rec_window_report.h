@@ -127,6 +127,7 @@ struct rec_window_report {
 	struct {
 		long long merges_measured, merges, confirmed, waiting, no_code;
 		long long not_reproduced;
+		long long ranges_no_code;   /* commit ranges that compile the same code */
 		long long regressions, improvements, changes, groups, ambiguous_groups;
 		/* With the measured commits' verdicts (decided 1): */
 		long long verdicts[3];  /* metrics by enum verdict_kind */

@@ -333,15 +333,12 @@ static void window_summary(struct buf *b, const struct rec_window_report *r)
 		   r->summary.merges_measured, r->summary.merges, r->summary.changes,
 		   r->summary.groups, r->summary.ambiguous_groups, r->from_position + 1,
 		   r->to_position);
-	/* the count of ranges that compile the same code was never in the
-	 * report's summary, so the page has always said 0 here (the table
-	 * below lists them); kept so until it is fixed on purpose */
 	buf_printf(b, "<p id=\"confirmations\">Before anyone is told, each change is measured "
 		   "again: %lld confirmed, %lld waiting; withdrawn: %lld not reproduced, %lld "
 		   "where no compiled code changed (layout or noise).  Commit ranges that compile "
 		   "the same code: %lld.</p>\n",
 		   r->summary.confirmed, r->summary.waiting, r->summary.not_reproduced,
-		   r->summary.no_code, 0LL);
+		   r->summary.no_code, r->summary.ranges_no_code);
 	if (r->decided)
 		buf_printf(b, "<p id=\"verdicts\">Measured commits against the one before: "
 			   "%lld with a changed metric, %lld with an inconclusive one.</p>\n",

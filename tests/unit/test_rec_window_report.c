@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/buf.h"
 #include "lib/rec_window_report.h"
 #include "lib/verdict.h"
+#include "web/pages.h"
 #include "check.h"
 
 /* j as compact text (caller frees). */
@@ -112,16 +114,26 @@ static void test_report_roundtrip(void)
 	c.starts_before_window = 0;
 	m.commit.trailers = json_array();
 	r.summary.regressions = r.summary.changes = r.summary.groups = 1;
+	r.summary.ranges_no_code = 1;
 	r.summary.verdicts[VERDICT_CHANGED] = 1;
 	r.summary.commits_changed = 1;
 	j = rec_window_report_encode(&r);
 	text = text_of(json_object_get(j, "summary"));
 	CHECK_STR(text, "{\"merges_measured\":0,\"merges\":0,\"confirmed\":0,\"waiting\":0,"
-		  "\"no_code\":0,\"not_reproduced\":0,\"regressions\":1,\"improvements\":0,"
+		  "\"no_code\":0,\"not_reproduced\":0,\"ranges_no_code\":1,\"regressions\":1,"
+		  "\"improvements\":0,"
 		  "\"changes\":1,\"groups\":1,\"ambiguous_groups\":0,\"verdicts\":{\"changed\":1,"
 		  "\"same\":0,\"inconclusive\":0},\"commits_changed\":1,"
 		  "\"commits_inconclusive\":0}");
 	free(text);
+	{
+		struct buf page;
+
+		buf_init(&page, 1 << 20);
+		page_window(&page, &r, 1);
+		CHECK(strstr(buf_str(&page), "Commit ranges that compile the same code: 1.") != NULL);
+		buf_dispose(&page);
+	}
 	text = text_of(json_object_get(j, "measured"));
 	CHECK_STR(text, "[{\"position\":3,\"sha\":\"cc\",\"merge\":true,\"subject\":null,"
 		  "\"jobs\":4,\"metrics\":1,\"changed\":1,\"same\":0,\"inconclusive\":0,"
