@@ -176,29 +176,56 @@ static void atext_commit(struct buf *b, const struct alert_report *r)
 		buf_printf(b, "  ... and %zu more\n", r->src->total - ATEXT_BROUGHT_SHOWN);
 }
 
+/* "N what, " with what plural when N is not 1; nothing when n <= 0. */
+static void atext_count(struct buf *b, long long n, const char *what)
+{
+	if (n > 0)
+		buf_printf(b, "%lld %s%s, ", n, what, n == 1 ? "" : "s");
+}
+
+/* The "hardware:" line: what the samples were taken on.  A kernel booted
+ * apart from the runner's (a QEMU guest, a LAVA device) reported its own
+ * CPUs, nodes ("numa": a CPU list per node) and CPU model in the job's
+ * environment, and the runner's own kernel as host_kernel_release: that
+ * machine comes first, then the runner it ran inside or from. */
+static void atext_hardware(struct buf *b, const struct db_report_group *g)
+{
+	const json_t *env = g->env, *numa = json_object_get(env, "numa"), *v;
+	const char *model = atext_str(env, "cpu_model");
+	long long cpus = 0;
+	double mem = 0;
+	size_t i;
+
+	if (json_object_get(env, "host_kernel_release") && json_array_size(numa)) {
+		json_array_foreach(numa, i, v)
+			cpus += (long long)json_array_size(v);
+		atext_count(b, cpus, "CPU");
+		atext_count(b, (long long)json_array_size(numa), "NUMA node");
+		buf_printf(b, "%s (a %s guest), inside: ", atext_str(env, "guest_cpu_model")[0] ?
+			   atext_str(env, "guest_cpu_model") : "CPU model unknown",
+			   atext_str(env, "boot_method")[0] ? atext_str(env, "boot_method") :
+			   "booted");
+	}
+	json_array_foreach(json_object_get(g->topology, "nodes"), i, v)
+		mem += atext_num(v, "memory_bytes");
+	atext_count(b, g->cpus, "CPU");
+	atext_count(b, g->numa_nodes, "NUMA node");
+	if (mem > 0)
+		buf_printf(b, "%.1f GiB memory, ", mem / (1024.0 * 1024 * 1024));
+	buf_printf(b, "%s (runner %s)\n", model[0] ? model : "CPU model unknown",
+		   atext_s(g->runner)[0] ? g->runner : "unknown");
+}
+
 /* Runner class, hardware, boot, suite and its parameters of the group's
  * headline change. */
 static void atext_setup(struct buf *b, const struct db_report_group *g)
 {
 	const struct rec_change *head = &g->changes.v[0];
-	const json_t *env = g->env, *spec = g->spec;
-	const json_t *nodes = json_object_get(g->topology, "nodes"), *v;
-	double mem = 0;
+	const json_t *env = g->env, *spec = g->spec, *v;
 	const char *key;
-	size_t i;
 
-	json_array_foreach(nodes, i, v)
-		mem += atext_num(v, "memory_bytes");
 	buf_printf(b, "\nrunner class: %s\nhardware: ", atext_s(head->runner_class));
-	if (g->cpus > 0)
-		buf_printf(b, "%lld CPUs, ", g->cpus);
-	if (g->numa_nodes > 0)
-		buf_printf(b, "%lld NUMA nodes, ", g->numa_nodes);
-	if (mem > 0)
-		buf_printf(b, "%.1f GiB memory, ", mem / (1024.0 * 1024 * 1024));
-	buf_printf(b, "%s (runner %s)\n", atext_str(env, "cpu_model")[0] ?
-		   atext_str(env, "cpu_model") : "CPU model unknown",
-		   atext_s(g->runner)[0] ? g->runner : "unknown");
+	atext_hardware(b, g);
 	if (json_object_size(env)) {
 		static const char *const facts[][2] = { { "boot_method", "boot" },
 			{ "kernel_release", "kernel" }, { "governor", "governor" }, { "thp", "THP" } };
