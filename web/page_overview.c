@@ -271,27 +271,46 @@ static void overview_windows(struct buf *b, const struct page_overview_data *o)
 		buf_adds(b, "</ul>\n");
 }
 
-/* The latest changes. */
-static void overview_changes(struct buf *b, const struct rec_changes *changes)
+/* The latest changes, one line per commit range: the largest change (and
+ * how many more metrics changed there), where, and at which commit. */
+static void overview_changes(struct buf *b, const struct rec_change_groups *groups)
 {
 	buf_adds(b, "<h2>Latest changes</h2>\n");
-	if (!changes->n) {
+	if (!groups->n) {
 		html_empty(b, "no-changes", "No change has been found yet.",
 			   "The analyzer finds them once runners have measured two or more "
 			   "commits of a series; see the <a href=\"/series\">metrics</a>.");
 		return;
 	}
 	buf_adds(b, "<ul id=\"latest-changes\">");
-	for (size_t i = 0; i < changes->n; i++) {
-		const struct rec_change *c = &changes->v[i];
+	for (size_t i = 0; i < groups->n; i++) {
+		const struct rec_change_group *g = &groups->v[i];
+		const struct rec_change *c = &g->head;
 		const char *dir = c->direction && !strcmp(c->direction, "regression") ?
 				  "regression" : "improvement";
 
 		buf_printf(b, "<li><a class=\"change-link %s\" href=\"/changes/%lld\">%s %+.2f%%</a> "
 			   "of ", dir, c->id, dir, 100 * (isfinite(c->magnitude) ? c->magnitude : 0));
 		html_series_link(b, c->series_id, c->suite, c->metric);
+		if (g->metrics > 1)
+			buf_printf(b, " <a class=\"muted\" href=\"/changes?view=metrics&amp;group=%lld"
+				   "\">and %lld more metric%s</a>", g->group_key > 0 ? g->group_key : c->id,
+				   g->metrics - 1, g->metrics == 2 ? "" : "s");
 		buf_adds(b, " on ");
 		html_txt(b, c->runner_class);
+		if (c->bad_sha && *c->bad_sha) {
+			buf_adds(b, " at ");
+			html_sha(b, c->bad_sha);
+			if (g->bad_subject && *g->bad_subject) {
+				buf_adds(b, " ");
+				html_clamp(b, g->bad_subject);
+			}
+			if (g->tree && *g->tree) {
+				buf_adds(b, " <span class=\"muted\">(");
+				html_txt(b, g->tree);
+				buf_adds(b, ")</span>");
+			}
+		}
 		buf_adds(b, "</li>");
 	}
 	buf_adds(b, "</ul>\n<p><a href=\"/changes\">All changes</a></p>\n");

@@ -38,7 +38,7 @@ struct page_overview_data {
 	struct rec_estimate *estimates;     /* ... each one's estimate */
 	struct db_window_counts (*windows)[PAGE_OVERVIEW_WINDOWS];  /* per tree, ... */
 	size_t *nwindows;                   /* ... windows[i][0..nwindows[i]) */
-	struct rec_changes changes;         /* the latest */
+	struct rec_change_groups changes;   /* the latest, by commit range */
 	struct rec_bisections bisections;   /* the running ones */
 	struct rec_runners runners;
 	struct rec_jobs jobs;               /* the latest */

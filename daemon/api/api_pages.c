@@ -128,8 +128,8 @@ static int api_overview_read(struct db *db, struct page_overview_data *o)
 		if (db_window_counts(db, o->windows[i], PAGE_OVERVIEW_WINDOWS, &o->nwindows[i],
 				     o->trees.v[i].name) != DB_OK)
 			o->nwindows[i] = 0;
-	if (db_changes_list(db, &o->changes, &f, API_OVERVIEW_CHANGES, 0) != DB_OK) {
-		rec_changes_dispose(&o->changes);
+	if (db_change_groups(db, &o->changes, &f, 0, 0, API_OVERVIEW_CHANGES, 0) != DB_OK) {
+		rec_change_groups_dispose(&o->changes);
 		memset(&o->changes, 0, sizeof o->changes);
 	}
 	return 0;
@@ -142,7 +142,7 @@ static void api_overview_dispose(struct page_overview_data *o)
 	free(o->nwindows);
 	rec_trees_dispose(&o->trees);
 	rec_jobs_dispose(&o->running);
-	rec_changes_dispose(&o->changes);
+	rec_change_groups_dispose(&o->changes);
 	rec_bisections_dispose(&o->bisections);
 	rec_runners_dispose(&o->runners);
 	rec_jobs_dispose(&o->jobs);

@@ -124,7 +124,7 @@ try {
 	const overview = await visit('/', 'overview', { full: true });
 	check('overview: links to the tree and to the latest changes',
 	      await overview.locator('#trees a[href="/trees/linux"]').count() === 1 &&
-	      await overview.locator('#latest-changes a.change-link').count() >= 5);
+	      await overview.locator('#latest-changes a.change-link').count() >= 3);
 	const wline = await overview.locator('#current-windows > li').first().textContent();
 	check('overview: the current merge window in one line',
 	      wline.includes('v6.12 \u2192 head (open): 2 regressions, 1 improvement, 83 merges measured'),
@@ -133,6 +133,11 @@ try {
 	check('overview: earlier windows with their counts',
 	      earlier.length === 2 && earlier[0].startsWith('v6.11 \u2192 v6.12-rc1: 3 regressions, 2 improvements') &&
 	      earlier[1].startsWith('v6.10 \u2192 v6.11-rc1: 0 regressions'), earlier.join(' | '));
+	const latest = await overview.locator('#latest-changes li').allTextContents();
+	check('overview: each latest change says at which commit, with its subject and tree',
+	      latest.length >= 3 && latest.every(l => /^(regression|improvement) [-+][0-9.]+% of .* on \S+ at [0-9a-f]{12} .+ \(linux\)$/.test(l)) &&
+	      await overview.locator('#latest-changes li code.sha').count() === latest.length,
+	      latest.slice(0, 3).join(' | '));
 	check('overview: every metric name links to its series',
 	      await overview.locator('#latest-changes a.series-link').count() ===
 	      await overview.locator('#latest-changes li').count() &&
