@@ -60,9 +60,14 @@ struct rec_runner {
 	long long id;
 	char *name;
 	char *runner_class;
-	json_t *capabilities;       /* as registered: array of names */
-	json_t *boot_methods;       /* as registered: array of names */
-	json_t *topology;           /* as registered: object */
+	char **capabilities;        /* as registered: bench, build (lib/rec_names.h) */
+	size_t ncapabilities;
+	char **boot_methods;        /* as registered: host, qemu, kexec, lava */
+	size_t nboot_methods;
+	/* Pass-through: the object the runner registered (runners/topology.c),
+	 * stored and answered as it came and shown whole on its page; kpcid
+	 * reads nothing in it (the counts above are columns). */
+	json_t *topology;
 	char *cpu_model;            /* NULL: unknown */
 	long long numa_nodes;
 	long long cpus;
@@ -122,14 +127,21 @@ struct rec_build {
 	long long bss_size;
 	long long image_size;
 	char *error;                /* first error lines; NULL: none */
-	json_t *warnings;           /* array of merge_config warnings */
+	char **warnings;            /* merge_config warnings, in order (lib/rec_names.h) */
+	size_t nwarnings;
 	long long log_size;
-	json_t *spec;               /* object: the build job's spec */
+	/* Pass-through: the build job's spec as it was queued, answered as
+	 * stored; nothing reads it from the record (the bisector and the
+	 * runner read the job's own spec). */
+	json_t *spec;
 	long long created_at;
 	long long started_at;       /* 0: not started */
 	long long finished_at;      /* 0: not finished */
 	long long change_id;        /* its build-failure change; 0: none */
-	json_t *distributed;        /* how the build was spread (null: not) */
+	/* Pass-through: how the build was spread over a compile farm, as the
+	 * runner uploaded it (checked then: {tool, version, used, fallback});
+	 * answered as stored, null when not; nothing reads it. */
+	json_t *distributed;
 	long long bisection_id;     /* the bisection that queued it; 0: none */
 	/* The detail (db_build_get) also has its artifacts, encoded as
 	 * "artifacts"; a list row has detail 0. */

@@ -15,6 +15,8 @@
 #include "check.h"
 
 /* A runner detail as db_runner_get fills it. */
+static char *runner_caps[] = { "bench" }, *runner_boots[] = { "host", "qemu" };
+
 static void runner_fill(struct rec_runner *r, struct rec_runner_env *env,
 			struct rec_drift *drift)
 {
@@ -27,8 +29,10 @@ static void runner_fill(struct rec_runner *r, struct rec_runner_env *env,
 				  .numa_nodes = 2, .cpus = 4, .registered_at = 1, .last_seen = 6,
 				  .drift_open = 1, .detail = 1, .envs = env, .nenvs = 1,
 				  .drift = drift, .ndrift = 1 };
-	r->capabilities = json_pack("[s]", "bench");
-	r->boot_methods = json_pack("[s, s]", "host", "qemu");
+	r->capabilities = runner_caps;
+	r->ncapabilities = 1;
+	r->boot_methods = runner_boots;
+	r->nboot_methods = 2;
 	r->topology = json_pack("{s:[]}", "nodes");
 }
 
@@ -65,8 +69,6 @@ static void test_runner_keys(void)
 	CHECK(!json_object_get(j, "drift"));
 	json_decref(j);
 	json_decref(env.env);
-	json_decref(r.capabilities);
-	json_decref(r.boot_methods);
 	json_decref(r.topology);
 }
 
@@ -121,8 +123,6 @@ static void test_runner_roundtrip(void)
 	json_decref(again);
 	json_decref(j);
 	json_decref(env.env);
-	json_decref(r.capabilities);
-	json_decref(r.boot_methods);
 	json_decref(r.topology);
 }
 
@@ -139,7 +139,6 @@ static void test_build_roundtrip(void)
 	char *cause = NULL;
 	json_t *j, *again;
 
-	b.warnings = json_array();
 	b.spec = json_pack("{s:s}", "config", "qemu.config");
 	j = rec_build_encode(&b);
 	CHECK_INT(json_object_size(j), 27);
@@ -162,7 +161,6 @@ static void test_build_roundtrip(void)
 	CHECK_STR(cause, "image_size must be an integer");
 	free(cause);
 	json_decref(j);
-	json_decref(b.warnings);
 	json_decref(b.spec);
 }
 
