@@ -237,7 +237,8 @@ struct rec_change {
 	struct rec_changes group;   /* its commit range's changes, the largest first */
 	char *title;                /* what a maintainer reads first */
 	char *summary_text;         /* the plain-text summary for a mail */
-	json_t *points;             /* the points around it */
+	struct rec_change_point *points;    /* the points around it (lib/rec_change_points.h) */
+	size_t npoints;
 	json_t *bisection;          /* its latest bisection, or null */
 	json_t *noise;              /* its noise model; NULL: none known (no key) */
 };

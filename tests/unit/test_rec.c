@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lib/rec.h"
+#include "lib/rec_change_points.h"
 #include "lib/rec_series.h"
 #include "lib/rec_tree.h"
 #include "check.h"
@@ -183,6 +184,8 @@ static void change_fill(struct rec_change *c)
 
 static void test_change_roundtrip(void)
 {
+	struct rec_change_point point = { .index = 0, .job_id = 9, .position = REC_NONE,
+					  .value = 2.5, .iterations = 3 };
 	struct rec_change c, member, back;
 	char *cause = NULL;
 	json_t *j, *again;
@@ -193,7 +196,8 @@ static void test_change_roundtrip(void)
 	c.group = (struct rec_changes){ &member, 1 };
 	c.title = "wq/flush-ns +10.0% regression";
 	c.place = json_pack("{s:s}", "tree", "linux");
-	c.points = json_pack("[{s:i}]", "index", 0);
+	c.points = &point;
+	c.npoints = 1;
 	j = rec_change_encode(&c);
 	/* the 55 columns, then place, group, title, summary_text, points,
 	 * bisection; no noise key when none is known */
@@ -236,7 +240,6 @@ static void test_change_roundtrip(void)
 	free(cause);
 	json_decref(j);
 	json_decref(c.place);
-	json_decref(c.points);
 }
 
 static void test_change_groups_roundtrip(void)
