@@ -5,6 +5,7 @@
  * records (the lists and a record's nested arrays) read and written one
  * way.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,20 @@ int rec_get_int(long long *out, const json_t *j, const char *key, int nullable,
 	if (!json_is_integer(v))
 		return fail_cause(cause, "%s%s must be an integer", where, key);
 	*out = json_integer_value(v);
+	return 0;
+}
+
+int rec_get_real(double *out, const json_t *j, const char *key, int nullable,
+		 const char *where, char **cause)
+{
+	const json_t *v = json_object_get(j, key);
+
+	*out = NAN;
+	if (!v || json_is_null(v))
+		return nullable ? 0 : fail_cause(cause, "%s%s is missing", where, key);
+	if (!json_is_number(v))
+		return fail_cause(cause, "%s%s must be a number", where, key);
+	*out = json_number_value(v);
 	return 0;
 }
 
@@ -130,6 +145,22 @@ int rec_array_decode(void *out, size_t *n, size_t size, const json_t *arr, const
 		(*n)++;
 	}
 	return 0;
+}
+
+int rec_array_decode_whole(void *out, size_t *n, size_t size, const json_t *arr,
+			   const char *where, const char *name, rec_elem_decode_fn *decode,
+			   rec_elem_dispose_fn *dispose, char **cause)
+{
+	void *v;
+
+	if (rec_array_decode(out, n, size, arr, where, name, decode, cause) == 0)
+		return 0;
+	memcpy(&v, out, sizeof v);
+	rec_array_dispose(v, *n, size, dispose);
+	v = NULL;
+	memcpy(out, &v, sizeof v);
+	*n = 0;
+	return -1;
 }
 
 void rec_array_dispose(void *v, size_t n, size_t size, rec_elem_dispose_fn *dispose)

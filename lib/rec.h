@@ -312,7 +312,15 @@ struct rec_job {
 	char *state;                /* queued, running, done, failed, cancelled */
 	long long priority;
 	char *runner_class;         /* NULL: any runner */
-	json_t *spec;               /* object: suite, boot, iterations, tree... */
+	/* Pass-through: the spec as it was queued (suite, boot, iterations,
+	 * tree, a build's kernel...), stored, answered and shown whole as it is;
+	 * the runner reads it from its claim (lib/proto.h).  What pages and the
+	 * CLI show of it is read into the spec_ fields below (lib/rec_job_detail.h). */
+	json_t *spec;
+	char *spec_suite;           /* its "suite" when a string; NULL: none */
+	char *spec_boot;            /* its "boot" when a string; NULL: none */
+	char *spec_tree;            /* its "tree" when a string; NULL: none */
+	char *spec_commit;          /* its "commit" when a string; NULL: none */
 	char *commit_sha;           /* NULL: none */
 	long long attempt;
 	long long max_attempts;
@@ -334,8 +342,10 @@ struct rec_job {
 	char *tree;                 /* NULL: none */
 	long long build_id;         /* the build a bench job boots; 0: none */
 	/* Filled and encoded in the DETAIL shape only (detail_job). */
-	json_t *attempts;           /* array: db_job_attempts */
-	json_t *series;             /* array: db_job_series */
+	struct rec_attempt *attempts;       /* db_job_attempts (lib/rec_job_detail.h) */
+	size_t nattempts;
+	struct rec_job_series *series;      /* db_job_series */
+	size_t nseries;
 	struct rec_build *build;    /* it came from or made; NULL: none */
 	struct rec_estimate estimate;
 };

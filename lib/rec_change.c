@@ -105,21 +105,6 @@ static int rec_fields_encode(json_t *j, const void *base, const struct rec_field
 	return 0;
 }
 
-/* key of j: a number, or absent/null (*out NAN). */
-static int rec_get_real(double *out, const json_t *j, const char *key, const char *where,
-			char **cause)
-{
-	const json_t *v = json_object_get(j, key);
-
-	*out = NAN;
-	if (!v || json_is_null(v))
-		return 0;
-	if (!json_is_number(v))
-		return fail_cause(cause, "%s%s must be a number", where, key);
-	*out = json_number_value(v);
-	return 0;
-}
-
 /* Fills the fields of table t at base (NULL strings first) from j. */
 static int rec_fields_decode(void *base, const json_t *j, const struct rec_field *t, size_t n,
 			     const char *where, char **cause)
@@ -137,7 +122,7 @@ static int rec_fields_decode(void *base, const json_t *j, const struct rec_field
 		case REC_INT: rc = rec_get_int(at, j, f->key, 0, where, cause); break;
 		case REC_ID: rc = rec_get_int(at, j, f->key, 1, where, cause); break;
 		case REC_MEASURE: rc = rec_get_measure(at, j, f->key, where, cause); break;
-		case REC_REAL: rc = rec_get_real(at, j, f->key, where, cause); break;
+		case REC_REAL: rc = rec_get_real(at, j, f->key, 1, where, cause); break;
 		case REC_STR: rc = rec_get_str(at, j, f->key, 0, where, cause); break;
 		case REC_STR_NULL: rc = rec_get_str(at, j, f->key, 1, where, cause); break;
 		}

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/fail.h"
 #include "lib/rec_change_points.h"
 #include "lib/rec_internal.h"
 
@@ -28,18 +27,15 @@ static int rec_change_point_decode(void *elem, const json_t *j, const char *wher
 				   char **cause)
 {
 	struct rec_change_point *p = elem;
-	const json_t *value = json_object_get(j, "value");
 
 	if (rec_check_object(j, where, "a point", cause) < 0 ||
 	    rec_get_int(&p->index, j, "index", 0, where, cause) < 0 ||
 	    rec_get_int(&p->job_id, j, "job_id", 0, where, cause) < 0 ||
 	    rec_get_measure(&p->position, j, "position", where, cause) < 0 ||
 	    rec_get_str(&p->commit_sha, j, "commit_sha", 1, where, cause) < 0 ||
+	    rec_get_real(&p->value, j, "value", 0, where, cause) < 0 ||
 	    rec_get_int(&p->iterations, j, "iterations", 0, where, cause) < 0)
 		return -1;
-	if (!json_is_number(value))
-		return fail_cause(cause, "%svalue must be a number", where);
-	p->value = json_number_value(value);
 	return 0;
 }
 
@@ -58,13 +54,8 @@ int rec_change_points_decode(struct rec_change_point **out, size_t *n, const jso
 	*n = 0;
 	if (!arr || json_is_null(arr))
 		return 0;
-	if (rec_array_decode(out, n, sizeof **out, arr, where, "points",
-			     rec_change_point_decode, cause) == 0)
-		return 0;
-	rec_change_points_dispose(*out, *n);
-	*out = NULL;
-	*n = 0;
-	return -1;
+	return rec_array_decode_whole(out, n, sizeof **out, arr, where, "points",
+				      rec_change_point_decode, rec_change_point_dispose, cause);
 }
 
 void rec_change_points_dispose(struct rec_change_point *v, size_t n)

@@ -18,12 +18,10 @@ static int rec_get_num(double *out, const json_t *j, const char *key, int nullab
 {
 	const json_t *v = json_object_get(j, key);
 
-	*out = dflt;
+	if (rec_get_real(out, j, key, nullable, where, cause) < 0)
+		return -1;
 	if (!v || json_is_null(v))
-		return nullable ? 0 : fail_cause(cause, "%s%s is missing", where, key);
-	if (!json_is_number(v))
-		return fail_cause(cause, "%s%s must be a number", where, key);
-	*out = json_number_value(v);
+		*out = dflt;
 	return 0;
 }
 

@@ -110,8 +110,8 @@ static void overview_jobs(struct buf *b, const struct rec_jobs *jobs)
 		buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", j->id,
 			   j->id);
 		cell_txt(b, j->kind);
-		cell_txt(b, str(j->spec, "suite"));
-		cell_txt(b, str(j->spec, "boot"));
+		cell_txt(b, j->spec_suite ? j->spec_suite : "");
+		cell_txt(b, j->spec_boot ? j->spec_boot : "");
 		buf_adds(b, "<td class=\"st-");
 		html_attr(b, j->state);
 		buf_adds(b, "\">");
@@ -159,7 +159,7 @@ static void overview_pipeline(struct buf *b, const struct page_overview_data *o)
 			buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>",
 				   j->id, j->id);
 			cell_txt(b, j->kind);
-			cell_txt(b, str(j->spec, "suite"));
+			cell_txt(b, j->spec_suite ? j->spec_suite : "");
 			buf_adds(b, "<td>");
 			html_sha(b, j->commit_sha ? j->commit_sha : "");
 			buf_adds(b, "</td>");
