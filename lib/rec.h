@@ -35,7 +35,10 @@
 /* A runner's host environment as last uploaded for one boot method. */
 struct rec_runner_env {
 	char *boot_method;
-	json_t *env;                /* object of the stable fields */
+	/* Pass-through: the stable fields of the upload's environment, as
+	 * db/db_drift.c kept them; answered as stored and shown as a table of
+	 * whatever fields it holds, none read by name. */
+	json_t *env;
 	long long job_id;           /* the upload that set it; 0: none */
 	long long updated_at;
 };
@@ -66,7 +69,8 @@ struct rec_runner {
 	size_t nboot_methods;
 	/* Pass-through: the object the runner registered (runners/topology.c),
 	 * stored and answered as it came and shown whole on its page; kpcid
-	 * reads nothing in it (the counts above are columns). */
+	 * reads nothing in it (the counts below are columns).  `kpci runner`
+	 * still lists its nodes from it. */
 	json_t *topology;
 	char *cpu_model;            /* NULL: unknown */
 	long long numa_nodes;
