@@ -85,7 +85,7 @@ int cmd_build(struct cli *cli, int argc, char **argv)
 	char path[64], *cause = NULL;
 	struct rec_build b;
 	size_t i;
-	json_t *j, *x;
+	json_t *j;
 
 	if (!id)
 		return 2;
@@ -115,8 +115,8 @@ int cmd_build(struct cli *cli, int argc, char **argv)
 	for (i = 0; i < b.nartifacts; i++)
 		printf("artifact %-12s %s %lld bytes\n", b.artifacts[i].name, b.artifacts[i].sha256,
 		       b.artifacts[i].size);
-	json_array_foreach(b.warnings, i, x)
-		printf("warning: %s\n", json_string_value(x));
+	for (i = 0; i < b.nwarnings; i++)
+		printf("warning: %s\n", b.warnings[i]);
 	if (b.error)
 		printf("error:\n%s\n", b.error);
 	rec_build_dispose(&b);

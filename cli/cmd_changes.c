@@ -15,6 +15,7 @@
 
 #include "cli/cmd_changes.h"
 #include "lib/rec.h"
+#include "lib/rec_change_points.h"
 #include "lib/rec_lists.h"
 
 #define CMD_SHA_SHOWN 12            /* hex digits of a commit id in tables */
@@ -111,8 +112,6 @@ static void cmd_change_print(const struct rec_change *c)
 {
 	char range[64], when[32];
 	const struct rec_noise *noise = c->noise;
-	const json_t *p;
-	size_t i;
 
 	cmd_range(range, sizeof range, c);
 	printf("change %lld (group %lld): %s %s, %+.2f%% (p %.2g, confidence %.4f)\n",
@@ -150,14 +149,12 @@ static void cmd_change_print(const struct rec_change *c)
 		       noise->mde_percent, noise->iterations,
 		       noise->noisy ? " - too noisy to judge" : "");
 	printf("%6s %8s %-14s %14s %5s\n", "INDEX", "JOB", "COMMIT", "VALUE", "ITER");
-	json_array_foreach(c->points, i, p) {
-		long long idx = cli_jint(p, "index");
+	for (size_t i = 0; i < c->npoints; i++) {
+		const struct rec_change_point *p = &c->points[i];
 
-		printf("%6lld %8lld %-14.*s %14.6g %5lld%s\n", idx, cli_jint(p, "job_id"),
-		       CMD_SHA_SHOWN, json_is_string(json_object_get(p, "commit_sha")) ?
-		       cli_jstr(p, "commit_sha") : "-", cmd_num(p, "value"),
-		       cli_jint(p, "iterations"),
-		       idx == c->point_index ? "  <- first bad" : "");
+		printf("%6lld %8lld %-14.*s %14.6g %5lld%s\n", p->index, p->job_id, CMD_SHA_SHOWN,
+		       p->commit_sha ? p->commit_sha : "-", p->value, p->iterations,
+		       p->index == c->point_index ? "  <- first bad" : "");
 	}
 }
 

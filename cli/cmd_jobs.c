@@ -39,7 +39,8 @@ int cmd_jobs(struct cli *cli, int argc, char **argv)
 		const struct rec_job *j = &l.v[i];
 
 		printf("%-5lld %-6s %-10s %-6s %-9s %3lld/%-3lld %-16s %7lld  %s\n", j->id, j->kind,
-		       cli_jstr(j->spec, "suite"), cli_jstr(j->spec, "boot"), j->state, j->attempt,
+		       j->spec_suite ? j->spec_suite : "-", j->spec_boot ? j->spec_boot : "-",
+		       j->state, j->attempt,
 		       j->max_attempts, j->runner ? j->runner : "-", j->samples,
 		       j->reason ? j->reason : "");
 	}

@@ -14,6 +14,7 @@
 #include "db/db_internal.h"
 #include "lib/fail.h"
 #include "lib/log.h"
+#include "lib/rec_names.h"
 
 /* Body of db_build_queue inside its transaction (db_internal.h). */
 int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,
@@ -360,6 +361,7 @@ int db_artifact_delete(struct db *db, const char *sha256)
  * memory, *b then disposed. */
 static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
 {
+	json_t *warnings;
 	int rc = DB_OK;
 
 	memset(b, 0, sizeof *b);
@@ -380,7 +382,9 @@ static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
 	b->bss_size = db_column_measure(st, 14);
 	b->image_size = db_column_measure(st, 15);
 	rc |= db_column_copy(&b->error, st, 16);
-	b->warnings = db_column_json(st, 17);
+	warnings = db_column_json(st, 17);
+	rc |= rec_names_decode(&b->warnings, &b->nwarnings, warnings, "", "warnings", NULL);
+	json_decref(warnings);
 	b->log_size = db_column_measure(st, 18);
 	b->spec = db_column_json(st, 19);
 	b->created_at = sqlite3_column_int64(st, 20);
@@ -389,7 +393,7 @@ static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
 	b->change_id = sqlite3_column_int64(st, 23);
 	b->distributed = db_column_json(st, 24);
 	b->bisection_id = sqlite3_column_int64(st, 25);
-	if (rc != DB_OK || !b->warnings || !b->spec || !b->distributed) {
+	if (rc != DB_OK || !b->spec || !b->distributed) {
 		rec_build_dispose(b);
 		return DB_ERR;
 	}

@@ -120,36 +120,133 @@ int db_branch_details(struct db *db, struct rec_commits *out, long long branch_i
 	return rc;
 }
 
-json_t *db_job_attempts(struct db *db, long long job_id, int tail)
+/* The rows of st (count of them at most; st is ended) into a new array of
+ * records of size bytes stored at out (a T ** passed as void *), *n of
+ * them, each read by row; on error the records read are disposed with
+ * dispose and there are none.  DB_OK or DB_ERR. */
+static int db_records(void *out, size_t *n, size_t size, sqlite3_stmt *st, long long count,
+		      int (*row)(sqlite3_stmt *st, void *rec), void (*dispose)(void *rec))
 {
-	json_t *rows;
+	char *v = count >= 0 ? calloc((size_t)count + 1, size) : NULL;
+	int rc = DB_ERR;
+
+	*n = 0;
+	if (v && st && count == 0) {
+		db_done(st);
+		rc = DB_OK;
+	} else if (v) {
+		rc = db_rows_into(st, v, size, (size_t)count, n, row);
+	} else {
+		db_done(st);
+	}
+	if (rc != DB_OK) {
+		for (size_t i = 0; i < *n; i++)
+			dispose(v + i * size);
+		free(v);
+		v = NULL;
+		*n = 0;
+	}
+	memcpy(out, &v, sizeof v);
+	return rc;
+}
+
+static void db_attempt_dispose(void *rec)
+{
+	rec_attempt_dispose(rec);
+}
+
+/* A row of db_job_attempts' SELECT into a struct rec_attempt. */
+static int db_attempt_row(sqlite3_stmt *st, void *rec)
+{
+	struct rec_attempt *a = rec;
+	int rc = DB_OK;
+
+	memset(a, 0, sizeof *a);
+	a->attempt = sqlite3_column_int64(st, 0);
+	rc |= db_column_copy(&a->status, st, 1);
+	rc |= db_column_copy(&a->reason, st, 2);
+	a->received_at = sqlite3_column_int64(st, 3);
+	rc |= db_column_copy(&a->runner, st, 4);
+	rc |= db_column_copy(&a->runner_class, st, 5);
+	a->log_size = db_column_measure(st, 6);
+	rc |= db_column_copy(&a->log_tail, st, 7);
+	if (rc != DB_OK || !a->status) {
+		rec_attempt_dispose(a);
+		return -1;
+	}
+	return 0;
+}
+
+int db_job_attempts(struct db *db, long long job_id, int tail, struct rec_attempt **out,
+		    size_t *n)
+{
+	long long count;
+	int rc;
 
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	count = db_scalar(db_prepk(db, "SELECT count(*) FROM job_results WHERE job_id = ?", "I",
+				   job_id), -1);
+	rc = db_records(out, n, sizeof **out, db_prepk(db,
 		"SELECT x.attempt, x.status, x.reason, x.received_at, r.name AS runner, "
 		" r.runner_class, length(x.log) AS log_size, "
 		" substr(x.log, max(length(x.log) - ?2 + 1, 1)) AS log_tail "
 		"FROM job_results x LEFT JOIN runners r ON r.id = x.runner_id "
-		"WHERE x.job_id = ?1 ORDER BY x.attempt", "Ii", job_id, tail));
+		"WHERE x.job_id = ?1 ORDER BY x.attempt", "Ii", job_id, tail), count,
+		db_attempt_row, db_attempt_dispose);
 	db_read_unlock(db);
-	return rows;
+	return rc;
 }
 
-json_t *db_job_series(struct db *db, long long job_id)
+static void db_job_series_dispose(void *rec)
 {
-	json_t *rows;
+	rec_job_series_row_dispose(rec);
+}
+
+/* A row of db_job_series' SELECT into a struct rec_job_series. */
+static int db_job_series_row(sqlite3_stmt *st, void *rec)
+{
+	struct rec_job_series *s = rec;
+	int rc = DB_OK;
+
+	memset(s, 0, sizeof *s);
+	s->series_id = sqlite3_column_int64(st, 0);
+	rc |= db_column_copy(&s->suite, st, 1);
+	rc |= db_column_copy(&s->metric, st, 2);
+	rc |= db_column_copy(&s->unit, st, 3);
+	rc |= db_column_copy(&s->better, st, 4);
+	rc |= db_column_copy(&s->runner_class, st, 5);
+	s->attempt = sqlite3_column_int64(st, 6);
+	s->iterations = sqlite3_column_int64(st, 7);
+	s->mean = sqlite3_column_double(st, 8);
+	s->min = sqlite3_column_double(st, 9);
+	s->max = sqlite3_column_double(st, 10);
+	if (rc != DB_OK || !s->suite || !s->metric || !s->unit || !s->better ||
+	    !s->runner_class) {
+		rec_job_series_row_dispose(s);
+		return -1;
+	}
+	return 0;
+}
+
+int db_job_series(struct db *db, long long job_id, struct rec_job_series **out, size_t *n)
+{
+#define DB_SQL_JOB_SERIES "FROM samples s JOIN series se ON se.id = s.series_id " \
+	" JOIN metrics m ON m.id = se.metric_id WHERE s.job_id = ? GROUP BY s.series_id, s.attempt"
+	long long count;
+	int rc;
 
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	count = db_scalar(db_prepk(db, "SELECT count(*) FROM (SELECT 1 " DB_SQL_JOB_SERIES ")",
+				   "I", job_id), -1);
+	rc = db_records(out, n, sizeof **out, db_prepk(db,
 		"SELECT se.id AS series_id, m.suite, m.name AS metric, m.unit, "
 		" m.direction AS better, se.runner_class, s.attempt, count(*) AS iterations, "
 		" avg(s.value) AS mean, min(s.value) AS min, max(s.value) AS max "
-		"FROM samples s JOIN series se ON se.id = s.series_id "
-		" JOIN metrics m ON m.id = se.metric_id "
-		"WHERE s.job_id = ? GROUP BY s.series_id, s.attempt ORDER BY m.suite, m.name, s.attempt",
-		"I", job_id));
+		DB_SQL_JOB_SERIES " ORDER BY m.suite, m.name, s.attempt", "I", job_id), count,
+		db_job_series_row, db_job_series_dispose);
 	db_read_unlock(db);
-	return rows;
+	return rc;
+#undef DB_SQL_JOB_SERIES
 }
 
 int db_job_build(struct db *db, long long *build_id, long long job_id)

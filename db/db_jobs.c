@@ -10,6 +10,7 @@
 #include "db/db_queue.h"
 #include "db/db_internal.h"
 #include "lib/log.h"
+#include "lib/rec_job_detail.h"
 
 /* --- jobs ----------------------------------------------------------- */
 
@@ -160,7 +161,7 @@ static int db_job_row(sqlite3_stmt *st, struct rec_job *x)
 	x->samples = sqlite3_column_int64(st, 19);
 	rc |= db_column_copy(&x->tree, st, 20);
 	x->build_id = sqlite3_column_int64(st, 21);
-	if (rc != DB_OK || !x->spec) {
+	if (rc != DB_OK || !x->spec || rec_job_spec_fields(x) < 0) {
 		rec_job_dispose(x);
 		return DB_ERR;
 	}

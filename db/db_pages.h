@@ -9,6 +9,7 @@
 #define KPCI_DB_PAGES_H
 
 #include "db/db_core.h"
+#include "lib/rec_job_detail.h"
 #include "lib/rec_place.h"
 #include "lib/rec_window_report.h"
 #include "lib/rec_series.h"
@@ -70,13 +71,15 @@ int db_series_place(struct db *db, struct db_series_where *out, long long id);
  * other times REC_NONE). */
 int db_branch_details(struct db *db, struct rec_commits *out, long long branch_id,
 		      const long long *positions, size_t n);
-/* The results of job_id per attempt with the last `tail` characters of each
- * log: [{attempt, status, reason, received_at, runner, runner_class,
- * log_size, log_tail}] (caller owns). */
-json_t *db_job_attempts(struct db *db, long long job_id, int tail);
-/* The samples of job_id summed up per series and attempt: [{series_id, suite,
- * metric, unit, better, runner_class, attempt, iterations, mean, min, max}]. */
-json_t *db_job_series(struct db *db, long long job_id);
+/* The results of job_id per attempt, each with the last `tail` characters
+ * of its log, into *out (caller disposes: rec_attempts_dispose), *n of
+ * them; DB_OK or DB_ERR (then none). */
+int db_job_attempts(struct db *db, long long job_id, int tail, struct rec_attempt **out,
+		    size_t *n);
+/* The samples of job_id summed up per series and attempt, by suite, metric
+ * and attempt, into *out (caller disposes: rec_job_series_dispose), *n of
+ * them; DB_OK or DB_ERR (then none). */
+int db_job_series(struct db *db, long long job_id, struct rec_job_series **out, size_t *n);
 /* The build a job came from (bench) or made (build), 0 when none.
  * DB_NOTFOUND when no such job. */
 int db_job_build(struct db *db, long long *build_id, long long job_id);

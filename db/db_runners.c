@@ -12,6 +12,7 @@
 #include "lib/buf.h"
 #include "lib/fail.h"
 #include "lib/proto.h"
+#include "lib/rec_names.h"
 #include "lib/sha256.h"
 
 #define DB_TOKEN_TOUCH_S 60     /* granularity of api_tokens.last_used */
@@ -291,6 +292,16 @@ int db_runner_touch(struct db *db, long long runner_id, long long token_id)
 	return rc;
 }
 
+/* Column i, a JSON array of names, into *v and *n; nonzero when it is not one. */
+static int db_column_names(char ***v, size_t *n, sqlite3_stmt *st, int i)
+{
+	json_t *arr = db_column_json(st, i);
+	int rc = rec_names_decode(v, n, arr, "", sqlite3_column_name(st, i), NULL);
+
+	json_decref(arr);
+	return rc;
+}
+
 int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 {
 	int lost = 0;
@@ -299,8 +310,8 @@ int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 	r->id = sqlite3_column_int64(st, 0);
 	r->name = db_column_dup(st, 1);
 	r->runner_class = db_column_dup(st, 2);
-	r->capabilities = db_column_json(st, 3);
-	r->boot_methods = db_column_json(st, 4);
+	lost |= db_column_names(&r->capabilities, &r->ncapabilities, st, 3);
+	lost |= db_column_names(&r->boot_methods, &r->nboot_methods, st, 4);
 	r->topology = db_column_json(st, 5);
 	lost |= db_column_copy(&r->cpu_model, st, 6);
 	r->numa_nodes = sqlite3_column_int64(st, 7);
@@ -310,8 +321,7 @@ int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 	r->last_seen = sqlite3_column_int64(st, 11);
 	r->current_job = sqlite3_column_int64(st, 12);
 	r->drift_open = sqlite3_column_int64(st, 13);
-	if (!r->name || !r->runner_class || !r->capabilities || !r->boot_methods ||
-	    !r->topology || lost) {
+	if (!r->name || !r->runner_class || !r->topology || lost) {
 		rec_runner_dispose(r);
 		return -1;
 	}

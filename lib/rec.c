@@ -159,6 +159,22 @@ int rec_array_decode(void *out, size_t *n, size_t size, const json_t *arr, const
 	return 0;
 }
 
+int rec_array_decode_whole(void *out, size_t *n, size_t size, const json_t *arr,
+			   const char *where, const char *name, rec_elem_decode_fn *decode,
+			   rec_elem_dispose_fn *dispose, char **cause)
+{
+	void *v;
+
+	if (rec_array_decode(out, n, size, arr, where, name, decode, cause) == 0)
+		return 0;
+	memcpy(&v, out, sizeof v);
+	rec_array_dispose(v, *n, size, dispose);
+	v = NULL;
+	memcpy(out, &v, sizeof v);
+	*n = 0;
+	return -1;
+}
+
 void rec_array_dispose(void *v, size_t n, size_t size, rec_elem_dispose_fn *dispose)
 {
 	for (size_t i = 0; v && i < n; i++)

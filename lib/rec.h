@@ -36,7 +36,10 @@
 /* A runner's host environment as last uploaded for one boot method. */
 struct rec_runner_env {
 	char *boot_method;
-	json_t *env;                /* object of the stable fields */
+	/* Pass-through: the stable fields of the upload's environment, as
+	 * db/db_drift.c kept them; answered as stored and shown as a table of
+	 * whatever fields it holds, none read by name. */
+	json_t *env;
 	long long job_id;           /* the upload that set it; 0: none */
 	long long updated_at;
 };
@@ -61,9 +64,15 @@ struct rec_runner {
 	long long id;
 	char *name;
 	char *runner_class;
-	json_t *capabilities;       /* as registered: array of names */
-	json_t *boot_methods;       /* as registered: array of names */
-	json_t *topology;           /* as registered: object */
+	char **capabilities;        /* as registered: bench, build (lib/rec_names.h) */
+	size_t ncapabilities;
+	char **boot_methods;        /* as registered: host, qemu, kexec, lava */
+	size_t nboot_methods;
+	/* Pass-through: the object the runner registered (runners/topology.c),
+	 * stored and answered as it came and shown whole on its page; kpcid
+	 * reads nothing in it (the counts below are columns).  `kpci runner`
+	 * still lists its nodes from it. */
+	json_t *topology;
 	char *cpu_model;            /* NULL: unknown */
 	long long numa_nodes;
 	long long cpus;
@@ -123,14 +132,21 @@ struct rec_build {
 	long long bss_size;
 	long long image_size;
 	char *error;                /* first error lines; NULL: none */
-	json_t *warnings;           /* array of merge_config warnings */
+	char **warnings;            /* merge_config warnings, in order (lib/rec_names.h) */
+	size_t nwarnings;
 	long long log_size;
-	json_t *spec;               /* object: the build job's spec */
+	/* Pass-through: the build job's spec as it was queued, answered as
+	 * stored; nothing reads it from the record (the bisector and the
+	 * runner read the job's own spec). */
+	json_t *spec;
 	long long created_at;
 	long long started_at;       /* 0: not started */
 	long long finished_at;      /* 0: not finished */
 	long long change_id;        /* its build-failure change; 0: none */
-	json_t *distributed;        /* how the build was spread (null: not) */
+	/* Pass-through: how the build was spread over a compile farm, as the
+	 * runner uploaded it (checked then: {tool, version, used, fallback});
+	 * answered as stored, null when not; nothing reads it. */
+	json_t *distributed;
 	long long bisection_id;     /* the bisection that queued it; 0: none */
 	/* The detail (db_build_get) also has its artifacts, encoded as
 	 * "artifacts"; a list row has detail 0. */
@@ -228,7 +244,8 @@ struct rec_change {
 	struct rec_changes group;   /* its commit range's changes, the largest first */
 	char *title;                /* what a maintainer reads first */
 	char *summary_text;         /* the plain-text summary for a mail */
-	json_t *points;             /* the points around it */
+	struct rec_change_point *points;    /* the points around it (lib/rec_change_points.h) */
+	size_t npoints;
 	struct rec_bisection *bisection;    /* its latest bisection; NULL: none */
 	struct rec_noise *noise;    /* its noise model (lib/rec_lists.h); NULL: none known
 				     * (no key) */
@@ -303,7 +320,15 @@ struct rec_job {
 	char *state;                /* queued, running, done, failed, cancelled */
 	long long priority;
 	char *runner_class;         /* NULL: any runner */
-	json_t *spec;               /* object: suite, boot, iterations, tree... */
+	/* Pass-through: the spec as it was queued (suite, boot, iterations,
+	 * tree, a build's kernel...), stored, answered and shown whole as it is;
+	 * the runner reads it from its claim (lib/proto.h).  What pages and the
+	 * CLI show of it is read into the spec_ fields below (lib/rec_job_detail.h). */
+	json_t *spec;
+	char *spec_suite;           /* its "suite" when a string; NULL: none */
+	char *spec_boot;            /* its "boot" when a string; NULL: none */
+	char *spec_tree;            /* its "tree" when a string; NULL: none */
+	char *spec_commit;          /* its "commit" when a string; NULL: none */
 	char *commit_sha;           /* NULL: none */
 	long long attempt;
 	long long max_attempts;
@@ -325,8 +350,10 @@ struct rec_job {
 	char *tree;                 /* NULL: none */
 	long long build_id;         /* the build a bench job boots; 0: none */
 	/* Filled and encoded in the DETAIL shape only (detail_job). */
-	json_t *attempts;           /* array: db_job_attempts */
-	json_t *series;             /* array: db_job_series */
+	struct rec_attempt *attempts;       /* db_job_attempts (lib/rec_job_detail.h) */
+	size_t nattempts;
+	struct rec_job_series *series;      /* db_job_series */
+	size_t nseries;
 	struct rec_build *build;    /* it came from or made; NULL: none */
 	struct rec_estimate estimate;
 };

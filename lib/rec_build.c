@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/rec_internal.h"
+#include "lib/rec_names.h"
 
 static json_t *rec_artifact_encode(const void *elem)
 {
@@ -27,7 +28,7 @@ static int rec_build_encode_more(json_t *j, const struct rec_build *b)
 				 "bss_size", rec_measure_json(b->bss_size),
 				 "image_size", rec_measure_json(b->image_size),
 				 "error", rec_str_json(b->error),
-				 "warnings", rec_any_json(b->warnings),
+				 "warnings", rec_names_encode(b->warnings, b->nwarnings),
 				 "log_size", rec_measure_json(b->log_size),
 				 "spec", rec_any_json(b->spec),
 				 "created_at", (json_int_t)b->created_at,
@@ -119,7 +120,8 @@ int rec_build_decode(struct rec_build *out, const json_t *j, const char *where, 
 	    rec_get_measure(&b->bss_size, j, "bss_size", where, cause) < 0 ||
 	    rec_get_measure(&b->image_size, j, "image_size", where, cause) < 0 ||
 	    rec_get_str(&b->error, j, "error", 1, where, cause) < 0 ||
-	    rec_get_any(&b->warnings, j, "warnings", where, cause) < 0 ||
+	    rec_names_decode(&b->warnings, &b->nwarnings, json_object_get(j, "warnings"), where,
+			     "warnings", cause) < 0 ||
 	    rec_get_measure(&b->log_size, j, "log_size", where, cause) < 0 ||
 	    rec_get_any(&b->spec, j, "spec", where, cause) < 0 ||
 	    rec_get_int(&b->created_at, j, "created_at", 1, where, cause) < 0 ||
@@ -148,7 +150,7 @@ void rec_build_dispose(struct rec_build *b)
 	free(b->runner);
 	free(b->compiler);
 	free(b->error);
-	json_decref(b->warnings);
+	rec_names_dispose(b->warnings, b->nwarnings);
 	json_decref(b->spec);
 	json_decref(b->distributed);
 	rec_array_dispose(b->artifacts, b->nartifacts, sizeof *b->artifacts, rec_artifact_dispose);

@@ -18,6 +18,7 @@
 
 #include "lib/fail.h"
 #include "lib/rec_bisect.h"
+#include "lib/rec_change_points.h"
 #include "lib/rec_internal.h"
 #include "lib/rec_lists.h"
 #include "lib/rec_place.h"
@@ -149,7 +150,7 @@ static int rec_change_encode_full(json_t *j, const struct rec_change *c)
 	    json_object_set_new(j, "group", rec_changes_encode(&c->group)) < 0 ||
 	    json_object_set_new(j, "title", rec_str_json(c->title)) < 0 ||
 	    json_object_set_new(j, "summary_text", rec_str_json(c->summary_text)) < 0 ||
-	    json_object_set_new(j, "points", rec_any_json(c->points)) < 0 ||
+	    json_object_set_new(j, "points", rec_change_points_encode(c->points, c->npoints)) < 0 ||
 	    json_object_set_new(j, "bisection", c->bisection ? rec_bisection_encode(c->bisection) :
 				json_null()) < 0)
 		return -1;
@@ -222,11 +223,10 @@ static int rec_change_decode_full(struct rec_change *c, const json_t *j, const c
 	    rec_change_decode_place(c, j, where, cause) < 0 ||
 	    rec_get_str(&c->title, j, "title", 1, where, cause) < 0 ||
 	    rec_get_str(&c->summary_text, j, "summary_text", 1, where, cause) < 0 ||
-	    rec_get_any(&c->points, j, "points", where, cause) < 0 ||
+	    rec_change_points_decode(&c->points, &c->npoints, json_object_get(j, "points"), where,
+				     cause) < 0 ||
 	    rec_change_decode_bisection(c, j, where, cause) < 0)
 		return -1;
-	if (c->points && !json_is_array(c->points) && !json_is_null(c->points))
-		return fail_cause(cause, "%spoints must be an array", where);
 	if (!json_object_get(j, "noise") || json_is_null(json_object_get(j, "noise")))
 		return 0;
 	snprintf(at, sizeof at, "%snoise.", where);
@@ -263,7 +263,7 @@ void rec_change_dispose(struct rec_change *c)
 	rec_changes_dispose(&c->group);
 	free(c->title);
 	free(c->summary_text);
-	json_decref(c->points);
+	rec_change_points_dispose(c->points, c->npoints);
 	rec_bisection_dispose(c->bisection);
 	free(c->bisection);
 	rec_noise_dispose(c->noise);

@@ -78,6 +78,11 @@ json_t *rec_array_encode(const void *v, size_t n, size_t size, rec_elem_encode_f
  */
 int rec_array_decode(void *out, size_t *n, size_t size, const json_t *arr, const char *where,
 		     const char *name, rec_elem_decode_fn *decode, char **cause);
+/* As rec_array_decode, but whole or empty: on error the elements read are
+ * disposed with dispose and *out is NULL, *n 0. */
+int rec_array_decode_whole(void *out, size_t *n, size_t size, const json_t *arr,
+			   const char *where, const char *name, rec_elem_decode_fn *decode,
+			   rec_elem_dispose_fn *dispose, char **cause);
 /* Disposes the n elements at v and frees v (NULL: nothing); the caller
  * clears its pointer and count. */
 void rec_array_dispose(void *v, size_t n, size_t size, rec_elem_dispose_fn *dispose);

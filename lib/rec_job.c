@@ -12,6 +12,7 @@
 
 #include "lib/fail.h"
 #include "lib/rec_internal.h"
+#include "lib/rec_job_detail.h"
 
 /* Sets key of j to v (taken), clearing *ok when it cannot. */
 static void rec_job_set(json_t *j, const char *key, json_t *v, int *ok)
@@ -33,8 +34,8 @@ static json_t *rec_estimate_json(const struct rec_estimate *e)
 static void rec_job_encode_detail(json_t *o, const struct rec_job *j, int *ok)
 {
 	rec_job_set(o, "tree", rec_str_json(j->tree), ok);
-	rec_job_set(o, "attempts", rec_any_json(j->attempts), ok);
-	rec_job_set(o, "series", rec_any_json(j->series), ok);
+	rec_job_set(o, "attempts", rec_attempts_encode(j->attempts, j->nattempts), ok);
+	rec_job_set(o, "series", rec_job_series_encode(j->series, j->nseries), ok);
 	rec_job_set(o, "build", j->build ? rec_build_encode(j->build) : json_null(), ok);
 	rec_job_set(o, "estimate", rec_estimate_json(&j->estimate), ok);
 }
@@ -87,15 +88,13 @@ static int rec_job_decode_detail(struct rec_job *x, const json_t *j, const char 
 	char at[64];
 
 	x->shape = REC_JOB_DETAIL;
-	if (!json_is_array(json_object_get(j, "attempts")) ||
-	    !json_is_array(json_object_get(j, "series")))
-		return fail_cause(cause, "%sattempts and series must be arrays", where);
+	if (rec_attempts_decode(&x->attempts, &x->nattempts, json_object_get(j, "attempts"), where,
+				cause) < 0 ||
+	    rec_job_series_decode(&x->series, &x->nseries, json_object_get(j, "series"), where,
+				  cause) < 0)
+		return -1;
 	if (estimate && !json_is_null(estimate) && !json_is_object(estimate))
 		return fail_cause(cause, "%sestimate must be an object or null", where);
-	x->attempts = json_deep_copy(json_object_get(j, "attempts"));
-	x->series = json_deep_copy(json_object_get(j, "series"));
-	if (!x->attempts || !x->series)
-		return fail_cause(cause, "out of memory");
 	snprintf(at, sizeof at, "%sestimate.", where);
 	if (json_is_object(estimate) &&
 	    (rec_get_int(&x->estimate.jobs, estimate, "jobs", 0, at, cause) < 0 ||
@@ -130,6 +129,7 @@ int rec_job_decode(struct rec_job *out, const json_t *j, const char *where, char
 	    rec_get_int(&x->priority, j, "priority", 1, where, cause) < 0 ||
 	    rec_get_str(&x->runner_class, j, "runner_class", 1, where, cause) < 0 ||
 	    rec_get_any(&x->spec, j, "spec", where, cause) < 0 ||
+	    (rec_job_spec_fields(x) < 0 && fail_cause(cause, "out of memory") < 0) ||
 	    rec_get_str(&x->tree, j, "tree", 1, where, cause) < 0 ||
 	    rec_get_str(&x->commit_sha, j, "commit_sha", 1, where, cause) < 0 ||
 	    rec_get_int(&x->build_id, j, "build_id", 1, where, cause) < 0 ||
@@ -161,14 +161,18 @@ void rec_job_dispose(struct rec_job *j)
 	free(j->state);
 	free(j->runner_class);
 	json_decref(j->spec);
+	free(j->spec_suite);
+	free(j->spec_boot);
+	free(j->spec_tree);
+	free(j->spec_commit);
 	free(j->commit_sha);
 	free(j->reason);
 	free(j->phase);
 	free(j->phase_detail);
 	free(j->runner);
 	free(j->tree);
-	json_decref(j->attempts);
-	json_decref(j->series);
+	rec_attempts_dispose(j->attempts, j->nattempts);
+	rec_job_series_dispose(j->series, j->nseries);
 	rec_build_dispose(j->build);
 	free(j->build);
 	memset(j, 0, sizeof *j);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/rec_internal.h"
+#include "lib/rec_names.h"
 
 static json_t *rec_env_encode(const void *elem)
 {
@@ -49,8 +50,8 @@ json_t *rec_runner_encode(const struct rec_runner *r)
 	json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:o, s:I, s:I, "
 			      "s:o, s:I}", "id", (json_int_t)r->id, "name", rec_str_json(r->name),
 			      "runner_class", rec_str_json(r->runner_class),
-			      "capabilities", rec_any_json(r->capabilities),
-			      "boot_methods", rec_any_json(r->boot_methods),
+			      "capabilities", rec_names_encode(r->capabilities, r->ncapabilities),
+			      "boot_methods", rec_names_encode(r->boot_methods, r->nboot_methods),
 			      "topology", rec_any_json(r->topology),
 			      "cpu_model", rec_str_json(r->cpu_model),
 			      "numa_nodes", (json_int_t)r->numa_nodes, "cpus", (json_int_t)r->cpus,
@@ -141,8 +142,10 @@ int rec_runner_decode(struct rec_runner *out, const json_t *j, const char *where
 	    rec_get_int(&r->id, j, "id", 0, where, cause) < 0 ||
 	    rec_get_str(&r->name, j, "name", 0, where, cause) < 0 ||
 	    rec_get_str(&r->runner_class, j, "runner_class", 0, where, cause) < 0 ||
-	    rec_get_any(&r->capabilities, j, "capabilities", where, cause) < 0 ||
-	    rec_get_any(&r->boot_methods, j, "boot_methods", where, cause) < 0 ||
+	    rec_names_decode(&r->capabilities, &r->ncapabilities, json_object_get(j, "capabilities"),
+			     where, "capabilities", cause) < 0 ||
+	    rec_names_decode(&r->boot_methods, &r->nboot_methods,
+			     json_object_get(j, "boot_methods"), where, "boot_methods", cause) < 0 ||
 	    rec_get_any(&r->topology, j, "topology", where, cause) < 0 ||
 	    rec_get_str(&r->cpu_model, j, "cpu_model", 1, where, cause) < 0 ||
 	    rec_get_int(&r->numa_nodes, j, "numa_nodes", 1, where, cause) < 0 ||
@@ -166,8 +169,8 @@ void rec_runner_dispose(struct rec_runner *r)
 		return;
 	free(r->name);
 	free(r->runner_class);
-	json_decref(r->capabilities);
-	json_decref(r->boot_methods);
+	rec_names_dispose(r->capabilities, r->ncapabilities);
+	rec_names_dispose(r->boot_methods, r->nboot_methods);
 	json_decref(r->topology);
 	free(r->cpu_model);
 	free(r->kernel_release);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/rec_change_points.h"
 #include "web/chart.h"
 #include "web/html.h"
 #include "web/pages.h"
@@ -318,27 +319,26 @@ static void change_numbers(struct buf *b, const struct rec_change *c)
  * web/chart.h's JSON; NULL: none) and the table of the points. */
 static void change_points(struct buf *b, const struct rec_change *c, const json_t *chart)
 {
-	const json_t *points = c->points;
 	long long bad_job = c->bad_job_id;
-	size_t i;
-	json_t *p;
 
 	buf_adds(b, "<h2>Points around the change</h2>\n");
 	if (chart)
 		chart_div(b, "change-chart", chart);
 	buf_adds(b, "<table id=\"points\"><tr><th>index</th><th>position</th><th>job</th>"
 		 "<th>commit</th><th class=\"num\">value</th><th>iterations</th></tr>\n");
-	json_array_foreach(points, i, p) {
-		long long job = json_integer_value(json_object_get(p, "job_id"));
+	for (size_t i = 0; i < c->npoints; i++) {
+		const struct rec_change_point *p = &c->points[i];
 
-		buf_printf(b, "<tr%s>", job == bad_job ? " class=\"st-failed first-bad\"" : "");
-		html_td_int(b, p, "index");
-		html_td_int(b, p, "position");
-		buf_printf(b, "<td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td><td>", job, job);
-		html_sha(b, html_jstr(p, "commit_sha"));
+		buf_printf(b, "<tr%s>", p->job_id == bad_job ? " class=\"st-failed first-bad\"" :
+			   "");
+		html_td_measure(b, p->index);
+		html_td_measure(b, p->position);
+		buf_printf(b, "<td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td><td>", p->job_id,
+			   p->job_id);
+		html_sha(b, p->commit_sha);
 		buf_adds(b, "</td>");
-		html_td_num(b, p, "value");
-		html_td_int(b, p, "iterations");
+		html_td_real(b, p->value);
+		html_td_measure(b, p->iterations);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");

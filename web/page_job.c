@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/rec_job_detail.h"
 #include "web/html.h"
 #include "web/pages.h"
 
@@ -113,39 +114,39 @@ static void job_summary(struct buf *b, const struct rec_job *j)
 	free(spec);
 }
 
-static void job_attempts(struct buf *b, const json_t *attempts)
+static void job_attempts(struct buf *b, const struct rec_job *j)
 {
-	size_t i;
-	json_t *a;
-
 	buf_adds(b, "<h2>Attempts</h2>\n");
-	if (!json_array_size(attempts)) {
+	if (!j->nattempts) {
 		buf_adds(b, "<p class=\"muted\">No attempt has reported a result.</p>\n");
 		return;
 	}
 	buf_adds(b, "<table id=\"attempts\"><tr><th>attempt</th><th>runner</th><th>class</th>"
 		 "<th>status</th><th>reason</th><th>reported (UTC)</th><th>log</th></tr>\n");
-	json_array_foreach(attempts, i, a) {
-		buf_adds(b, "<tr>");
-		html_td_int(b, a, "attempt");
-		html_td(b, html_jstr(a, "runner"));
-		html_td(b, html_jstr(a, "runner_class"));
-		html_td(b, html_jstr(a, "status"));
-		html_td(b, html_jstr(a, "reason"));
-		html_td_time(b, a, "received_at");
-		html_td_int(b, a, "log_size");
+	for (size_t i = 0; i < j->nattempts; i++) {
+		const struct rec_attempt *a = &j->attempts[i];
+
+		buf_printf(b, "<tr><td class=\"num\">%lld</td>", a->attempt);
+		html_td(b, a->runner ? a->runner : "");
+		html_td(b, a->runner_class ? a->runner_class : "");
+		html_td(b, a->status);
+		html_td(b, a->reason ? a->reason : "");
+		buf_adds(b, "<td>");
+		html_time(b, a->received_at);
+		buf_adds(b, "</td>");
+		html_td_measure(b, a->log_size);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
-	json_array_foreach(attempts, i, a) {
-		if (!html_jstr(a, "log_tail")[0])
+	for (size_t i = 0; i < j->nattempts; i++) {
+		const struct rec_attempt *a = &j->attempts[i];
+
+		if (!a->log_tail || !a->log_tail[0])
 			continue;
-		buf_printf(b, "<h3>Log of attempt %lld (last %lld of %lld characters)</h3>\n"
-			   "<pre class=\"log\">",
-			   (long long)json_integer_value(json_object_get(a, "attempt")),
-			   (long long)json_string_length(json_object_get(a, "log_tail")),
-			   (long long)json_integer_value(json_object_get(a, "log_size")));
-		html_txt(b, html_jstr(a, "log_tail"));
+		buf_printf(b, "<h3>Log of attempt %lld (last %zu of %lld characters)</h3>\n"
+			   "<pre class=\"log\">", a->attempt, strlen(a->log_tail),
+			   a->log_size == REC_NONE ? 0 : a->log_size);
+		html_txt(b, a->log_tail);
 		buf_adds(b, "</pre>\n");
 	}
 }
@@ -184,30 +185,29 @@ static void job_build(struct buf *b, const struct rec_build *build)
 	buf_adds(b, "</table>\n");
 }
 
-static void job_samples(struct buf *b, const json_t *series)
+static void job_samples(struct buf *b, const struct rec_job *j)
 {
-	size_t i;
-	json_t *s;
-
-	if (!json_array_size(series))
+	if (!j->nseries)
 		return;
-	buf_printf(b, "<h2>Samples (%zu series)</h2>\n", json_array_size(series));
+	buf_printf(b, "<h2>Samples (%zu series)</h2>\n", j->nseries);
 	buf_adds(b, "<table id=\"job-samples\"><tr><th>metric</th><th>unit</th><th>class</th>"
 		 "<th>attempt</th><th>iterations</th><th>mean</th><th>min</th><th>max</th></tr>\n");
-	json_array_foreach(series, i, s) {
+	for (size_t i = 0; i < j->nseries; i++) {
+		const struct rec_job_series *s = &j->series[i];
+
 		buf_printf(b, "<tr><td><a class=\"series-link\" href=\"/series/%lld\">",
-			   (long long)json_integer_value(json_object_get(s, "series_id")));
-		html_txt(b, html_jstr(s, "suite"));
+			   s->series_id);
+		html_txt(b, s->suite);
 		buf_adds(b, "/");
-		html_txt(b, html_jstr(s, "metric"));
+		html_txt(b, s->metric);
 		buf_adds(b, "</a></td>");
-		html_td(b, html_jstr(s, "unit"));
-		html_td(b, html_jstr(s, "runner_class"));
-		html_td_int(b, s, "attempt");
-		html_td_int(b, s, "iterations");
-		html_td_num(b, s, "mean");
-		html_td_num(b, s, "min");
-		html_td_num(b, s, "max");
+		html_td(b, s->unit);
+		html_td(b, s->runner_class);
+		buf_printf(b, "<td class=\"num\">%lld</td><td class=\"num\">%lld</td>", s->attempt,
+			   s->iterations);
+		html_td_real(b, s->mean);
+		html_td_real(b, s->min);
+		html_td_real(b, s->max);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -225,9 +225,9 @@ int page_job(struct buf *b, const struct rec_job *job, long long now)
 		buf_printf(b, " · lease ends in %lld s", job->lease_expires - now);
 	buf_adds(b, "</p>\n");
 	job_summary(b, job);
-	job_attempts(b, job->attempts);
+	job_attempts(b, job);
 	job_build(b, job->build);
-	job_samples(b, job->series);
+	job_samples(b, job);
 	html_page_end(b);
 	return 0;
 }

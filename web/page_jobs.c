@@ -37,11 +37,11 @@ static void jobs_row(struct buf *b, const struct rec_job *j)
 {
 	buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", j->id, j->id);
 	html_td(b, j->kind);
-	html_td(b, html_jstr(j->spec, "suite"));
-	html_td(b, html_jstr(j->spec, "tree"));
+	jobs_td(b, j->spec_suite);
+	jobs_td(b, j->spec_tree);
 	buf_adds(b, "<td><code>");
 	html_txt(b, j->commit_sha && j->commit_sha[0] ? j->commit_sha :
-		    html_jstr(j->spec, "commit"));
+		    j->spec_commit ? j->spec_commit : "");
 	buf_adds(b, "</code></td><td class=\"st-");
 	html_attr(b, j->state);
 	buf_adds(b, "\">");

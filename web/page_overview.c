@@ -9,17 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-#include <jansson.h>
 
 #include "web/html.h"
 #include "web/pages.h"
-
-static const char *str(const json_t *row, const char *key)
-{
-	const char *s = json_string_value(json_object_get(row, key));
-
-	return s ? s : "";
-}
 
 static void cell_txt(struct buf *b, const char *s)
 {
@@ -101,8 +93,8 @@ static void overview_jobs(struct buf *b, const struct rec_jobs *jobs)
 		buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>", j->id,
 			   j->id);
 		cell_txt(b, j->kind);
-		cell_txt(b, str(j->spec, "suite"));
-		cell_txt(b, str(j->spec, "boot"));
+		cell_txt(b, j->spec_suite ? j->spec_suite : "");
+		cell_txt(b, j->spec_boot ? j->spec_boot : "");
 		buf_adds(b, "<td class=\"st-");
 		html_attr(b, j->state);
 		buf_adds(b, "\">");
@@ -150,7 +142,7 @@ static void overview_pipeline(struct buf *b, const struct page_overview_data *o)
 			buf_printf(b, "<tr><td class=\"num\"><a href=\"/jobs/%lld\">%lld</a></td>",
 				   j->id, j->id);
 			cell_txt(b, j->kind);
-			cell_txt(b, str(j->spec, "suite"));
+			cell_txt(b, j->spec_suite ? j->spec_suite : "");
 			buf_adds(b, "<td>");
 			html_sha(b, j->commit_sha ? j->commit_sha : "");
 			buf_adds(b, "</td>");

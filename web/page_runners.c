@@ -58,15 +58,13 @@ static void runners_drift(struct buf *b, const struct rec_runner *r)
 		buf_adds(b, "<td class=\"muted\">none</td>");
 }
 
-static void runners_list(struct buf *b, const json_t *list)
+/* Names, comma-separated. */
+static void runners_list(struct buf *b, char *const *v, size_t n)
 {
-	size_t i;
-	json_t *v;
-
-	json_array_foreach(list, i, v) {
+	for (size_t i = 0; i < n; i++) {
 		if (i)
 			buf_adds(b, ", ");
-		html_txt(b, json_string_value(v));
+		html_txt(b, v[i]);
 	}
 }
 
@@ -94,9 +92,9 @@ int page_runners(struct buf *b, const struct rec_runner *runners, size_t n, long
 		buf_adds(b, "</a></td>");
 		runners_td(b, r->runner_class);
 		buf_printf(b, "<td class=\"st-%s\">%s</td><td>", state, state);
-		runners_list(b, r->capabilities);
+		runners_list(b, r->capabilities, r->ncapabilities);
 		buf_adds(b, "</td><td>");
-		runners_list(b, r->boot_methods);
+		runners_list(b, r->boot_methods, r->nboot_methods);
 		buf_adds(b, "</td>");
 		runners_td_int(b, r->numa_nodes);
 		runners_td_int(b, r->cpus);
@@ -193,9 +191,9 @@ int page_runner(struct buf *b, const struct rec_runner *r, long long now)
 	runners_td(b, r->runner_class);
 	buf_printf(b, "</tr>\n<tr><th>state</th><td class=\"st-%s\">%s</td></tr>\n"
 		   "<tr><th>capabilities</th><td>", runners_state(r, now), runners_state(r, now));
-	runners_list(b, r->capabilities);
+	runners_list(b, r->capabilities, r->ncapabilities);
 	buf_adds(b, "</td></tr>\n<tr><th>boot methods</th><td>");
-	runners_list(b, r->boot_methods);
+	runners_list(b, r->boot_methods, r->nboot_methods);
 	buf_adds(b, "</td></tr>\n<tr><th>NUMA nodes</th>");
 	runners_td_int(b, r->numa_nodes);
 	buf_adds(b, "</tr>\n<tr><th>CPUs</th>");

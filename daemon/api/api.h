@@ -74,11 +74,10 @@ int api_compare_json(json_t **out, struct db *db, const char *base, const char *
  * job_id, ref (tag or branch), commit {sha, subject, author, time, tree}}
  * (caller owns). */
 json_t *api_compare_about(struct db *db, const char *text, const struct compare_which *w);
-/* The points of series_id around the point of job bad_job_id (around
- * points each side) as a JSON array of {index, job_id, commit_sha, value,
- * iterations}; *out (caller owns).  Returns 0 or -1. */
-int api_points_json(json_t **out, struct db *db, long long series_id, long long bad_job_id,
-		    size_t around);
+/* The points of c's series around the point of its first bad job (around
+ * points each side) into c->points and c->npoints, which c owns even on
+ * failure.  Returns 0, or -1 when they cannot be read. */
+int api_change_points(struct rec_change *c, struct db *db, size_t around);
 struct rec_window_report;
 /* The merge-window report's commit verdicts (db_window_report) decided
  * again per measured commit (analyze_commit_verdicts) into its measured

@@ -233,8 +233,8 @@ int api_change_full(struct rec_change *c, struct kpcid *k, long long id)
 	if (rc != DB_OK)
 		return rc;
 	analyze_params_from_config(&p, &k->cfg);
-	if (api_points_json(&c->points, k->db, c->series_id, c->bad_job_id,
-			    API_POINTS_AROUND) < 0 || api_change_context(k, c) < 0) {
+	if (api_change_points(c, k->db, API_POINTS_AROUND) < 0 ||
+	    api_change_context(k, c) < 0) {
 		rec_change_dispose(c);
 		return DB_ERR;
 	}

@@ -428,9 +428,9 @@ int detail_job(struct rec_job *out, char **cause, struct kpcid *k, long long id)
 		return http_status(rc);
 	}
 	out->shape = REC_JOB_DETAIL;
-	out->attempts = db_job_attempts(k->db, id, DETAIL_LOG_TAIL);
-	out->series = db_job_series(k->db, id);
-	if (!out->attempts || !out->series || db_job_build(k->db, &build_id, id) != DB_OK) {
+	if (db_job_attempts(k->db, id, DETAIL_LOG_TAIL, &out->attempts, &out->nattempts) != DB_OK ||
+	    db_job_series(k->db, id, &out->series, &out->nseries) != DB_OK ||
+	    db_job_build(k->db, &build_id, id) != DB_OK) {
 		rec_job_dispose(out);
 		fail_cause(cause, "cannot read job %lld", id);
 		return 500;

@@ -30,6 +30,7 @@
 #include "db/db.h"
 #include "lib/log.h"
 #include "lib/proto.h"
+#include "lib/rec_change_points.h"
 #include "web/chart.h"
 #include "web/html.h"
 #include "web/pages.h"
@@ -275,27 +276,24 @@ void api_page_changes(struct kpcid *k, struct http_req *req, struct http_resp *r
  * change's ones shown first).  NULL when it cannot be read. */
 static json_t *pages_change_chart(struct kpcid *k, const struct rec_change *c)
 {
-	const json_t *points = c->points;
-	const json_t *head = json_array_get(points, 0);
-	const json_t *tail = json_array_get(points, json_array_size(points) - 1);
-	const json_t *first = json_object_get(head, "position");
-	const json_t *last = json_object_get(tail, "position");
+	const struct rec_change_point *head = c->npoints ? &c->points[0] : NULL;
+	const struct rec_change_point *tail = c->npoints ? &c->points[c->npoints - 1] : NULL;
 	char from[32], to[32], *cause = NULL;
 	struct detail_query q = { NULL, NULL, NULL };
 	struct rec_series s;
 	json_t *chart = NULL;
 	long long lo = -1, hi = -1;
 
-	if (json_is_integer(first) && json_is_integer(last)) {
-		snprintf(from, sizeof from, "%lld", (long long)json_integer_value(first));
-		snprintf(to, sizeof to, "%lld", (long long)json_integer_value(last));
+	if (head && head->position != REC_NONE && tail->position != REC_NONE) {
+		snprintf(from, sizeof from, "%lld", head->position);
+		snprintf(to, sizeof to, "%lld", tail->position);
 		q.from = from;
 		q.to = to;
 	}
 	if (detail_series_of(&s, &cause, k, c->series_id, &q, 1) == 0) {
 		if (!chart_by_commit(&s)) {
-			lo = json_integer_value(json_object_get(head, "index"));
-			hi = json_integer_value(json_object_get(tail, "index"));
+			lo = head ? head->index : 0;
+			hi = tail ? tail->index : 0;
 		}
 		chart = chart_of_series(&s, lo, hi);
 		rec_series_dispose(&s);

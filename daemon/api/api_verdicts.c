@@ -3,8 +3,9 @@
  * api_verdicts.c - what the analysis decided, as the API and the pages
  * show it (docs/API.md): a comparison of two sides (daemon/analyze/compare.c),
  * the measured commits of a merge window with their verdicts
- * (daemon/analyze/analyze_verdict.c) and the points of a series around a change
- * (daemon/analyze/analyze.c).  Those files compute; this one only encodes.
+ * (daemon/analyze/analyze_verdict.c), and the points of a series around a
+ * change (daemon/analyze/analyze.c) as the change record's points
+ * (lib/rec_change_points.h).  Those files compute; this one only encodes.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "daemon/api/api.h"
 #include "db/db.h"
 #include "lib/fail.h"
+#include "lib/rec_change_points.h"
 
 #define API_WINDOW_CHANGES 50       /* changed metrics listed per measured commit */
 
@@ -135,26 +137,28 @@ int api_compare_json(json_t **out, struct db *db, const char *base, const char *
 
 /* ---- the points of a series around a change ------------------------ */
 
-int api_points_json(json_t **out, struct db *db, long long series_id, long long bad_job_id,
-		    size_t around)
+int api_change_points(struct rec_change *c, struct db *db, size_t around)
 {
 	struct analyze_around *p = NULL;
 	size_t n = 0;
-	json_t *arr;
 
-	*out = NULL;
-	if (analyze_points_around(&p, &n, db, series_id, bad_job_id, around) != DB_OK)
+	c->points = NULL;
+	c->npoints = 0;
+	if (analyze_points_around(&p, &n, db, c->series_id, c->bad_job_id, around) != DB_OK)
 		return -1;
-	arr = json_array();
-	for (size_t i = 0; arr && i < n; i++)
-		json_array_append_new(arr, json_pack("{s:I, s:I, s:o, s:o, s:f, s:I}",
-			"index", (json_int_t)p[i].index, "job_id", (json_int_t)p[i].job_id,
-			"position", p[i].placed ? json_integer(p[i].position) : json_null(),
-			"commit_sha", p[i].sha[0] ? json_string(p[i].sha) : json_null(),
-			"value", p[i].value, "iterations", (json_int_t)p[i].iterations));
+	c->points = calloc(n + 1, sizeof *c->points);
+	for (size_t i = 0; c->points && i < n; i++) {
+		struct rec_change_point *pt = &c->points[c->npoints];
+
+		*pt = (struct rec_change_point){ (long long)p[i].index, p[i].job_id,
+						 p[i].placed ? p[i].position : REC_NONE, NULL,
+						 p[i].value, (long long)p[i].iterations };
+		if (p[i].sha[0] && !(pt->commit_sha = strdup(p[i].sha)))
+			break;
+		c->npoints++;
+	}
 	free(p);
-	*out = arr;
-	return arr ? 0 : -1;
+	return c->points && c->npoints == n ? 0 : -1;
 }
 
 /* ---- the measured commits of a merge window ------------------------ */

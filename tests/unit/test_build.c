@@ -283,7 +283,8 @@ static void test_db_builds(void)
 	CHECK_INT(db_build_get(db, &b, build_id), DB_OK);
 	CHECK_STR(b.state, "ok");
 	CHECK_INT(b.image_size, 20);
-	CHECK_INT(json_array_size(b.warnings), 1);
+	CHECK_INT(b.nwarnings, 1);
+	CHECK_STR(b.warnings[0], "Value requested for CONFIG_X not in final .config");
 	rec_build_dispose(&b);
 	json_decref(rec.warnings);
 

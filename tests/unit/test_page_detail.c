@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/buf.h"
+#include "lib/rec_job_detail.h"
 #include "web/html.h"
 #include "web/pages.h"
 #include "check.h"
@@ -93,21 +94,28 @@ static void test_job(void)
 			     .tree = EVIL, .commit_sha = EVIL, .runner = EVIL, .attempt = 1,
 			     .max_attempts = 3, .created_at = 1, .shape = REC_JOB_DETAIL,
 			     .build = &build };
+	struct rec_attempt attempt = { .attempt = 1, .status = "failed", .reason = EVIL,
+				       .runner = EVIL, .runner_class = EVIL, .received_at = 2,
+				       .log_size = 9000, .log_tail = EVIL "\nend" };
+	struct rec_job_series series = { .series_id = 5, .suite = EVIL, .metric = EVIL,
+					 .unit = EVIL, .better = "lower", .runner_class = EVIL,
+					 .attempt = 1, .iterations = 3, .mean = 1.0, .min = 0.5,
+					 .max = 2.0 };
 	struct buf b;
 
 	j.spec = json_pack("{s:s}", "suite", EVIL);
-	j.attempts = json_pack("[{s:i, s:s, s:s, s:s, s:s, s:i, s:i, s:s}]",
-		"attempt", 1, "status", "failed", "reason", EVIL, "runner", EVIL,
-		"runner_class", EVIL, "received_at", 2, "log_size", 9000, "log_tail", EVIL "\nend");
-	j.series = json_pack("[{s:i, s:s, s:s, s:s, s:s, s:i, s:i, s:f, s:f, s:f}]",
-		"series_id", 5, "suite", EVIL, "metric", EVIL, "unit", EVIL,
-		"runner_class", EVIL, "attempt", 1, "iterations", 3, "mean", 1.0, "min", 0.5,
-		"max", 2.0);
+	j.attempts = &attempt;
+	j.nattempts = 1;
+	j.series = &series;
+	j.nseries = 1;
 	buf_init(&b, 1 << 16);
 	CHECK_INT(page_job(&b, &j, 0), 0);
 	CHECK(page_clean(&b));
 	CHECK(strstr(buf_str(&b), "<pre class=\"log\">&lt;/pre&gt;") != NULL);
 	CHECK(strstr(buf_str(&b), "href=\"/series/5\"") != NULL);
+	CHECK(strstr(buf_str(&b), "(last 65 of 9000 characters)") != NULL);
+	CHECK(strstr(buf_str(&b), "<td class=\"num\">1</td><td class=\"num\">3</td><td class="
+		     "\"num\">1</td><td class=\"num\">0.5</td>") != NULL);
 	CHECK(strstr(buf_str(&b), "href=\"/api/v1/builds/4/log\"") != NULL);
 	CHECK(strstr(buf_str(&b), "href=\"/api/v1/artifacts/download?sha256=ab%22cd\"") != NULL);
 	CHECK(strstr(buf_str(&b), "<td class=\"num\">10</td>") != NULL);
@@ -125,8 +133,6 @@ static void test_job(void)
 	CHECK(strstr(buf_str(&b), "no earlier job like it") != NULL);
 	buf_dispose(&b);
 	json_decref(j.spec);
-	json_decref(j.attempts);
-	json_decref(j.series);
 }
 
 int main(void)
