@@ -342,7 +342,7 @@ int db_rows_into(sqlite3_stmt *st, void *v, size_t size, size_t limit, size_t *n
 			break;
 		(*n)++;
 	}
-	if (st && step != SQLITE_DONE && step != SQLITE_ROW)
+	if (st && *n < limit && step != SQLITE_DONE && step != SQLITE_ROW)   /* it stepped, and failed */
 		db_failed(sqlite3_db_handle(st), step);
 	db_done(st);
 	return st && (step == SQLITE_DONE || *n == limit) ? DB_OK : DB_ERR;
