@@ -13,8 +13,6 @@
 #include "web/html.h"
 #include "web/pages.h"
 
-#define BISECT_SHA_SHOWN 12         /* hex digits of a commit id in a table */
-
 /* A string of a record, "" for NULL. */
 static const char *bisect_s(const char *s)
 {
@@ -25,17 +23,6 @@ static const char *bisect_s(const char *s)
 static long long bisect_n(long long v)
 {
 	return v == REC_NONE ? 0 : v;
-}
-
-/* A commit id cut to BISECT_SHA_SHOWN digits, in <code>. */
-static void bisect_sha(struct buf *b, const char *sha)
-{
-	char cut[BISECT_SHA_SHOWN + 1];
-
-	snprintf(cut, sizeof cut, "%s", bisect_s(sha));
-	buf_adds(b, "<code>");
-	html_txt(b, cut);
-	buf_adds(b, "</code>");
 }
 
 /* "round 3, 12 of 300 commits left (about 2 rounds to go), 9 probes, 4 at once" */
@@ -81,9 +68,9 @@ static void bisect_running_table(struct buf *b, const struct rec_bisections *row
 
 		bisect_row_start(b, r);
 		buf_adds(b, "<td>");
-		bisect_sha(b, r->good_sha);
+		html_sha(b, r->good_sha);
 		buf_adds(b, "..");
-		bisect_sha(b, r->bad_sha);
+		html_sha(b, r->bad_sha);
 		buf_adds(b, "</td><td>");
 		bisect_progress(b, r);
 		buf_adds(b, "</td>");
@@ -108,7 +95,7 @@ static void bisect_all_table(struct buf *b, const struct rec_bisections *rows)
 		html_txt(b, bisect_s(r->state));
 		buf_adds(b, "</td><td>");
 		if (*bisect_s(r->culprit_sha) && !strcmp(bisect_s(r->state), "done")) {
-			bisect_sha(b, r->culprit_sha);
+			html_sha(b, r->culprit_sha);
 			buf_adds(b, " ");
 			html_txt(b, bisect_s(r->culprit_subject));
 		}
@@ -193,7 +180,7 @@ static void bisect_probes(struct buf *b, const struct rec_bisection *r)
 		html_td_measure(b, p->round);
 		html_td(b, bisect_s(p->role));
 		buf_adds(b, "<td>");
-		bisect_sha(b, p->sha);
+		html_sha(b, p->sha);
 		buf_adds(b, "</td>");
 		html_td(b, bisect_s(p->subject));
 		html_td(b, bisect_s(p->state));
@@ -221,9 +208,9 @@ static void bisect_summary(struct buf *b, const struct rec_bisection *r)
 		   "of ", r->id, r->id);
 	html_txt(b, bisect_s(r->metric));
 	buf_adds(b, " over ");
-	bisect_sha(b, r->good_sha);
+	html_sha(b, r->good_sha);
 	buf_adds(b, "..");
-	bisect_sha(b, r->bad_sha);
+	html_sha(b, r->bad_sha);
 	buf_printf(b, " (%lld commits), started by ", bisect_n(r->commits));
 	html_txt(b, bisect_s(r->started_by));
 	buf_adds(b, ": <strong class=\"st-");
@@ -238,7 +225,7 @@ static void bisect_summary(struct buf *b, const struct rec_bisection *r)
 	buf_adds(b, ".</p>\n");
 	if (!strcmp(state, "done")) {
 		buf_adds(b, "<p id=\"culprit\">Culprit: ");
-		bisect_sha(b, r->culprit_sha);
+		html_sha(b, r->culprit_sha);
 		buf_adds(b, " ");
 		html_txt(b, bisect_s(r->culprit_subject));
 		buf_printf(b, " (confidence %.4f)</p>\n",

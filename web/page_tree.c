@@ -13,18 +13,12 @@
 #include "web/html.h"
 #include "web/pages.h"
 
-#define TREE_SHA_SHOWN 12           /* hex digits of a commit id shown in tables */
-
+/* A commit id in a table cell (html_sha). */
 static void tree_sha(struct buf *b, const char *sha)
 {
-	char shortsha[TREE_SHA_SHOWN + 1];
-
-	snprintf(shortsha, sizeof shortsha, "%s", sha);
-	buf_adds(b, "<td><code title=\"");
-	html_attr(b, sha);
-	buf_adds(b, "\">");
-	html_txt(b, shortsha);
-	buf_adds(b, "</code></td>");
+	buf_adds(b, "<td>");
+	html_sha(b, sha);
+	buf_adds(b, "</td>");
 }
 
 /* A time cell (0: none). */

@@ -15,7 +15,7 @@
 # never.  Last, a qemu job of a commit waits for its build.
 . tests/integration/lib.sh
 
-REPO=$TMP/linux T=1790000000
+REPO=$TMP/linux GIT_CLOCK=1790000000
 . tests/integration/git-lib.sh
 . tests/integration/window-lib.sh
 # pull NAME: a topic branch with one commit merged by "Merge tag 'NAME-for-7.4'".

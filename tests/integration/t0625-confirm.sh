@@ -27,7 +27,7 @@
 # the window report, never mailed.
 . tests/integration/lib.sh
 
-REPO=$TMP/linux T=1790000000
+REPO=$TMP/linux GIT_CLOCK=1790000000
 . tests/integration/git-lib.sh
 . tests/integration/window-lib.sh
 # pull NAME AUTHOR: a topic branch with one commit by AUTHOR (NAME@example.org)

@@ -14,7 +14,7 @@
 # culprit report (dry run, `kpci report`) show its log.
 . tests/integration/lib.sh
 
-REPO=$TMP/linux T=1790000000
+REPO=$TMP/linux GIT_CLOCK=1790000000
 . tests/integration/git-lib.sh
 . tests/integration/bisect-lib.sh
 
@@ -104,7 +104,7 @@ out=$("$KPCI_BIN/kpci" bisection 1)
 check_contains "kpci bisection: the culprit line" "culprit: $CULPRIT sys: change 10" "$out"
 check_contains "  and each probe" "probe   " "$out"
 P=$(curl -s "$URL/changes/$CH")
-check_contains "the change page: the culprit" '<p id="culprit">Culprit: <code>' "$P"
+check_contains "the change page: the culprit" '<p id="culprit">Culprit: <code class="sha" title="' "$P"
 check_contains "  and the probe log" '<table id="probes">' "$P"
 P=$(curl -s "$URL/bisections")
 check_contains "/bisections lists it" '<a href="/bisections/1">1</a>' "$P"

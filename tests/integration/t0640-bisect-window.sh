@@ -16,7 +16,7 @@
 # and result name the two skipped probes.
 . tests/integration/lib.sh
 
-REPO=$TMP/linux T=1790000000
+REPO=$TMP/linux GIT_CLOCK=1790000000
 . tests/integration/git-lib.sh
 . tests/integration/bisect-lib.sh
 # pull NAME: a topic branch of three commits forked from v7.3, merged by
