@@ -412,9 +412,7 @@ int db_builds_list(struct db *db, struct rec_builds *out, const char *state, int
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	if (limit < 0)
-		limit = 0;
-	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
 	if (!out->v)
 		return DB_ERR;
 	db_read_lock(db);

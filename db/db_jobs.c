@@ -181,9 +181,7 @@ static int db_jobs_into(struct rec_jobs *out, sqlite3_stmt *st, int limit)
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	if (limit < 0)
-		limit = 0;
-	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
 	if (!out->v) {
 		db_done(st);
 		return DB_ERR;

@@ -339,9 +339,7 @@ int db_runners_list(struct db *db, struct rec_runners *out, int limit, int offse
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	if (limit < 0)
-		limit = 0;
-	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
 	if (!out->v)
 		return DB_ERR;
 	db_read_lock(db);
