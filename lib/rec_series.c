@@ -24,6 +24,22 @@ static int rec_get_array(void *out, size_t *n, size_t size, const json_t *j, con
 	return rec_array_decode(out, n, size, v, where, key, decode, cause);
 }
 
+/* The series' "releases" (absent/null: none) into *out. */
+static int rec_series_releases_decode(struct rec_releases *out, const json_t *j,
+				      const char *where, char **cause)
+{
+	const json_t *v = json_object_get(j, "releases");
+	char *inner = NULL;
+
+	if (!v || json_is_null(v))
+		return 0;
+	if (rec_releases_decode(out, v, &inner) == 0)
+		return 0;
+	fail_cause(cause, "%s%s", where, inner ? inner : "releases: out of memory");
+	free(inner);
+	return -1;
+}
+
 static json_t *rec_point_encode(const void *elem)
 {
 	const struct rec_point *p = elem;
@@ -63,6 +79,24 @@ json_t *rec_segments_encode(const struct rec_segment *v, size_t n)
 	return rec_array_encode(v, n, sizeof *v, rec_segment_encode);
 }
 
+static json_t *rec_series_change_encode(const void *elem)
+{
+	const struct rec_series_change *c = elem;
+	json_t *j = rec_change_encode(&c->change);
+
+	if (j && (json_object_set_new(j, "good_position", rec_measure_json(c->good_position)) < 0 ||
+		  json_object_set_new(j, "bad_position", rec_measure_json(c->bad_position)) < 0)) {
+		json_decref(j);
+		return NULL;
+	}
+	return j;
+}
+
+json_t *rec_series_changes_encode(const struct rec_series_changes *l)
+{
+	return rec_array_encode(l->v, l->n, sizeof *l->v, rec_series_change_encode);
+}
+
 static json_t *rec_overlay_encode(const void *elem)
 {
 	const struct rec_series_overlay *o = elem;
@@ -70,7 +104,7 @@ static json_t *rec_overlay_encode(const void *elem)
 	return json_pack("{s:I, s:o, s:o, s:o, s:o}", "series_id", (json_int_t)o->series_id,
 			 "runner_class", rec_str_json(o->runner_class),
 			 "points", rec_points_encode(o->points, o->npoints),
-			 "changes", rec_any_json(o->changes),
+			 "changes", rec_series_changes_encode(&o->changes),
 			 "segments", rec_segments_encode(o->segments, o->nsegments));
 }
 
@@ -94,8 +128,8 @@ static json_t *rec_class_encode(const void *elem)
 static int rec_series_encode_more(json_t *j, const struct rec_series *s)
 {
 	json_t *more = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:o}",
-				 "releases", rec_any_json(s->releases),
-				 "changes", rec_any_json(s->changes),
+				 "releases", rec_releases_encode(&s->releases),
+				 "changes", rec_series_changes_encode(&s->changes),
 				 "segments", rec_segments_encode(s->segments, s->nsegments),
 				 "overlay", rec_array_encode(s->overlay, s->noverlay,
 							     sizeof *s->overlay, rec_overlay_encode),
@@ -154,13 +188,29 @@ static void rec_segment_dispose(void *elem)
 	free(g->sd_from);
 }
 
+static void rec_series_change_dispose(void *elem)
+{
+	struct rec_series_change *c = elem;
+
+	rec_change_dispose(&c->change);
+}
+
+void rec_series_changes_dispose(struct rec_series_changes *l)
+{
+	if (!l)
+		return;
+	rec_array_dispose(l->v, l->n, sizeof *l->v, rec_series_change_dispose);
+	l->v = NULL;
+	l->n = 0;
+}
+
 static void rec_overlay_dispose(void *elem)
 {
 	struct rec_series_overlay *o = elem;
 
 	free(o->runner_class);
 	rec_points_free(o->points, o->npoints);
-	json_decref(o->changes);
+	rec_series_changes_dispose(&o->changes);
 	rec_array_dispose(o->segments, o->nsegments, sizeof *o->segments, rec_segment_dispose);
 }
 
@@ -220,6 +270,27 @@ static int rec_segment_decode(void *elem, const json_t *x, const char *where, ch
 	return 0;
 }
 
+static int rec_series_change_decode(void *elem, const json_t *x, const char *where,
+				    char **cause)
+{
+	struct rec_series_change *c = elem;
+
+	if (rec_change_decode(&c->change, x, where, cause) < 0 ||
+	    rec_get_measure(&c->good_position, x, "good_position", where, cause) < 0 ||
+	    rec_get_measure(&c->bad_position, x, "bad_position", where, cause) < 0)
+		return -1;
+	return 0;
+}
+
+int rec_series_changes_decode(struct rec_series_changes *out, const json_t *arr, char **cause)
+{
+	if (rec_array_decode(&out->v, &out->n, sizeof *out->v, arr, "", "changes",
+			     rec_series_change_decode, cause) == 0)
+		return 0;
+	rec_series_changes_dispose(out);
+	return -1;
+}
+
 static int rec_overlay_decode(void *elem, const json_t *x, const char *where, char **cause)
 {
 	struct rec_series_overlay *o = elem;
@@ -229,7 +300,8 @@ static int rec_overlay_decode(void *elem, const json_t *x, const char *where, ch
 	    rec_get_str(&o->runner_class, x, "runner_class", 0, where, cause) < 0 ||
 	    rec_get_array(&o->points, &o->npoints, sizeof *o->points, x, "points",
 			  rec_point_decode, where, cause) < 0 ||
-	    rec_get_any(&o->changes, x, "changes", where, cause) < 0 ||
+	    rec_get_array(&o->changes.v, &o->changes.n, sizeof *o->changes.v, x, "changes",
+			  rec_series_change_decode, where, cause) < 0 ||
 	    rec_get_array(&o->segments, &o->nsegments, sizeof *o->segments, x, "segments",
 			  rec_segment_decode, where, cause) < 0)
 		return -1;
@@ -281,8 +353,9 @@ int rec_series_decode(struct rec_series *out, const json_t *j, const char *where
 	    rec_get_int(&s->analyzed_at, j, "analyzed_at", 1, where, cause) < 0 ||
 	    rec_get_str(&s->branch, j, "branch", 1, where, cause) < 0 ||
 	    rec_get_str(&s->tree, j, "tree", 1, where, cause) < 0 ||
-	    rec_get_any(&s->releases, j, "releases", where, cause) < 0 ||
-	    rec_get_any(&s->changes, j, "changes", where, cause) < 0 ||
+	    rec_series_releases_decode(&s->releases, j, where, cause) < 0 ||
+	    rec_get_array(&s->changes.v, &s->changes.n, sizeof *s->changes.v, j, "changes",
+			 rec_series_change_decode, where, cause) < 0 ||
 	    rec_get_array(&s->segments, &s->nsegments, sizeof *s->segments, j, "segments",
 			 rec_segment_decode, where, cause) < 0 ||
 	    rec_get_array(&s->overlay, &s->noverlay, sizeof *s->overlay, j, "overlay",
@@ -315,8 +388,8 @@ void rec_series_dispose(struct rec_series *s)
 	free(s->branch);
 	free(s->tree);
 	rec_points_free(s->points, s->npoints);
-	json_decref(s->releases);
-	json_decref(s->changes);
+	rec_releases_dispose(&s->releases);
+	rec_series_changes_dispose(&s->changes);
 	rec_array_dispose(s->segments, s->nsegments, sizeof *s->segments, rec_segment_dispose);
 	rec_array_dispose(s->overlay, s->noverlay, sizeof *s->overlay, rec_overlay_dispose);
 	rec_array_dispose(s->selected, s->nselected, sizeof *s->selected, rec_selected_dispose);

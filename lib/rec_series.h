@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "lib/rec.h"
+#include "lib/rec_window.h"
 
 /* One point of a series: one job's iterations summed up. */
 struct rec_point {
@@ -46,13 +47,27 @@ struct rec_series_class {
 	long long points;           /* its points when last analysed */
 };
 
+/* A change of a series as its chart draws it: the change record (a list
+ * row) and the first-parent positions of its ends on the series' branch,
+ * encoded after the change's own keys. */
+struct rec_series_change {
+	struct rec_change change;
+	long long good_position;    /* REC_NONE: not on the branch (null) */
+	long long bad_position;     /* REC_NONE: not on the branch (null) */
+};
+
+struct rec_series_changes {
+	struct rec_series_change *v;
+	size_t n;
+};
+
 /* Another runner class drawn on the chart of a series. */
 struct rec_series_overlay {
 	long long series_id;
 	char *runner_class;
 	struct rec_point *points;
 	size_t npoints;
-	json_t *changes;            /* as the series' own */
+	struct rec_series_changes changes;  /* as the series' own */
 	struct rec_segment *segments;
 	size_t nsegments;
 };
@@ -77,8 +92,8 @@ struct rec_series {
 	char *tree;                 /* that branch's tree; NULL: none */
 	struct rec_point *points;   /* in x order */
 	size_t npoints;
-	json_t *releases;           /* array [{name, kind, major, minor, rc, position}] */
-	json_t *changes;            /* array of changes with good_position and bad_position */
+	struct rec_releases releases;       /* on its branch (db_branch_marks) */
+	struct rec_series_changes changes;  /* its changes, as db_changes_list orders them */
 	struct rec_segment *segments;
 	size_t nsegments;
 	struct rec_series_overlay *overlay;
@@ -97,6 +112,10 @@ json_t *rec_series_encode(const struct rec_series *s);
 int rec_series_decode(struct rec_series *out, const json_t *j, const char *where,
 		      char **cause);
 void rec_series_dispose(struct rec_series *s);
+/* The changes of a chart (lib/rec.h's list functions). */
+json_t *rec_series_changes_encode(const struct rec_series_changes *l);
+int rec_series_changes_decode(struct rec_series_changes *out, const json_t *arr, char **cause);
+void rec_series_changes_dispose(struct rec_series_changes *l);
 /* Frees n points v and their strings (NULL: nothing). */
 void rec_points_free(struct rec_point *v, size_t n);
 /* The segments of a series as the API says them (the chart draws them

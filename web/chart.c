@@ -20,19 +20,19 @@ long long chart_x(const struct rec_point *p, int by_commit)
 	return by_commit && p->position != REC_NONE ? p->position : p->index;
 }
 
-/* The x-range a change covers: from its last good point to its first bad. */
-static void chart_change_range(const json_t *c, int by_commit, json_t **from, json_t **to)
+/* The x-range [*from, *to] a change covers: from its last good point to
+ * its first bad. */
+static void chart_change_range(const struct rec_series_change *c, int by_commit,
+			       long long *from, long long *to)
 {
-	const json_t *g = json_object_get(c, "good_position"), *bd = json_object_get(c, "bad_position");
-	long long at = json_integer_value(json_object_get(c, "point_index"));
+	long long at = c->change.point_index == REC_NONE ? 0 : c->change.point_index;
 
-	if (by_commit && json_is_integer(bd)) {
-		*to = json_integer(json_integer_value(bd));
-		*from = json_integer(json_is_integer(g) ? json_integer_value(g) :
-				     json_integer_value(bd) - 1);
+	if (by_commit && c->bad_position != REC_NONE) {
+		*to = c->bad_position;
+		*from = c->good_position != REC_NONE ? c->good_position : c->bad_position - 1;
 	} else {
-		*to = json_integer(at);
-		*from = json_integer(at > 0 ? at - 1 : 0);
+		*to = at;
+		*from = at > 0 ? at - 1 : 0;
 	}
 }
 
@@ -60,10 +60,10 @@ static json_t *chart_point(const struct rec_point *p, int by_commit)
 /* Adds one class (its points, segments and changes) to classes and marks. */
 static void chart_class(json_t *classes, json_t *marks, const char *name, long long series_id,
 			const struct rec_point *points, size_t npoints,
-			const struct rec_segment *segments, size_t nsegments, const json_t *changes,
-			int by_commit)
+			const struct rec_segment *segments, size_t nsegments,
+			const struct rec_series_changes *changes, int by_commit)
 {
-	json_t *pts = json_array(), *ch;
+	json_t *pts = json_array();
 	size_t i;
 
 	for (i = 0; pts && i < npoints; i++)
@@ -71,13 +71,15 @@ static void chart_class(json_t *classes, json_t *marks, const char *name, long l
 	json_array_append_new(classes, json_pack("{s:s, s:I, s:o, s:o}", "name", name ? name : "",
 		"series_id", (json_int_t)series_id, "points", pts,
 		"segments", rec_segments_encode(segments, nsegments)));
-	json_array_foreach(changes, i, ch) {
-		json_t *from, *to;
+	for (i = 0; i < changes->n; i++) {
+		const struct rec_series_change *ch = &changes->v[i];
+		long long from, to;
 
 		chart_change_range(ch, by_commit, &from, &to);
-		json_array_append_new(marks, json_pack("{s:O, s:s, s:s, s:o, s:o}",
-			"id", json_object_get(ch, "id"), "class", name ? name : "",
-			"direction", html_jstr(ch, "direction"), "from", from, "to", to));
+		json_array_append_new(marks, json_pack("{s:I, s:s, s:s, s:I, s:I}",
+			"id", (json_int_t)ch->change.id, "class", name ? name : "",
+			"direction", ch->change.direction ? ch->change.direction : "",
+			"from", (json_int_t)from, "to", (json_int_t)to));
 	}
 }
 
@@ -87,19 +89,19 @@ json_t *chart_of_series(const struct rec_series *s, long long view_from, long lo
 	json_t *chart, *classes = json_array(), *marks = json_array();
 
 	chart_class(classes, marks, s->runner_class, s->id, s->points, s->npoints, s->segments,
-		    s->nsegments, s->changes, by_commit);
+		    s->nsegments, &s->changes, by_commit);
 	for (size_t i = 0; i < s->noverlay; i++) {
 		const struct rec_series_overlay *o = &s->overlay[i];
 
 		chart_class(classes, marks, o->runner_class, o->series_id, o->points, o->npoints,
-			    o->segments, o->nsegments, o->changes, by_commit);
+			    o->segments, o->nsegments, &o->changes, by_commit);
 	}
-	chart = json_pack("{s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:O}",
+	chart = json_pack("{s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o}",
 			  "unit", s->unit ? s->unit : "", "better", s->better ? s->better : "",
 			  "title", s->metric ? s->metric : "",
 			  "x", by_commit ? "first-parent position" : "point (job order)",
 			  "by_commit", by_commit, "classes", classes, "changes", marks,
-			  "releases", by_commit && s->releases ? s->releases : json_null());
+			  "releases", by_commit ? rec_releases_encode(&s->releases) : json_null());
 	if (chart && view_from >= 0 && view_to > view_from)
 		json_object_set_new(chart, "view", json_pack("[I, I]", (json_int_t)view_from,
 							     (json_int_t)view_to));

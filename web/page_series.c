@@ -11,6 +11,7 @@
  * releases and the points (one column per class, the newest first, a page
  * of PAGE_ROWS positions per ?page=), each point linking to its job.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ struct series_class {
 	long long series_id;
 	const struct rec_point *points;
 	size_t npoints;
-	const json_t *changes;
+	const struct rec_series_changes *changes;
 };
 
 /* s, "" for NULL. */
@@ -41,12 +42,12 @@ static size_t series_classes(struct series_class *c, const struct rec_series *s)
 	size_t n = 1;
 
 	c[0] = (struct series_class){ series_text(s->runner_class), s->id, s->points, s->npoints,
-				      s->changes };
+				      &s->changes };
 	for (size_t i = 0; i < s->noverlay && n < SERIES_MAX_CLASSES; i++) {
 		const struct rec_series_overlay *o = &s->overlay[i];
 
 		c[n++] = (struct series_class){ series_text(o->runner_class), o->series_id,
-						o->points, o->npoints, o->changes };
+						o->points, o->npoints, &o->changes };
 	}
 	return n;
 }
@@ -110,18 +111,49 @@ static void series_chooser(struct buf *b, const struct rec_series *s, long long 
 
 /* The x range a link zooms the chart to around a change: its commit range
  * and ten times its width on each side. */
-static void series_zoom(struct buf *b, long long id, const json_t *ch)
+static void series_zoom(struct buf *b, long long id, const struct rec_series_change *ch)
 {
-	const json_t *g = json_object_get(ch, "good_position"), *bd = json_object_get(ch, "bad_position");
 	long long lo, hi, w;
 
-	if (!json_is_integer(bd))
+	if (ch->bad_position == REC_NONE)
 		return;
-	hi = json_integer_value(bd);
-	lo = json_is_integer(g) ? json_integer_value(g) : hi - 1;
+	hi = ch->bad_position;
+	lo = ch->good_position != REC_NONE ? ch->good_position : hi - 1;
 	w = hi - lo > 0 ? hi - lo : 1;
 	buf_printf(b, " <a class=\"zoom-link\" href=\"/series/%lld?from=%lld&amp;to=%lld\">zoom</a>",
 		   id, lo - 10 * w > 0 ? lo - 10 * w : 0, hi + 10 * w);
+}
+
+/* One row of the changes table: change ch of class c. */
+static void series_change_row(struct buf *b, const struct series_class *c,
+			      const struct rec_series_change *ch)
+{
+	const struct rec_change *x = &ch->change;
+
+	buf_printf(b, "<tr><td class=\"num\"><a class=\"change-link\" "
+		   "href=\"/changes/%lld\">%lld</a></td>", x->id, x->id);
+	html_td(b, c->name);
+	html_td_measure(b, x->point_index);
+	buf_adds(b, "<td class=\"num\">");
+	if (ch->bad_position != REC_NONE) {
+		buf_printf(b, "%lld..%lld", ch->good_position == REC_NONE ? 0 : ch->good_position,
+			   ch->bad_position);
+		series_zoom(b, c->series_id, ch);
+	}
+	buf_adds(b, "</td><td class=\"");
+	html_attr(b, series_text(x->direction));
+	buf_adds(b, "\">");
+	html_txt(b, series_text(x->direction));
+	buf_printf(b, "</td><td class=\"num\">%+.2f%%</td>",
+		   100 * (isfinite(x->magnitude) ? x->magnitude : 0));
+	if (isfinite(x->percent_lo) && isfinite(x->percent_hi))
+		buf_printf(b, "<td class=\"num\">[%+.1f%%, %+.1f%%]</td>", x->percent_lo,
+			   x->percent_hi);
+	else
+		buf_adds(b, "<td class=\"num\">-</td>");
+	html_td(b, x->verdict && *x->verdict ? x->verdict : "-");
+	html_td(b, series_text(x->state));
+	buf_adds(b, "</tr>\n");
 }
 
 static void series_changes(struct buf *b, const struct series_class *c, size_t nc)
@@ -129,7 +161,7 @@ static void series_changes(struct buf *b, const struct series_class *c, size_t n
 	size_t n = 0;
 
 	for (size_t k = 0; k < nc; k++)
-		n += json_array_size(c[k].changes);
+		n += c[k].changes->n;
 	buf_adds(b, "<h2>Changes</h2>\n");
 	if (!n) {
 		html_empty(b, "no-changes", "No change found in this series.",
@@ -143,59 +175,25 @@ static void series_changes(struct buf *b, const struct series_class *c, size_t n
 		 "<th>at point</th><th>range (positions)</th><th>direction</th>"
 		 "<th class=\"num\">%change</th><th>95% interval</th><th>verdict</th>"
 		 "<th>state</th></tr>\n");
-	for (size_t k = 0; k < nc; k++) {
-		size_t i;
-		json_t *ch;
-
-		json_array_foreach(c[k].changes, i, ch) {
-			long long id = json_integer_value(json_object_get(ch, "id"));
-			const json_t *lo = json_object_get(ch, "percent_lo");
-			const json_t *hi = json_object_get(ch, "percent_hi");
-
-			buf_printf(b, "<tr><td class=\"num\"><a class=\"change-link\" "
-				   "href=\"/changes/%lld\">%lld</a></td>", id, id);
-			html_td(b, c[k].name);
-			html_td_int(b, ch, "point_index");
-			buf_adds(b, "<td class=\"num\">");
-			if (json_is_integer(json_object_get(ch, "bad_position"))) {
-				buf_printf(b, "%lld..%lld", (long long)json_integer_value(
-					json_object_get(ch, "good_position")), (long long)
-					json_integer_value(json_object_get(ch, "bad_position")));
-				series_zoom(b, c[k].series_id, ch);
-			}
-			buf_adds(b, "</td><td class=\"");
-			html_attr(b, html_jstr(ch, "direction"));
-			buf_adds(b, "\">");
-			html_txt(b, html_jstr(ch, "direction"));
-			buf_printf(b, "</td><td class=\"num\">%+.2f%%</td>",
-				   100 * json_number_value(json_object_get(ch, "magnitude")));
-			if (json_is_number(lo) && json_is_number(hi))
-				buf_printf(b, "<td class=\"num\">[%+.1f%%, %+.1f%%]</td>",
-					   json_number_value(lo), json_number_value(hi));
-			else
-				buf_adds(b, "<td class=\"num\">-</td>");
-			html_td(b, *html_jstr(ch, "verdict") ? html_jstr(ch, "verdict") : "-");
-			html_td(b, html_jstr(ch, "state"));
-			buf_adds(b, "</tr>\n");
-		}
-	}
+	for (size_t k = 0; k < nc; k++)
+		for (size_t i = 0; i < c[k].changes->n; i++)
+			series_change_row(b, &c[k], &c[k].changes->v[i]);
 	buf_adds(b, "</table>\n");
 }
 
-static void series_releases(struct buf *b, const json_t *releases)
+static void series_releases(struct buf *b, const struct rec_releases *releases)
 {
-	size_t i;
-	json_t *r;
-
-	if (!json_array_size(releases))
+	if (!releases->n)
 		return;
 	buf_adds(b, "<h2>Releases</h2>\n<table id=\"series-releases\"><tr><th>tag</th>"
 		 "<th>kind</th><th>position</th></tr>\n");
-	json_array_foreach(releases, i, r) {
+	for (size_t i = 0; i < releases->n; i++) {
+		const struct rec_release *r = &releases->v[i];
+
 		buf_adds(b, "<tr>");
-		html_td(b, html_jstr(r, "name"));
-		html_td(b, html_jstr(r, "kind"));
-		html_td_int(b, r, "position");
+		html_td(b, series_text(r->name));
+		html_td(b, series_text(r->kind));
+		html_td_measure(b, r->position);
 		buf_adds(b, "</tr>\n");
 	}
 	buf_adds(b, "</table>\n");
@@ -415,7 +413,7 @@ int page_series(struct buf *b, const struct rec_series *s, int page)
 	chart_div(b, "series-chart", chart);
 	json_decref(chart);
 	series_changes(b, c, nc);
-	series_releases(b, s->releases);
+	series_releases(b, &s->releases);
 	series_points(b, s, c, nc, buf_str(&base), page);
 	buf_dispose(&base);
 	html_chart_scripts(b);

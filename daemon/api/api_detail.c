@@ -139,33 +139,33 @@ static int detail_points(struct rec_point **out, size_t *n, struct kpcid *k, lon
 	return v ? 0 : -1;
 }
 
-/* The changes of series id with the first-parent positions of their ends. */
-static json_t *detail_changes(struct kpcid *k, long long id, long long branch_id)
+/* The changes of series id with the first-parent positions of their ends
+ * into *out (caller disposes): 0, or -1 on a database error. */
+static int detail_changes(struct rec_series_changes *out, struct kpcid *k, long long id,
+			  long long branch_id)
 {
 	struct db_change_filter f = { .noisy = -1, .series_id = id };
 	struct rec_changes l;
-	json_t *rows = NULL, *c;
-	size_t i;
 
-	if (db_changes_list(k->db, &l, &f, DB_MAX_LIST, 0) == DB_OK)
-		rows = rec_changes_encode(&l);
-	rec_changes_dispose(&l);
-
-	json_array_foreach(rows, i, c) {
-		const char *ends[2] = { "good_sha", "bad_sha" };
-		const char *keys[2] = { "good_position", "bad_position" };
-
-		for (int e = 0; e < 2; e++) {
-			const char *sha = json_string_value(json_object_get(c, ends[e]));
-			long long pos;
-
-			if (sha && branch_id && db_branch_position(k->db, &pos, branch_id, sha) == DB_OK)
-				json_object_set_new(c, keys[e], json_integer(pos));
-			else
-				json_object_set_new(c, keys[e], json_null());
-		}
+	memset(out, 0, sizeof *out);
+	if (db_changes_list(k->db, &l, &f, DB_MAX_LIST, 0) != DB_OK ||
+	    !(out->v = calloc(l.n + 1, sizeof *out->v))) {
+		rec_changes_dispose(&l);
+		return -1;
 	}
-	return rows;
+	for (size_t i = 0; i < l.n; i++) {
+		struct rec_series_change *c = &out->v[out->n++];
+		const char *ends[2] = { l.v[i].good_sha, l.v[i].bad_sha };
+		long long *at[2] = { &c->good_position, &c->bad_position };
+
+		c->change = l.v[i];         /* moved: l.v[i] no longer owns its strings */
+		for (int e = 0; e < 2; e++)
+			if (!ends[e] || !branch_id ||
+			    db_branch_position(k->db, at[e], branch_id, ends[e]) != DB_OK)
+				*at[e] = REC_NONE;
+	}
+	free(l.v);
+	return 0;
 }
 
 /* A point's x on the chart: its position in commit order, else its index. */
@@ -178,20 +178,21 @@ static long long detail_x(const struct rec_point *p, int by_commit)
 
 /* The x of the first bad point of each change, sorted, into *out (caller
  * frees); their number. */
-static size_t detail_bounds(long long **out, const json_t *changes, int by_commit)
+static size_t detail_bounds(long long **out, const struct rec_series_changes *changes,
+			    int by_commit)
 {
-	size_t n = json_array_size(changes), k = 0, i;
+	size_t n = changes->n, k = 0, i;
 	long long *v = calloc(n ? n : 1, sizeof *v);
-	json_t *c;
 
 	*out = v;
 	if (!v)
 		return 0;
-	json_array_foreach(changes, i, c) {
-		const json_t *bad = json_object_get(c, by_commit ? "bad_position" : "point_index");
+	for (i = 0; i < n; i++) {
+		const struct rec_series_change *c = &changes->v[i];
+		long long bad = by_commit ? c->bad_position : c->change.point_index;
 
-		if (json_is_integer(bad))
-			v[k++] = json_integer_value(bad);
+		if (bad != REC_NONE)
+			v[k++] = bad;
 	}
 	for (i = 1; i < k; i++)      /* a handful: insertion sort */
 		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
@@ -239,8 +240,8 @@ static int detail_segment(struct rec_segment *g, const struct rec_point *p, size
 /* The segments of the n points p between the changes (the chart's noise
  * band) into *out and *nout (caller frees: rec_series_dispose). */
 static int detail_segments(struct rec_segment **out, size_t *nout, struct kpcid *k, long long id,
-			   const struct rec_point *p, size_t n, const json_t *changes,
-			   int by_commit)
+			   const struct rec_point *p, size_t n,
+			   const struct rec_series_changes *changes, int by_commit)
 {
 	struct db_noise_sums sums;
 	struct verdict_noise noise = { 0 };
@@ -339,12 +340,13 @@ static int detail_overlay(struct rec_series *s, struct kpcid *k, const struct de
 			continue;
 		s->noverlay++;
 		o->series_id = c->id;
-		o->changes = detail_changes(k, c->id, branch_id);
+		if (detail_changes(&o->changes, k, c->id, branch_id) < 0)
+			return -1;
 		o->runner_class = strdup(c->runner_class);
 		s->selected[s->nselected] = strdup(c->runner_class);
 		if (!o->runner_class || !s->selected[s->nselected++] ||
 		    detail_segments(&o->segments, &o->nsegments, k, c->id, o->points, o->npoints,
-				    o->changes, oby) < 0)
+				    &o->changes, oby) < 0)
 			return -1;
 	}
 	return 0;
@@ -354,7 +356,6 @@ int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long
 		     const struct detail_query *q, int details)
 {
 	long long lo = 0, hi = (1LL << 62);
-	struct rec_releases marks = { 0 };
 	struct db_series_where where;
 	int rc, by_commit = 0;
 
@@ -378,22 +379,19 @@ int detail_series_of(struct rec_series *out, char **cause, struct kpcid *k, long
 	free(out->branch);
 	out->tree = detail_name(where.tree);
 	out->branch = detail_name(where.branch);
-	if (where.branch_id && db_branch_marks(k->db, &marks, where.tree_id, where.branch_id) !=
-	    DB_OK)
+	if (where.branch_id &&
+	    db_branch_marks(k->db, &out->releases, where.tree_id, where.branch_id) != DB_OK)
 		goto fail;
-	/* rec_series keeps its releases as the chart's JSON */
-	out->releases = rec_releases_encode(&marks);
-	rec_releases_dispose(&marks);
-	if (!out->releases || db_series_siblings(k->db, out) != DB_OK ||
+	if (db_series_siblings(k->db, out) != DB_OK ||
 	    detail_points(&out->points, &out->npoints, k, id, lo, hi, where.branch_id, details,
 			  &by_commit) < 0 ||
-	    !(out->changes = detail_changes(k, id, where.branch_id)))
+	    detail_changes(&out->changes, k, id, where.branch_id) < 0)
 		goto fail;
 	free(out->ordered_by);
 	out->ordered_by = strdup(by_commit ? "commit" : "job");
 	if (!out->ordered_by ||
 	    detail_segments(&out->segments, &out->nsegments, k, id, out->points, out->npoints,
-			    out->changes, by_commit) < 0 ||
+			    &out->changes, by_commit) < 0 ||
 	    detail_overlay(out, k, q, lo, hi, where.branch_id, details) < 0)
 		goto fail;
 	out->from = lo;

@@ -44,15 +44,20 @@ static void test_series(void)
 	struct rec_series rec;
 	char *cause = NULL;
 	struct buf b;
-	json_t *s = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:[{s:i, s:s, s:s, "
-		"s:i, s:i, s:i, s:f, s:s}], s:[{s:s, s:s, s:i}], s:[{s:i, s:s}, {s:i, s:s}], "
+	json_t *s = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:[o], "
+		"s:[{s:s, s:s, s:i, s:i, s:i, s:i}], s:[{s:i, s:s}, {s:i, s:s}], "
 		"s:[s, s], s:[{s:i, s:s, s:o, s:[]}]}",
 		"id", 7, "suite", EVIL, "metric", EVIL, "unit", EVIL, "better", "lower",
 		"runner_class", "numa2", "ordered_by", "commit", "branch", EVIL,
 		"points", points(60, 0),
-		"changes", "id", 3, "direction", "regression", "state", EVIL, "point_index", 30,
-		"good_position", 290, "bad_position", 300, "magnitude", 0.1, "good_sha", EVIL,
-		"releases", "name", EVIL, "kind", "release", "position", 100,
+		"changes", json_pack("{s:i, s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:i, s:s, s:s, s:i, "
+			"s:s, s:i, s:i, s:i, s:f, s:s}", "id", 3, "series_id", 7, "metric_id", 1,
+			"suite", EVIL, "metric", EVIL, "unit", EVIL, "better", "lower",
+			"runner_class", "numa2", "noisy", 0, "direction", "regression", "state", EVIL,
+			"detected_at", 1, "kind", "perf", "point_index", 30, "good_position", 290,
+			"bad_position", 300, "magnitude", 0.1, "good_sha", EVIL),
+		"releases", "name", EVIL, "kind", "release", "major", 7, "minor", 4, "rc", 0,
+		"position", 100,
 		"classes", "id", 7, "runner_class", "numa2", "id", 8, "runner_class", EVIL,
 		"selected", "numa2", EVIL,
 		"overlay", "series_id", 8, "runner_class", EVIL, "points", points(60, 5), "changes");

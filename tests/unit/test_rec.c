@@ -304,6 +304,18 @@ static void test_change_groups_roundtrip(void)
 	json_decref(j);
 }
 
+/* The keys of object j, in order, joined by ",". */
+static void keys_of(char *out, size_t size, json_t *j)
+{
+	const char *key;
+	json_t *v;
+	size_t n = 0;
+
+	out[0] = '\0';
+	json_object_foreach(j, key, v)
+		n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%s", n ? "," : "", key);
+}
+
 static void test_series_roundtrip(void)
 {
 	struct rec_point pts[2] = {
@@ -324,14 +336,18 @@ static void test_series_roundtrip(void)
 				.npoints = 2, .segments = &seg, .nsegments = 1, .overlay = &ov,
 				.noverlay = 1, .selected = sel, .nselected = 2, .classes = cls,
 				.nclasses = 2, .from = 0, .to = REC_NONE };
+	struct rec_release rel = { .name = "v7.4", .kind = "release", .major = 7, .minor = 4,
+				   .position = 12 };
+	struct rec_series_change ch = { .good_position = 11, .bad_position = REC_NONE };
 	struct rec_series back;
 	const json_t *p;
 	char *cause = NULL;
+	char keys[1024];
 	json_t *j, *again;
 
-	s.releases = json_array();
-	s.changes = json_pack("[{s:i, s:o}]", "id", 1, "bad_position", json_null());
-	ov.changes = json_array();
+	change_fill(&ch.change);
+	s.releases = (struct rec_releases){ &rel, 1 };
+	s.changes = (struct rec_series_changes){ &ch, 1 };
 	j = rec_series_encode(&s);
 	CHECK_INT(json_object_size(j), 22);
 	CHECK(json_is_null(json_object_get(j, "branch")) && json_is_null(json_object_get(j, "to")));
@@ -348,7 +364,23 @@ static void test_series_roundtrip(void)
 	CHECK(json_is_null(json_object_get(p, "commit_sha")));
 	CHECK_STR(json_string_value(json_object_get(json_array_get(json_object_get(j, "classes"),
 						     1), "runner_class")), "smp8");
+	/* a change is the list row with the positions of its ends last */
+	p = json_array_get(json_object_get(j, "changes"), 0);
+	keys_of(keys, sizeof keys, json_array_get(json_object_get(j, "changes"), 0));
+	CHECK(strstr(keys, ",confirmed_at,good_position,bad_position") != NULL);
+	CHECK(strstr(keys, "place") == NULL);
+	CHECK_INT(json_integer_value(json_object_get(p, "good_position")), 11);
+	CHECK(json_is_null(json_object_get(p, "bad_position")));
+	CHECK_INT(json_array_size(json_object_get(json_array_get(json_object_get(j, "overlay"), 0),
+						  "changes")), 0);
+	CHECK_STR(json_string_value(json_object_get(json_array_get(json_object_get(j, "releases"),
+						     0), "name")), "v7.4");
 	CHECK_INT(rec_series_decode(&back, j, "", &cause), 0);
+	CHECK_INT(back.changes.n, 1);
+	CHECK(back.changes.v[0].good_position == 11 && back.changes.v[0].bad_position == REC_NONE);
+	CHECK_INT(back.changes.v[0].change.id, 7);
+	CHECK_INT(back.releases.n, 1);
+	CHECK(back.releases.v[0].position == 12 && !back.releases.v[0].commit_sha);
 	CHECK(back.to == REC_NONE && back.points[0].position == 0);
 	CHECK(back.points[1].position == REC_NONE && !back.points[1].has_commit);
 	CHECK_INT(back.noverlay, 1);
@@ -371,22 +403,16 @@ static void test_series_roundtrip(void)
 	CHECK_INT(rec_series_decode(&back, j, "", &cause), -1);
 	CHECK_STR(cause, "overlay[0].segments[0].sd_from is missing");
 	free(cause);
+	cause = NULL;
+	/* a change's own fields are checked as a change's */
+	json_object_set_new(j, "points", json_array());
+	json_object_set_new(j, "overlay", json_array());
+	json_object_set_new(json_array_get(json_object_get(j, "changes"), 0), "bad_position",
+			    json_string("far"));
+	CHECK_INT(rec_series_decode(&back, j, "", &cause), -1);
+	CHECK_STR(cause, "changes[0].bad_position must be an integer");
+	free(cause);
 	json_decref(j);
-	json_decref(s.releases);
-	json_decref(s.changes);
-	json_decref(ov.changes);
-}
-
-/* The keys of object j, in order, joined by ",". */
-static void keys_of(char *out, size_t size, json_t *j)
-{
-	const char *key;
-	json_t *v;
-	size_t n = 0;
-
-	out[0] = '\0';
-	json_object_foreach(j, key, v)
-		n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%s", n ? "," : "", key);
 }
 
 static void test_job_roundtrip(void)
