@@ -11,6 +11,7 @@
 
 #include "db/db_trees.h"
 #include "db/db_internal.h"
+#include "lib/log.h"
 
 #define DB_TREE_EVENTS 20           /* events per branch in a tree's status */
 
@@ -40,6 +41,23 @@ static int db_tree_row(sqlite3_stmt *st, void *rec)
 	return 0;
 }
 
+/* Column i, a tree's policy as stored (rec_tree_policy_encode's JSON
+ * text), into *out: 0, or -1 when it is not such a policy or memory is
+ * out. */
+static int db_column_policy(struct rec_tree_policy *out, sqlite3_stmt *st, int i)
+{
+	const char *text = (const char *)sqlite3_column_text(st, i);
+	json_t *j = text ? json_loads(text, 0, NULL) : NULL;
+	char *cause = NULL;
+	int rc = rec_tree_policy_decode(out, j, "policy.", &cause);
+
+	if (rc < 0)
+		log_error("db: tree %lld: %s", (long long)sqlite3_column_int64(st, 0), cause);
+	free(cause);
+	json_decref(j);
+	return rc;
+}
+
 /* A row of DB_TREE_STATUS_COLUMNS into the rec_tree at rec, status 1 and
  * its branches still empty. */
 static int db_tree_status_row(sqlite3_stmt *st, void *rec)
@@ -55,11 +73,11 @@ static int db_tree_status_row(sqlite3_stmt *st, void *rec)
 	lost = db_column_copy(&t->last_error, st, 6);
 	t->error_count = sqlite3_column_int64(st, 7);
 	t->next_poll_at = sqlite3_column_int64(st, 8);
-	t->policy = db_column_json(st, 9);
+	lost |= db_column_policy(&t->policy, st, 9);
 	t->candidates_dropped = sqlite3_column_int64(st, 10);
 	t->commits = sqlite3_column_int64(st, 11);
 	t->tags = sqlite3_column_int64(st, 12);
-	if (lost || !t->policy) {
+	if (lost) {
 		rec_tree_dispose(t);
 		return -1;
 	}

@@ -18,6 +18,7 @@
 #include "db/db_trees.h"
 #include "db/db_internal.h"
 #include "lib/fail.h"
+#include "lib/log.h"
 
 #define DB_RELEASE_MAX 1000000      /* largest major/minor/rc number accepted */
 
@@ -470,6 +471,24 @@ int db_window_locked(struct db *db, long long *from, long long *to, char rc1[64]
 	"c.committer_name, c.committer_email, c.commit_time, c.subject, " \
 	"c.trailers, c.merged_tip, c.brought, c.merge_subsystem, c.merge_source "
 
+/* Column i, a commit's trailers as the watcher stores them (JSON text
+ * [[key, value], ...]), into c: SQL NULL is none (null).  0, or -1 when it
+ * is not such a list or memory is out. */
+static int db_column_trailers(struct rec_commit *c, sqlite3_stmt *st, int i)
+{
+	const char *text = (const char *)sqlite3_column_text(st, i);
+	json_t *j = text ? json_loads(text, 0, NULL) : NULL;
+	char *cause = NULL;
+	int rc = text && !j ? -1 : rec_trailers_decode(&c->trailers, &c->ntrailers, j, "", &cause);
+
+	if (rc < 0)
+		log_error("db: commit %s: trailers: %s", c->sha ? c->sha : "?",
+			  cause ? cause : "not JSON");
+	free(cause);
+	json_decref(j);
+	return rc;
+}
+
 /* A row of DB_COMMIT_COLUMNS into the rec_commit at rec (db_rows_into). */
 static int db_commit_row(sqlite3_stmt *st, void *rec)
 {
@@ -487,12 +506,12 @@ static int db_commit_row(sqlite3_stmt *st, void *rec)
 	lost |= db_column_copy(&c->committer_email, st, 7);
 	c->commit_time = db_column_measure(st, 8);
 	lost |= db_column_copy(&c->subject, st, 9);
-	c->trailers = db_column_json(st, 10);
+	lost |= db_column_trailers(c, st, 10);
 	lost |= db_column_copy(&c->merged_tip, st, 11);
 	c->brought = db_column_measure(st, 12);
 	lost |= db_column_copy(&c->merge_subsystem, st, 13);
 	lost |= db_column_copy(&c->merge_source, st, 14);
-	if (lost || !c->sha || !c->parents || !c->trailers) {
+	if (lost || !c->sha || !c->parents) {
 		rec_commit_dispose(c);
 		return -1;
 	}

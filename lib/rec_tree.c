@@ -13,6 +13,7 @@
 
 #include "lib/fail.h"
 #include "lib/rec_internal.h"
+#include "lib/rec_names.h"
 #include "lib/rec_tree.h"
 
 /* --- the tree --------------------------------------------------------- */
@@ -41,6 +42,58 @@ static json_t *rec_branch_encode(const void *br)
 			 "last_error", rec_str_json(b->last_error), "events", events);
 }
 
+json_t *rec_tree_policy_encode(const struct rec_tree_policy *p)
+{
+	if (!p->set)
+		return json_object();
+	return json_pack("{s:o, s:I, s:I, s:o, s:o, s:I, s:I, s:I}",
+			 "candidates", rec_names_encode(p->candidates, p->ncandidates),
+			 "head_every_minutes", (json_int_t)p->head_every_minutes,
+			 "max_queued", (json_int_t)p->max_queued,
+			 "configs", rec_names_encode(p->configs, p->nconfigs),
+			 "recipients", rec_names_encode(p->recipients, p->nrecipients),
+			 "poll_interval", (json_int_t)p->poll_interval,
+			 "retry_min", (json_int_t)p->retry_min, "retry_max", (json_int_t)p->retry_max);
+}
+
+int rec_tree_policy_decode(struct rec_tree_policy *out, const json_t *j, const char *where,
+			   char **cause)
+{
+	struct rec_tree_policy *p = out;
+
+	memset(p, 0, sizeof *p);
+	if (rec_check_object(j, where, "a policy", cause) < 0)
+		return -1;
+	if (!json_object_size(j))
+		return 0;
+	p->set = 1;
+	if (rec_names_decode(&p->candidates, &p->ncandidates, json_object_get(j, "candidates"),
+			     where, "candidates", cause) < 0 ||
+	    rec_get_int(&p->head_every_minutes, j, "head_every_minutes", 0, where, cause) < 0 ||
+	    rec_get_int(&p->max_queued, j, "max_queued", 0, where, cause) < 0 ||
+	    rec_names_decode(&p->configs, &p->nconfigs, json_object_get(j, "configs"), where,
+			     "configs", cause) < 0 ||
+	    rec_names_decode(&p->recipients, &p->nrecipients, json_object_get(j, "recipients"),
+			     where, "recipients", cause) < 0 ||
+	    rec_get_int(&p->poll_interval, j, "poll_interval", 0, where, cause) < 0 ||
+	    rec_get_int(&p->retry_min, j, "retry_min", 0, where, cause) < 0 ||
+	    rec_get_int(&p->retry_max, j, "retry_max", 0, where, cause) < 0) {
+		rec_tree_policy_dispose(p);
+		return -1;
+	}
+	return 0;
+}
+
+void rec_tree_policy_dispose(struct rec_tree_policy *p)
+{
+	if (!p)
+		return;
+	rec_names_dispose(p->candidates, p->ncandidates);
+	rec_names_dispose(p->configs, p->nconfigs);
+	rec_names_dispose(p->recipients, p->nrecipients);
+	memset(p, 0, sizeof *p);
+}
+
 /* The poll state, counts and branches of t into j. */
 static int rec_tree_encode_status(json_t *j, const struct rec_tree *t)
 {
@@ -54,7 +107,7 @@ static int rec_tree_encode_status(json_t *j, const struct rec_tree *t)
 			 "last_error", rec_str_json(t->last_error),
 			 "error_count", (json_int_t)t->error_count,
 			 "next_poll_at", rec_id_json(t->next_poll_at),
-			 "policy", rec_any_json(t->policy),
+			 "policy", rec_tree_policy_encode(&t->policy),
 			 "candidates_dropped", (json_int_t)t->candidates_dropped,
 			 "commits", (json_int_t)t->commits, "tags", (json_int_t)t->tags,
 			 "branches", branches);
@@ -156,13 +209,16 @@ static void rec_branch_elem_dispose(void *b)
 static int rec_tree_decode_status(struct rec_tree *t, const json_t *j, const char *where,
 				  char **cause)
 {
+	char at[REC_WHERE_MAX];
+
 	t->status = 1;
+	snprintf(at, sizeof at, "%spolicy.", where);
 	if (rec_get_int(&t->polled_at, j, "polled_at", 1, where, cause) < 0 ||
 	    rec_get_int(&t->fetched_at, j, "fetched_at", 1, where, cause) < 0 ||
 	    rec_get_str(&t->last_error, j, "last_error", 1, where, cause) < 0 ||
 	    rec_get_int(&t->error_count, j, "error_count", 0, where, cause) < 0 ||
 	    rec_get_int(&t->next_poll_at, j, "next_poll_at", 1, where, cause) < 0 ||
-	    rec_get_any(&t->policy, j, "policy", where, cause) < 0 ||
+	    rec_tree_policy_decode(&t->policy, json_object_get(j, "policy"), at, cause) < 0 ||
 	    rec_get_int(&t->candidates_dropped, j, "candidates_dropped", 0, where, cause) < 0 ||
 	    rec_get_int(&t->commits, j, "commits", 0, where, cause) < 0 ||
 	    rec_get_int(&t->tags, j, "tags", 0, where, cause) < 0)
@@ -196,7 +252,7 @@ void rec_tree_dispose(struct rec_tree *t)
 	free(t->name);
 	free(t->url);
 	free(t->last_error);
-	json_decref(t->policy);
+	rec_tree_policy_dispose(&t->policy);
 	rec_array_dispose(t->branches, t->nbranches, sizeof *t->branches, rec_branch_elem_dispose);
 	memset(t, 0, sizeof *t);
 }
@@ -205,6 +261,44 @@ void rec_tree_dispose(struct rec_tree *t)
 REC_LIST(tree, trees, "trees")
 
 /* --- the commit ------------------------------------------------------- */
+
+static json_t *rec_trailer_encode(const void *elem)
+{
+	const struct rec_trailer *t = elem;
+
+	return json_pack("[o, o]", rec_str_json(t->key), rec_str_json(t->value));
+}
+
+static int rec_trailer_decode(void *elem, const json_t *j, const char *where, char **cause)
+{
+	struct rec_trailer *t = elem;
+	const json_t *k = json_array_get(j, 0), *v = json_array_get(j, 1);
+
+	if (json_array_size(j) != 2 || !json_is_string(k) || !json_is_string(v))
+		return fail_cause(cause, "%.*s must be [key, value]", (int)strlen(where) - 1, where);
+	t->key = strdup(json_string_value(k));
+	t->value = strdup(json_string_value(v));
+	return t->key && t->value ? 0 : fail_cause(cause, "out of memory");
+}
+
+static void rec_trailer_dispose(void *elem)
+{
+	struct rec_trailer *t = elem;
+
+	free(t->key);
+	free(t->value);
+}
+
+int rec_trailers_decode(struct rec_trailer **out, size_t *n, const json_t *arr,
+			const char *where, char **cause)
+{
+	*out = NULL;
+	*n = 0;
+	if (!arr || json_is_null(arr))
+		return 0;
+	return rec_array_decode_whole(out, n, sizeof **out, arr, where, "trailers",
+				      rec_trailer_decode, rec_trailer_dispose, cause);
+}
 
 json_t *rec_commit_encode(const struct rec_commit *c)
 {
@@ -218,7 +312,9 @@ json_t *rec_commit_encode(const struct rec_commit *c)
 			 "committer_email", rec_str_json(c->committer_email),
 			 "commit_time", rec_measure_json(c->commit_time),
 			 "subject", rec_str_json(c->subject),
-			 "trailers", rec_any_json(c->trailers),
+			 "trailers", c->trailers ? rec_array_encode(c->trailers, c->ntrailers,
+								    sizeof *c->trailers,
+								    rec_trailer_encode) : json_null(),
 			 "merged_tip", rec_str_json(c->merged_tip),
 			 "brought", rec_measure_json(c->brought),
 			 "merge_subsystem", rec_str_json(c->merge_subsystem),
@@ -242,7 +338,8 @@ int rec_commit_decode(struct rec_commit *out, const json_t *j, const char *where
 	    rec_get_str(&c->committer_email, j, "committer_email", 1, where, cause) < 0 ||
 	    rec_get_measure(&c->commit_time, j, "commit_time", where, cause) < 0 ||
 	    rec_get_str(&c->subject, j, "subject", 1, where, cause) < 0 ||
-	    rec_get_any(&c->trailers, j, "trailers", where, cause) < 0 ||
+	    rec_trailers_decode(&c->trailers, &c->ntrailers, json_object_get(j, "trailers"), where,
+				cause) < 0 ||
 	    rec_get_str(&c->merged_tip, j, "merged_tip", 1, where, cause) < 0 ||
 	    rec_get_measure(&c->brought, j, "brought", where, cause) < 0 ||
 	    rec_get_str(&c->merge_subsystem, j, "merge_subsystem", 1, where, cause) < 0 ||
@@ -264,7 +361,7 @@ void rec_commit_dispose(struct rec_commit *c)
 	free(c->committer_name);
 	free(c->committer_email);
 	free(c->subject);
-	json_decref(c->trailers);
+	rec_array_dispose(c->trailers, c->ntrailers, sizeof *c->trailers, rec_trailer_dispose);
 	free(c->merged_tip);
 	free(c->merge_subsystem);
 	free(c->merge_source);

@@ -37,6 +37,24 @@ struct rec_branch {
 	size_t nevents;
 };
 
+/* A tree's build candidate policy as its [tree] section set it
+ * (docs/watch.md): kpcid's start records it with the tree
+ * (daemon/watch/watch_tree.c) as rec_tree_policy_encode's JSON. */
+struct rec_tree_policy {
+	int set;                    /* 0: none recorded ({} in JSON, no other key) */
+	char **candidates;          /* commits, window-merges, tags, head */
+	size_t ncandidates;
+	long long head_every_minutes;
+	long long max_queued;
+	char **configs;
+	size_t nconfigs;
+	char **recipients;
+	size_t nrecipients;
+	long long poll_interval;
+	long long retry_min;
+	long long retry_max;
+};
+
 /* A watched tree (GET /api/v1/trees[/NAME]). */
 struct rec_tree {
 	long long id;
@@ -51,7 +69,7 @@ struct rec_tree {
 	char *last_error;           /* the last poll's failure; NULL: it went well */
 	long long error_count;      /* failed polls in a row */
 	long long next_poll_at;     /* 0: none planned */
-	json_t *policy;             /* object: the tree's candidate policy */
+	struct rec_tree_policy policy;
 	long long candidates_dropped;
 	long long commits;          /* commits stored */
 	long long tags;             /* tags recorded */
@@ -64,7 +82,12 @@ struct rec_trees {
 	size_t n;
 };
 
-/* As the runner's functions above. */
+/* As the runner's functions above.  A policy object holds every key or
+ * none. */
+json_t *rec_tree_policy_encode(const struct rec_tree_policy *p);
+int rec_tree_policy_decode(struct rec_tree_policy *out, const json_t *j, const char *where,
+			   char **cause);
+void rec_tree_policy_dispose(struct rec_tree_policy *p);
 json_t *rec_tree_encode(const struct rec_tree *t);
 int rec_tree_decode(struct rec_tree *out, const json_t *j, const char *where, char **cause);
 void rec_tree_dispose(struct rec_tree *t);
@@ -79,6 +102,12 @@ void rec_branch_event_dispose(struct rec_branch_event *e);
  * /api/v1/trees/NAME/commits, and the merges of a merge window).  Its
  * times are the repository's, where 0 is a real time: an absent one is
  * REC_NONE. */
+/* A trailer of a commit's message ("Signed-off-by", "A U Thor <a@u>"). */
+struct rec_trailer {
+	char *key;
+	char *value;
+};
+
 struct rec_commit {
 	long long position;         /* 0: the oldest commit walked */
 	char *sha;
@@ -90,7 +119,9 @@ struct rec_commit {
 	char *committer_email;
 	long long commit_time;      /* REC_NONE: none */
 	char *subject;
-	json_t *trailers;           /* array of [key, value]; null: none */
+	struct rec_trailer *trailers;   /* in message order, encoded [[key, value], ...];
+					 * NULL: none stored (null) */
+	size_t ntrailers;
 	char *merged_tip;           /* a merge's second parent; NULL: no merge */
 	long long brought;          /* commits the merge brought; REC_NONE: no merge */
 	char *merge_subsystem;      /* parsed from a merge's subject; NULL: none */
@@ -107,6 +138,11 @@ json_t *rec_commit_encode(const struct rec_commit *c);
 int rec_commit_decode(struct rec_commit *out, const json_t *j, const char *where,
 		      char **cause);
 void rec_commit_dispose(struct rec_commit *c);
+/* A commit's "trailers" array arr (null: none, *out NULL) into *out and
+ * *n, as rec_array_decode; -1 with "WHEREtrailers[i] must be [key, value]"
+ * in *cause and nothing to dispose. */
+int rec_trailers_decode(struct rec_trailer **out, size_t *n, const json_t *arr,
+			const char *where, char **cause);
 json_t *rec_commits_encode(const struct rec_commits *l);
 int rec_commits_decode(struct rec_commits *out, const json_t *arr, char **cause);
 void rec_commits_dispose(struct rec_commits *l);

@@ -149,7 +149,7 @@ int watch_tree_init(struct watcher *watcher, struct watch_tree *t, const struct 
 {
 	char **cand = NULL, **rcpt = NULL;
 	size_t ncand = 0, nrcpt = 0, i;
-	json_t *policy = NULL, *arr;
+	json_t *policy = NULL;
 	int rc = -1;
 
 	memset(t, 0, sizeof *t);
@@ -178,21 +178,14 @@ int watch_tree_init(struct watcher *watcher, struct watch_tree *t, const struct 
 	t->fetch_timeout = c->fetch_timeout > 0 ? c->fetch_timeout : 120;
 	if (c->ca_file && c->ca_file[0] && !(t->ca_file = strdup(c->ca_file)))
 		goto oom;
-	policy = json_pack("{s:[], s:I, s:I, s:[], s:[], s:I, s:I, s:I}", "candidates",
-			   "head_every_minutes", t->head_every, "max_queued", t->max_queued,
-			   "configs", "recipients", "poll_interval", t->poll_interval,
-			   "retry_min", t->retry_min, "retry_max", t->retry_max);
+	policy = rec_tree_policy_encode(&(struct rec_tree_policy){
+		.set = 1, .candidates = cand, .ncandidates = ncand,
+		.head_every_minutes = t->head_every, .max_queued = t->max_queued,
+		.configs = t->configs, .nconfigs = t->nconfigs, .recipients = rcpt,
+		.nrecipients = nrcpt, .poll_interval = t->poll_interval,
+		.retry_min = t->retry_min, .retry_max = t->retry_max });
 	if (!policy)
 		goto oom;
-	arr = json_object_get(policy, "candidates");
-	for (i = 0; i < ncand; i++)
-		json_array_append_new(arr, json_string(cand[i]));
-	arr = json_object_get(policy, "configs");
-	for (i = 0; i < t->nconfigs; i++)
-		json_array_append_new(arr, json_string(t->configs[i]));
-	arr = json_object_get(policy, "recipients");
-	for (i = 0; i < nrcpt; i++)
-		json_array_append_new(arr, json_string(rcpt[i]));
 	if (db_tree_sync(watcher->db, &t->id, t->name, t->url, policy,
 			 (const char *const *)t->branches, t->nbranches) != DB_OK) {
 		fail_cause(cause, "cannot record tree %s in the database", c->name);

@@ -536,6 +536,7 @@ static void test_tree_roundtrip(void)
 {
 	struct rec_branch_event ev = { .id = 7, .at = 9, .kind = "deleted", .old_sha = "ab",
 				       .message = "gone" };
+	char *cand[] = { "tags" }, *configs[] = { "defconfig" };
 	struct rec_branch br[2] = {
 		{ .id = 1, .name = "master", .state = "active", .tip = "ab", .length = 3,
 		  .polled_at = 9, .updated_at = 8 },
@@ -549,12 +550,16 @@ static void test_tree_roundtrip(void)
 	char *cause = NULL, *text;
 	json_t *j, *arr, *again;
 
-	t.policy = json_pack("{s:[s]}", "configs", "defconfig");
+	t.policy = (struct rec_tree_policy){ .set = 1, .candidates = cand, .ncandidates = 1,
+		.head_every_minutes = 60, .max_queued = 4, .configs = configs, .nconfigs = 1,
+		.poll_interval = 300, .retry_min = 60, .retry_max = 3600 };
 	j = rec_tree_encode(&t);
 	text = json_dumps(j, JSON_COMPACT);
 	CHECK_STR(text, "{\"id\":1,\"name\":\"up\",\"url\":\"/up\",\"created_at\":5,"
 		  "\"polled_at\":9,\"fetched_at\":null,\"last_error\":null,\"error_count\":0,"
-		  "\"next_poll_at\":null,\"policy\":{\"configs\":[\"defconfig\"]},"
+		  "\"next_poll_at\":null,\"policy\":{\"candidates\":[\"tags\"],"
+		  "\"head_every_minutes\":60,\"max_queued\":4,\"configs\":[\"defconfig\"],"
+		  "\"recipients\":[],\"poll_interval\":300,\"retry_min\":60,\"retry_max\":3600},"
 		  "\"candidates_dropped\":0,\"commits\":3,\"tags\":1,\"branches\":["
 		  "{\"id\":1,\"name\":\"master\",\"state\":\"active\",\"tip\":\"ab\","
 		  "\"length\":3,\"polled_at\":9,\"updated_at\":8,\"last_error\":null,"
@@ -568,6 +573,9 @@ static void test_tree_roundtrip(void)
 	CHECK_INT(back.n, 1);
 	CHECK(back.n && back.v[0].status && back.v[0].nbranches == 2 &&
 	      back.v[0].branches[1].nevents == 1 && !back.v[0].branches[1].tip);
+	CHECK(back.n && back.v[0].policy.set && back.v[0].policy.nconfigs == 1 &&
+	      !strcmp(back.v[0].policy.configs[0], "defconfig") &&
+	      back.v[0].policy.retry_max == 3600 && !back.v[0].policy.nrecipients);
 	again = back.n ? rec_tree_encode(&back.v[0]) : NULL;
 	CHECK(json_equal(j, again));
 	json_decref(again);
@@ -585,6 +593,22 @@ static void test_tree_roundtrip(void)
 	CHECK_STR(cause, "trees[0].branches must be an array");
 	free(cause);
 	cause = NULL;
+	/* a policy holds every key or none */
+	json_object_del(json_object_get(json_array_get(arr, 0), "policy"), "max_queued");
+	CHECK_INT(rec_trees_decode(&back, arr, &cause), -1);
+	CHECK_STR(cause, "trees[0].policy.max_queued is missing");
+	free(cause);
+	cause = NULL;
+	json_array_set_new(arr, 0, json_pack("{s:i, s:s, s:s, s:i, s:i, s:i, s:i, s:{}, s:i, "
+		"s:i, s:i, s:[]}", "id", 2, "name", "t", "url", "/t", "created_at", 1,
+		"error_count", 0, "candidates_dropped", 0, "commits", 0, "policy", "tags", 0,
+		"polled_at", 0, "fetched_at", 0, "branches"));
+	CHECK_INT(rec_trees_decode(&back, arr, &cause), 0);
+	CHECK(back.n == 1 && back.v[0].status && !back.v[0].policy.set);
+	again = back.n ? rec_tree_encode(&back.v[0]) : NULL;
+	CHECK_INT(json_object_size(json_object_get(again, "policy")), 0);
+	json_decref(again);
+	rec_trees_dispose(&back);
 	json_decref(arr);
 	json_decref(j);
 	/* a row of db_trees_list: no status, four keys */
@@ -592,10 +616,9 @@ static void test_tree_roundtrip(void)
 	j = rec_tree_encode(&t);
 	CHECK_INT(json_object_size(j), 4);
 	CHECK_INT(rec_tree_decode(&row, j, "", &cause), 0);
-	CHECK(!row.status && !row.nbranches && !row.policy && !strcmp(row.name, "up"));
+	CHECK(!row.status && !row.nbranches && !row.policy.set && !strcmp(row.name, "up"));
 	rec_tree_dispose(&row);
 	json_decref(j);
-	json_decref(t.policy);
 }
 
 /* A commit keeps the API's keys in order; a time of 0 (the repository's
@@ -609,12 +632,17 @@ static void test_commit_roundtrip(void)
 		{ .position = 0, .sha = "a0", .parents = "", .author_time = REC_NONE,
 		  .commit_time = REC_NONE, .brought = REC_NONE },
 	};
+	struct rec_trailer tr = { "Signed-off-by", "A <a@x>" };
 	struct rec_commits l = { c, 2 }, back;
 	char *cause = NULL, *text;
 	json_t *j, *again;
 
-	c[0].trailers = json_pack("[[s, s]]", "Signed-off-by", "A <a@x>");
+	c[0].trailers = &tr;
+	c[0].ntrailers = 1;
 	j = rec_commits_encode(&l);
+	text = json_dumps(json_object_get(json_array_get(j, 0), "trailers"), JSON_COMPACT);
+	CHECK_STR(text, "[[\"Signed-off-by\",\"A <a@x>\"]]");
+	free(text);
 	text = json_dumps(json_array_get(j, 1), JSON_COMPACT);
 	CHECK_STR(text, "{\"position\":0,\"sha\":\"a0\",\"parents\":\"\",\"author_name\":null,"
 		  "\"author_email\":null,\"author_time\":null,\"committer_name\":null,"
@@ -626,6 +654,8 @@ static void test_commit_roundtrip(void)
 	CHECK_INT(rec_commits_decode(&back, j, &cause), 0);
 	CHECK(back.n == 2 && back.v[0].author_time == 0 && back.v[0].brought == 0 &&
 	      back.v[1].author_time == REC_NONE && back.v[1].brought == REC_NONE);
+	CHECK(back.n == 2 && back.v[0].ntrailers == 1 && !back.v[1].trailers &&
+	      !strcmp(back.v[0].trailers[0].value, "A <a@x>"));
 	again = rec_commits_encode(&back);
 	CHECK(json_equal(j, again));
 	json_decref(again);
@@ -640,8 +670,14 @@ static void test_commit_roundtrip(void)
 	CHECK_STR(cause, "commits[1] must be an object");
 	free(cause);
 	cause = NULL;
+	json_array_remove(j, 1);
+	json_array_append_new(json_object_get(json_array_get(j, 0), "trailers"),
+			      json_pack("[s]", "Acked-by"));
+	CHECK_INT(rec_commits_decode(&back, j, &cause), -1);
+	CHECK_STR(cause, "commits[0].trailers[1] must be [key, value]");
+	free(cause);
+	cause = NULL;
 	json_decref(j);
-	json_decref(c[0].trailers);
 }
 
 /* Every list says the same of a list that is not one, a row that is not

@@ -82,6 +82,7 @@ static void test_change_keys(void)
  * same code and a measured commit. */
 static void test_report_roundtrip(void)
 {
+	struct rec_trailer no_trailers[1] = { { NULL, NULL } };   /* [] */
 	struct rec_window_report_change c;
 	struct rec_window_report_merge m = { .commit = { .position = 3, .sha = "cc", .parents = "aa dd",
 		.author_time = REC_NONE, .commit_time = 9, .merged_tip = "dd", .brought = 2,
@@ -112,7 +113,7 @@ static void test_report_roundtrip(void)
 
 	change_fill(&c);
 	c.starts_before_window = 0;
-	m.commit.trailers = json_array();
+	m.commit.trailers = no_trailers;
 	r.summary.regressions = r.summary.changes = r.summary.groups = 1;
 	r.summary.ranges_no_code = 1;
 	r.summary.verdicts[VERDICT_CHANGED] = 1;
@@ -179,7 +180,6 @@ static void test_report_roundtrip(void)
 	CHECK_STR(cause, "summary.groups is missing");
 	free(cause);
 	json_decref(j);
-	json_decref(m.commit.trailers);
 }
 
 int main(void)
