@@ -52,18 +52,18 @@ static long long cmd_runners_id(int argc, char **argv)
 	return cli_id(argv[0], "runner", argv[1]);
 }
 
-/* Prints a JSON array of CPU numbers as ranges ("0-3,8"). */
-static void cmd_runners_cpus(const json_t *cpus)
+/* Prints the n CPU numbers cpus as ranges ("0-3,8"). */
+static void cmd_runners_cpus(const long long *cpus, size_t n)
 {
-	size_t i = 0, n = json_array_size(cpus);
+	size_t i = 0;
 	int first_range = 1;
 
 	if (!n)
 		fputs("-", stdout);
 	while (i < n) {
-		long long first = json_integer_value(json_array_get(cpus, i)), last = first;
+		long long first = cpus[i], last = first;
 
-		while (i + 1 < n && json_integer_value(json_array_get(cpus, i + 1)) == last + 1)
+		while (i + 1 < n && cpus[i + 1] == last + 1)
 			last++, i++;
 		if (first == last)
 			printf("%s%lld", first_range ? "" : ",", first);
@@ -85,9 +85,7 @@ static void cmd_runners_line(const char *label, const char *value)
 /* The topology, state and last contact of runner r. */
 static void cmd_runners_head(const struct rec_runner *r)
 {
-	const json_t *nodes = json_object_get(r->topology, "nodes"), *node;
 	char seen[32];
-	size_t i;
 
 	printf("runner %lld: ", r->id);
 	cmd_runners_text(stdout, r->name, 0);
@@ -96,9 +94,9 @@ static void cmd_runners_head(const struct rec_runner *r)
 	cmd_runners_line("cpu model:", r->cpu_model);
 	printf("%-13s%lld node%s, %lld cpu%s\n", "numa:", r->numa_nodes,
 	       r->numa_nodes == 1 ? "" : "s", r->cpus, r->cpus == 1 ? "" : "s");
-	json_array_foreach(nodes, i, node) {
-		printf("%-13snode %lld: cpus ", "", cli_jint(node, "id"));
-		cmd_runners_cpus(json_object_get(node, "cpus"));
+	for (size_t i = 0; i < r->nnodes; i++) {
+		printf("%-13snode %lld: cpus ", "", r->nodes[i].id);
+		cmd_runners_cpus(r->nodes[i].cpus, r->nodes[i].ncpus);
 		putchar('\n');
 	}
 	cmd_runners_line("kernel:", r->kernel_release);

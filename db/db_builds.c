@@ -361,7 +361,6 @@ int db_artifact_delete(struct db *db, const char *sha256)
  * memory, *b then disposed. */
 static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
 {
-	json_t *warnings;
 	int rc = DB_OK;
 
 	memset(b, 0, sizeof *b);
@@ -382,9 +381,7 @@ static int db_build_row(sqlite3_stmt *st, struct rec_build *b)
 	b->bss_size = db_column_measure(st, 14);
 	b->image_size = db_column_measure(st, 15);
 	rc |= db_column_copy(&b->error, st, 16);
-	warnings = db_column_json(st, 17);
-	rc |= rec_names_decode(&b->warnings, &b->nwarnings, warnings, "", "warnings", NULL);
-	json_decref(warnings);
+	rc |= db_column_names(&b->warnings, &b->nwarnings, st, 17);
 	b->log_size = db_column_measure(st, 18);
 	b->spec = db_column_json(st, 19);
 	b->created_at = sqlite3_column_int64(st, 20);

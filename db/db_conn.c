@@ -19,6 +19,7 @@
 #include "db/db_core.h"
 #include "db/db_internal.h"
 #include "lib/log.h"
+#include "lib/rec_names.h"
 #include "lib/utf8.h"
 
 /*
@@ -400,6 +401,16 @@ json_t *db_column_json(sqlite3_stmt *st, int i)
 	return v ? v : db_text_json(s, (size_t)sqlite3_column_bytes(st, i));
 }
 
+int db_column_names(char ***v, size_t *n, sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	json_t *arr = s ? json_loads(s, 0, NULL) : NULL;
+	int rc = rec_names_decode(v, n, arr, "", sqlite3_column_name(st, i), NULL);
+
+	json_decref(arr);
+	return rc == 0 ? DB_OK : DB_ERR;
+}
+
 int db_column_copy(char **out, sqlite3_stmt *st, int i)
 {
 	*out = db_column_dup(st, i);
@@ -409,59 +420,6 @@ int db_column_copy(char **out, sqlite3_stmt *st, int i)
 long long db_column_measure(sqlite3_stmt *st, int i)
 {
 	return sqlite3_column_type(st, i) == SQLITE_NULL ? REC_NONE : sqlite3_column_int64(st, i);
-}
-
-/*
- * Turns every row of st into a JSON object keyed by column name; a column
- * named "x_json" holds JSON text and becomes key "x" with that value.
- * Finalizes st.  NULL on error.
- */
-json_t *db_rows(struct db *db, sqlite3_stmt *st)
-{
-	json_t *arr;
-	int rc;
-
-	if (!st)
-		return NULL;
-	arr = json_array();
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *row = json_object();
-
-		for (int i = 0; i < sqlite3_column_count(st); i++) {
-			const char *name = sqlite3_column_name(st, i);
-			size_t n = strlen(name);
-			json_t *v;
-
-			switch (sqlite3_column_type(st, i)) {
-			case SQLITE_INTEGER: v = json_integer(sqlite3_column_int64(st, i)); break;
-			case SQLITE_FLOAT: v = json_real(sqlite3_column_double(st, i)); break;
-			case SQLITE_NULL: v = json_null(); break;
-			default:
-				v = NULL;
-				if (n > 5 && !strcmp(name + n - 5, "_json"))
-					v = json_loads((const char *)sqlite3_column_text(st, i), 0, NULL);
-				if (!v)
-					v = db_text_json((const char *)sqlite3_column_text(st, i),
-							 (size_t)sqlite3_column_bytes(st, i));
-			}
-			if (n > 5 && !strcmp(name + n - 5, "_json")) {
-				char key[64];
-
-				snprintf(key, sizeof key, "%.*s", (int)(n - 5), name);
-				json_object_set_new(row, key, v);
-			} else {
-				json_object_set_new(row, name, v);
-			}
-		}
-		json_array_append_new(arr, row);
-	}
-	if (rc != SQLITE_DONE) {
-		log_error("db: %s", sqlite3_errmsg(sqlite3_db_handle(st)));
-		json_decref(arr);
-		arr = NULL;
-	}
-	db_done(st);
-	return arr;
 }
 
 /* Makes c the calling thread's connection for db, remembering the one

@@ -140,7 +140,8 @@ sqlite3_stmt *db_prep(struct db *db, const char *sql, const char *types, ...);
  * db_prep for a statement that stays prepared: after db_done, the next
  * db_prepk of the same SQL on the connection reuses it instead of
  * compiling it again.  For a statement handed straight to db_scalar,
- * db_rows or db_exec_st (or ended with db_done), never finalized by hand.
+ * db_ids, db_rows_into or db_exec_st (or ended with db_done), never
+ * finalized by hand.
  */
 sqlite3_stmt *db_prepk(struct db *db, const char *sql, const char *types, ...);
 /* Ends the use of a statement of db_prep (finalized) or db_prepk (reset
@@ -153,9 +154,6 @@ int db_exec_st(struct db *db, sqlite3_stmt *st);
 int db_exec(struct db *db, const char *sql);
 /* First column of the first row as an integer, def when none; ends st. */
 long long db_scalar(sqlite3_stmt *st, long long def);
-/* All rows as a JSON array of objects (a column "x_json" becomes "x",
- * parsed); ends st.  NULL on error. */
-json_t *db_rows(struct db *db, sqlite3_stmt *st);
 
 /* Makes room for element k of the array *v of elements of size bytes
  * with *cap of them (doubling from 1024): DB_OK, DB_INVALID once k
@@ -164,7 +162,7 @@ json_t *db_rows(struct db *db, sqlite3_stmt *st);
 int db_grow(void **v, size_t *cap, size_t k, size_t size, size_t max);
 
 /* Column i of the current row as text in out[0..size): valid UTF-8 (a bad
- * byte shown as U+FFFD, as db_rows does), cut at a character boundary to
+ * byte shown as U+FFFD, as db_column_dup does), cut at a character boundary to
  * fit; "" for NULL. */
 void db_column_text(char *out, size_t size, sqlite3_stmt *st, int i);
 /* Reads the rows of st, at most limit, into the records of size bytes
@@ -184,9 +182,19 @@ int db_ids(sqlite3_stmt *st, long long **ids, size_t *n);
 /* Column i as a malloc'd string repaired as db_column_text repairs it,
  * whole; NULL for SQL NULL (or out of memory). */
 char *db_column_dup(sqlite3_stmt *st, int i);
-/* Column i (JSON text) parsed, as db_rows reads an "x_json" column: text
- * that is not JSON becomes a string, SQL NULL null (caller owns). */
+/* Column i (JSON text) parsed: text that is not JSON becomes a string,
+ * SQL NULL null (caller owns).  Only for the pass-through fields lib/rec.h
+ * names (a job's or build's spec, a build's distributed, a runner's
+ * topology and environment, a report's webhook, a bisection's detail, log
+ * and result, a report group's spec, env and topology): JSON that kpci
+ * stores and answers as it came and reads nothing of by name, so no record
+ * type stands for it.  A column that holds a record's own JSON is read
+ * into the record's fields instead (db_column_names). */
 json_t *db_column_json(sqlite3_stmt *st, int i);
+/* Column i, a JSON array of names as rec_names_encode wrote it, into *v
+ * and *n (lib/rec_names.h): DB_OK, or DB_ERR when it is not one (SQL NULL
+ * included) or memory is out. */
+int db_column_names(char ***v, size_t *n, sqlite3_stmt *st, int i);
 /* Column i copied as db_column_dup copies it into *out: DB_OK (NULL for
  * SQL NULL), or DB_ERR when out of memory. */
 int db_column_copy(char **out, sqlite3_stmt *st, int i);

@@ -77,13 +77,13 @@ static int db_cmp_ll(const void *a, const void *b)
 
 int db_job_estimate(struct db *db, long long job_id, struct rec_estimate *out)
 {
-	long long d[DB_ESTIMATE_JOBS];
-	json_t *rows, *row;
-	size_t i, n = 0;
+	long long *d;
+	size_t n;
+	int rc;
 
 	memset(out, 0, sizeof *out);
 	db_read_lock(db);
-	rows = db_rows(db, db_prepk(db,
+	rc = db_ids(db_prepk(db,
 		"SELECT o.finished_at - o.started_at AS seconds FROM jobs j JOIN jobs o "
 		" ON o.kind = j.kind AND o.state = 'done' AND o.id <> j.id "
 		" AND o.started_at IS NOT NULL AND o.finished_at >= o.started_at "
@@ -92,20 +92,18 @@ int db_job_estimate(struct db *db, long long job_id, struct rec_estimate *out)
 		"  ELSE json_extract(o.spec, '$.suite') IS json_extract(j.spec, '$.suite') AND "
 		"  json_extract(o.spec, '$.boot') IS json_extract(j.spec, '$.boot') AND "
 		"  o.runner_class IS j.runner_class END) "
-		"WHERE j.id = ? ORDER BY o.id DESC LIMIT ?", "Ii", job_id, DB_ESTIMATE_JOBS));
+		"WHERE j.id = ? ORDER BY o.id DESC LIMIT ?", "Ii", job_id, DB_ESTIMATE_JOBS),
+		&d, &n);
 	db_read_unlock(db);
-	json_array_foreach(rows, i, row)
-		if (n < DB_ESTIMATE_JOBS)
-			d[n++] = json_integer_value(json_object_get(row, "seconds"));
-	if (!rows)
+	if (rc != DB_OK)
 		return DB_ERR;
-	json_decref(rows);
 	if (n) {
 		qsort(d, n, sizeof *d, db_cmp_ll);
 		*out = (struct rec_estimate){ (long long)n,
 					      n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2,
 					      d[0], d[n - 1] };
 	}
+	free(d);
 	return DB_OK;
 }
 

@@ -292,16 +292,6 @@ int db_runner_touch(struct db *db, long long runner_id, long long token_id)
 	return rc;
 }
 
-/* Column i, a JSON array of names, into *v and *n; nonzero when it is not one. */
-static int db_column_names(char ***v, size_t *n, sqlite3_stmt *st, int i)
-{
-	json_t *arr = db_column_json(st, i);
-	int rc = rec_names_decode(v, n, arr, "", sqlite3_column_name(st, i), NULL);
-
-	json_decref(arr);
-	return rc;
-}
-
 int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 {
 	int lost = 0;
@@ -313,6 +303,7 @@ int db_runner_row(sqlite3_stmt *st, struct rec_runner *r)
 	lost |= db_column_names(&r->capabilities, &r->ncapabilities, st, 3);
 	lost |= db_column_names(&r->boot_methods, &r->nboot_methods, st, 4);
 	r->topology = db_column_json(st, 5);
+	lost |= r->topology && rec_runner_read_nodes(r) < 0;
 	lost |= db_column_copy(&r->cpu_model, st, 6);
 	r->numa_nodes = sqlite3_column_int64(st, 7);
 	r->cpus = sqlite3_column_int64(st, 8);

@@ -57,6 +57,14 @@ struct rec_drift {
 	long long acked_at;         /* 0: not acknowledged */
 };
 
+/* A NUMA node of a runner's topology: what `kpci runner` lists of it. */
+struct rec_topology_node {
+	long long id;
+	long long *cpus;            /* its CPU numbers, in the topology's order */
+	size_t ncpus;
+	long long memory_bytes;
+};
+
 #define REC_RUNNER_STALE 600        /* seconds unseen before a runner counts as offline */
 
 /* A registered runner (GET /api/v1/runners[/ID]). */
@@ -70,9 +78,11 @@ struct rec_runner {
 	size_t nboot_methods;
 	/* Pass-through: the object the runner registered (runners/topology.c),
 	 * stored and answered as it came and shown whole on its page; kpcid
-	 * reads nothing in it (the counts below are columns).  `kpci runner`
-	 * still lists its nodes from it. */
+	 * reads nothing in it (the counts below are columns).  What `kpci
+	 * runner` lists of it, its "nodes", is read into nodes below. */
 	json_t *topology;
+	struct rec_topology_node *nodes;    /* rec_runner_read_nodes */
+	size_t nnodes;
 	char *cpu_model;            /* NULL: unknown */
 	long long numa_nodes;
 	long long cpus;
@@ -102,6 +112,11 @@ json_t *rec_runner_encode(const struct rec_runner *r);
 int rec_runner_decode(struct rec_runner *out, const json_t *j, const char *where,
 		      char **cause);
 void rec_runner_dispose(struct rec_runner *r);
+/* r->nodes from r->topology's "nodes" (db/ and rec_runner_decode call it):
+ * none when it is not an array, and a node's id, CPU or memory that is
+ * not an integer reads 0, as a runner may register what it likes.  -1
+ * when out of memory. */
+int rec_runner_read_nodes(struct rec_runner *r);
 json_t *rec_runners_encode(const struct rec_runners *l);
 int rec_runners_decode(struct rec_runners *out, const json_t *arr, char **cause);
 void rec_runners_dispose(struct rec_runners *l);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/fail.h"
 #include "lib/rec_internal.h"
 #include "lib/rec_names.h"
 
@@ -118,6 +119,39 @@ static void rec_drift_dispose(void *elem)
 	memset(d, 0, sizeof *d);
 }
 
+/* The integer value of v; 0 when it is not one. */
+static long long rec_node_int(const json_t *v)
+{
+	return json_is_integer(v) ? (long long)json_integer_value(v) : 0;
+}
+
+int rec_runner_read_nodes(struct rec_runner *r)
+{
+	const json_t *nodes = json_object_get(r->topology, "nodes");
+	size_t n = json_array_size(nodes);
+
+	if (!n)
+		return 0;
+	r->nodes = calloc(n, sizeof *r->nodes);
+	if (!r->nodes)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const json_t *node = json_array_get(nodes, i);
+		const json_t *cpus = json_object_get(node, "cpus");
+		struct rec_topology_node *o = &r->nodes[r->nnodes++];
+
+		o->id = rec_node_int(json_object_get(node, "id"));
+		o->memory_bytes = rec_node_int(json_object_get(node, "memory_bytes"));
+		o->ncpus = json_array_size(cpus);
+		o->cpus = calloc(o->ncpus + 1, sizeof *o->cpus);
+		if (!o->cpus)
+			return -1;
+		for (size_t c = 0; c < o->ncpus; c++)
+			o->cpus[c] = rec_node_int(json_array_get(cpus, c));
+	}
+	return 0;
+}
+
 /* The arrays "environment" and "drift" of a detail. */
 static int rec_runner_decode_detail(struct rec_runner *r, const json_t *j, const char *where,
 				    char **cause)
@@ -147,6 +181,7 @@ int rec_runner_decode(struct rec_runner *out, const json_t *j, const char *where
 	    rec_names_decode(&r->boot_methods, &r->nboot_methods,
 			     json_object_get(j, "boot_methods"), where, "boot_methods", cause) < 0 ||
 	    rec_get_any(&r->topology, j, "topology", where, cause) < 0 ||
+	    (rec_runner_read_nodes(r) < 0 && fail_cause(cause, "out of memory") < 0) ||
 	    rec_get_str(&r->cpu_model, j, "cpu_model", 1, where, cause) < 0 ||
 	    rec_get_int(&r->numa_nodes, j, "numa_nodes", 1, where, cause) < 0 ||
 	    rec_get_int(&r->cpus, j, "cpus", 1, where, cause) < 0 ||
@@ -172,6 +207,9 @@ void rec_runner_dispose(struct rec_runner *r)
 	rec_names_dispose(r->capabilities, r->ncapabilities);
 	rec_names_dispose(r->boot_methods, r->nboot_methods);
 	json_decref(r->topology);
+	for (size_t i = 0; i < r->nnodes; i++)
+		free(r->nodes[i].cpus);
+	free(r->nodes);
 	free(r->cpu_model);
 	free(r->kernel_release);
 	rec_array_dispose(r->envs, r->nenvs, sizeof *r->envs, rec_env_dispose);

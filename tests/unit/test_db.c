@@ -386,7 +386,6 @@ static void test_kept_statements(void)
 {
 	struct db *db = open_fresh("kept.db", db_latest_version());
 	sqlite3_stmt *a, *b, *c;
-	json_t *rows;
 
 	db_lock(db);
 	a = db_prepk(db, "SELECT ? + 1", "I", 1LL);
@@ -404,9 +403,7 @@ static void test_kept_statements(void)
 					  "VALUES (?, 'u', 0)", "s", "t1")), DB_OK);
 	CHECK_INT(db_exec_st(db, db_prepk(db, "INSERT INTO trees (name, url, created_at) "
 					  "VALUES (?, 'u', 0)", "s", "t1")), DB_INVALID);
-	rows = db_rows(db, db_prepk(db, "SELECT name FROM trees", ""));
-	CHECK_INT(json_array_size(rows), 1);
-	json_decref(rows);
+	CHECK_INT(db_scalar(db_prepk(db, "SELECT count(*) FROM trees", ""), -1), 1);
 	db_unlock(db);
 	db_close(db);
 }

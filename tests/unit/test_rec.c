@@ -38,7 +38,9 @@ static void runner_fill(struct rec_runner *r, struct rec_runner_env *env,
 	r->ncapabilities = 1;
 	r->boot_methods = runner_boots;
 	r->nboot_methods = 2;
-	r->topology = json_pack("{s:[]}", "nodes");
+	r->topology = json_pack("{s:[{s:i, s:[i, i], s:I}, {s:s, s:[f]}], s:s}", "nodes",
+				"id", 0, "cpus", 0, 1, "memory_bytes", (json_int_t)1 << 33,
+				"id", "one", "cpus", 2.0, "cpu_model", "x");
 }
 
 static void test_runner_keys(void)
@@ -94,6 +96,12 @@ static void test_runner_roundtrip(void)
 	CHECK_INT(back.ndrift, 1);
 	CHECK(back.drift[0].old_value == NULL);
 	CHECK_STR(back.drift[0].new_value, "6.12.1");
+	/* the topology's nodes are read; what is not an integer reads 0 */
+	CHECK_INT(back.nnodes, 2);
+	CHECK(back.nnodes == 2 && back.nodes[0].ncpus == 2 && back.nodes[0].cpus[1] == 1 &&
+	      back.nodes[0].memory_bytes == (long long)1 << 33);
+	CHECK(back.nnodes == 2 && back.nodes[1].id == 0 && back.nodes[1].ncpus == 1 &&
+	      back.nodes[1].cpus[0] == 0);
 	again = rec_runner_encode(&back);
 	CHECK(json_equal(j, again));
 	json_decref(again);
