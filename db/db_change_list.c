@@ -133,13 +133,12 @@ static int db_change_rows(struct rec_changes *out, sqlite3_stmt *st, int limit,
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	out->v = calloc((size_t)(limit > 0 ? limit : 0) + 1, sizeof *out->v);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
 	if (!out->v) {
 		db_done(st);
 		return DB_ERR;
 	}
-	rc = db_rows_into(st, out->v, sizeof *out->v, (size_t)(limit > 0 ? limit : 0), &out->n,
-			  row);
+	rc = db_rows_into(st, out->v, sizeof *out->v, (size_t)limit, &out->n, row);
 	if (rc != DB_OK)
 		rec_changes_dispose(out);
 	return rc;
@@ -227,7 +226,7 @@ int db_change_groups(struct db *db, struct rec_change_groups *out,
 	int rc = DB_ERR;
 
 	memset(out, 0, sizeof *out);
-	out->v = calloc((size_t)(limit > 0 ? limit : 0) + 1, sizeof *out->v);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
 	if (!out->v || !ids) {
 		free(out->v);
 		out->v = NULL;
@@ -263,8 +262,7 @@ int db_change_groups(struct db *db, struct rec_change_groups *out,
 		"ORDER BY CASE WHEN ?17 THEN abs(IFNULL(c.magnitude, 0)) END DESC, "
 		" h.last_detected DESC, c.id DESC LIMIT ?8 OFFSET ?9",
 		DB_CHANGE_TYPES "di", DB_CHANGE_ARGS(f, limit, offset), min_percent, by_size),
-		out->v, sizeof *out->v, (size_t)(limit > 0 ? limit : 0), &out->n,
-		db_change_group_row);
+		out->v, sizeof *out->v, (size_t)limit, &out->n, db_change_group_row);
 	for (size_t i = 0; rc == DB_OK && i < out->n; i++)
 		if (json_array_append_new(ids, json_integer(out->v[i].group_key)) < 0)
 			rc = DB_ERR;

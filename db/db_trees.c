@@ -11,6 +11,7 @@
  * X.Y with an -rc1 tag on the line), or up to the head while that -rc1 is
  * not out.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -519,11 +520,9 @@ static int db_commit_row(sqlite3_stmt *st, void *rec)
 }
 
 /* The commits st selects, at most limit, into *out.  Ends st. */
-static int db_commit_rows(sqlite3_stmt *st, struct rec_commits *out, long long limit)
+static int db_commit_rows(sqlite3_stmt *st, struct rec_commits *out, int limit)
 {
-	if (limit < 0)
-		limit = 0;
-	out->v = calloc((size_t)limit + 1, sizeof *out->v);
+	out->v = db_list_alloc(&limit, sizeof *out->v);
 	if (!out->v) {
 		db_done(st);
 		return DB_ERR;
@@ -656,7 +655,7 @@ int db_tree_window_merges(struct db *db, struct rec_window_merges *out, const ch
 			"FROM branch_commits bc JOIN commits c ON c.id = bc.commit_id "
 			"WHERE bc.branch_id = ? AND bc.position > ? AND bc.position <= ? "
 			"AND c.merged_tip IS NOT NULL ORDER BY bc.position", "III",
-			branch_id, from, to), &out->merges, n);
+			branch_id, from, to), &out->merges, n < INT_MAX ? (int)n : INT_MAX);
 	db_read_unlock(db);
 	if (rc == DB_OK) {
 		out->tree = strdup(tree);
