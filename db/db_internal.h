@@ -186,10 +186,11 @@ char *db_column_dup(sqlite3_stmt *st, int i);
  * SQL NULL null (caller owns).  Only for the pass-through fields lib/rec.h
  * names (a job's or build's spec, a build's distributed, a runner's
  * topology and environment, a report's webhook, a bisection's detail, log
- * and result, a report group's spec, env and topology): JSON that kpci
- * stores and answers as it came and reads nothing of by name, so no record
- * type stands for it.  A column that holds a record's own JSON is read
- * into the record's fields instead (db_column_names). */
+ * and result, a report group's spec, env and topology) and the job specs
+ * a bisection queues again: JSON that kpci stores and answers or sends as
+ * it came and reads nothing of by name, so no record type stands for it.
+ * A column that holds a record's own JSON is read into the record's
+ * fields instead (db_column_names). */
 json_t *db_column_json(sqlite3_stmt *st, int i);
 /* Column i, a JSON array of names as rec_names_encode wrote it, into *v
  * and *n (lib/rec_names.h): DB_OK, or DB_ERR when it is not one (SQL NULL
