@@ -154,7 +154,9 @@ static int world_tree(struct world *w, int n)
 
 static int world_open(struct world *w, int n, double sd, int bursts, int confirm)
 {
-	struct proto_register r = { 0 };
+	char *caps[] = { "bench" }, *boots[] = { "host" };
+	struct rec_runner r = { .name = "lab-1", .runner_class = "sim", .capabilities = caps,
+				.ncapabilities = 1, .boot_methods = boots, .nboot_methods = 1 };
 	char *cause = NULL, *tok = NULL, role[8];
 	long long rtok;
 	int rc;
@@ -184,13 +186,9 @@ static int world_open(struct world *w, int n, double sd, int bursts, int confirm
 	    db_token_check(w->k.db, tok, role, &rtok) != DB_OK)
 		return -1;
 	free(tok);
-	r.name = strdup("lab-1");
-	r.runner_class = strdup("sim");
-	r.capabilities = json_pack("[s]", "bench");
-	r.boot_methods = json_pack("[s]", "host");
 	r.topology = json_object();
 	rc = db_runner_register(w->k.db, &w->runner_id, rtok, &r, &cause);
-	proto_register_dispose(&r);
+	json_decref(r.topology);
 	free(cause);
 	if (rc != DB_OK || world_tree(w, n) < 0)
 		return -1;

@@ -46,7 +46,7 @@ int db_tree_upsert(struct db *db, const char *name, const char *url);
  * another token is DB_CONFLICT, a runner class the token may not serve
  * DB_DENIED (each with a sentence in *cause). */
 int db_runner_register(struct db *db, long long *id, long long token_id,
-		       const struct proto_register *r, char **cause);
+		       const struct rec_runner *r, char **cause);
 /* DB_OK when runner_id exists and belongs to token_id; marks it seen. */
 int db_runner_touch(struct db *db, long long runner_id, long long token_id);
 /* Runners by name, a page of them, into *out (caller disposes). */

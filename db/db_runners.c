@@ -227,8 +227,9 @@ static void db_topology_counts(const json_t *topo, int *nodes, int *cpus)
 }
 
 int db_runner_register(struct db *db, long long *id, long long token_id,
-		       const struct proto_register *r, char **cause)
+		       const struct rec_runner *r, char **cause)
 {
+	json_t *caps, *boots;
 	const char *cpu = json_string_value(json_object_get(r->topology, "cpu_model"));
 	const char *rel = json_string_value(json_object_get(r->topology, "kernel_release"));
 	long long owner, now = db_now();
@@ -259,7 +260,9 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 			   r->name);
 		return rc;
 	}
-	rc = db_exec_st(db, db_prepk(db,
+	caps = rec_names_encode(r->capabilities, r->ncapabilities);
+	boots = rec_names_encode(r->boot_methods, r->nboot_methods);
+	rc = !caps || !boots ? DB_ERR : db_exec_st(db, db_prepk(db,
 		"INSERT INTO runners (name, runner_class, token_id, capabilities, boot_methods, "
 		" topology, cpu_model, numa_nodes, cpus, kernel_release, registered_at, last_seen) "
 		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -268,8 +271,10 @@ int db_runner_register(struct db *db, long long *id, long long token_id,
 		" topology = excluded.topology, cpu_model = excluded.cpu_model, "
 		" numa_nodes = excluded.numa_nodes, cpus = excluded.cpus, "
 		" kernel_release = excluded.kernel_release, last_seen = excluded.last_seen",
-		"ssIjjjsiisII", r->name, r->runner_class, token_id, r->capabilities,
-		r->boot_methods, r->topology, cpu, nodes, cpus, rel, now, now));
+		"ssIjjjsiisII", r->name, r->runner_class, token_id, caps, boots, r->topology, cpu,
+		nodes, cpus, rel, now, now));
+	json_decref(caps);
+	json_decref(boots);
 	if (rc == DB_OK)
 		*id = db_scalar(db_prepk(db, "SELECT id FROM runners WHERE name = ?", "s",
 					r->name), 0);

@@ -11,6 +11,7 @@
 
 #include "lib/fail.h"
 #include "lib/proto.h"
+#include "lib/rec_names.h"
 
 int proto_name_ok(const char *s)
 {
@@ -85,36 +86,37 @@ static int proto_int(long long *out, const json_t *j, const char *key,
 	return 0;
 }
 
-static int proto_name_array(json_t **out, const json_t *j, const char *key, char **cause)
+/* key of j, an array of at most 16 names (absent: none), into *out and *n. */
+static int proto_name_array(char ***out, size_t *n, const json_t *j, const char *key,
+			    char **cause)
 {
 	const json_t *v = json_object_get(j, key);
 	size_t i;
 	json_t *item;
 
 	*out = NULL;
-	if (!v) {
-		*out = json_array();
+	*n = 0;
+	if (!v)
 		return 0;
-	}
 	if (!json_is_array(v) || json_array_size(v) > 16)
 		return fail_cause(cause, "%s must be an array of at most 16 names", key);
 	json_array_foreach(v, i, item) {
 		if (!json_is_string(item) || !proto_name_ok(json_string_value(item)))
 			return fail_cause(cause, "%s[%zu] must be a name", key, i);
 	}
-	*out = json_deep_copy(v);
-	return 0;
+	return rec_names_decode(out, n, v, "", key, cause);
 }
 
-json_t *proto_register_encode(const struct proto_register *r)
+json_t *proto_register_encode(const struct rec_runner *r)
 {
-	return json_pack("{s:s, s:s, s:O, s:O, s:O}",
+	return json_pack("{s:s, s:s, s:o, s:o, s:O}",
 			 "name", r->name, "runner_class", r->runner_class,
-			 "capabilities", r->capabilities, "boot_methods", r->boot_methods,
+			 "capabilities", rec_names_encode(r->capabilities, r->ncapabilities),
+			 "boot_methods", rec_names_encode(r->boot_methods, r->nboot_methods),
 			 "topology", r->topology);
 }
 
-int proto_register_decode(struct proto_register *out, const json_t *j, char **cause)
+int proto_register_decode(struct rec_runner *out, const json_t *j, char **cause)
 {
 	const json_t *topo;
 
@@ -123,8 +125,10 @@ int proto_register_decode(struct proto_register *out, const json_t *j, char **ca
 		return fail_cause(cause, "the body must be a JSON object");
 	if (proto_name(&out->name, j, "name", "", cause) < 0 ||
 	    proto_name(&out->runner_class, j, "runner_class", "", cause) < 0 ||
-	    proto_name_array(&out->capabilities, j, "capabilities", cause) < 0 ||
-	    proto_name_array(&out->boot_methods, j, "boot_methods", cause) < 0)
+	    proto_name_array(&out->capabilities, &out->ncapabilities, j, "capabilities",
+			     cause) < 0 ||
+	    proto_name_array(&out->boot_methods, &out->nboot_methods, j, "boot_methods",
+			     cause) < 0)
 		goto fail;
 	topo = json_object_get(j, "topology");
 	if (topo && !json_is_object(topo)) {
@@ -132,22 +136,12 @@ int proto_register_decode(struct proto_register *out, const json_t *j, char **ca
 		goto fail;
 	}
 	out->topology = topo ? json_deep_copy(topo) : json_object();
-	return 0;
+	if (out->topology)
+		return 0;
+	fail_cause(cause, "out of memory");
 fail:
-	proto_register_dispose(out);
+	rec_runner_dispose(out);
 	return -1;
-}
-
-void proto_register_dispose(struct proto_register *r)
-{
-	if (!r)
-		return;
-	free(r->name);
-	free(r->runner_class);
-	json_decref(r->capabilities);
-	json_decref(r->boot_methods);
-	json_decref(r->topology);
-	memset(r, 0, sizeof *r);
 }
 
 json_t *proto_job_encode(const struct proto_job *job)

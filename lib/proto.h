@@ -14,6 +14,8 @@
 
 #include <jansson.h>
 
+#include "lib/rec.h"
+
 #define PROTO_MAX_NAME     128      /* runner, suite, metric, unit names */
 #define PROTO_MAX_SAMPLES  100000   /* samples in one result upload */
 #define PROTO_MAX_REASON   4096
@@ -24,14 +26,6 @@
  * statistics square and sum values, which must stay finite. */
 #define PROTO_MAX_VALUE    1e15
 
-/* POST /api/v1/runners/register */
-struct proto_register {
-	char *name;
-	char *runner_class;
-	json_t *capabilities;   /* array of strings: "bench", "build" */
-	json_t *boot_methods;   /* array of strings: "host", "qemu", "kexec" */
-	json_t *topology;       /* object, see runners/topology.c */
-};
 
 /* A leased job, as POST /api/v1/jobs/claim returns it. */
 struct proto_job {
@@ -80,9 +74,13 @@ struct proto_heartbeat {
 	int percent;            /* 0..100, or -1: unknown */
 };
 
-json_t *proto_register_encode(const struct proto_register *r);
-int proto_register_decode(struct proto_register *out, const json_t *j, char **cause);
-void proto_register_dispose(struct proto_register *r);
+/* POST /api/v1/runners/register: of the runner record (lib/rec.h), what a
+ * runner says of itself: name, runner_class, capabilities ("bench",
+ * "build"), boot_methods ("host", "qemu", "kexec", "lava") and topology
+ * (an object, runners/topology.c); kpcid keeps the rest.  A decoded one
+ * is disposed with rec_runner_dispose, as any runner record. */
+json_t *proto_register_encode(const struct rec_runner *r);
+int proto_register_decode(struct rec_runner *out, const json_t *j, char **cause);
 
 json_t *proto_job_encode(const struct proto_job *job);
 int proto_job_decode(struct proto_job *out, const json_t *j, char **cause);

@@ -314,10 +314,27 @@ static int agent_lava_resume(struct agent *a, struct client *c)
 	return ran;
 }
 
+/* The words of s (separated by spaces or commas; s is cut in place) as
+ * an array of pointers into s, *n of them; NULL when out of memory. */
+static char **agent_words(char *s, size_t *n)
+{
+	size_t max = 1;
+	char **v;
+
+	*n = 0;
+	for (const char *p = s; p && *p; p++)
+		max += *p == ' ' || *p == ',';
+	v = calloc(max + 1, sizeof *v);
+	for (char *p = s, *tok; v && (tok = strsep(&p, " ,"));)
+		if (*tok)
+			v[(*n)++] = tok;
+	return v;
+}
+
 /* Registers until kpcid answers; -1 when it refuses for good. */
 static int agent_register(struct agent *a, struct client *c)
 {
-	struct proto_register reg = {
+	struct rec_runner reg = {
 		.name = a->cfg->name, .runner_class = a->cfg->runner_class,
 		.topology = a->topology,
 	};
@@ -327,16 +344,12 @@ static int agent_register(struct agent *a, struct client *c)
 	long status;
 	int rc = -1;
 
-	reg.capabilities = json_array();
-	reg.boot_methods = json_array();
-	for (char *p = a->cfg->capabilities, *tok; (tok = strsep(&p, " ,"));)
-		if (*tok)
-			json_array_append_new(reg.capabilities, json_string(tok));
-	for (char *p = a->cfg->boot_methods, *tok; (tok = strsep(&p, " ,"));)
-		if (*tok)
-			json_array_append_new(reg.boot_methods, json_string(tok));
-	body = proto_register_encode(&reg);
-	while (!agent_stopping) {
+	reg.capabilities = agent_words(a->cfg->capabilities, &reg.ncapabilities);
+	reg.boot_methods = agent_words(a->cfg->boot_methods, &reg.nboot_methods);
+	body = reg.capabilities && reg.boot_methods ? proto_register_encode(&reg) : NULL;
+	if (!body)
+		log_error("register: out of memory");
+	while (body && !agent_stopping) {
 		if (client_call(c, "POST", "/api/v1/runners/register", body, &status, &answer,
 				&cause) < 0) {
 			log_warn("register: %s; retrying in %lld s", cause ? cause : "failed", wait);
@@ -359,8 +372,8 @@ static int agent_register(struct agent *a, struct client *c)
 		break;
 	}
 	json_decref(body);
-	json_decref(reg.capabilities);
-	json_decref(reg.boot_methods);
+	free(reg.capabilities);     /* the words are the configuration's */
+	free(reg.boot_methods);
 	return rc;
 }
 

@@ -44,7 +44,7 @@ static long long api_runner_id(struct kpcid *k, struct http_req *req, json_t *bo
 void api_runner_register(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	json_t *body = http_body_json(req, resp);
-	struct proto_register r;
+	struct rec_runner r;
 	char *cause = NULL;
 	long long id;
 	int rc;
@@ -63,7 +63,7 @@ void api_runner_register(struct kpcid *k, struct http_req *req, struct http_resp
 	} else {
 		http_error(resp, http_status(rc), "%s", cause ? cause : "database error");
 	}
-	proto_register_dispose(&r);
+	rec_runner_dispose(&r);
 out:
 	free(cause);
 	json_decref(body);

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	json_t *j = json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, NULL), *enc;
-	struct proto_register reg;
+	struct rec_runner reg;
 	struct proto_result res;
 	struct proto_job job;
 	char *cause = NULL;
@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (proto_register_decode(&reg, j, &cause) == 0) {
 		enc = proto_register_encode(&reg);
 		json_decref(enc);
-		proto_register_dispose(&reg);
+		rec_runner_dispose(&reg);
 	}
 	free(cause);
 	cause = NULL;

@@ -699,7 +699,7 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
 
 int main(void)
 {
-	struct proto_register r = { 0 };
+	struct rec_runner r = { 0 };
 	char *cause = NULL, *tok = NULL, role[8];
 	long long rtok;
 
@@ -717,11 +717,15 @@ int main(void)
 	free(tok);
 	r.name = strdup("lab-1");
 	r.runner_class = strdup("c1");
-	r.capabilities = json_pack("[s]", "bench");
-	r.boot_methods = json_pack("[s]", "host");
+	r.capabilities = calloc(2, sizeof *r.capabilities);
+	r.boot_methods = calloc(2, sizeof *r.boot_methods);
+	if (r.capabilities && r.boot_methods) {
+		r.capabilities[r.ncapabilities++] = strdup("bench");
+		r.boot_methods[r.nboot_methods++] = strdup("host");
+	}
 	r.topology = json_object();
 	CHECK_INT(db_runner_register(db, &runner_id, rtok, &r, &cause), DB_OK);
-	proto_register_dispose(&r);
+	rec_runner_dispose(&r);
 	analyze_params_default(&params);
 	params.settle = 0;
 

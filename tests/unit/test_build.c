@@ -231,7 +231,9 @@ static void test_store(void)
 static void test_db_builds(void)
 {
 	struct db *db;
-	struct proto_register reg = { .name = "r1", .runner_class = "c" };
+	char *caps[] = { "build" };
+	struct rec_runner reg = { .name = "r1", .runner_class = "c", .capabilities = caps,
+				  .ncapabilities = 1 };
 	struct proto_job job;
 	struct db_build_rec rec = { .state = "ok", .text_size = 10, .image_size = 20 };
 	char *cause = NULL, path[512], sha[4][SHA256_HEX_LEN + 1], *token = NULL, role[8];
@@ -248,8 +250,6 @@ static void test_db_builds(void)
 	CHECK_INT(db_token_create(db, &token, "runner", "r", "*", &cause), DB_OK);
 	CHECK_INT(db_token_check(db, token, role, &tok), DB_OK);
 	free(token);
-	reg.capabilities = json_pack("[s]", "build");
-	reg.boot_methods = json_array();
 	reg.topology = json_object();
 	CHECK_INT(db_runner_register(db, &runner, tok, &reg, &cause), DB_OK);
 	spec = json_pack("{s:s, s:s, s:s, s:s}", "tree", "fake", "commit", "abcdef1",
@@ -340,8 +340,6 @@ static void test_db_builds(void)
 	CHECK_INT(db_build_queue_benches(db, &queued, build_id, "kbench", "", "host", 3), DB_OK);
 	CHECK_INT(queued, 1);
 	json_decref(spec);
-	json_decref(reg.capabilities);
-	json_decref(reg.boot_methods);
 	json_decref(reg.topology);
 	db_close(db);
 }

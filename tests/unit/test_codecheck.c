@@ -90,7 +90,9 @@ static void build(const char *sha, const char *config, const char *dotconfig,
 
 static void setup(void)
 {
-	struct proto_register reg = { .name = "r1", .runner_class = "c" };
+	char *caps[] = { "build" };
+	struct rec_runner reg = { .name = "r1", .runner_class = "c", .capabilities = caps,
+				  .ncapabilities = 1 };
 	char path[512], *cause = NULL, *token = NULL, role[8];
 	char *init[] = { "git", "init", "-q", NULL, NULL };
 	long long tok = 0;
@@ -105,12 +107,8 @@ static void setup(void)
 	CHECK_INT(db_token_create(k.db, &token, "runner", "r", "*", &cause), DB_OK);
 	CHECK_INT(db_token_check(k.db, token, role, &tok), DB_OK);
 	free(token);
-	reg.capabilities = json_pack("[s]", "build");
-	reg.boot_methods = json_array();
 	reg.topology = json_object();
 	CHECK_INT(db_runner_register(k.db, &runner, tok, &reg, &cause), DB_OK);
-	json_decref(reg.capabilities);
-	json_decref(reg.boot_methods);
 	json_decref(reg.topology);
 	init[3] = mirror;
 	CHECK_INT(spawn_run(init, NULL, 60, NULL), 0);

@@ -147,7 +147,9 @@ static long long change_of(const char *metric, int bad)
 
 int main(void)
 {
-	struct proto_register r = { 0 };
+	char *caps[] = { "bench", "build" }, *boots[] = { "host" };
+	struct rec_runner r = { .name = "lab-1", .runner_class = "numa2", .capabilities = caps,
+				.ncapabilities = 2, .boot_methods = boots, .nboot_methods = 1 };
 	char *cause = NULL, *tok = NULL, role[8], dbfile[64];
 	long long rtok, stepped, burst, size;
 
@@ -161,13 +163,9 @@ int main(void)
 	CHECK_INT(db_token_create(k.db, &tok, "runner", "r", "*", &cause), DB_OK);
 	CHECK_INT(db_token_check(k.db, tok, role, &rtok), DB_OK);
 	free(tok);
-	r.name = strdup("lab-1");
-	r.runner_class = strdup("numa2");
-	r.capabilities = json_pack("[s, s]", "bench", "build");
-	r.boot_methods = json_pack("[s]", "host");
 	r.topology = json_object();
 	CHECK_INT(db_runner_register(k.db, &runner_id, rtok, &r, &cause), DB_OK);
-	proto_register_dispose(&r);
+	json_decref(r.topology);
 	tree();
 	for (int c = 0; c < COMMITS; c++) {
 		level[c][0] = c >= 3 ? 150 : 100;       /* +50% from merge 3 on */

@@ -492,21 +492,30 @@ static void test_tokens(struct db *db)
 	db_tokens_free(NULL, 0);
 }
 
+/* One name as a list of names (lib/rec_names.h), *n 1. */
+static char **names_of(const char *name, size_t *n)
+{
+	char **v = calloc(2, sizeof *v);
+
+	*n = v && (v[0] = strdup(name)) ? 1 : 0;
+	return v;
+}
+
 static long long add_runner(struct db *db, const char *name, const char *cls, long long tok)
 {
-	struct proto_register r = { 0 };
+	struct rec_runner r = { 0 };
 	char *cause = NULL;
 	long long id = 0;
 
 	r.name = strdup(name);
 	r.runner_class = strdup(cls);
-	r.capabilities = json_pack("[s]", "bench");
-	r.boot_methods = json_pack("[s]", "host");
+	r.capabilities = names_of("bench", &r.ncapabilities);
+	r.boot_methods = names_of("host", &r.nboot_methods);
 	r.topology = json_pack("{s:[{s:i, s:[i,i]}, {s:i, s:[i,i]}], s:s}", "nodes", "id", 0,
 			       "cpus", 0, 1, "id", 1, "cpus", 2, 3, "cpu_model", "Test CPU");
 	CHECK_INT(db_runner_register(db, &id, tok, &r, &cause), DB_OK);
 	free(cause);
-	proto_register_dispose(&r);
+	rec_runner_dispose(&r);
 	return id;
 }
 

@@ -131,7 +131,7 @@ static void test_result_values(void)
 static void test_job_and_register(void)
 {
 	struct proto_job job = { .id = 9, .attempt = 1, .lease_seconds = 60 }, back;
-	struct proto_register reg, reg2;
+	struct rec_runner reg, reg2;
 	char *cause = NULL;
 	json_t *j;
 
@@ -153,11 +153,13 @@ static void test_job_and_register(void)
 	j = proto_register_encode(&reg);
 	CHECK_INT(proto_register_decode(&reg2, j, &cause), 0);
 	CHECK_STR(reg2.name, "box-1");
-	CHECK_INT(json_array_size(reg2.capabilities), 1);
-	CHECK_INT(json_array_size(reg2.boot_methods), 0);
+	CHECK_INT(reg2.ncapabilities, 1);
+	CHECK(reg2.ncapabilities == 1 && !strcmp(reg2.capabilities[0], "bench"));
+	CHECK_INT(reg2.nboot_methods, 0);
+	CHECK(json_is_array(json_object_get(j, "boot_methods")));
 	json_decref(j);
-	proto_register_dispose(&reg);
-	proto_register_dispose(&reg2);
+	rec_runner_dispose(&reg);
+	rec_runner_dispose(&reg2);
 
 	j = json_pack("{s:s, s:s, s:[i]}", "name", "box", "runner_class", "c", "capabilities", 1);
 	CHECK_INT(proto_register_decode(&reg, j, &cause), -1);
