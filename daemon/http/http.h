@@ -168,7 +168,8 @@ int http_query_id(struct http_req *req, struct http_resp *resp, const char *name
  * absent; -1 after a 400. */
 int http_query_time(struct http_req *req, struct http_resp *resp, const char *name,
 		    long long *out);
-/* Parses ?limit= and ?offset= (defaults 50 and 0, limit capped); -1 on a bad value
+/* Parses ?limit= and ?offset= (defaults 50 and 0, limit capped, offset at
+ * most HTTP_MAX_OFFSET: SQLite walks every row it skips); -1 on a bad value
  * after setting an error response. */
 int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *offset);
 /* The HTTP status of a db/db.h code, the one mapping every handler uses:
