@@ -18,8 +18,8 @@
 #            random jobs of 500 samples
 #
 # and health asked every half second.  For each phase: claims and
-# uploads, their p50 and p99 in ms, the readers' answers (requests, by
-# status) and health's slowest answer.  The goal: claim and upload p99
+# uploads, their p50 and p99 in ms, the readers' answers (requests; 503s,
+# other 4xx and 5xx; socket errors) and health's slowest answer in ms.  The goal: claim and upload p99
 # under each flood within 2x of idle (the "ratio" columns).  kpcid runs
 # with its defaults ([server] threads = 4) and analysis off (its passes
 # would add their own noise to the ratios).  KPCI_BIN picks the kpcid.
@@ -98,6 +98,26 @@ request = function()
 	return wrk.format(nil, "/api/v1/compare?base=job:" .. a .. "&head=job:" .. b)
 end
 LUA
+# each flood counts its answers by status (wrk's own count is non-2xx only)
+for phase in offset samples compare; do
+	cat >> "$TMP/$phase.lua" <<'LUA'
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) busy, bad, failed = 0, 0, 0 end
+function response(status, headers, body)
+	if status == 503 then busy = busy + 1
+	elseif status >= 500 then failed = failed + 1
+	elseif status >= 400 then bad = bad + 1 end
+end
+function done(summary, latency, requests)
+	local a, b, c = 0, 0, 0
+	for _, t in ipairs(threads) do
+		a, b, c = a + t:get("busy"), b + t:get("bad"), c + t:get("failed")
+	end
+	io.write(string.format("statuses %d %d %d\n", a, b, c))
+end
+LUA
+done
 
 # pct FILE WORD: "p50 p99" in ms of the seconds in field 5 of FILE's WORD lines
 pct() {
@@ -114,16 +134,16 @@ health_poll() {
 	done | awk '$1 != 200 { bad++ } $2 > m { m = $2 } END {
 		printf "%.0f%s", m * 1000, bad ? " (" bad " not 200)" : "" }'
 }
-# wrk_status FILE: "requests non-2xx"
+# wrk_status FILE: "requests 503 4xx 5xx socket-errors"
 wrk_status() {
-	awk '/requests in/ { r = $1 } /Non-2xx or 3xx/ { e = $NF }
+	awk '/requests in/ { r = $1 } /^statuses / { a = $2; b = $3; c = $4 }
 	     /Socket errors/ { gsub(/[^0-9 ]/, " "); s = $1 + $2 + $3 + $4 }
-	     END { printf "%d %d %d", r, e, s }' "$1"
+	     END { printf "%d %d %d %d %d", r, a, b, c, s }' "$1"
 }
 
-printf '\n%-8s %7s %9s %9s %6s %8s %9s %9s %6s %10s %9s %9s %10s\n' phase claims "claim p50" \
-	"claim p99" ratio uploads "upl. p50" "upl. p99" ratio "reads" "non-2xx" "sock.err" \
-	"health max"
+printf '\n%-8s %6s %9s %9s %5s %7s %8s %8s %5s %8s %6s %5s %5s %5s %7s\n' phase claims \
+	"claim p50" "claim p99" ratio uploads "upl. p50" "upl. p99" ratio "reads" 503 4xx 5xx \
+	"sock." "health"
 for phase in idle offset samples compare; do
 	runners "$SECONDS_EACH" "$TMP/$phase"
 	if [ "$phase" != idle ]; then
@@ -139,17 +159,17 @@ for phase in idle offset samples compare; do
 	c50=$1 c99=$2 u50=$3 u99=$4
 	if [ "$phase" = idle ]; then
 		ic99=$c99 iu99=$u99
-		reads="- - -"
+		reads="- - - - -"
 	else
 		reads=$(wrk_status "$TMP/$phase.wrk")
 	fi
 	set -- $reads
-	printf '%-8s %7s %9s %9s %6s %8s %9s %9s %6s %10s %9s %9s %10s\n' "$phase" \
+	printf '%-8s %6s %9s %9s %5s %7s %8s %8s %5s %8s %6s %5s %5s %5s %7s\n' "$phase" \
 		"$(grep -c '^claim ' "$TMP/$phase")" "$c50" "$c99" \
 		"$(awk -v a="$c99" -v b="$ic99" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')" \
 		"$(grep -c '^upload ' "$TMP/$phase")" "$u50" "$u99" \
 		"$(awk -v a="$u99" -v b="$iu99" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')" \
-		"$1" "$2" "$3" "$hmax"
+		"$1" "$2" "$3" "$4" "$5" "$hmax"
 	grep -c '^error ' "$TMP/$phase" | awk -v p="$phase" '$1 > 0 {
 		print "  " p ": " $1 " runner requests answered other than 200/204/409" }'
 done

@@ -21,6 +21,7 @@
 #define HTTP_MAX_QUERIED 16     /* query parameters one handler reads, at most */
 #define HTTP_SLOT_WAIT_MS 10000 /* a reader waits this long for a build slot, then 503 */
 #define HTTP_RETRY_AFTER 5      /* seconds of the Retry-After of that 503 */
+#define HTTP_READERS_KEPT 4     /* read connections build slots never take */
 #define HTTP_MAX_OFFSET 10000   /* ?offset= of a list, at most (deeper: by key, before=) */
 
 struct config;

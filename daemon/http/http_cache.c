@@ -14,6 +14,7 @@
 #include "daemon/http/cache.h"
 #include "daemon/http/http.h"
 #include "daemon/http/http_internal.h"
+#include "db/db.h"
 #include "lib/buf.h"
 
 /* Answers built from the database at once ([server] threads): each
@@ -37,9 +38,13 @@ static struct {
 	struct http_slot_waiter *head, *tail;
 } http_builds = { .mu = PTHREAD_MUTEX_INITIALIZER };
 
+/* [server] threads slots, but never so many that readers could hold every
+ * read connection: HTTP_READERS_KEPT stay for the runners' token checks,
+ * health and the analyzer whatever the readers do. */
 void http_builds_init(int n)
 {
-	http_builds.free = n;
+	http_builds.free = n < DB_MAX_READERS - HTTP_READERS_KEPT ? n :
+			   DB_MAX_READERS - HTTP_READERS_KEPT;
 }
 
 /* Drops w from the FIFO (it gave up); caller holds the mutex. */
