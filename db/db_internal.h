@@ -14,6 +14,8 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
+#include "db/db_core.h"          /* DB_MAX_READERS */
+
 struct rec_runner;
 
 #define DB_MAX_TABLES 64
