@@ -25,18 +25,9 @@ WRK_THREADS=${BENCH_HTTP_THREADS:-2}
 ROUNDS=${BENCH_HTTP_ROUNDS:-3}
 POINTS=10000
 
-if ! command -v wrk > /dev/null 2>&1; then
-	echo "bench_http: wrk is not installed (make deps)"
-	exit 1
-fi
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/kpci-bench-http.XXXXXX")
-PIDS=""
-cleanup() {
-	for p in $PIDS; do kill "$p" 2>/dev/null; done
-	wait 2>/dev/null
-	rm -rf "$TMP"
-}
-trap cleanup EXIT INT TERM
+BENCH=bench_http
+. bench/bench-lib.sh
+bench_need wrk
 
 # start NAME CMD...: runs CMD in the background, waits for its
 # "listening on http://127.0.0.1:PORT/" line; sets STARTED to the URL.

@@ -42,44 +42,9 @@ IN_METRICS=${LOAD_INGEST_METRICS:-1000}
 COMMITS=${LOAD_COMMITS:-5000}
 POINTS=${LOAD_POINTS:-10000}
 
-for tool in wrk sqlite3 python3 jq; do
-	if ! command -v "$tool" > /dev/null 2>&1; then
-		echo "bench_load: $tool is not installed (make deps)"
-		exit 1
-	fi
-done
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/kpci-bench-load.XXXXXX")
-PIDS=""
-cleanup() {
-	for p in $PIDS; do kill "$p" 2>/dev/null; done
-	wait 2>/dev/null
-	rm -rf "$TMP"
-}
-trap cleanup EXIT INT TERM
-
-# start_kpcid DIR: kpcid on DIR with $TMP/kpcid.ini; sets URL, KPID.
-start_kpcid() {
-	: > "$TMP/kpcid.log"
-	"$KPCI_BIN/kpcid" --data-dir "$1" --listen 127.0.0.1:0 -c "$TMP/kpcid.ini" \
-		> "$TMP/kpcid.log" 2>&1 &
-	KPID=$!
-	PIDS="$PIDS $KPID"
-	for _ in $(seq 100); do
-		port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$TMP/kpcid.log")
-		[ -n "$port" ] && URL="http://127.0.0.1:$port" && return 0
-		sleep 0.1
-	done
-	echo "bench_load: kpcid did not start"
-	cat "$TMP/kpcid.log"
-	exit 1
-}
-token() { # token DIR ROLE
-	if [ "$2" = runner ]; then
-		"$KPCI_BIN/kpcid" --data-dir "$1" token create --role runner --name b --classes '*' 2>/dev/null
-	else
-		"$KPCI_BIN/kpcid" --data-dir "$1" token create --role "$2" --name b 2>/dev/null
-	fi
-}
+BENCH=bench_load
+. bench/bench-lib.sh
+bench_need wrk sqlite3 python3 jq
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$KPID/status"; }
 hwm_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$KPID/status"; }
 count() { grep -c "^$1 " "$2" 2>/dev/null || echo 0; }

@@ -15,7 +15,7 @@
 
 int cmd_jobs(struct cli *cli, int argc, char **argv)
 {
-	static const char *const flags[] = { "state", "limit", "offset", NULL };
+	static const char *const flags[] = { "state", "limit", "offset", "before", NULL };
 	struct rec_jobs l;
 	char *cause = NULL;
 	int usage;

@@ -135,7 +135,7 @@ out:
 
 static int cmd_samples(struct cli *cli, int argc, char **argv)
 {
-	static const char *const flags[] = { "job", "metric", "limit", "offset", NULL };
+	static const char *const flags[] = { "job", "metric", "limit", "offset", "before", NULL };
 	struct rec_samples l;
 	char *cause = NULL;
 	int usage;
@@ -190,11 +190,11 @@ static const struct cli_cmd cli_cmds[] = {
 	{ "runner", "runner ID  (one runner, its environment drift newest first)", 1, cmd_runner },
 	{ "drift-ack", "drift-ack ID  (admin: acknowledge the runner's open drift)", 1,
 	  cmd_drift_ack },
-	{ "jobs", "jobs [--state queued|running|done|failed] [--limit N] [--offset N]", 1,
+	{ "jobs", "jobs [--state queued|running|done|failed] [--limit N] [--offset N] [--before ID]", 1,
 	  cmd_jobs },
 	{ "submit", "submit [--suite kbench] [--iterations N] [--warmup N] [--boot host] "
 	  "[--class C] [--priority P] [--tree T --commit C [--config F]]", 1, cmd_submit },
-	{ "samples", "samples [--job ID] [--metric NAME] [--limit N] [--offset N]", 1,
+	{ "samples", "samples [--job ID] [--metric NAME] [--limit N] [--offset N] [--before ID]", 1,
 	  cmd_samples },
 	{ "detect", "detect [--method default|otava] [--window N] [--max-pvalue P] "
 	  "[--min-magnitude M] FILE", 0, cmd_detect_offline },

@@ -22,7 +22,7 @@ static const struct conf_key config_server_keys[] = {
 	{ "listen", CONF_HOSTPORT, KEY(struct config, listen), "127.0.0.1:8080", 0, 0, NULL, 0,
 	  "address and port of the HTTP server; port 0 picks a free one" },
 	{ "threads", CONF_INT, KEY(struct config, threads), "4", 1, 64, NULL, 0,
-	  "answers not in the cache (pages, series, reports) built at once" },
+	  "public reads built from the database at once (pages, lists, series, comparisons)" },
 	{ "max_body", CONF_INT, KEY(struct config, max_body), "16777216", 1024, 1LL << 30, NULL, 1,
 	  "largest request body accepted, in bytes" },
 	{ "public_read", CONF_BOOL, KEY(struct config, public_read), "true", 0, 0, NULL, 1,

@@ -233,7 +233,7 @@ int db_change_groups(struct db *db, struct rec_change_groups *out,
 		json_decref(ids);
 		return DB_ERR;
 	}
-	db_lock(db);
+	db_read_lock(db);
 	/* a change the analyzer has not grouped yet is a group of its own */
 	rc = db_rows_into(db_prepk(db,
 		"WITH f AS (SELECT c.id, IFNULL(c.group_id, -c.id) AS g, c.magnitude, c.direction, "
@@ -276,7 +276,7 @@ int db_change_groups(struct db *db, struct rec_change_groups *out,
 			"ORDER BY abs(IFNULL(c.magnitude, 0)) DESC, c.id LIMIT ?8",
 			DB_CHANGE_TYPES "j", DB_CHANGE_ARGS(f, DB_MAX_LIST, 0), ids), DB_MAX_LIST,
 			db_change_row);
-	db_unlock(db);
+	db_read_unlock(db);
 	json_decref(ids);
 	if (rc == DB_OK)
 		rc = db_change_members(out, &members);

@@ -41,6 +41,7 @@ enum {
 #define DB_WAL_TRUNCATE_BYTES (64 << 20) /* a larger WAL is emptied by a TRUNCATE checkpoint */
 #define DB_TRUNCATE_WAIT_MS 200     /* how long that checkpoint waits for readers */
 #define DB_MAX_LIST 1000            /* rows one list call returns at most */
+#define DB_MAX_READERS 16           /* read connections of one struct db at most */
 #define DB_SHA_MAX REC_SHA_MAX      /* hex digits of a commit id (SHA-256 git) */
 
 struct db;

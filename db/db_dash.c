@@ -139,7 +139,7 @@ int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int 
 	*out = NULL;
 	*n = 0;
 	*more = 0;
-	db_lock(db);
+	db_read_lock(db);
 	/* one page of metrics (by suite and name), then all their series */
 	st = db_prepk(db, "SELECT id FROM metrics WHERE ?1 IS NULL OR "
 		      "instr(lower(suite || '/' || name), lower(?1)) > 0 "
@@ -197,7 +197,7 @@ int db_series_index(struct db *db, struct db_series_brief **out, size_t *n, int 
 			v[i].nspark = 0;
 			rc = dash_spark_locked(db, &v[i]);
 		}
-	db_unlock(db);
+	db_read_unlock(db);
 	json_decref(ids);
 	if (rc != DB_OK) {
 		free(v);

@@ -327,9 +327,10 @@ int db_samples_find(struct db *db, struct rec_samples *out, const struct db_samp
 		" AND (?5 IS NULL OR s.commit_sha = ?5 OR (length(?5) < 40 AND "
 		"  substr(s.commit_sha, 1, length(?5)) = ?5)) "
 		" AND (?6 = 0 OR s.created_at >= ?6) AND (?7 = 0 OR s.created_at < ?7) "
+		" AND (?10 = 0 OR s.id < ?10) "
 		"ORDER BY s.id DESC LIMIT ?8 OFFSET ?9",
-		"IssIsIIii", f->job_id, f->metric, f->runner_class, f->series_id, f->commit,
-		f->since, f->until, limit, offset),
+		"IssIsIIiiI", f->job_id, f->metric, f->runner_class, f->series_id, f->commit,
+		f->since, f->until, limit, offset, f->before),
 		out->v, sizeof *out->v, (size_t)limit, &out->n, db_sample_row);
 	db_read_unlock(db);
 	if (rc != DB_OK)
@@ -363,7 +364,7 @@ int db_ref_resolve(struct db *db, char sha[DB_SHA_MAX + 1], char kind[8], const 
 	int rc = DB_NOTFOUND;
 
 	sha[0] = kind[0] = '\0';
-	db_lock(db);
+	db_read_lock(db);
 	for (int i = 0; i < 2 && rc == DB_NOTFOUND; i++) {
 		sqlite3_stmt *st = db_prepk(db, sql[i], "s", name);
 		int rows = 0;
@@ -380,7 +381,7 @@ int db_ref_resolve(struct db *db, char sha[DB_SHA_MAX + 1], char kind[8], const 
 		if (rows)
 			snprintf(kind, 8, "%s", kinds[i]);
 	}
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -393,7 +394,7 @@ int db_commit_about(struct db *db, struct rec_commit_about *out, const char *pre
 	memset(out, 0, sizeof *out);
 	/* ids are lower-case hex: every id starting with prefix sorts below prefix "g" */
 	snprintf(end, sizeof end, "%sg", prefix);
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db, "SELECT c.sha, c.subject, c.author_name, c.commit_time, t.name "
 		      "FROM commits c JOIN trees t ON t.id = c.tree_id "
 		      "WHERE " DB_LEVELS("c") " AND c.sha >= ? AND c.sha < ? LIMIT 1", "ss",
@@ -409,7 +410,7 @@ int db_commit_about(struct db *db, struct rec_commit_about *out, const char *pre
 		rc = lost || !out->sha || !out->tree ? DB_ERR : DB_OK;
 	}
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	if (rc != DB_OK)
 		rec_commit_about_dispose(out);
 	return rc;

@@ -14,12 +14,13 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
+#include "db/db_core.h"          /* DB_MAX_READERS */
+
 struct rec_runner;
 
 #define DB_MAX_TABLES 64
 
 #define DB_KEPT_MAX 256             /* statements kept prepared per connection */
-#define DB_MAX_READERS 16           /* read connections of one struct db at most */
 
 /* Rows written to one table through this connection (db_tables_version). */
 struct db_written {

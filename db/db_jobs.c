@@ -218,9 +218,10 @@ int db_jobs_find(struct db *db, struct rec_jobs *out, const struct db_job_filter
 		" AND (?5 IS NULL OR j.commit_sha = ?5 OR (length(?5) < 40 AND "
 		"  substr(j.commit_sha, 1, length(?5)) = ?5)) "
 		" AND (?6 = 0 OR j.created_at >= ?6) AND (?7 = 0 OR j.created_at < ?7) "
+		" AND (?10 = 0 OR j.id < ?10) "
 		"ORDER BY j.id DESC LIMIT ?8 OFFSET ?9",
-		"sssssIIii", f->state, f->kind, f->runner_class, f->tree, f->commit, f->since,
-		f->until, limit, offset), limit);
+		"sssssIIiiI", f->state, f->kind, f->runner_class, f->tree, f->commit, f->since,
+		f->until, limit, offset, f->before), limit);
 	db_read_unlock(db);
 	for (size_t i = 0; i < out->n; i++)
 		out->v[i].shape = REC_JOB_FOUND;

@@ -49,6 +49,7 @@ struct db_sample_filter {
 	long long job_id, series_id;
 	const char *metric, *runner_class, *commit;
 	long long since, until;     /* created_at in [since, until) */
+	long long before;           /* > 0: samples whose id is below it (paging by key) */
 };
 
 /* The series measuring the same metric, config and branch as series s->id

@@ -123,6 +123,7 @@ int db_drift_ack(struct db *db, long long runner_id, long long token_id, int *ac
 struct db_job_filter {
 	const char *state, *kind, *runner_class, *tree, *commit;
 	long long since, until;     /* created_at in [since, until) */
+	long long before;           /* > 0: jobs whose id is below it (paging by key) */
 };
 /* Jobs newest first, filtered, into *out (shape REC_JOB_FOUND; caller
  * disposes; db/db_jobs.c). */

@@ -680,13 +680,13 @@ int db_reports_list(struct db *db, struct rec_reports *out, long long change_id,
 {
 	int rc;
 
-	db_lock(db);
+	db_read_lock(db);
 	rc = db_report_rows(out, db_prepk(db, "SELECT " DB_REPORT_COLUMNS "FROM reports r "
 		"WHERE ?1 = 0 OR EXISTS (SELECT 1 FROM report_changes rc WHERE "
 		" rc.report_id = r.id AND rc.change_id = ?1) OR r.group_id = (SELECT group_id "
 		" FROM changes WHERE id = ?1) ORDER BY r.id DESC LIMIT ?2 OFFSET ?3", "Iii",
 		change_id, limit, offset), RC_BODY, limit);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -696,7 +696,7 @@ int db_report_get(struct db *db, struct rec_report *out, long long id)
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	db_lock(db);
+	db_read_lock(db);
 	rc = db_report_rows(&l, db_prepk(db, "SELECT " DB_REPORT_COLUMNS ", r.body, "
 					 "r.webhook FROM reports r WHERE r.id = ?", "I", id),
 			    RC_NCOLUMNS, 1);
@@ -713,7 +713,7 @@ int db_report_get(struct db *db, struct rec_report *out, long long id)
 		rc = db_ids(db_prepk(db, "SELECT change_id FROM report_changes WHERE "
 				     "report_id = ? ORDER BY change_id", "I", id),
 			    &out->changes, &out->nchanges);
-	db_unlock(db);
+	db_read_unlock(db);
 	rec_reports_dispose(&l);
 	if (rc != DB_OK)
 		rec_report_dispose(out);

@@ -190,12 +190,12 @@ void db_token_name(struct db *db, long long id, char *out, size_t size)
 	sqlite3_stmt *st;
 
 	snprintf(out, size, "token %lld", id);
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db, "SELECT name FROM api_tokens WHERE id = ?", "I", id);
 	if (st && sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
 		snprintf(out, size, "%s", (const char *)sqlite3_column_text(st, 0));
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 }
 
 /* --- trees ---------------------------------------------------------- */

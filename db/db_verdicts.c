@@ -23,7 +23,7 @@ int db_noise_sums(struct db *db, struct db_noise_sums *out, long long series_id,
 	int rc = DB_OK;
 
 	memset(out, 0, sizeof *out);
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db, "SELECT IFNULL(SUM(rep_ss), 0), IFNULL(SUM(rep_df), 0), "
 		      " IFNULL(SUM(rep_wn), 0), IFNULL(SUM(win_ss), 0), IFNULL(SUM(win_df), 0) "
 		      "FROM series WHERE (metric_id, runner_class) = "
@@ -40,7 +40,7 @@ int db_noise_sums(struct db *db, struct db_noise_sums *out, long long series_id,
 		out->win_df = sqlite3_column_int64(st, 4);
 	}
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 
@@ -146,7 +146,7 @@ int db_window_verdicts(struct db *db, struct rec_commit_verdict **out, size_t *n
 
 	*out = NULL;
 	*n = 0;
-	db_lock(db);
+	db_read_lock(db);
 	st = db_prepk(db,
 		"SELECT bc.position, cv.sha, cv.prev_sha, cv.series_id, se.runner_class, "
 		" se.noisy, m.suite, m.name AS metric, m.unit, m.direction AS better, "
@@ -172,7 +172,7 @@ int db_window_verdicts(struct db *db, struct rec_commit_verdict **out, size_t *n
 	if (rc == DB_OK && step != SQLITE_DONE)
 		rc = DB_ERR;
 	db_done(st);
-	db_unlock(db);
+	db_read_unlock(db);
 	return rc;
 }
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * api_read.c - read-only API: status, trees, runners, jobs,
- * samples, metrics.  Lists take ?limit= (at most DB_MAX_LIST) and ?offset=;
- * jobs and samples take the filters of docs/API.md (class, tree, commit,
- * since, until ...).
+ * samples, metrics.  Lists take ?limit= (at most DB_MAX_LIST) and ?offset=
+ * (at most HTTP_MAX_OFFSET); jobs and samples take the filters of
+ * docs/API.md (class, tree, commit, since, until ...) and ?before=, paging
+ * by key.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -34,6 +36,31 @@ static void api_list(struct http_resp *resp, json_t *rows, const char *key,
 	}
 	http_json(resp, 200, json_pack("{s:o, s:i, s:i}", key, rows, "limit", limit,
 				       "offset", offset));
+}
+
+/* Sends the rows of a list paged by key (?before=, newest first): the
+ * answer of api_list with "before" and "next_before", the value that asks
+ * for the next page (last_id, the id of the page's last row; null when the
+ * page, of n rows, is not full: it was the last). */
+static void api_list_keyset(struct http_resp *resp, json_t *rows, const char *key, int limit,
+			    int offset, long long before, long long last_id, size_t n)
+{
+	json_t *next = n == (size_t)limit && n ? json_integer(last_id) : json_null();
+
+	if (!rows) {
+		json_decref(next);
+		http_error(resp, 500, "database error while listing %s", key);
+		return;
+	}
+	http_json(resp, 200, json_pack("{s:o, s:i, s:i, s:I, s:o}", key, rows, "limit", limit,
+				       "offset", offset, "before", (json_int_t)before,
+				       "next_before", next));
+}
+
+/* ?before= (paging by key): 0 when absent; -1 after a 400. */
+static int api_before_arg(struct http_req *req, struct http_resp *resp, long long *out)
+{
+	return http_query_int(req, resp, "before", 0, 1, LLONG_MAX, out);
 }
 
 void api_status(struct kpcid *k, struct http_req *req, struct http_resp *resp)
@@ -97,7 +124,8 @@ void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	struct db_job_filter f = { .state = http_query(req, "state"),
 				   .kind = http_query(req, "kind") };
 	int limit, offset, known = !f.state;
-	struct rec_jobs l;
+	struct rec_jobs l = { 0 };
+	json_t *rows;
 
 	for (int i = 0; f.state && states[i]; i++)
 		known |= !strcmp(f.state, states[i]);
@@ -113,12 +141,17 @@ void api_jobs(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	if (api_name_arg(req, resp, "class", &f.runner_class) < 0 ||
 	    api_name_arg(req, resp, "tree", &f.tree) < 0 || api_commit_arg(req, resp, &f.commit) < 0 ||
 	    http_query_time(req, resp, "since", &f.since) < 0 ||
-	    http_query_time(req, resp, "until", &f.until) < 0)
+	    http_query_time(req, resp, "until", &f.until) < 0 ||
+	    api_before_arg(req, resp, &f.before) < 0)
 		return;
 	if (http_paging(req, resp, &limit, &offset) < 0)
 		return;
-	api_list(resp, db_jobs_find(k->db, &l, &f, limit, offset) == DB_OK ?
-		 rec_jobs_encode(&l) : NULL, "jobs", limit, offset);
+	rows = db_jobs_find(k->db, &l, &f, limit, offset) == DB_OK ? rec_jobs_encode(&l) : NULL;
+	if (f.before)
+		api_list_keyset(resp, rows, "jobs", limit, offset, f.before,
+				l.n ? l.v[l.n - 1].id : 0, l.n);
+	else
+		api_list(resp, rows, "jobs", limit, offset);
 	rec_jobs_dispose(&l);
 }
 
@@ -150,8 +183,9 @@ void api_job_created(struct kpcid *k, struct http_resp *resp, long long id)
 void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 {
 	struct db_sample_filter f = { .metric = http_query(req, "metric") };
-	struct rec_samples l;
+	struct rec_samples l = { 0 };
 	int limit, offset;
+	json_t *rows;
 
 	if (http_query_id(req, resp, "job", &f.job_id) < 0 ||
 	    http_query_id(req, resp, "series", &f.series_id) < 0)
@@ -163,12 +197,18 @@ void api_samples(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 	if (api_name_arg(req, resp, "class", &f.runner_class) < 0 ||
 	    api_commit_arg(req, resp, &f.commit) < 0 ||
 	    http_query_time(req, resp, "since", &f.since) < 0 ||
-	    http_query_time(req, resp, "until", &f.until) < 0)
+	    http_query_time(req, resp, "until", &f.until) < 0 ||
+	    api_before_arg(req, resp, &f.before) < 0)
 		return;
 	if (http_paging(req, resp, &limit, &offset) < 0)
 		return;
-	api_list(resp, db_samples_find(k->db, &l, &f, limit, offset) == DB_OK ?
-		 rec_samples_encode(&l) : NULL, "samples", limit, offset);
+	rows = db_samples_find(k->db, &l, &f, limit, offset) == DB_OK ?
+	       rec_samples_encode(&l) : NULL;
+	if (f.before)
+		api_list_keyset(resp, rows, "samples", limit, offset, f.before,
+				l.n ? l.v[l.n - 1].id : 0, l.n);
+	else
+		api_list(resp, rows, "samples", limit, offset);
 	rec_samples_dispose(&l);
 }
 

@@ -366,6 +366,12 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_req *r
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
 				resp->cache_control ? resp->cache_control :
 				etag[0] ? "no-cache" : "no-store");
+	if (resp->retry_after > 0) {
+		char secs[16];
+
+		snprintf(secs, sizeof secs, "%d", resp->retry_after);
+		MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, secs);
+	}
 	if (etag[0])
 		MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, etag);
 	if (not_modified)

@@ -19,6 +19,10 @@
 #define HTTP_MAX_ARG 128        /* characters of one :name segment */
 #define HTTP_MAX_HEADER 4096    /* bytes of one request header we read */
 #define HTTP_MAX_QUERIED 16     /* query parameters one handler reads, at most */
+#define HTTP_SLOT_WAIT_MS 10000 /* a reader waits this long for a build slot, then 503 */
+#define HTTP_RETRY_AFTER 5      /* seconds of the Retry-After of that 503 */
+#define HTTP_READERS_KEPT 4     /* read connections build slots never take */
+#define HTTP_MAX_OFFSET 10000   /* ?offset= of a list, at most (deeper: by key, before=) */
 
 struct config;
 struct kpcid;
@@ -83,6 +87,7 @@ struct http_resp {
 	 * and one of the [server] threads slots that builds may hold */
 	char *build_key, *build_version;
 	int build_slot;
+	int retry_after;                    /* > 0: a Retry-After header of that many seconds */
 };
 
 typedef void (*http_handler)(struct kpcid *k, struct http_req *req, struct http_resp *resp);
@@ -164,7 +169,8 @@ int http_query_id(struct http_req *req, struct http_resp *resp, const char *name
  * absent; -1 after a 400. */
 int http_query_time(struct http_req *req, struct http_resp *resp, const char *name,
 		    long long *out);
-/* Parses ?limit= and ?offset= (defaults 50 and 0, limit capped); -1 on a bad value
+/* Parses ?limit= and ?offset= (defaults 50 and 0, limit capped, offset at
+ * most HTTP_MAX_OFFSET: SQLite walks every row it skips); -1 on a bad value
  * after setting an error response. */
 int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *offset);
 /* The HTTP status of a db/db.h code, the one mapping every handler uses:
@@ -184,9 +190,16 @@ json_t *http_body_json(struct http_req *req, struct http_resp *resp);
  * holds (the handler returns at once); else 0, and the 200 answer the
  * handler goes on to make, holding one of [server] threads build slots,
  * is kept for the next caller (daemon/http/cache.h).  Parameters the route never reads
- * are not part of the key: an unknown ?x=random is a hit.
+ * are not part of the key: an unknown ?x=random is a hit.  Also 1, with
+ * resp a 503 and Retry-After, when no build slot came in HTTP_SLOT_WAIT_MS.
  */
 int http_cached(struct http_req *req, struct http_resp *resp, const char *version);
+/* For a handler that builds its answer from the database without the
+ * answer cache: takes one of the same [server] threads build slots (given
+ * back once the answer is sent), so that readers, however many, hold at
+ * most that many threads and read connections busy.  0, or -1 with resp a
+ * 503 and Retry-After when none came in HTTP_SLOT_WAIT_MS. */
+int http_read_slot(struct http_resp *resp);
 
 /* Sets a JSON response; takes the reference to j. */
 void http_json(struct http_resp *resp, int status, json_t *j);

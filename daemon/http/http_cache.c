@@ -5,53 +5,142 @@
  * parameters its route reads), the slots answers are built in, one build
  * per URL at a time.  The cache itself is daemon/http/cache.c.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "daemon/http/cache.h"
 #include "daemon/http/http.h"
 #include "daemon/http/http_internal.h"
+#include "db/db.h"
 #include "lib/buf.h"
 
-/* Builds of cacheable answers at once ([server] threads): each connection
- * has a thread of its own, and the answers that cost (a page, a series of
- * 10,000 points) take one of these slots, so that however many readers
- * miss the cache, the CPU they take is bounded and runners are answered.
- * Slots are handed out in the order they were asked for (a semaphore let
- * readers that ask again and again keep one waiting for a minute). */
+/* Answers built from the database at once ([server] threads): each
+ * connection has a thread of its own, and the answers that cost (a page,
+ * a series of 10,000 points, a list, a comparison) take one of these
+ * slots, so that however many readers ask, the CPU and the read
+ * connections they take are bounded and runners are answered.  Slots go
+ * in the order they were asked for (a semaphore let readers that ask
+ * again and again keep one waiting for a minute): a waiter is a node in a
+ * FIFO, handed a slot by the request that gives one back, or gone from
+ * the FIFO once it has waited HTTP_SLOT_WAIT_MS. */
+struct http_slot_waiter {
+	pthread_cond_t cv;
+	int granted;
+	struct http_slot_waiter *next;
+};
+
 static struct {
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
 	int free;
-	unsigned long long next, serving;   /* tickets */
-} http_builds = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
+	struct http_slot_waiter *head, *tail;
+} http_builds = { .mu = PTHREAD_MUTEX_INITIALIZER };
 
+/* [server] threads slots, but never so many that readers could hold every
+ * read connection: HTTP_READERS_KEPT stay for the runners' token checks,
+ * health and the analyzer whatever the readers do. */
 void http_builds_init(int n)
 {
-	http_builds.free = n;
+	http_builds.free = n < DB_MAX_READERS - HTTP_READERS_KEPT ? n :
+			   DB_MAX_READERS - HTTP_READERS_KEPT;
 }
 
-static void http_build_slot_take(void)
+/* Drops w from the FIFO (it gave up); caller holds the mutex. */
+static void http_slot_unqueue(struct http_slot_waiter *w)
 {
-	unsigned long long mine;
+	struct http_slot_waiter **p = &http_builds.head, *prev = NULL;
+
+	while (*p && *p != w) {
+		prev = *p;
+		p = &(*p)->next;
+	}
+	if (!*p)
+		return;
+	*p = w->next;
+	if (http_builds.tail == w)
+		http_builds.tail = prev;
+}
+
+/* Takes a slot, waiting at most HTTP_SLOT_WAIT_MS behind the requests
+ * that asked before: 0, or -1 when none came in that time. */
+static int http_build_slot_take(void)
+{
+	struct http_slot_waiter me = { .granted = 0 };
+	pthread_condattr_t attr;
+	struct timespec until;
+	int rc = 0;
 
 	pthread_mutex_lock(&http_builds.mu);
-	mine = http_builds.next++;
-	while (mine != http_builds.serving || http_builds.free == 0)
-		pthread_cond_wait(&http_builds.cv, &http_builds.mu);
-	http_builds.serving++;
-	http_builds.free--;
-	pthread_cond_broadcast(&http_builds.cv);    /* the next ticket may go */
+	if (http_builds.free > 0 && !http_builds.head) {
+		http_builds.free--;
+		pthread_mutex_unlock(&http_builds.mu);
+		return 0;
+	}
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&me.cv, &attr);
+	pthread_condattr_destroy(&attr);
+	if (http_builds.tail)
+		http_builds.tail->next = &me;
+	else
+		http_builds.head = &me;
+	http_builds.tail = &me;
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += HTTP_SLOT_WAIT_MS / 1000;
+	until.tv_nsec += (HTTP_SLOT_WAIT_MS % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	while (!me.granted && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&me.cv, &http_builds.mu, &until);
+	if (!me.granted)
+		http_slot_unqueue(&me);
 	pthread_mutex_unlock(&http_builds.mu);
+	pthread_cond_destroy(&me.cv);
+	return me.granted ? 0 : -1;
 }
 
+/* Gives a slot back: to the first waiter, else to the free ones. */
 static void http_build_slot_give(void)
 {
+	struct http_slot_waiter *w;
+
 	pthread_mutex_lock(&http_builds.mu);
-	http_builds.free++;
-	pthread_cond_broadcast(&http_builds.cv);
+	w = http_builds.head;
+	if (w) {
+		http_builds.head = w->next;
+		if (!http_builds.head)
+			http_builds.tail = NULL;
+		w->granted = 1;
+		pthread_cond_signal(&w->cv);
+	} else {
+		http_builds.free++;
+	}
 	pthread_mutex_unlock(&http_builds.mu);
+}
+
+/* The answer to a reader that found no slot in HTTP_SLOT_WAIT_MS. */
+static void http_busy(struct http_resp *resp)
+{
+	http_error(resp, 503, "kpcid is building as many answers as it may at once "
+		   "([server] threads) and none was free for %d s; ask again in %d s",
+		   HTTP_SLOT_WAIT_MS / 1000, HTTP_RETRY_AFTER);
+	resp->retry_after = HTTP_RETRY_AFTER;
+}
+
+int http_read_slot(struct http_resp *resp)
+{
+	if (resp->build_slot)
+		return 0;
+	if (http_build_slot_take() < 0) {
+		http_busy(resp);
+		return -1;
+	}
+	resp->build_slot = 1;
+	return 0;
 }
 
 /* The answer cache's key of the request: the path as sent, the caller's
@@ -103,13 +192,16 @@ int http_cached(struct http_req *req, struct http_resp *resp, const char *versio
 		}
 		cache_build_wait(resp->cache_key);
 	}
-	resp->cache_version = strdup(version);
 	if (!resp->build_key) {
 		resp->build_key = strdup(resp->cache_key);
 		resp->build_version = strdup(version);
-		http_build_slot_take();
-		resp->build_slot = 1;
+		if (http_read_slot(resp) < 0) {     /* the build ends unkept (http_build_end) */
+			free(resp->cache_key);
+			resp->cache_key = NULL;
+			return 1;
+		}
 	}
+	resp->cache_version = strdup(version);
 	return 0;
 }
 

@@ -124,6 +124,12 @@ int http_paging(struct http_req *req, struct http_resp *resp, int *limit, int *o
 	if (http_query_int(req, resp, "limit", HTTP_DEFAULT_LIMIT, 1, DB_MAX_LIST, &l) < 0 ||
 	    http_query_int(req, resp, "offset", 0, 0, 1 << 30, &o) < 0)
 		return -1;
+	if (o > HTTP_MAX_OFFSET) {
+		http_error(resp, 400, "query parameter offset: %lld is more than %d; page "
+			   "by key (before=, where the list has it: docs/API.md) or narrow "
+			   "the filters", o, HTTP_MAX_OFFSET);
+		return -1;
+	}
 	*limit = (int)l;
 	*offset = (int)o;
 	return 0;

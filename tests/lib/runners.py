@@ -12,6 +12,10 @@ output file as one line:
     ack JOB ATTEMPT RUNNER SAMPLES DUPLICATE   (200: kpcid has the result)
     lost JOB ATTEMPT RUNNER                    (409: the lease went elsewhere)
     claim JOB ATTEMPT RUNNER SECONDS           (a job handed out, and how long it took)
+    upload JOB ATTEMPT RUNNER SECONDS          (the upload kpcid answered, and how long
+                                                that answer took)
+    error claim|upload STATUS                  (an answer other than 200/204/409: the
+                                                request is made again; 0: no answer)
 
 so that the test can hold kpcid to what it acknowledged.  A submitter
 thread queues bench jobs (admin token) while --submit-seconds run.
@@ -104,6 +108,7 @@ def runner(args, n, log):
             idle = min(idle * 2, args.poll_max)
             continue
         if st != 200:
+            log.line("error", "claim", st)
             time.sleep(0.1)
             continue
         idle = args.poll_min
@@ -112,7 +117,12 @@ def runner(args, n, log):
         res = result_body(rid, job, attempt, args.metrics, args.iterations)
         # the spool: the same upload until kpcid answers it
         while True:
+            t0 = time.monotonic()
             st, body = c.call("POST", "/api/v1/jobs/%d/result" % job, res)
+            if st in (200, 409):
+                log.line("upload", job, attempt, rid, "%.4f" % (time.monotonic() - t0))
+            else:
+                log.line("error", "upload", st)
             if st == 200:
                 log.line("ack", job, attempt, rid, len(res["samples"]),
                          int(bool(body.get("duplicate"))))
