@@ -205,7 +205,6 @@ static enum MHD_Result http_queue(struct MHD_Connection *conn, struct MHD_Respon
 	return ret;
 }
 
-
 /* The streamed route for this request, if any. */
 static const struct http_route *http_stream_route(struct http_server *srv,
 						      struct http_req *req)
@@ -460,9 +459,9 @@ static enum MHD_Result http_answer_made(struct MHD_Connection *conn, struct http
 {
 	struct MHD_Response *r = req->answer;
 
-	req->answer = NULL;
 	if (req->dispatched == 2)   /* queued already */
 		return MHD_YES;
+	req->answer = NULL;
 	req->dispatched = 2;
 	return http_queue(conn, r, req->answer_status);
 }

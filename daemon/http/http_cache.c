@@ -14,10 +14,12 @@
 #include "daemon/http/http_internal.h"
 #include "lib/buf.h"
 
-/* Builds of cacheable answers at once ([server] threads): each connection
- * has a thread of its own, and the answers that cost (a page, a series of
- * 10,000 points) take one of these slots, so that however many readers
- * miss the cache, the CPU they take is bounded and runners are answered.
+/* Builds of cacheable answers at once ([server] threads): each
+ * reader's handler runs on a worker of the read lane (daemon/http/http_work.h,
+ * twice as many workers as slots), and the answers that cost (a page, a
+ * series of 10,000 points) take one of these slots, so that however many
+ * readers miss the cache, the CPU they take is bounded, cached answers go
+ * on, and runners, on the control lane, are answered.
  * Slots are handed out in the order they were asked for (a semaphore let
  * readers that ask again and again keep one waiting for a minute). */
 static struct {

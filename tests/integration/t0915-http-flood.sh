@@ -158,4 +158,6 @@ wait $FLOODS
 check_eq "once they are gone kpcid answers as before" 200 \
 	"$(curl -s -o /dev/null -w '%{http_code}' -m 10 "$URL/api/v1/health")"
 check_eq "... with the threads it had ($before)" "$before" "$(threads)"
+check_contains "/metrics shows the handlers' queues, empty now" \
+	"kpcid_http_waiting{lane=\"control\"} 0" "$(curl -s "$URL/metrics")"
 finish
