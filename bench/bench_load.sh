@@ -69,7 +69,7 @@ for _ in $(seq 600); do
 done
 BIG=$(sqlite3 -readonly "$TMP/data/kpci.db" "SELECT s.id FROM series s JOIN metrics m
 	ON m.id = s.metric_id WHERE m.name = 'big-series'")
-echo "database: $COMMITS commits, a series of $POINTS points (id $BIG); kpcid: a thread per connection, 4 builds at once"
+echo "database: $COMMITS commits, a series of $POINTS points (id $BIG); kpcid: epoll threads, 8 read and 4 control workers, 4 builds at once"
 
 # runners SECONDS OUT [ARGS]: tests/lib/runners.py in the background; RUNNERS_PID.
 runners() {

@@ -29,6 +29,8 @@ static const struct conf_key config_server_keys[] = {
 	  "whether pages and read-only API calls need no token" },
 	{ "max_conns_per_client", CONF_INT, KEY(struct config, max_conns_per_client), "32", 1,
 	  100000, NULL, 0, "connections one client address may have open at once" },
+	{ "max_connections", CONF_INT, KEY(struct config, max_connections), "4096", 16,
+	  1000000, NULL, 0, "connections open at once, all client addresses together" },
 	{ "header_timeout", CONF_INT, KEY(struct config, header_timeout), "10", 1, 3600, NULL, 1,
 	  "seconds a connection has to send a request's whole header" },
 	{ "body_budget_mb", CONF_INT, KEY(struct config, body_budget_mb), "256", 1, 1 << 20,

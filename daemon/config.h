@@ -40,6 +40,7 @@ struct config {
 	long long max_body;
 	int public_read;
 	long long max_conns_per_client;     /* connections from one address at once */
+	long long max_connections;          /* connections at once, all addresses */
 	long long header_timeout;           /* seconds for a request's whole header */
 	long long body_budget_mb;           /* request bodies held in memory, all together */
 	/* [storage] */

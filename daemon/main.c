@@ -390,8 +390,8 @@ int main(int argc, char **argv)
 	 * after the first is freed and keep the next ones in heaps it does
 	 * not give back (100 uploads of 15 MiB left 2.4 GB resident). */
 	mallopt(M_MMAP_THRESHOLD, KPCID_MMAP_MIN);
-	/* Each connection has a thread; glibc's default of 8 heaps per CPU
-	 * let them grow apart (resident memory 240 -> 330 MiB in 20 s of
+	/* Handlers run on many worker threads; glibc's default of 8 heaps
+	 * per CPU let them grow apart (resident memory 240 -> 330 MiB in 20 s of
 	 * wrk over 64 connections); one heap per CPU stays flat. */
 	mallopt(M_ARENA_MAX, (int)sysconf(_SC_NPROCESSORS_ONLN));
 	while ((c = getopt_long(argc, argv, "+c:h", opts, NULL)) != -1) {

@@ -13,29 +13,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <microhttpd.h>
 
 #include "daemon/http/http.h"
 #include "daemon/http/http_internal.h"
-#include "daemon/http/cache.h"
 #include "daemon/http/health.h"
 #include "daemon/http/http_guard.h"
-#include "daemon/http/prom.h"
+#include "daemon/http/http_work.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
 #include "lib/conf.h"
 #include "lib/fail.h"
-#include "lib/gzip.h"
 #include "lib/log.h"
 #include "lib/mono.h"
 #include "lib/utf8.h"
 
 #define HTTP_CONNECTION_TIMEOUT 60  /* seconds a connection may stay silent */
-#define HTTP_READER_BLOCK (64 * 1024) /* bytes a reader body is asked for at once */
 #define HTTP_DRAIN_MAX (1 << 20)    /* bytes of a refused body read before its answer */
+#define HTTP_POOL_MAX 8             /* libmicrohttpd's event-loop threads, at most */
+#define HTTP_FD_SPARE 512           /* descriptors kept for all but connections */
+/* Workers of the read lane: the build slots ([server] threads) and as
+ * many again for cached answers while the slots are busy. */
+#define HTTP_READ_WORKERS(threads) (2 * (threads))
+#define HTTP_CONTROL_WORKERS 4      /* runner protocol, admin calls, health */
 
 /* A running server: libmicrohttpd's daemon, whom handlers serve, and the
  * reloadable settings (atomics: http_configure replaces them while
@@ -56,6 +61,7 @@ void http_settings_of(struct http_settings *s, const struct config *c)
 	s->body_budget = c->body_budget_mb << 20;
 	s->max_conns_per_client = (int)c->max_conns_per_client;
 	s->threads = (int)c->threads;
+	s->max_connections = (int)c->max_connections;
 }
 
 void http_configure(struct http_server *srv, const struct http_settings *s)
@@ -186,202 +192,15 @@ static int http_route_find(struct http_server *srv, struct http_req *req,
 	return -1;
 }
 
-/*
- * The ETag of a successful GET: a 64-bit FNV-1a hash of the body, so that
- * a list that did not change since the caller's copy is answered 304.
- * etag gets "" for other answers.
- */
-static void http_etag(char etag[24], const char *method, const struct http_resp *resp)
+/* Queues r (NULL: memory was out) with status and lets go of it. */
+static enum MHD_Result http_queue(struct MHD_Connection *conn, struct MHD_Response *r,
+				  unsigned status)
 {
-	unsigned long long h = 14695981039346656037ULL;
-
-	etag[0] = '\0';
-	if ((strcmp(method, "GET") && strcmp(method, "HEAD")) || resp->status != 200 ||
-	    resp->has_file)
-		return;
-	for (size_t i = 0; i < resp->body.len; i++) {
-		h ^= (unsigned char)resp->body.data[i];
-		h *= 1099511628211ULL;
-	}
-	snprintf(etag, 24, "\"%016llx\"", h);
-}
-
-/* 1 when the If-None-Match header lists etag (or is "*"). */
-static int http_not_modified(struct MHD_Connection *conn, const char *etag)
-{
-	const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-						    MHD_HTTP_HEADER_IF_NONE_MATCH);
-
-	if (!etag[0] || !h || strlen(h) > HTTP_MAX_HEADER)
-		return 0;
-	return !strcmp(h, "*") || strstr(h, etag) != NULL;
-}
-
-/* A response body read through http_resp.reader (see http.h). */
-struct http_body_reader {
-	long (*reader)(void *ctx, unsigned long long pos, char *buf, size_t max);
-	void (*reader_free)(void *ctx);
-	void *ctx;
-};
-
-static ssize_t http_body_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
-	struct http_body_reader *r = cls;
-	long n = r->reader(r->ctx, pos, buf, max);
-
-	return n < 0 ? MHD_CONTENT_READER_END_WITH_ERROR : (ssize_t)n;
-}
-
-static void http_body_free(void *cls)
-{
-	struct http_body_reader *r = cls;
-
-	r->reader_free(r->ctx);
-	free(r);
-}
-
-/* The response of a reader body; NULL (and the context freed) on error. */
-static struct MHD_Response *http_reader_response(const struct http_resp *resp)
-{
-	struct http_body_reader *r = malloc(sizeof *r);
-	struct MHD_Response *mr;
-
-	if (!r) {
-		resp->reader_free(resp->reader_ctx);
-		return NULL;
-	}
-	r->reader = resp->reader;
-	r->reader_free = resp->reader_free;
-	r->ctx = resp->reader_ctx;
-	mr = MHD_create_response_from_callback((uint64_t)resp->file_size, HTTP_READER_BLOCK,
-					       http_body_read, r, http_body_free);
-	if (!mr)
-		http_body_free(r);
-	return mr;
-}
-
-int http_accepts_gzip(struct http_req *req)
-{
-	const char *h = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
-						    MHD_HTTP_HEADER_ACCEPT_ENCODING);
-	const char *g;
-
-	if (!h || strlen(h) > HTTP_MAX_HEADER || !(g = strstr(h, "gzip")))
-		return 0;
-	g += 4 + strspn(g + 4, " ");
-	if (strncmp(g, ";q=0", 4))
-		return 1;
-	g += 4 + strspn(g + 4, ".0");   /* q=0, q=0.0 ... refuse; q=0.5 accepts */
-	return *g >= '1' && *g <= '9';
-}
-
-static void http_cache_free(void *cls)
-{
-	cache_release(cls);
-}
-
-/* The response of a cached body (an empty one for 304); takes the
- * reference to b. */
-static struct MHD_Response *http_cached_response(struct cache_body *b, int not_modified)
-{
-	struct MHD_Response *r;
-
-	if (not_modified) {
-		cache_release(b);
-		return MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-	}
-	r = MHD_create_response_from_buffer_with_free_callback_cls(b->len, b->data,
-								  http_cache_free, b);
-	if (!r)
-		cache_release(b);
-	return r;
-}
-
-/* Compresses an answer that is not cached (a page that shows the time,
- * an error page) for a client that accepts gzip: 1 when resp's body is
- * now gzip and etag names that form. */
-static int http_gzip_body(struct http_resp *resp, char etag[24])
-{
-	char *z;
-	size_t zlen, n = strlen(etag);
-
-	if (resp->has_file || resp->body.len < CACHE_GZIP_MIN ||
-	    gzip_compress(&z, &zlen, resp->body.data, resp->body.len) < 0)
-		return 0;
-	buf_reset(&resp->body);
-	buf_add(&resp->body, z, zlen);
-	free(z);
-	if (n >= 2 && n + 3 < 24 && etag[n - 1] == '"')
-		memcpy(etag + n - 1, "-gz\"", 5);
-	return 1;
-}
-
-static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_req *req,
-				 struct http_resp *resp)
-{
-	struct cache_body *hit = resp->cached;
-	struct MHD_Response *r;
 	enum MHD_Result ret;
-	char etag[24], ctype[sizeof hit->content_type], cc[sizeof hit->cache_control];
-	int not_modified, gzip_ok = http_accepts_gzip(req), gzip = 0;
 
-	resp->cached = NULL;
-	if (!hit) {
-		http_etag(etag, req->method, resp);
-		if (resp->cache_key && resp->cache_version && etag[0]) {
-			cache_put(resp->cache_key, resp->cache_version, resp->body.data,
-				  resp->body.len, etag, resp->content_type ? resp->content_type :
-				  "application/json", resp->cache_control);
-			/* the first answer is the cached one: gzip too when accepted */
-			if (gzip_ok)
-				hit = cache_get(resp->cache_key, resp->cache_version, 1);
-		} else if (gzip_ok) {
-			gzip = http_gzip_body(resp, etag);
-		}
-	}
-	if (hit) {  /* copies: the body may be released before the headers are added */
-		gzip = hit->gzip;
-		snprintf(etag, sizeof etag, "%s", hit->etag);
-		snprintf(ctype, sizeof ctype, "%s", hit->content_type);
-		snprintf(cc, sizeof cc, "%s", hit->cache_control);
-		resp->content_type = ctype;
-		resp->cache_control = cc[0] ? cc : NULL;
-	}
-	not_modified = http_not_modified(conn, etag);
-	if (hit)
-		r = http_cached_response(hit, not_modified);
-	else if (resp->has_file && resp->reader)
-		r = http_reader_response(resp);
-	else if (resp->has_file)     /* MHD closes the descriptor */
-		r = MHD_create_response_from_fd64((uint64_t)resp->file_size, resp->file_fd);
-	else
-		r = MHD_create_response_from_buffer(not_modified ? 0 : resp->body.len,
-						    resp->body.data, MHD_RESPMEM_MUST_COPY);
 	if (!r)
 		return MHD_NO;
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
-				resp->content_type ? resp->content_type : "application/json");
-	/* A GET answered 200 may be kept but must be revalidated (ETag) unless
-	 * its handler said how long it stays fresh; everything else: no-store. */
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
-				resp->cache_control ? resp->cache_control :
-				etag[0] ? "no-cache" : "no-store");
-	if (resp->retry_after > 0) {
-		char secs[16];
-
-		snprintf(secs, sizeof secs, "%d", resp->retry_after);
-		MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, secs);
-	}
-	if (etag[0])
-		MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, etag);
-	if (not_modified)
-		resp->status = MHD_HTTP_NOT_MODIFIED;
-	if (gzip && !not_modified)
-		MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
-	if (hit || resp->cache_key || gzip) /* the answer depends on Accept-Encoding */
-		MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, "Accept-Encoding");
-	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-	ret = MHD_queue_response(conn, (unsigned)resp->status, r);
+	ret = MHD_queue_response(conn, status, r);
 	MHD_destroy_response(r);
 	return ret;
 }
@@ -544,22 +363,14 @@ static int http_hold(struct http_req *req, struct http_resp *resp)
 	return 0;
 }
 
-/* Sends resp, counts and logs it (with the time since t0); frees what
- * resp holds. */
+/* Sends resp now, from libmicrohttpd's thread (http_finish). */
 static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_req *req,
 				   struct http_resp *resp, double t0)
 {
-	enum MHD_Result ret = http_send(conn, req, resp);
-	double took;
+	unsigned status;
+	struct MHD_Response *r = http_finish(conn, req, resp, t0, &status);
 
-	http_build_end(resp);       /* its answer is in the cache now */
-	took = mono_now() - t0;
-	log_debug("%s %s -> %d (%.1f ms)", req->method, req->path, resp->status, took * 1e3);
-	prom_request_observe(resp->status, took);
-	buf_dispose(&resp->body);
-	free(resp->cache_key);
-	free(resp->cache_version);
-	return ret;
+	return http_queue(conn, r, status);
 }
 
 /* The connection's guard (its socket context), or NULL. */
@@ -569,6 +380,115 @@ static struct http_guard_conn *http_conn_guard(struct MHD_Connection *conn)
 		MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
 
 	return ci ? ci->socket_context : NULL;
+}
+
+/* Runs the request's handler (or answers what its body decided) into
+ * resp, on a worker. */
+static void http_handle(struct http_server *srv, struct http_req *req, struct http_resp *resp)
+{
+	db_fault_take(NULL, 0);
+	if (req->route && req->stream_failed) {
+		resp->status = req->stream_resp->status;
+		resp->content_type = req->stream_resp->content_type;
+		buf_add(&resp->body, req->stream_resp->body.data, req->stream_resp->body.len);
+	} else if (req->route) {
+		req->route->handler(srv->k, req, resp);
+	} else if (req->too_large) {
+		http_error(resp, 413, "the request body is larger than %lld bytes",
+			   (long long)req->body.max);
+	} else if (req->over_budget) {
+		http_error(resp, 503, "kpcid holds %lld MiB of request bodies in memory, its "
+			   "[server] body_budget_mb; send this one again in a moment",
+			   http_guard_held() >> 20);
+	} else {
+		req->matched->handler(srv->k, req, resp);
+	}
+	if (buf_failed(&resp->body))    /* the one check of every handler's appends */
+		http_error(resp, 500, "the answer is larger than %zu bytes", resp->body.max);
+	if (resp->status == 500)
+		health_fault_answer(resp);
+	http_cache_learn(req, resp);
+}
+
+/* The lane of a request (daemon/http/http_work.h): runners, admins and
+ * health on the control lane, readers on the read lane. */
+static enum http_lane http_lane_of(const struct http_req *req)
+{
+	const struct http_route *r = req->route ? req->route : req->matched;
+
+	if (r && (r->access != HTTP_PUBLIC || r->handler == api_health))
+		return HTTP_LANE_CONTROL;
+	return HTTP_LANE_READ;
+}
+
+/* The work of a suspended connection: its handler, run on a worker. */
+struct http_job {
+	struct http_work work;      /* first: the worker hands back &work */
+	struct http_server *srv;
+	struct MHD_Connection *conn;
+	struct http_req *req;
+	double t0;
+};
+
+static const char http_stopping_msg[] =
+	"kpcid is stopping; send this request again once it is back";
+
+/* A worker's side: the handler's answer made into the request's MHD
+ * response, then the connection resumed, whose thread queues it
+ * (http_answer_made). */
+static void http_job_run(struct http_work *w, int cancelled)
+{
+	struct http_job *job = (struct http_job *)w;
+	struct MHD_Connection *conn = job->conn;
+	struct http_req *req = job->req;
+	struct http_resp resp = { .status = 200 };
+
+	buf_init(&resp.body, 256u << 20);
+	if (cancelled)
+		http_error(&resp, 503, "%s", http_stopping_msg);
+	else
+		http_handle(job->srv, req, &resp);
+	req->answer = http_finish(conn, req, &resp, job->t0, &req->answer_status);
+	free(job);
+	MHD_resume_connection(conn);
+}
+
+/* The connection's thread, once resumed: queues the worker's answer
+ * (MHD_NO, closing the connection, when it could not be made). */
+static enum MHD_Result http_answer_made(struct MHD_Connection *conn, struct http_req *req)
+{
+	struct MHD_Response *r = req->answer;
+
+	if (req->dispatched == 2)   /* queued already */
+		return MHD_YES;
+	req->answer = NULL;
+	req->dispatched = 2;
+	return http_queue(conn, r, req->answer_status);
+}
+
+/* Hands the request's handler to a worker of its lane and suspends the
+ * connection until the answer is made; answers at once (503) when the
+ * server is stopping. */
+static enum MHD_Result http_dispatch(struct http_server *srv, struct MHD_Connection *conn,
+				     struct http_req *req, double t0)
+{
+	struct http_job *job = malloc(sizeof *job);
+	struct http_resp resp = { .status = 200 };
+
+	if (!job)
+		return MHD_NO;
+	*job = (struct http_job){ .work.run = http_job_run, .srv = srv, .conn = conn,
+				  .req = req, .t0 = t0 };
+	req->dispatched = 1;
+	MHD_suspend_connection(conn);
+	if (http_work_submit(http_lane_of(req), &job->work) == 0)
+		return MHD_YES;
+	MHD_resume_connection(conn);
+	free(job);
+	req->dispatched = 2;
+	buf_init(&resp.body, 1024);
+	http_error(&resp, 503, "%s", http_stopping_msg);
+	return http_answer(conn, req, &resp, t0);
 }
 
 static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
@@ -628,30 +548,9 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 		free(held);
 		return ret;
 	}
-	buf_init(&resp.body, 256u << 20);
-	db_fault_take(NULL, 0);
-	if (req->route && req->stream_failed) {
-		resp.status = req->stream_resp->status;
-		resp.content_type = req->stream_resp->content_type;
-		buf_add(&resp.body, req->stream_resp->body.data, req->stream_resp->body.len);
-	} else if (req->route) {
-		req->route->handler(srv->k, req, &resp);
-	} else if (req->too_large) {
-		http_error(&resp, 413, "the request body is larger than %lld bytes",
-			   (long long)req->body.max);
-	} else if (req->over_budget) {
-		http_error(&resp, 503, "kpcid holds %lld MiB of request bodies in memory, its "
-			   "[server] body_budget_mb; send this one again in a moment",
-			   http_guard_held() >> 20);
-	} else {
-		req->matched->handler(srv->k, req, &resp);
-	}
-	if (buf_failed(&resp.body))     /* the one check of every handler's appends */
-		http_error(&resp, 500, "the answer is larger than %zu bytes", resp.body.max);
-	if (resp.status == 500)
-		health_fault_answer(&resp);
-	http_cache_learn(req, &resp);
-	return http_answer(conn, req, &resp, t0);
+	if (req->dispatched)        /* resumed: what the worker answered */
+		return http_answer_made(conn, req);
+	return http_dispatch(srv, conn, req, t0);
 }
 
 /*
@@ -689,6 +588,8 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 	if (req->held)
 		buf_dispose(&req->held->body);
 	free(req->held);
+	if (req->answer)
+		MHD_destroy_response(req->answer);
 	if (req->stream_ctx)
 		req->route->stream->abort(req->stream_ctx);
 	if (req->stream_resp)
@@ -719,6 +620,43 @@ static void http_connection_cb(void *cls, struct MHD_Connection *conn, void **so
 	http_guard_wait_header(*socket_context, http_live(&srv->header_timeout));
 }
 
+/* libmicrohttpd's event-loop threads: one per CPU, from 2 to
+ * HTTP_POOL_MAX.  They only move bytes (and decide a header's answer):
+ * the handlers run on the workers of daemon/http/http_work.h. */
+static unsigned http_pool_size(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 2 ? 2 : n > HTTP_POOL_MAX ? HTTP_POOL_MAX : (unsigned)n;
+}
+
+/*
+ * Raises the soft RLIMIT_NOFILE so that want connections fit beside
+ * HTTP_FD_SPARE other descriptors (the database, mirrors, artifacts);
+ * returns the connection limit that fits, want or less when the hard
+ * limit is lower (said in the log).
+ */
+static unsigned http_fd_room(int want)
+{
+	struct rlimit rl;
+	rlim_t need = (rlim_t)want + HTTP_FD_SPARE;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return (unsigned)want;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ? need :
+			      rl.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+			getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= need)
+		return (unsigned)want;
+	want = rl.rlim_cur > HTTP_FD_SPARE + 16 ? (int)(rl.rlim_cur - HTTP_FD_SPARE) : 16;
+	log_warn("the open-file limit (RLIMIT_NOFILE) is %llu: kpcid takes %d connections, "
+		 "fewer than [server] max_connections", (unsigned long long)rl.rlim_cur, want);
+	return (unsigned)want;
+}
+
 int http_start(struct http_server **out, struct kpcid *k, const struct http_app *app,
 	       const char *listen, const struct http_settings *s, int *port, char **cause)
 {
@@ -726,10 +664,12 @@ int http_start(struct http_server **out, struct kpcid *k, const struct http_app 
 				  .ai_socktype = SOCK_STREAM }, *ai = NULL;
 	char *host = NULL, portstr[8];
 	const union MHD_DaemonInfo *info;
-	unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD |
+	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
 			 MHD_USE_ERROR_LOG;
 	struct http_server *srv;
-	int p, rc;
+	int p, rc, workers[HTTP_LANES] = { [HTTP_LANE_READ] = HTTP_READ_WORKERS(s->threads),
+					   [HTTP_LANE_CONTROL] = HTTP_CONTROL_WORKERS };
+	unsigned conns = http_fd_room(s->max_connections);
 
 	*out = NULL;
 	if (conf_parse_hostport(&host, &p, listen) < 0)
@@ -755,6 +695,12 @@ int http_start(struct http_server **out, struct kpcid *k, const struct http_app 
 		free(srv);
 		return fail_cause(cause, "cannot start the thread of the header deadlines");
 	}
+	if (http_work_start(workers) < 0) {
+		http_guard_stop();
+		freeaddrinfo(ai);
+		free(srv);
+		return fail_cause(cause, "cannot start the threads that run request handlers");
+	}
 	srv->mhd = MHD_start_daemon(flags, (uint16_t)p, NULL, NULL, http_access_cb, srv,
 				    MHD_OPTION_SOCK_ADDR, ai->ai_addr,
 				    MHD_OPTION_NOTIFY_COMPLETED, http_completed, srv,
@@ -764,9 +710,12 @@ int http_start(struct http_server **out, struct kpcid *k, const struct http_app 
 				    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(HTTP_MAX_HEADER * 8),
 				    MHD_OPTION_PER_IP_CONNECTION_LIMIT,
 				    (unsigned)s->max_conns_per_client,
+				    MHD_OPTION_CONNECTION_LIMIT, conns,
+				    MHD_OPTION_THREAD_POOL_SIZE, http_pool_size(),
 				    MHD_OPTION_END);
 	freeaddrinfo(ai);
 	if (!srv->mhd) {
+		http_work_stop();
 		http_guard_stop();
 		free(srv);
 		return fail_cause(cause, "cannot listen on %s (address in use or not local?)",
@@ -782,6 +731,9 @@ void http_stop(struct http_server *srv)
 {
 	if (!srv)
 		return;
+	/* no connection may stay suspended when the daemon stops: the work
+	 * waiting is answered 503 and resumed first */
+	http_work_stop();
 	MHD_stop_daemon(srv->mhd);
 	http_guard_stop();
 	free(srv);

@@ -53,6 +53,11 @@ struct http_req {
 	long long reserved;                 /* bytes of the body budget this request holds */
 	struct http_resp *held;             /* the answer the header decided, sent once the
 					     * body is read and dropped (daemon/http/http.c) */
+	int dispatched;                     /* 1: its handler went to a worker
+					     * (daemon/http/http_work.h); 2: answered */
+	void *answer;                       /* the worker's MHD response, queued once the
+					     * connection is resumed */
+	unsigned answer_status;
 	const struct http_route *matched;   /* the route, once the header is in */
 	int route_no;                       /* matched's place in the route table */
 	const char *queried[HTTP_MAX_QUERIED];  /* names http_query looked up */
@@ -136,6 +141,7 @@ struct http_settings {
 	long long body_budget;      /* bytes of request bodies in memory, all together */
 	int max_conns_per_client;   /* connections from one address at once; at start only */
 	int threads;                /* answers built at once (build slots); at start only */
+	int max_connections;        /* connections at once, all addresses; at start only */
 };
 
 struct http_server;

@@ -18,14 +18,16 @@
 #include "lib/buf.h"
 
 /* Answers built from the database at once ([server] threads): each
- * connection has a thread of its own, and the answers that cost (a page,
- * a series of 10,000 points, a list, a comparison) take one of these
- * slots, so that however many readers ask, the CPU and the read
- * connections they take are bounded and runners are answered.  Slots go
- * in the order they were asked for (a semaphore let readers that ask
- * again and again keep one waiting for a minute): a waiter is a node in a
- * FIFO, handed a slot by the request that gives one back, or gone from
- * the FIFO once it has waited HTTP_SLOT_WAIT_MS. */
+ * reader's handler runs on a worker of the read lane (daemon/http/http_work.h,
+ * twice as many workers as slots), and the answers that cost (a page, a
+ * series of 10,000 points, a list, a comparison) take one of these slots,
+ * so that however many readers ask, the CPU and the read connections they
+ * take are bounded, cached answers go on, and runners, on the control
+ * lane, are answered.  Slots go in the order they were asked for (a
+ * semaphore let readers that ask again and again keep one waiting for a
+ * minute): a waiter is a node in a FIFO, handed a slot by the request
+ * that gives one back, or gone from the FIFO once it has waited
+ * HTTP_SLOT_WAIT_MS. */
 struct http_slot_waiter {
 	pthread_cond_t cv;
 	int granted;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * http_internal.h - what daemon/http/http.c, daemon/http/http_cache.c and
- * daemon/http/http_path.c share; the handlers see daemon/http/http.h only.
+ * http_internal.h - what daemon/http/http.c, http_send.c, http_cache.c and
+ * http_path.c share; the handlers see daemon/http/http.h only.
  */
 #ifndef KPCI_DAEMON_HTTP_INTERNAL_H
 #define KPCI_DAEMON_HTTP_INTERNAL_H
@@ -16,6 +16,17 @@ const char *http_method(const struct http_req *req);
 const char *http_query_value(struct http_req *req, const char *name);
 /* 1 when the Accept-Encoding header names gzip (not refused with q=0). */
 int http_accepts_gzip(struct http_req *req);
+
+struct MHD_Connection;
+struct MHD_Response;
+/* http_send.c: the MHD response of resp for the request on conn (NULL
+ * when memory is out; the caller queues and destroys it), its status in
+ * *status (304 when the caller's copy is current); counts and logs the
+ * answer with the time since t0 and frees what resp holds.  It reads
+ * conn's request headers only: a worker may call it for a suspended
+ * connection. */
+struct MHD_Response *http_finish(struct MHD_Connection *conn, struct http_req *req,
+				 struct http_resp *resp, double t0, unsigned *status);
 
 /* http_path.c: matches the request's path (raw, as sent, when MHD gave
  * it to us) against pattern; fills req->params from the numeric :x parts

@@ -8,6 +8,7 @@
 
 #include "daemon/http/cache.h"
 #include "daemon/http/http_guard.h"
+#include "daemon/http/http_work.h"
 #include "daemon/http/prom.h"
 #include "daemon/kpcid.h"
 #include "db/db.h"
@@ -104,7 +105,8 @@ static void prom_db(struct buf *b, struct db *db)
 	rec_runners_dispose(&runners);
 }
 
-/* The answer cache, the body budget and the header deadlines. */
+/* The answer cache, the body budget, the header deadlines and the
+ * handlers' queues. */
 static void prom_limits(struct buf *b)
 {
 	unsigned long long hits, misses;
@@ -119,8 +121,13 @@ static void prom_limits(struct buf *b)
 		   "# HELP kpcid_header_deadline_cuts_total Connections shut down for not "
 		   "sending a header in time.\n"
 		   "# TYPE kpcid_header_deadline_cuts_total counter\n"
-		   "kpcid_header_deadline_cuts_total %llu\n",
-		   hits, misses, http_guard_held(), http_guard_cut());
+		   "kpcid_header_deadline_cuts_total %llu\n"
+		   "# HELP kpcid_http_waiting Requests waiting for a worker, by lane.\n"
+		   "# TYPE kpcid_http_waiting gauge\n"
+		   "kpcid_http_waiting{lane=\"control\"} %d\n"
+		   "kpcid_http_waiting{lane=\"read\"} %d\n",
+		   hits, misses, http_guard_held(), http_guard_cut(),
+		   http_work_waiting(HTTP_LANE_CONTROL), http_work_waiting(HTTP_LANE_READ));
 }
 
 void api_prometheus(struct kpcid *k, struct http_req *req, struct http_resp *resp)
