@@ -91,16 +91,15 @@ static int jstream_cut_start(struct jstream *s, char c)
 	s->escaped = 0;
 	s->depth = c == '{' || c == '[';
 	s->scalar = !s->in_string && !s->depth;
-	return buf_add(&s->pending, &c, 1) < 0 ? jstream_fail(s, "value too large", -1) : 0;
+	return 0;
 }
 
-/* The next byte c of the value being cut out: CUT_*, or -1 (failed). */
+/* The next byte c of the value being cut out: CUT_*.  The bytes are
+ * copied into s->pending in runs (jstream_feed). */
 static int jstream_cut(struct jstream *s, char c)
 {
 	if (s->scalar && (jstream_space(c) || c == ',' || c == ']' || c == '}'))
 		return CUT_BEFORE;
-	if (buf_add(&s->pending, &c, 1) < 0)
-		return jstream_fail(s, "value too large", -1);
 	if (s->in_string) {
 		if (s->escaped)
 			s->escaped = 0;
@@ -264,8 +263,24 @@ static int jstream_cut_done(struct jstream *s)
 	return st == J_VALUE_IN ? jstream_value(s) : jstream_element(s);
 }
 
+/* 1 while a value is being cut out (its bytes go to s->pending). */
+static int jstream_cutting(const struct jstream *s)
+{
+	return s->state == J_KEY || s->state == J_VALUE_IN || s->state == J_EL_IN;
+}
+
+/* Appends the run of the value's bytes from..to of data. */
+static int jstream_run(struct jstream *s, const char *data, size_t from, size_t to)
+{
+	if (to > from && buf_add(&s->pending, data + from, to - from) < 0)
+		return jstream_fail(s, "value too large", -1);
+	return 0;
+}
+
 int jstream_feed(struct jstream *s, const char *data, size_t len)
 {
+	size_t run = 0;                 /* where the value's bytes in data begin */
+
 	for (size_t i = 0; i < len; i++) {
 		char c = data[i];
 		int cut;
@@ -278,17 +293,24 @@ int jstream_feed(struct jstream *s, const char *data, size_t len)
 		} else if (((unsigned char)c & 0xc0) != 0x80) {
 			s->column++;
 		}
-		if (s->state != J_KEY && s->state != J_VALUE_IN && s->state != J_EL_IN) {
+		if (!jstream_cutting(s)) {
 			if (jstream_punct(s, c) < 0)
 				return -1;
+			run = i;
 			continue;
 		}
 		cut = jstream_cut(s, c);
-		if (cut < 0 || (cut != CUT_MORE && jstream_cut_done(s) < 0))
+		if (cut == CUT_MORE)
+			continue;
+		if (jstream_run(s, data, run, cut == CUT_WITH ? i + 1 : i) < 0 ||
+		    jstream_cut_done(s) < 0)
 			return -1;
 		if (cut == CUT_BEFORE && jstream_punct(s, c) < 0)
 			return -1;
+		run = i;
 	}
+	if (jstream_cutting(s) && jstream_run(s, data, run, len) < 0)
+		return -1;
 	return s->state == J_FAILED ? -1 : 0;
 }
 
