@@ -15,7 +15,9 @@
  * The ceiling: the sample rows kpcid stored, read back from DB, written
  * as INSERT statements in one transaction and run by the sqlite3 program
  * on a copy of the database as it was before the uploads (VACUUM INTO):
- * the same rows, from text, straight into SQLite.  Goal: the endpoint at
+ * the same rows, from text, straight into SQLite, under the same
+ * constraints (foreign keys on, as kpcid's connection has them: each
+ * sample's job, series, environment and runner are checked).  Goal: the endpoint at
  * >= 0.5 of its rate.  Beside it, the floor of SQLite itself: one
  * prepared INSERT bound row by row (CPU time).  The clients run on the
  * same machine, so kpcid's own CPU time (PID) per sample is shown too.
@@ -240,7 +242,8 @@ static double bench_floor(const char *db, const char *copy, long long first_id, 
 			FILE *f = fopen(sql_path, "w");
 
 			if (f) {
-				fputs("PRAGMA journal_mode = WAL;\nPRAGMA synchronous = NORMAL;\nBEGIN;\n", f);
+				fputs("PRAGMA journal_mode = WAL;\nPRAGMA synchronous = NORMAL;\n"
+				      "PRAGMA foreign_keys = ON;\nBEGIN;\n", f);
 				for (long long i = 0; rows && i < *n; i++)
 					fprintf(f, "INSERT INTO samples (job_id, attempt, series_id, env_id, "
 						"runner_id, commit_sha, iteration, value, created_at) VALUES "

@@ -19,8 +19,8 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 	sqlite3_stmt *st;
 	int rc = DB_OK;
 
-	st = db_prep(db, "SELECT id, unit, direction FROM metrics WHERE suite = ? AND name = ?",
-		     "ss", s->suite, s->metric);
+	st = db_prepk(db, "SELECT id, unit, direction FROM metrics WHERE suite = ? AND name = ?",
+		      "ss", s->suite, s->metric);
 	if (!st)
 		return DB_ERR;
 	if (sqlite3_step(st) == SQLITE_ROW) {
@@ -33,10 +33,10 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 				   "(%s is better)", s->suite, s->metric,
 				   sqlite3_column_text(st, 1), sqlite3_column_text(st, 2),
 				   s->unit, dir);
-		sqlite3_finalize(st);
+		db_done(st);
 		return rc;
 	}
-	sqlite3_finalize(st);
+	db_done(st);
 	rc = db_exec_st(db, db_prepk(db, "INSERT INTO metrics (suite, name, unit, direction) "
 				   "VALUES (?, ?, ?, ?)", "ssss", s->suite, s->metric, s->unit, dir));
 	*id = sqlite3_last_insert_rowid(db->conn);
@@ -143,10 +143,10 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 		m.cap *= 2;
 	m.key = calloc(m.cap, sizeof *m.key);
 	m.series = calloc(m.cap, sizeof *m.series);
-	ins = db_prep(db, "INSERT INTO samples (job_id, attempt, series_id, env_id, runner_id, "
-		      "commit_sha, iteration, value, created_at, spread) "
-		      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		      "");
+	ins = db_prepk(db, "INSERT INTO samples (job_id, attempt, series_id, env_id, runner_id, "
+		       "commit_sha, iteration, value, created_at, spread) "
+		       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		       "");
 	if (!m.key || !m.series || !ins)
 		rc = DB_ERR;
 	for (size_t i = 0; rc == DB_OK && i < r->nsamples; i++) {
@@ -198,7 +198,8 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 			rc = DB_ERR;
 		}
 	}
-	sqlite3_finalize(ins);
+	if (ins)
+		db_done(ins);
 	free(m.key);
 	free(m.series);
 	return rc;
@@ -227,14 +228,14 @@ static int db_result_locked(struct db *db, long long runner_id,
 		*duplicate = 1;
 		return DB_OK;
 	}
-	st = db_prep(db, "SELECT j.attempt, j.state = 'running', IFNULL(j.lease_owner, 0), "
-		     " j.commit_sha, IFNULL(json_extract(j.spec, '$.config'), ''), "
-		     " r.runner_class, r.name FROM jobs j, runners r WHERE j.id = ? AND r.id = ?",
-		     "II", r->job_id, runner_id);
+	st = db_prepk(db, "SELECT j.attempt, j.state = 'running', IFNULL(j.lease_owner, 0), "
+		      " j.commit_sha, IFNULL(json_extract(j.spec, '$.config'), ''), "
+		      " r.runner_class, r.name FROM jobs j, runners r WHERE j.id = ? AND r.id = ?",
+		      "II", r->job_id, runner_id);
 	if (!st)
 		return DB_ERR;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		db_done(st);
 		fail_cause(cause, "job %lld does not exist", r->job_id);
 		return DB_NOTFOUND;
 	}
@@ -246,7 +247,7 @@ static int db_result_locked(struct db *db, long long runner_id,
 	config = strdup((const char *)sqlite3_column_text(st, 4));
 	runner_class = strdup((const char *)sqlite3_column_text(st, 5));
 	runner_name = strdup((const char *)sqlite3_column_text(st, 6));
-	sqlite3_finalize(st);
+	db_done(st);
 	if (!config || !runner_class || !runner_name)
 		goto out;
 	if (!running || attempt != r->attempt || owner != runner_id) {
