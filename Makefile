@@ -183,7 +183,7 @@ $(FUZZ_O)/fuzz_suite_parse: tests/fuzz/fuzz_suite_parse.c runners/suite_parse.c 
 		lib/fail.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
-$(FUZZ_O)/fuzz_proto: tests/fuzz/fuzz_proto.c lib/proto.c lib/fail.c
+$(FUZZ_O)/fuzz_proto: tests/fuzz/fuzz_proto.c lib/proto.c lib/jstream.c lib/buf.c lib/fail.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 $(FUZZ_O)/fuzz_csvnum: tests/fuzz/fuzz_csvnum.c lib/csvnum.c
@@ -228,7 +228,7 @@ fuzz: $(FUZZERS)
 bench: $(PROGS) $(BENCHES)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_BENCH=$(abspath $(O)/bench) sh bench/run.sh \
 		$(filter-out %/bench_http_const %/bench_ingest,$(BENCHES)) bench/bench_http.sh \
-		bench/bench_load.sh bench/bench_flood.sh
+		bench/bench_load.sh bench/bench_flood.sh bench/bench_upload.sh
 
 deps:
 	sh tools/deps.sh

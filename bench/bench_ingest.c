@@ -14,9 +14,12 @@
  *
  * The ceiling: the sample rows kpcid stored, read back from DB, written
  * as INSERT statements in one transaction and run by the sqlite3 program
- * on a copy of the database as it was before the uploads (VACUUM INTO):
- * the same rows, from text, straight into SQLite.  Goal: the endpoint at
- * >= 0.5 of its rate.  Beside it, the floor of SQLite itself: one
+ * on a copy of the database as it is after the uploads without their
+ * samples: the same rows, from text, straight into SQLite, under the
+ * same constraints (foreign keys on, as kpcid's connection has them:
+ * each sample's job, series, environment and runner are checked, so the
+ * series and environments the uploads made are in the copy).  Goal: the endpoint at
+ * >= 0.7 of its rate.  Beside it, the floor of SQLite itself: one
  * prepared INSERT bound row by row (CPU time).  The clients run on the
  * same machine, so kpcid's own CPU time (PID) per sample is shown too.
  * Prints "ingest_ok 1" when every upload was stored.  Run by
@@ -240,7 +243,8 @@ static double bench_floor(const char *db, const char *copy, long long first_id, 
 			FILE *f = fopen(sql_path, "w");
 
 			if (f) {
-				fputs("PRAGMA journal_mode = WAL;\nPRAGMA synchronous = NORMAL;\nBEGIN;\n", f);
+				fputs("PRAGMA journal_mode = WAL;\nPRAGMA synchronous = NORMAL;\n"
+				      "PRAGMA foreign_keys = ON;\nBEGIN;\n", f);
 				for (long long i = 0; rows && i < *n; i++)
 					fprintf(f, "INSERT INTO samples (job_id, attempt, series_id, env_id, "
 						"runner_id, commit_sha, iteration, value, created_at) VALUES "
@@ -278,6 +282,29 @@ out:
 	sqlite3_close(src);
 	sqlite3_close(dst);
 	return t;
+}
+
+/*
+ * The ceiling's database: db after the uploads without the samples they
+ * stored (id > first_id), so that the rows those samples refer to (the
+ * series, environments and metrics the uploads made) are there for the
+ * foreign-key checks.  0, or -1.
+ */
+static int bench_parents(const char *db, const char *copy, long long first_id)
+{
+	char sql[4400];
+	sqlite3 *src = NULL, *dst = NULL;
+	int rc = -1;
+
+	snprintf(sql, sizeof sql, "VACUUM INTO '%s'", copy);
+	if (sqlite3_open_v2(db, &src, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    bench_exec(src, sql) == 0 && sqlite3_open(copy, &dst) == SQLITE_OK) {
+		snprintf(sql, sizeof sql, "DELETE FROM samples WHERE id > %lld; VACUUM", first_id);
+		rc = bench_exec(dst, sql);
+	}
+	sqlite3_close(src);
+	sqlite3_close(dst);
+	return rc;
 }
 
 /* Seconds the sqlite3 program takes to run sql_path on copy; -1. */
@@ -352,9 +379,6 @@ int main(int argc, char **argv)
 	if (sqlite3_open_v2(argv[4], &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
 	    bench_exec(db, sql) < 0)
 		return 1;
-	snprintf(sql, sizeof sql, "VACUUM INTO '%s'", copy2);
-	if (bench_exec(db, sql) < 0)
-		return 1;
 	{
 		sqlite3_stmt *st = NULL;
 
@@ -377,7 +401,7 @@ int main(int argc, char **argv)
 	cpu = bench_cpu(argv[9]) - cpu0;
 	total = (long long)nr * r[0].uploads * r[0].metrics * r[0].iterations;
 	t_raw = bench_floor(argv[4], copy, first_id, &rows, sqlfile);
-	if (t_raw > 0)
+	if (t_raw > 0 && bench_parents(argv[4], copy2, first_id) == 0)
 		t_cli = bench_cli(copy2, sqlfile);
 	unlink(copy);
 	unlink(copy2);
@@ -399,8 +423,8 @@ int main(int argc, char **argv)
 
 		printf("ratio to the sqlite3 program %.2f; kpcid's CPU per sample / the floor's "
 		       "%.1f\n", ratio, (cpu / (double)total) / (t_raw / (double)rows));
-		printf("goal (endpoint >= 0.5 of the sqlite3 program's rate): %s\n",
-		       ratio >= 0.5 ? "met" : "MISSED");
+		printf("goal (endpoint >= 0.7 of the sqlite3 program's rate): %s\n",
+		       ratio >= 0.7 ? "met" : "MISSED");
 	}
 	printf("ingest_ok %d\n", failed == 0 && rows == total);
 	for (int i = 0; i < nr; i++)

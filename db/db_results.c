@@ -19,8 +19,8 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 	sqlite3_stmt *st;
 	int rc = DB_OK;
 
-	st = db_prep(db, "SELECT id, unit, direction FROM metrics WHERE suite = ? AND name = ?",
-		     "ss", s->suite, s->metric);
+	st = db_prepk(db, "SELECT id, unit, direction FROM metrics WHERE suite = ? AND name = ?",
+		      "ss", s->suite, s->metric);
 	if (!st)
 		return DB_ERR;
 	if (sqlite3_step(st) == SQLITE_ROW) {
@@ -33,30 +33,53 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
 				   "(%s is better)", s->suite, s->metric,
 				   sqlite3_column_text(st, 1), sqlite3_column_text(st, 2),
 				   s->unit, dir);
-		sqlite3_finalize(st);
+		db_done(st);
 		return rc;
 	}
-	sqlite3_finalize(st);
+	db_done(st);
 	rc = db_exec_st(db, db_prepk(db, "INSERT INTO metrics (suite, name, unit, direction) "
 				   "VALUES (?, ?, ?, ?)", "ssss", s->suite, s->metric, s->unit, dir));
 	*id = sqlite3_last_insert_rowid(db->conn);
 	return rc;
 }
 
-/* The series of a sample, marked dirty for the analyzer; a config_name
- * with '@' (a bisection's probes, "CONFIG@bisect", "CONFIG@revert-SHA")
- * is a series of its own that the analyzer leaves alone. */
-static int db_series_id(struct db *db, long long *id, long long metric_id,
-			const char *runner_class, const char *config)
+/* The series of a sample, marked dirty for the analyzer (only when it is
+ * not dirty already: no write otherwise); a config_name with '@' (a
+ * bisection's probes, "CONFIG@bisect", "CONFIG@revert-SHA") is a series
+ * of its own that the analyzer leaves alone.  Its metric is looked up in
+ * the same statement, and made when new (db_metric_id). */
+static int db_series_id(struct db *db, long long *id, const struct proto_sample *s,
+			const char *runner_class, const char *config, char **cause)
 {
-	int routine = !strchr(config, '@');
+	const char *dir = s->higher_is_better ? "higher" : "lower";
+	int routine = !strchr(config, '@'), dirty = 0, rc = DB_OK;
+	long long metric_id = 0;
+	sqlite3_stmt *st;
 
-	*id = db_scalar(db_prepk(db, "SELECT id FROM series WHERE metric_id = ? AND "
-				"runner_class = ? AND config_name = ? AND branch_id IS NULL",
-				"Iss", metric_id, runner_class, config), 0);
+	*id = 0;
+	st = db_prepk(db, "SELECT m.id, m.unit = ? AND m.direction = ?, IFNULL(s.id, 0), "
+		      "IFNULL(s.dirty, 0) FROM metrics m LEFT JOIN series s ON s.metric_id = m.id "
+		      "AND s.runner_class = ? AND s.config_name = ? AND s.branch_id IS NULL "
+		      "WHERE m.suite = ? AND m.name = ?", "ssssss", s->unit, dir, runner_class,
+		      config, s->suite, s->metric);
+	if (!st)
+		return DB_ERR;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		metric_id = sqlite3_column_int64(st, 0);
+		rc = sqlite3_column_int(st, 1) ? DB_OK : DB_MISMATCH;
+		*id = sqlite3_column_int64(st, 2);
+		dirty = sqlite3_column_int(st, 3);
+	}
+	db_done(st);
+	if (!metric_id || rc == DB_MISMATCH)
+		rc = db_metric_id(db, &metric_id, s, cause);     /* makes it, or says what differs */
+	if (rc != DB_OK)
+		return rc;
 	if (*id) {
-		return db_exec_st(db, db_prepk(db, "UPDATE series SET dirty = 1 WHERE id = ? "
-					      "AND ?", "Ii", *id, routine));
+		if (!routine || dirty)
+			return DB_OK;
+		return db_exec_st(db, db_prepk(db, "UPDATE series SET dirty = 1 WHERE id = ?", "I",
+					      *id));
 	}
 	if (db_exec_st(db, db_prepk(db, "INSERT INTO series (metric_id, runner_class, "
 				   "config_name, dirty) VALUES (?, ?, ?, ?)", "Issi",
@@ -143,10 +166,10 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 		m.cap *= 2;
 	m.key = calloc(m.cap, sizeof *m.key);
 	m.series = calloc(m.cap, sizeof *m.series);
-	ins = db_prep(db, "INSERT INTO samples (job_id, attempt, series_id, env_id, runner_id, "
-		      "commit_sha, iteration, value, created_at, spread) "
-		      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		      "");
+	ins = db_prepk(db, "INSERT INTO samples (job_id, attempt, series_id, env_id, runner_id, "
+		       "commit_sha, iteration, value, created_at, spread) "
+		       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		       "");
 	if (!m.key || !m.series || !ins)
 		rc = DB_ERR;
 	for (size_t i = 0; rc == DB_OK && i < r->nsamples; i++) {
@@ -156,9 +179,7 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 		int step;
 
 		if (!m.key[slot]) {
-			rc = db_metric_id(db, &metric_id, s, cause);
-			if (rc == DB_OK)
-				rc = db_series_id(db, &m.series[slot], metric_id, runner_class, config);
+			rc = db_series_id(db, &m.series[slot], s, runner_class, config, cause);
 			if (rc != DB_OK)
 				break;
 			m.key[slot] = s;
@@ -198,7 +219,8 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 			rc = DB_ERR;
 		}
 	}
-	sqlite3_finalize(ins);
+	if (ins)
+		db_done(ins);
 	free(m.key);
 	free(m.series);
 	return rc;
@@ -227,14 +249,14 @@ static int db_result_locked(struct db *db, long long runner_id,
 		*duplicate = 1;
 		return DB_OK;
 	}
-	st = db_prep(db, "SELECT j.attempt, j.state = 'running', IFNULL(j.lease_owner, 0), "
-		     " j.commit_sha, IFNULL(json_extract(j.spec, '$.config'), ''), "
-		     " r.runner_class, r.name FROM jobs j, runners r WHERE j.id = ? AND r.id = ?",
-		     "II", r->job_id, runner_id);
+	st = db_prepk(db, "SELECT j.attempt, j.state = 'running', IFNULL(j.lease_owner, 0), "
+		      " j.commit_sha, IFNULL(json_extract(j.spec, '$.config'), ''), "
+		      " r.runner_class, r.name FROM jobs j, runners r WHERE j.id = ? AND r.id = ?",
+		      "II", r->job_id, runner_id);
 	if (!st)
 		return DB_ERR;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		db_done(st);
 		fail_cause(cause, "job %lld does not exist", r->job_id);
 		return DB_NOTFOUND;
 	}
@@ -246,7 +268,7 @@ static int db_result_locked(struct db *db, long long runner_id,
 	config = strdup((const char *)sqlite3_column_text(st, 4));
 	runner_class = strdup((const char *)sqlite3_column_text(st, 5));
 	runner_name = strdup((const char *)sqlite3_column_text(st, 6));
-	sqlite3_finalize(st);
+	db_done(st);
 	if (!config || !runner_class || !runner_name)
 		goto out;
 	if (!running || attempt != r->attempt || owner != runner_id) {

@@ -34,9 +34,10 @@ int proto_value_ok(double v)
 	return isfinite(v) && fabs(v) <= PROTO_MAX_VALUE;
 }
 
-/* Copies string field `key` of j into *out; optional fields may be absent. */
-static int proto_str(char **out, const json_t *j, const char *key, int required,
-		     size_t max, const char *where, char **cause)
+/* Points *out at string field `key` of j (borrowed from j), checked;
+ * optional fields may be absent (*out NULL). */
+static int proto_str_ref(const char **out, const json_t *j, const char *key, int required,
+			 size_t max, const char *where, char **cause)
 {
 	const json_t *v = json_object_get(j, key);
 
@@ -52,22 +53,49 @@ static int proto_str(char **out, const json_t *j, const char *key, int required,
 		return fail_cause(cause, "%s%s is longer than %zu bytes", where, key, max);
 	if (strlen(json_string_value(v)) != json_string_length(v))
 		return fail_cause(cause, "%s%s contains a NUL byte", where, key);
-	*out = strdup(json_string_value(v));
+	*out = json_string_value(v);
+	return 0;
+}
+
+/* Copies string field `key` of j into *out; optional fields may be absent. */
+static int proto_str(char **out, const json_t *j, const char *key, int required,
+		     size_t max, const char *where, char **cause)
+{
+	const char *v;
+
+	*out = NULL;
+	if (proto_str_ref(&v, j, key, required, max, where, cause) < 0)
+		return -1;
+	if (!v)
+		return 0;
+	*out = strdup(v);
 	return *out ? 0 : fail_cause(cause, "out of memory");
 }
 
-static int proto_name(char **out, const json_t *j, const char *key,
-		      const char *where, char **cause)
+/* Points *out at name field `key` of j (borrowed from j), checked. */
+static int proto_name_ref(const char **out, const json_t *j, const char *key,
+			  const char *where, char **cause)
 {
-	if (proto_str(out, j, key, 1, PROTO_MAX_NAME, where, cause) < 0)
+	if (proto_str_ref(out, j, key, 1, PROTO_MAX_NAME, where, cause) < 0)
 		return -1;
 	if (!proto_name_ok(*out)) {
-		free(*out);
 		*out = NULL;
 		return fail_cause(cause, "%s%s must be 1 to %d characters of "
 				  "letters, digits and ._:/+-", where, key, PROTO_MAX_NAME);
 	}
 	return 0;
+}
+
+static int proto_name(char **out, const json_t *j, const char *key,
+		      const char *where, char **cause)
+{
+	const char *v;
+
+	*out = NULL;
+	if (proto_name_ref(&v, j, key, where, cause) < 0)
+		return -1;
+	*out = strdup(v);
+	return *out ? 0 : fail_cause(cause, "out of memory");
 }
 
 static int proto_int(long long *out, const json_t *j, const char *key,
@@ -186,6 +214,8 @@ void proto_job_dispose(struct proto_job *job)
 	memset(job, 0, sizeof *job);
 }
 
+static const char *proto_intern(struct proto_names *p, const char *name);
+
 int proto_result_add(struct proto_result *r, const char *suite, const char *metric,
 		     const char *unit, int higher_is_better, int iteration, double value)
 {
@@ -206,9 +236,15 @@ int proto_result_add_spread(struct proto_result *r, const char *suite, const cha
 		return -1;
 	r->samples = s;
 	s = &r->samples[r->nsamples];
-	s->suite = strdup(suite);
-	s->metric = strdup(metric);
-	s->unit = strdup(unit);
+	if (r->names.cap) {         /* a decoded result: its names are pooled */
+		s->suite = (char *)(uintptr_t)proto_intern(&r->names, suite);
+		s->metric = (char *)(uintptr_t)proto_intern(&r->names, metric);
+		s->unit = (char *)(uintptr_t)proto_intern(&r->names, unit);
+	} else {
+		s->suite = strdup(suite);
+		s->metric = strdup(metric);
+		s->unit = strdup(unit);
+	}
 	s->higher_is_better = higher_is_better;
 	s->iteration = iteration;
 	s->value = value;
@@ -245,63 +281,103 @@ json_t *proto_result_encode(const struct proto_result *r)
 	return j;
 }
 
-static int proto_sample_decode(struct proto_sample *s, const json_t *j, size_t i,
-			       char **cause)
+/* The pooled copy of name in p (added when new); NULL when memory is out. */
+static const char *proto_intern(struct proto_names *p, const char *name)
 {
-	char where[48], *better = NULL;
+	unsigned long long h = 1469598103934665603ULL;
+	size_t i;
+
+	if (2 * (p->n + 1) > p->cap) {
+		size_t cap = p->cap ? 2 * p->cap : 64;
+		char **slot = calloc(cap, sizeof *slot);
+
+		if (!slot)
+			return NULL;
+		for (size_t k = 0; k < p->cap; k++) {
+			unsigned long long g = 1469598103934665603ULL;
+
+			if (!p->slot[k])
+				continue;
+			for (const char *c = p->slot[k]; *c; c++)
+				g = (g ^ (unsigned char)*c) * 1099511628211ULL;
+			for (i = (size_t)g & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
+				;
+			slot[i] = p->slot[k];
+		}
+		free(p->slot);
+		p->slot = slot;
+		p->cap = cap;
+	}
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+	for (i = (size_t)h & (p->cap - 1); p->slot[i]; i = (i + 1) & (p->cap - 1))
+		if (!strcmp(p->slot[i], name))
+			return p->slot[i];
+	p->slot[i] = strdup(name);
+	p->n += p->slot[i] != NULL;
+	return p->slot[i];
+}
+
+static void proto_names_dispose(struct proto_names *p)
+{
+	for (size_t i = 0; i < p->cap; i++)
+		free(p->slot[i]);
+	free(p->slot);
+	memset(p, 0, sizeof *p);
+}
+
+/* Decodes samples[i] into s, its names pooled in names. */
+static int proto_sample_decode(struct proto_sample *s, struct proto_names *names,
+			       const json_t *j, size_t i, char **cause)
+{
+	const char *suite, *metric, *unit, *better;
+	char where[48];
 	long long iteration;
 	const json_t *v;
-	int rc = -1;
 
 	snprintf(where, sizeof where, "samples[%zu].", i);
 	if (!json_is_object(j))
 		return fail_cause(cause, "samples[%zu] must be an object", i);
-	if (proto_name(&s->suite, j, "suite", where, cause) < 0 ||
-	    proto_name(&s->metric, j, "metric", where, cause) < 0 ||
-	    proto_name(&s->unit, j, "unit", where, cause) < 0 ||
-	    proto_str(&better, j, "better", 1, 8, where, cause) < 0 ||
+	if (proto_name_ref(&suite, j, "suite", where, cause) < 0 ||
+	    proto_name_ref(&metric, j, "metric", where, cause) < 0 ||
+	    proto_name_ref(&unit, j, "unit", where, cause) < 0 ||
+	    proto_str_ref(&better, j, "better", 1, 8, where, cause) < 0 ||
 	    proto_int(&iteration, j, "iteration", 0, 1000000, where, cause) < 0)
-		goto out;
-	if (strcmp(better, "higher") && strcmp(better, "lower")) {
-		fail_cause(cause, "%sbetter must be \"higher\" or \"lower\"", where);
-		goto out;
-	}
+		return -1;
+	if (strcmp(better, "higher") && strcmp(better, "lower"))
+		return fail_cause(cause, "%sbetter must be \"higher\" or \"lower\"", where);
 	s->higher_is_better = !strcmp(better, "higher");
 	s->iteration = (int)iteration;
 	v = json_object_get(j, "value");
-	if (!json_is_number(v)) {
-		fail_cause(cause, "%svalue must be a number", where);
-		goto out;
-	}
+	if (!json_is_number(v))
+		return fail_cause(cause, "%svalue must be a number", where);
 	s->value = json_number_value(v);
-	if (!proto_value_ok(s->value)) {
-		fail_cause(cause, "%svalue %g is out of range: a sample is a finite number of "
-			   "magnitude at most %g", where, s->value, PROTO_MAX_VALUE);
-		goto out;
-	}
+	if (!proto_value_ok(s->value))
+		return fail_cause(cause, "%svalue %g is out of range: a sample is a finite number "
+				  "of magnitude at most %g", where, s->value, PROTO_MAX_VALUE);
 	s->spread = -1;
 	v = json_object_get(j, "spread");
 	if (v && (!json_is_number(v) || !(json_number_value(v) >= 0) ||
-		  json_number_value(v) > PROTO_MAX_SPREAD)) {
-		fail_cause(cause, "%sspread must be a number from 0 to %g (percent)", where,
-			   PROTO_MAX_SPREAD);
-		goto out;
-	}
+		  json_number_value(v) > PROTO_MAX_SPREAD))
+		return fail_cause(cause, "%sspread must be a number from 0 to %g (percent)", where,
+				  PROTO_MAX_SPREAD);
 	if (v)
 		s->spread = json_number_value(v);
-	rc = 0;
-out:
-	free(better);
-	return rc;
+	s->suite = (char *)(uintptr_t)proto_intern(names, suite);
+	s->metric = (char *)(uintptr_t)proto_intern(names, metric);
+	s->unit = (char *)(uintptr_t)proto_intern(names, unit);
+	if (!s->suite || !s->metric || !s->unit)
+		return fail_cause(cause, "out of memory");
+	return 0;
 }
 
-int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
+/* Everything of a result but its samples, from j, into out (whose
+ * samples stay as they are). */
+static int proto_result_head(struct proto_result *out, const json_t *j, char **cause)
 {
-	const json_t *samples, *env, *item;
+	const json_t *env, *lab = json_object_get(j, "lab");
 	long long attempt;
-	size_t i;
 
-	memset(out, 0, sizeof *out);
 	if (!json_is_object(j))
 		return fail_cause(cause, "the body must be a JSON object");
 	if (proto_int(&out->job_id, j, "job_id", 1, INT64_MAX, "", cause) < 0 ||
@@ -309,61 +385,125 @@ int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
 	    proto_str(&out->status, j, "status", 1, 16, "", cause) < 0 ||
 	    proto_str(&out->reason, j, "reason", 0, PROTO_MAX_REASON, "", cause) < 0 ||
 	    proto_str(&out->log, j, "log", 0, PROTO_MAX_LOG, "", cause) < 0)
-		goto fail;
-	if (json_object_get(j, "lab") && (!json_is_object(json_object_get(j, "lab")) ||
-	    proto_str(&out->lab_job_url, json_object_get(j, "lab"), "job_url", 0, PROTO_MAX_URL,
-		      "lab.", cause) < 0 ||
-	    proto_str(&out->lab_device, json_object_get(j, "lab"), "device", 0, PROTO_MAX_NAME,
-		      "lab.", cause) < 0)) {
+		return -1;
+	if (lab && (!json_is_object(lab) ||
+	    proto_str(&out->lab_job_url, lab, "job_url", 0, PROTO_MAX_URL, "lab.", cause) < 0 ||
+	    proto_str(&out->lab_device, lab, "device", 0, PROTO_MAX_NAME, "lab.", cause) < 0)) {
 		if (cause && !*cause)
 			fail_cause(cause, "lab must be an object");
-		goto fail;
+		return -1;
 	}
 	if (out->lab_job_url && ((strncmp(out->lab_job_url, "http://", 7) &&
 				  strncmp(out->lab_job_url, "https://", 8)) ||
-				 strpbrk(out->lab_job_url, " \t\r\n\"<>"))) {
-		fail_cause(cause, "lab.job_url must be an http:// or https:// URL");
-		goto fail;
-	}
-	if (out->lab_device && !proto_name_ok(out->lab_device)) {
-		fail_cause(cause, "lab.device must be 1 to %d characters of letters, digits and "
-			   "._:/+-", PROTO_MAX_NAME);
-		goto fail;
-	}
+				 strpbrk(out->lab_job_url, " \t\r\n\"<>")))
+		return fail_cause(cause, "lab.job_url must be an http:// or https:// URL");
+	if (out->lab_device && !proto_name_ok(out->lab_device))
+		return fail_cause(cause, "lab.device must be 1 to %d characters of letters, digits "
+				  "and ._:/+-", PROTO_MAX_NAME);
 	out->attempt = (int)attempt;
-	if (strcmp(out->status, "ok") && strcmp(out->status, "failed")) {
-		fail_cause(cause, "status must be \"ok\" or \"failed\"");
-		goto fail;
-	}
+	if (strcmp(out->status, "ok") && strcmp(out->status, "failed"))
+		return fail_cause(cause, "status must be \"ok\" or \"failed\"");
 	env = json_object_get(j, "env");
-	if (!json_is_object(env)) {
-		fail_cause(cause, "env must be an object");
-		goto fail;
-	}
+	if (!json_is_object(env))
+		return fail_cause(cause, "env must be an object");
 	out->env = json_deep_copy(env);
-	samples = json_object_get(j, "samples");
-	if (!json_is_array(samples)) {
-		fail_cause(cause, "samples must be an array");
+	return out->env ? 0 : fail_cause(cause, "out of memory");
+}
+
+/* Checks that j's samples member is an array (an empty placeholder for a
+ * streamed one) and that n elements are within the limit. */
+static int proto_samples_check(const json_t *j, size_t n, char **cause)
+{
+	if (!json_is_array(json_object_get(j, "samples")))
+		return fail_cause(cause, "samples must be an array");
+	if (n > PROTO_MAX_SAMPLES)
+		return fail_cause(cause, "samples holds more than %d entries", PROTO_MAX_SAMPLES);
+	return 0;
+}
+
+int proto_result_decode(struct proto_result *out, const json_t *j, char **cause)
+{
+	const json_t *samples = json_object_get(j, "samples"), *item;
+	size_t i;
+
+	memset(out, 0, sizeof *out);
+	if (proto_result_head(out, j, cause) < 0 ||
+	    proto_samples_check(j, json_array_size(samples), cause) < 0)
 		goto fail;
-	}
-	if (json_array_size(samples) > PROTO_MAX_SAMPLES) {
-		fail_cause(cause, "samples holds more than %d entries", PROTO_MAX_SAMPLES);
-		goto fail;
-	}
 	out->samples = calloc(json_array_size(samples) + 1, sizeof *out->samples);
 	if (!out->samples) {
 		fail_cause(cause, "out of memory");
 		goto fail;
 	}
 	json_array_foreach(samples, i, item) {
-		out->nsamples = i + 1;
-		if (proto_sample_decode(&out->samples[i], item, i, cause) < 0)
+		if (proto_sample_decode(&out->samples[i], &out->names, item, i, cause) < 0)
 			goto fail;
+		out->nsamples = i + 1;
 	}
 	return 0;
 fail:
 	proto_result_dispose(out);
 	return -1;
+}
+
+void proto_result_stream_init(struct proto_result_stream *st)
+{
+	memset(st, 0, sizeof *st);
+}
+
+void proto_result_stream_sample(void *ctx, size_t i, const json_t *item)
+{
+	struct proto_result_stream *st = ctx;
+	struct proto_result *r = &st->r;
+
+	if (st->error || i >= PROTO_MAX_SAMPLES)
+		return;     /* the first error is the one told; past the limit, counted only */
+	if (r->nsamples == st->cap) {
+		size_t cap = st->cap ? 2 * st->cap : 256;
+		struct proto_sample *s;
+
+		if (cap > PROTO_MAX_SAMPLES)
+			cap = PROTO_MAX_SAMPLES;
+		s = realloc(r->samples, cap * sizeof *s);
+		if (!s) {
+			fail_cause(&st->error, "out of memory");
+			return;
+		}
+		r->samples = s;
+		st->cap = cap;
+	}
+	memset(&r->samples[r->nsamples], 0, sizeof *r->samples);
+	if (proto_sample_decode(&r->samples[r->nsamples], &r->names, item, i, &st->error) == 0)
+		r->nsamples++;
+}
+
+int proto_result_stream_end(struct proto_result_stream *st, struct proto_result *out,
+			    const json_t *j, size_t n, char **cause)
+{
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	if (proto_result_head(&st->r, j, cause) < 0 || proto_samples_check(j, n, cause) < 0)
+		goto out;
+	if (st->error) {
+		fail_cause(cause, "%s", st->error);
+		goto out;
+	}
+	*out = st->r;
+	memset(&st->r, 0, sizeof st->r);
+	rc = 0;
+out:
+	proto_result_stream_dispose(st);
+	return rc;
+}
+
+void proto_result_stream_dispose(struct proto_result_stream *st)
+{
+	if (!st)
+		return;
+	proto_result_dispose(&st->r);
+	free(st->error);
+	memset(st, 0, sizeof *st);
 }
 
 int proto_result_fail(struct proto_result *r, const char *fmt, ...)
@@ -384,11 +524,12 @@ void proto_result_dispose(struct proto_result *r)
 {
 	if (!r)
 		return;
-	for (size_t i = 0; i < r->nsamples; i++) {
+	for (size_t i = 0; !r->names.cap && i < r->nsamples; i++) {
 		free(r->samples[i].suite);
 		free(r->samples[i].metric);
 		free(r->samples[i].unit);
 	}
+	proto_names_dispose(&r->names);
 	free(r->samples);
 	free(r->status);
 	free(r->reason);

@@ -46,6 +46,13 @@ struct proto_sample {
 	double spread;          /* % spread of the inner repetitions behind value; < 0: none */
 };
 
+/* The distinct names (suite, metric, unit) of a decoded result's samples,
+ * each stored once: an open-addressing table of owned strings. */
+struct proto_names {
+	char **slot;
+	size_t n, cap;          /* cap 0: the samples own their names (proto_result_add) */
+};
+
 /* POST /api/v1/jobs/ID/result */
 struct proto_result {
 	long long job_id;
@@ -58,6 +65,7 @@ struct proto_result {
 	char *log;
 	char *lab_job_url;      /* the lab's page of the job that measured it (LAVA), or NULL */
 	char *lab_device;       /* the lab's device it ran on, or NULL */
+	struct proto_names names;   /* what the samples' names point into, once decoded */
 };
 
 #define PROTO_MAX_URL 2048      /* bytes of a URL in a body */
@@ -89,6 +97,27 @@ void proto_job_dispose(struct proto_job *job);
 json_t *proto_result_encode(const struct proto_result *r);
 int proto_result_decode(struct proto_result *out, const json_t *j, char **cause);
 void proto_result_dispose(struct proto_result *r);
+
+/*
+ * A result decoded as its body arrives (kpcid's result route, with
+ * lib/jstream.h): each element of samples goes to
+ * proto_result_stream_sample (a jstream_element_fn) and is kept as a
+ * compact sample, its names pooled; the first element in error is kept
+ * to be told.  proto_result_stream_end then decodes the other members,
+ * j (samples an empty placeholder array, n the elements there were), and
+ * gives out the result, or -1 with the same cause proto_result_decode
+ * gives for the whole body; either way st is disposed.
+ */
+struct proto_result_stream {
+	struct proto_result r;  /* the samples so far */
+	size_t cap;             /* of r.samples */
+	char *error;            /* the first sample's error, or NULL */
+};
+void proto_result_stream_init(struct proto_result_stream *st);
+void proto_result_stream_sample(void *ctx, size_t i, const json_t *item);
+int proto_result_stream_end(struct proto_result_stream *st, struct proto_result *out,
+			    const json_t *j, size_t n, char **cause);
+void proto_result_stream_dispose(struct proto_result_stream *st);
 json_t *proto_heartbeat_encode(const struct proto_heartbeat *h);
 int proto_heartbeat_decode(struct proto_heartbeat *out, const json_t *j, char **cause);
 void proto_heartbeat_dispose(struct proto_heartbeat *h);

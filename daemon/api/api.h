@@ -59,6 +59,7 @@ void api_build_record(struct kpcid *k, struct http_req *req, struct http_resp *r
 void api_artifact_link(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_artifact_upload(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 extern const struct http_stream api_artifact_stream;
+extern const struct http_stream api_result_stream;   /* of api_job_result */
 void api_artifact_download(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_builds(struct kpcid *k, struct http_req *req, struct http_resp *resp);
 void api_build(struct kpcid *k, struct http_req *req, struct http_resp *resp);

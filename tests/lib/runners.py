@@ -43,11 +43,12 @@ class Client:
         self.conn = None
 
     def call(self, method, path, body=None, timeout=30):
-        """(status, parsed body or None); status 0 when kpcid did not answer."""
+        """(status, parsed body or None); status 0 when kpcid did not answer.
+        body: an object to send as JSON, or its bytes already encoded."""
         try:
             if self.conn is None:
                 self.conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
-            data = json.dumps(body).encode() if body is not None else None
+            data = body if body is None or isinstance(body, bytes) else json.dumps(body).encode()
             self.conn.request(method, path, body=data, headers={
                 "Authorization": "Bearer " + self.token,
                 "Content-Type": "application/json"})
