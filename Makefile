@@ -130,8 +130,10 @@ $(O)/bench/%: $(O)/bench/%.o $(PROG_LIBS) $(LIBKPCI)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# T="PATTERN..." runs only the tests whose name holds one of them.
-check: $(PROGS) $(TESTS)
+# T="PATTERN..." runs only the tests whose name holds one of them.  The
+# benches are built too (not run), so that a change that breaks one fails
+# here rather than in the next `make bench`.
+check: $(PROGS) $(TESTS) $(BENCHES)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) sh tests/run.sh $(T)
 
 # The source checker (tools/checksrc.sh, docs/CONTRIBUTING.md): banned

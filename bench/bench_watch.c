@@ -184,7 +184,7 @@ static int bench_poll(struct watcher *watcher, struct watch_tree *t, double *fet
 {
 	char *err = NULL;
 	git_repository *repo = NULL;
-	json_t *changed = NULL;
+	struct rec_tags changed = { 0 };
 	int exists = 0, rc = -1;
 	double t0 = 1e3 * mono_now(), t1, c1;
 
@@ -205,7 +205,7 @@ out:
 	if (rc < 0)
 		fprintf(stderr, "bench_watch: poll failed: %s\n", err ? err : "out of memory");
 	free(err);
-	json_decref(changed);
+	rec_tags_dispose(&changed);
 	git_repository_free(repo);
 	return rc;
 }
