@@ -78,18 +78,12 @@ static void analyze_job_point(struct analyze_point *pt, const struct db_sample *
 		pt->value = stats_median_inplace(scratch, n);
 		pt->iterations = n;
 	}
-	/* the iterations' squared deviations relative to their mean (of a
-	 * folded job the same sum, rounded differently in the last bits) */
+	/* the iterations' squared deviations relative to their mean, from
+	 * the job's sums: the same for a raw and a folded job */
 	pt->it_ss = 0;
 	pt->it_df = 0;
 	if (pt->iterations >= 2 && pt->vj.mean != 0) {
 		pt->it_ss = pt->vj.ss / (pt->vj.mean * pt->vj.mean);
-		if (f->n == 0) {
-			pt->it_ss = 0;
-			for (size_t i = 0; i < n; i++)
-				pt->it_ss += ((s[i].value - pt->vj.mean) / pt->vj.mean) *
-					     ((s[i].value - pt->vj.mean) / pt->vj.mean);
-		}
 		pt->it_df = (long long)pt->iterations - 1;
 	}
 	pt->job_id = s[0].job_id;
