@@ -180,6 +180,25 @@ void health_fault_answer(struct http_resp *resp)
 	}
 }
 
+/* The retention part of the report: raw and folded samples, the fold's
+ * progress, the file's free pages (null counts when they cannot be read). */
+static json_t *health_retention_json(struct kpcid *k)
+{
+	struct db_fold_status f;
+
+	if (db_fold_status(k->db, &f) != DB_OK)
+		return json_pack("{s:I}", "fold_after_days", (json_int_t)kpcid_fold_days(k));
+	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b}",
+			 "fold_after_days", (json_int_t)kpcid_fold_days(k),
+			 "raw_samples", (json_int_t)(f.samples - f.rows),
+			 "folded_rows", (json_int_t)f.rows,
+			 "folded_iterations", (json_int_t)f.iterations,
+			 "folded_jobs", (json_int_t)f.jobs, "next_job", (json_int_t)f.next_job,
+			 "last_run_at", (json_int_t)f.last_run_at,
+			 "last_fold_at", (json_int_t)f.last_fold_at,
+			 "free_bytes", (json_int_t)f.free_bytes, "incremental_vacuum", f.incremental);
+}
+
 /* The integrity part of the report; appends a reason when it is not ok. */
 static json_t *health_integrity_json(json_t *reasons)
 {
@@ -219,13 +238,14 @@ void api_health(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 		json_array_append_new(reasons, json_sprintf("analysis failed for %lld series "
 			"(skipped until they get new samples); the last, series %lld: %s",
 			failing, series, why));
-	j = json_pack("{s:s, s:s, s:s, s:b, s:o, s:o, s:{s:I, s:I, s:I}, s:{s:I}}",
+	j = json_pack("{s:s, s:s, s:s, s:b, s:o, s:o, s:{s:I, s:I, s:I}, s:{s:I}, s:o}",
 		      "status", json_array_size(reasons) ? "degraded" : "ok",
 		      "version", KPCI_VERSION, "db", ping ? "ok" : "error", "can_store", can,
 		      "reasons", reasons, "integrity", integrity,
 		      "storage", "db_bytes", (json_int_t)st.db_bytes,
 		      "wal_bytes", (json_int_t)st.wal_bytes, "free_bytes", (json_int_t)st.free_bytes,
-		      "analysis", "failing_series", (json_int_t)failing);
+		      "analysis", "failing_series", (json_int_t)failing,
+		      "retention", health_retention_json(k));
 	/* 503 when kpcid cannot do its job (a load balancer takes it out);
 	 * a degraded kpcid that can still store answers 200 */
 	http_json(resp, ping && can ? 200 : 503, j);
