@@ -16,7 +16,7 @@
  * sit packed together) and the iterations are deleted: the pages of old
  * jobs empty whole and go to SQLite's free list, where new samples reuse
  * them (updating a row in place left every old page a third full for
- * good: 280 bytes a folded row instead of 170).  A series' newest sample
+ * good: about 280 bytes a folded row instead of 174).  A series' newest sample
  * id changes, so an analysis of it running meanwhile is not stored
  * (DB_CONFLICT) and runs again.
  */
