@@ -149,6 +149,8 @@ struct db_fold_status {
 	long long free_bytes;               /* pages on the file's free list */
 	int incremental;                    /* auto_vacuum = INCREMENTAL: freed pages go back */
 };
-int db_fold_status(struct db *db, struct db_fold_status *out);
+/* count: also count the rows of samples (a scan of a table that may
+ * hold hundreds of millions; else samples is -1). */
+int db_fold_status(struct db *db, struct db_fold_status *out, int count);
 
 #endif

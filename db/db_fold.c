@@ -281,7 +281,7 @@ int db_fold_pass(struct db *db, long long cutoff, int budget_ms, struct db_fold_
 	return rc;
 }
 
-int db_fold_status(struct db *db, struct db_fold_status *out)
+int db_fold_status(struct db *db, struct db_fold_status *out, int count)
 {
 	sqlite3_stmt *st;
 	int rc = DB_ERR;
@@ -289,8 +289,8 @@ int db_fold_status(struct db *db, struct db_fold_status *out)
 	memset(out, 0, sizeof *out);
 	db_read_lock(db);
 	st = db_prepk(db, "SELECT rows, iterations, jobs, next_job, IFNULL(last_run_at, 0), "
-		      " IFNULL(last_fold_at, 0), (SELECT count(*) FROM samples) "
-		      "FROM sample_folding WHERE id = 1", "");
+		      " IFNULL(last_fold_at, 0), CASE WHEN ?1 THEN (SELECT count(*) FROM samples) "
+		      " ELSE -1 END FROM sample_folding WHERE id = 1", "i", count);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
 		out->rows = sqlite3_column_int64(st, 0);
 		out->iterations = sqlite3_column_int64(st, 1);

@@ -22,7 +22,13 @@ rw() {
 analyse() {
 	rw "UPDATE series SET dirty = 1, dirty_at = 0"
 	start_kpcid -c "$1"
-	wait_sql 120 "SELECT count(*) FROM series WHERE dirty = 1" 0
+	wait_sql 120 "SELECT count(*) FROM series WHERE dirty = 1" 0 || return 1
+	# and the jobs it asks for (inconclusive merges) queued
+	n=-1
+	while [ "$n" != "$(sql "SELECT count(*) FROM jobs")" ]; do
+		n=$(sql "SELECT count(*) FROM jobs")
+		sleep 1.5
+	done
 }
 # answers DIR: what the checks compare, into DIR
 answers() {
@@ -74,6 +80,7 @@ rw "UPDATE job_results SET received_at = received_at - 400 * 86400"
 
 # A fold killed in the middle: each job folded whole or not at all.
 printf '[analysis]\nenabled = false\n[storage]\nfold_after_days = 30\n' > "$TMP/fold.ini"
+printf '[confirm]\nenabled = false\n[bisect]\nenabled = false\n' >> "$TMP/fold.ini"
 start_kpcid -c "$TMP/fold.ini"
 check "the fold starts" wait_sql 60 "SELECT jobs > 0 FROM sample_folding" 1
 kill -9 "$KPCID_PID"

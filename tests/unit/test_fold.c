@@ -411,7 +411,7 @@ int main(void)
 	check_whole();
 	open_file(path_b);
 	fold_all(&sum, cutoff);
-	CHECK_INT(db_fold_status(db, &fs), DB_OK);
+	CHECK_INT(db_fold_status(db, &fs, 1), DB_OK);
 	after = used_bytes(path_b);
 	raw_a = int_on(path_a, "SELECT count(*) FROM samples");
 	raw_b = int_on(path_b, "SELECT count(*) FROM samples WHERE fold_n IS NULL");
