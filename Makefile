@@ -230,7 +230,7 @@ fuzz: $(FUZZERS)
 bench: $(PROGS) $(BENCHES)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_BENCH=$(abspath $(O)/bench) sh bench/run.sh \
 		$(filter-out %/bench_http_const %/bench_ingest,$(BENCHES)) bench/bench_http.sh \
-		bench/bench_load.sh bench/bench_flood.sh bench/bench_upload.sh
+		bench/bench_load.sh bench/bench_flood.sh bench/bench_upload.sh bench/bench_fold.sh
 
 deps:
 	sh tools/deps.sh

@@ -47,6 +47,9 @@ static const struct conf_key config_storage_keys[] = {
 	  "with less free space beside the database, kpcid stores nothing (507)" },
 	{ "max_wal_mb", CONF_INT, KEY(struct config, max_wal_mb), "256", 1, 1LL << 30, NULL, 1,
 	  "a WAL larger than this makes health say degraded" },
+	{ "fold_after_days", CONF_INT, KEY(struct config, fold_after_days), "0", 0, 36500, NULL,
+	  1, "the iterations of a job older than this are folded into one row per metric "
+	  "(median, sums, count); 0: never" },
 	{ NULL },
 };
 

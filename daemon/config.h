@@ -48,6 +48,7 @@ struct config {
 	char *database;
 	long long min_free_mb;              /* below: kpcid stores nothing (507) */
 	long long max_wal_mb;               /* above: health says degraded */
+	long long fold_after_days;          /* older raw iterations are folded; 0: never */
 	/* [jobs] */
 	long long lease_seconds;
 	long long max_attempts;

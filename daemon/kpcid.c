@@ -15,6 +15,7 @@ void kpcid_publish_config(struct kpcid *k)
 	__atomic_store_n(&k->live_max_attempts, (int)k->cfg.max_attempts, __ATOMIC_RELAXED);
 	__atomic_store_n(&k->live_min_free, k->cfg.min_free_mb << 20, __ATOMIC_RELAXED);
 	__atomic_store_n(&k->live_max_wal, k->cfg.max_wal_mb << 20, __ATOMIC_RELAXED);
+	__atomic_store_n(&k->live_fold_days, k->cfg.fold_after_days, __ATOMIC_RELAXED);
 	log_level_parse(&lvl, k->cfg.log_level);
 	log_set_level(lvl);
 }
@@ -37,4 +38,9 @@ long long kpcid_min_free(struct kpcid *k)
 long long kpcid_max_wal(struct kpcid *k)
 {
 	return __atomic_load_n(&k->live_max_wal, __ATOMIC_RELAXED);
+}
+
+long long kpcid_fold_days(struct kpcid *k)
+{
+	return __atomic_load_n(&k->live_fold_days, __ATOMIC_RELAXED);
 }

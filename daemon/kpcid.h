@@ -27,6 +27,7 @@ struct kpcid {
 	int live_max_attempts;
 	long long live_min_free;        /* bytes */
 	long long live_max_wal;         /* bytes */
+	long long live_fold_days;       /* [storage] fold_after_days */
 };
 
 /* Copies the reloadable keys of k->cfg into the live atomics (the HTTP
@@ -41,5 +42,7 @@ int kpcid_max_attempts(struct kpcid *k);
 /* The reloadable [storage] limits, in bytes. */
 long long kpcid_min_free(struct kpcid *k);
 long long kpcid_max_wal(struct kpcid *k);
+/* [storage] fold_after_days as last loaded (0: never). */
+long long kpcid_fold_days(struct kpcid *k);
 
 #endif

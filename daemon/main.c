@@ -37,6 +37,7 @@
 #include "daemon/http/http.h"
 #include "daemon/http/prom.h"
 #include "daemon/kpcid.h"
+#include "daemon/retention.h"
 #include "daemon/watch/watch.h"
 #include "db/db.h"
 #include "lib/conf.h"
@@ -344,6 +345,7 @@ static int serve(struct kpcid *k)
 		}
 		confirm_tick(k);            /* daemon/analyze/confirm.c */
 		bisector_tick(k);           /* daemon/bisect/bisector.c */
+		retention_tick(k);          /* daemon/retention.c */
 	}
 	log_info("stopping: finishing requests in flight");
 	watch_stop(k->watcher);

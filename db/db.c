@@ -410,8 +410,14 @@ int db_open_at(struct db **out, const char *path, int version, char **cause)
 	/* A new file gets 16 KiB pages (SQLite's default is 4 KiB); a file
 	 * that has pages keeps its size.  The store of a poll of 10,000 new
 	 * commits ran about 15% faster: fewer pages to split, find and write
-	 * to the WAL for the same rows (docs/watch.md). */
+	 * to the WAL for the same rows (docs/watch.md).  It is also made in
+	 * incremental auto-vacuum mode, so that the pages the fold of old
+	 * samples frees can be given back (db/db_fold.c); a file made before
+	 * keeps its mode (the pragma is not even tried on it: it reads pages
+	 * a damaged file may not have whole) and reuses them for new rows. */
 	if (db_exec(db, "PRAGMA page_size = " DB_STR(DB_PAGE_SIZE)) < 0 ||
+	    (db_scalar(db_prep(db, "PRAGMA page_count", ""), -1) == 0 &&
+	     db_exec(db, "PRAGMA auto_vacuum = INCREMENTAL") < 0) ||
 	    db_exec(db, "PRAGMA journal_mode = WAL") < 0 ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL") < 0 ||
 	    db_exec(db, "PRAGMA journal_size_limit = " DB_STR(DB_WAL_KEEP_BYTES)) < 0) {

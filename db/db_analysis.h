@@ -22,7 +22,8 @@ struct db_sample {
 	long long env_id;
 	long long position;         /* first-parent position of the commit, -1: unknown */
 	char sha[DB_SHA_MAX + 1];   /* "" when the job had no commit */
-	double value;
+	double value;               /* a folded job's: the median of its iterations */
+	struct db_fold fold;        /* n 0: a raw iteration; else the job's only row */
 };
 
 /* A change already stored for a series. */
@@ -153,7 +154,8 @@ struct db_side_sample {
 	long long job_id;
 	long long series_id;
 	char runner_class[PROTO_MAX_NAME + 1];
-	double value;
+	double value;               /* a folded job's: the median of its iterations */
+	struct db_fold fold;        /* n 0: a raw iteration; else the job's only row */
 };
 /* The samples of a job (job_id > 0) or of the commits whose id starts
  * with sha_prefix, of runner_class (NULL: any), ordered by runner class

@@ -73,6 +73,7 @@ struct db_bisect_sample {
 	long long series_id, job_id;
 	char sha[DB_SHA_MAX + 1];   /* the commit; "" for the revert's jobs */
 	double value;
+	struct db_fold fold;        /* n 0: a raw iteration; else the job's only row */
 };
 
 /* What a new bisection records (strings borrowed). */

@@ -102,14 +102,16 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 	 * ("CONFIG@bisect", the revert's "CONFIG@revert-SHA") matched by
 	 * metric and class; the revert's are sha "" */
 	st = db_prepk(db,
-		"SELECT s.series_id, s.job_id, s.commit_sha, s.value, s.iteration "
-		"FROM bisection_metrics bm JOIN samples s ON s.series_id = bm.series_id "
+		"SELECT s.series_id, s.job_id, s.commit_sha, s.value, s.iteration, "
+		" " DB_FOLD_COLUMNS("s") " FROM bisection_metrics bm "
+		" JOIN samples s ON s.series_id = bm.series_id "
 		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		"WHERE bm.bisection_id = ?1 AND r.status = 'ok' AND s.commit_sha IN "
 		" (SELECT sha FROM bisection_probes WHERE bisection_id = ?1 AND role <> 'revert') "
 		"UNION ALL "
 		"SELECT bm.series_id, s.job_id, CASE WHEN p.role = 'revert' THEN '' "
-		" ELSE s.commit_sha END, s.value, s.iteration FROM bisection_probes p "
+		" ELSE s.commit_sha END, s.value, s.iteration, " DB_FOLD_COLUMNS("s")
+		" FROM bisection_probes p "
 		" JOIN bisection_jobs bj ON bj.probe_id = p.id JOIN samples s ON s.job_id = bj.job_id "
 		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		" JOIN series se ON se.id = s.series_id "
@@ -126,6 +128,7 @@ int db_bisect_samples(struct db *db, struct db_bisect_sample **out, size_t *n, l
 		v[k].job_id = sqlite3_column_int64(st, 1);
 		db_column_text(v[k].sha, sizeof v[k].sha, st, 2);
 		v[k].value = sqlite3_column_double(st, 3);
+		db_fold_read(&v[k].fold, st, 5);
 		k++;
 	}
 	if (st && rc == DB_OK && step != SQLITE_DONE)

@@ -100,7 +100,7 @@ static int db_load_samples(struct db *db, struct db_series_data *s)
 		" IFNULL((SELECT MIN(bc.position) FROM commits c "
 		"  JOIN branch_commits bc ON bc.commit_id = c.id "
 		"  WHERE " DB_LEVELS("c") " AND c.sha = s.commit_sha AND +bc.branch_id = ?2), -1) END, "
-		" s.commit_sha, s.value "
+		" s.commit_sha, s.value, " DB_FOLD_COLUMNS("s") " "
 		"FROM samples s JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		"WHERE s.series_id = ?1 AND r.status = 'ok' "
 		"ORDER BY s.job_id, s.attempt, s.iteration", "II", s->id, branch);
@@ -126,6 +126,7 @@ static int db_load_samples(struct db *db, struct db_series_data *s)
 		x->position = sqlite3_column_int64(st, 2);
 		db_copy_sha(x->sha, st, 3);
 		x->value = sqlite3_column_double(st, 4);
+		db_fold_read(&x->fold, st, 5);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -528,7 +529,8 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		return DB_CONFLICT;
 	}
 	st = db_prep(db,
-		"SELECT se.metric_id, se.runner_class, s.value, s.job_id, s.series_id FROM samples s "
+		"SELECT se.metric_id, se.runner_class, s.value, s.job_id, s.series_id, "
+		" " DB_FOLD_COLUMNS("s") " FROM samples s "
 		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		" JOIN series se ON se.id = s.series_id "
 		"WHERE r.status = 'ok' AND (?1 = 0 OR s.job_id = ?1) "
@@ -549,6 +551,7 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		v[k].value = sqlite3_column_double(st, 2);
 		v[k].job_id = sqlite3_column_int64(st, 3);
 		v[k].series_id = sqlite3_column_int64(st, 4);
+		db_fold_read(&v[k].fold, st, 5);
 		k++;
 	}
 	if (rc == DB_OK && step != SQLITE_DONE)

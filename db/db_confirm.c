@@ -363,7 +363,8 @@ int db_confirm_samples(struct db *db, struct db_confirm_sample **out, size_t *n,
 	*n = 0;
 	db_read_lock(db);
 	st = db_prepk(db,
-		"SELECT s.series_id, s.job_id, cj.side, s.value FROM confirmation_jobs cj "
+		"SELECT s.series_id, s.job_id, cj.side, s.value, " DB_FOLD_COLUMNS("s")
+		" FROM confirmation_jobs cj "
 		" JOIN samples s ON s.job_id = cj.job_id "
 		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
 		"WHERE cj.confirmation_id = ?1 AND (?2 = 0 OR s.series_id = ?2) "
@@ -377,6 +378,7 @@ int db_confirm_samples(struct db *db, struct db_confirm_sample **out, size_t *n,
 		v[k].job_id = sqlite3_column_int64(st, 1);
 		v[k].side = sqlite3_column_int(st, 2);
 		v[k].value = sqlite3_column_double(st, 3);
+		db_fold_read(&v[k].fold, st, 4);
 		k++;
 	}
 	db_done(st);

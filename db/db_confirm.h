@@ -85,6 +85,7 @@ struct db_confirm_sample {
 	long long series_id, job_id;
 	int side;                   /* 0 good, 1 bad */
 	double value;
+	struct db_fold fold;        /* n 0: a raw iteration; else the job's only row */
 };
 /* The iterations of confirmation id's successful jobs in series_id (0:
  * every series they measured), by series, side, job and iteration (*out:

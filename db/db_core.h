@@ -112,4 +112,46 @@ int db_series_failures(struct db *db, long long *count, long long *id, char *why
  * DB_ERR.  version and the pipeline are the caller's to add. */
 int db_status(struct db *db, struct rec_status *out);
 
+/* --- retention: raw iterations folded (migration 0022; db/db_fold.c) - */
+/* The iterations of one (job, attempt, series) as one folded row keeps
+ * them: n 0 on a raw iteration.  A reader that sums a job up for the
+ * verdict (db_fold_job) gets from it exactly what verdict_job_of gets
+ * from the iterations; the row's value is their median. */
+struct db_fold {
+	long long n;
+	double mean, ss;            /* of the values */
+	double lmean, lss;          /* of their logarithms; NAN: a value <= 0 */
+	double min, max;
+};
+/* The job of verdict_job_of from a folded row (f->n > 0). */
+void db_fold_job(struct verdict_job *out, const struct db_fold *f);
+/* What one fold pass did. */
+struct db_fold_result {
+	long long jobs, rows, iterations;   /* jobs folded, rows made, iterations they hold */
+	int more;                           /* stopped by its time budget: work is left */
+};
+/*
+ * Folds, from where the last pass stopped, the jobs whose results were
+ * all received before cutoff (unix seconds): the raw iterations of each
+ * (job, attempt, series) of more than one become one row (iteration -1,
+ * value their median, struct db_fold).  A few jobs per transaction, each
+ * job whole or not at all; the writer is yielded between transactions
+ * and the pass returns after about budget_ms.  In a file with
+ * incremental auto-vacuum the freed pages are then given back a few at a
+ * time.  Idempotent: a folded row is never folded again.  DB_OK or DB_ERR.
+ */
+int db_fold_pass(struct db *db, long long cutoff, int budget_ms, struct db_fold_result *out);
+/* The fold's totals and the file's free pages, for health. */
+struct db_fold_status {
+	long long samples;                  /* rows of samples: raw iterations + folded rows */
+	long long rows, iterations, jobs;   /* folded rows, the iterations they hold, jobs */
+	long long next_job;                 /* every job below it was looked at */
+	long long last_run_at, last_fold_at; /* 0: never */
+	long long free_bytes;               /* pages on the file's free list */
+	int incremental;                    /* auto_vacuum = INCREMENTAL: freed pages go back */
+};
+/* count: also count the rows of samples (a scan of a table that may
+ * hold hundreds of millions; else samples is -1). */
+int db_fold_status(struct db *db, struct db_fold_status *out, int count);
+
 #endif

@@ -240,8 +240,11 @@ int db_job_series(struct db *db, long long job_id, struct rec_job_series **out, 
 				   "I", job_id), -1);
 	rc = db_records(out, n, sizeof **out, db_prepk(db,
 		"SELECT se.id AS series_id, m.suite, m.name AS metric, m.unit, "
-		" m.direction AS better, se.runner_class, s.attempt, count(*) AS iterations, "
-		" avg(s.value) AS mean, min(s.value) AS min, max(s.value) AS max "
+		" m.direction AS better, se.runner_class, s.attempt, "
+		" SUM(IFNULL(s.fold_n, 1)) AS iterations, CASE WHEN MAX(s.fold_n) IS NULL "
+		" THEN avg(s.value) ELSE SUM(IFNULL(s.fold_n * s.fold_mean, s.value)) "
+		" / SUM(IFNULL(s.fold_n, 1)) END AS mean, "
+		" min(IFNULL(s.fold_min, s.value)) AS min, max(IFNULL(s.fold_max, s.value)) AS max "
 		DB_SQL_JOB_SERIES " ORDER BY m.suite, m.name, s.attempt", "I", job_id), count,
 		db_job_series_row, db_job_series_dispose);
 	db_read_unlock(db);

@@ -17,6 +17,7 @@
 #include "db/db_core.h"          /* DB_MAX_READERS */
 
 struct rec_runner;
+struct db_fold;
 
 #define DB_MAX_TABLES 64
 
@@ -227,6 +228,13 @@ void db_yield(struct db *db);
  * returns rc (DB_ERR when the commit failed). */
 int db_begin(struct db *db);
 int db_end(struct db *db, int rc);
+
+/* db_fold.c: the seven columns of a sample's fold (migration 0022) for a
+ * SELECT, s the table's alias, and their reader from column i on (n 0
+ * on a raw iteration). */
+#define DB_FOLD_COLUMNS(s) s ".fold_n, " s ".fold_mean, " s ".fold_ss, " s ".fold_lmean, " \
+	s ".fold_lss, " s ".fold_min, " s ".fold_max"
+void db_fold_read(struct db_fold *f, sqlite3_stmt *st, int i);
 
 /* db_health.c: SQLite's error log (SQLITE_CONFIG_LOG): notes a full disk,
  * an I/O error or corruption for db_fault_take and the health report. */

@@ -129,7 +129,8 @@ int db_job_heartbeat(struct db *db, long long job_id, int attempt, long long run
 	"j.phase, j.phase_detail, j.phase_percent, j.phase_at, " \
 	"(SELECT name FROM runners WHERE id = IFNULL(j.lease_owner, " \
 	" (SELECT x.runner_id FROM job_results x WHERE x.job_id = j.id ORDER BY x.attempt DESC " \
-	"  LIMIT 1))), (SELECT count(*) FROM samples s WHERE s.job_id = j.id), " \
+	"  LIMIT 1))), (SELECT IFNULL(SUM(IFNULL(s.fold_n, 1)), 0) FROM samples s " \
+	" WHERE s.job_id = j.id), " \
 	"(SELECT t.name FROM trees t WHERE t.id = j.tree_id), j.build_id "
 
 /* A row of DB_JOB_COLUMNS into *x (zeroed first, shape ROW); DB_ERR

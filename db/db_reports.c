@@ -178,8 +178,10 @@ static void db_insn_ends(struct db *db, struct db_insn *out, const struct rec_ch
 	if (!c->good_sha || !c->bad_sha || (n > 5 && !strcmp(c->metric + n - 5, ".insn")))
 		return;
 	st = db_prepk(db,
-		"SELECT s.commit_sha = ?3 AS bad, count(*) AS n, avg(s.value) AS mean, "
-		" avg(s.value * s.value) AS sq FROM series se JOIN metrics m ON m.id = se.metric_id "
+		"SELECT s.commit_sha = ?3 AS bad, SUM(IFNULL(s.fold_n, 1)) AS n, "
+		" SUM(IFNULL(s.fold_n * s.fold_mean, s.value)) / SUM(IFNULL(s.fold_n, 1)) AS mean, "
+		" SUM(IFNULL(s.fold_ss + s.fold_n * s.fold_mean * s.fold_mean, s.value * s.value)) "
+		" / SUM(IFNULL(s.fold_n, 1)) AS sq FROM series se JOIN metrics m ON m.id = se.metric_id "
 		" JOIN metrics mi ON mi.suite = m.suite AND mi.name = m.name || '.insn' "
 		" JOIN series ci ON ci.metric_id = mi.id AND ci.runner_class = se.runner_class "
 		"  AND ci.config_name = se.config_name "

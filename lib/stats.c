@@ -251,25 +251,32 @@ double stats_normal_cdf(double z)
 	return 0.5 * erfc(-z / sqrt(2.0));
 }
 
+int stats_welch_t_from_stats(struct stats_test *out, double mean1, double var1, size_t n1,
+			     double mean2, double var2, size_t n2)
+{
+	double sa, sb, se2;
+
+	if (n1 < 2 || n2 < 2)
+		return -1;
+	sa = var1 / (double)n1;
+	sb = var2 / (double)n2;
+	se2 = sa + sb;
+	out->statistic = (mean1 - mean2) / sqrt(se2);
+	out->df = se2 * se2 / (sa * sa / (double)(n1 - 1) +
+			       sb * sb / (double)(n2 - 1));
+	if (!(out->df > 0))	/* both samples constant */
+		out->df = (double)(n1 + n2 - 2);
+	out->pvalue = stats_t_sf2(out->statistic, out->df);
+	return 0;
+}
+
 int stats_welch_t(struct stats_test *out, const double *a, size_t na,
 		  const double *b, size_t nb)
 {
-	double va, vb, sa, sb, se2;
-
 	if (na < 2 || nb < 2)
 		return -1;
-	va = stats_variance(a, na);
-	vb = stats_variance(b, nb);
-	sa = va / (double)na;
-	sb = vb / (double)nb;
-	se2 = sa + sb;
-	out->statistic = (stats_mean(a, na) - stats_mean(b, nb)) / sqrt(se2);
-	out->df = se2 * se2 / (sa * sa / (double)(na - 1) +
-			       sb * sb / (double)(nb - 1));
-	if (!(out->df > 0))	/* both samples constant */
-		out->df = (double)(na + nb - 2);
-	out->pvalue = stats_t_sf2(out->statistic, out->df);
-	return 0;
+	return stats_welch_t_from_stats(out, stats_mean(a, na), stats_variance(a, na), na,
+					stats_mean(b, nb), stats_variance(b, nb), nb);
 }
 
 int stats_student_t_from_stats(struct stats_test *out, double mean1,

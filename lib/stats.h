@@ -68,6 +68,11 @@ double stats_normal_cdf(double z);
 int stats_welch_t(struct stats_test *out, const double *a, size_t na,
 		  const double *b, size_t nb);
 
+/* Welch's t from each sample's mean, variance (n - 1) and size, as
+ * stats_welch_t computes it from the values. */
+int stats_welch_t_from_stats(struct stats_test *out, double mean1, double var1, size_t n1,
+			     double mean2, double var2, size_t n2);
+
 /* Two-sided Student t-test with pooled variance (df = na + nb - 2).
  * Returns 0, or -1 when na + nb < 3 or a sample is empty. */
 int stats_student_t(struct stats_test *out, const double *a, size_t na,

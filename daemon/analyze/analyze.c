@@ -52,35 +52,44 @@ static int analyze_by_position(const void *pa, const void *pb)
 }
 
 /* The point of one job from its samples s[0..n) (n > 0), with the
- * job's iteration noise.  scratch holds n doubles. */
+ * job's iteration noise; a folded job (one row, migration 0022) gives
+ * the same from its stored sums.  scratch holds n doubles. */
 static void analyze_job_point(struct analyze_point *pt, const struct db_sample *s, size_t n,
 			      double *scratch)
 {
-	double mean;
+	const struct db_fold *f = &s[0].fold;
 
-	pt->min = pt->max = s[0].value;
-	for (size_t i = 0; i < n; i++) {
-		scratch[i] = s[i].value;
-		pt->min = s[i].value < pt->min ? s[i].value : pt->min;
-		pt->max = s[i].value > pt->max ? s[i].value : pt->max;
+	if (f->n > 0) {
+		db_fold_job(&pt->vj, f);
+		pt->min = f->min;
+		pt->max = f->max;
+		pt->value = s[0].value;         /* the median of its iterations */
+		pt->iterations = (size_t)f->n;
+	} else {
+		pt->min = pt->max = s[0].value;
+		for (size_t i = 0; i < n; i++) {
+			scratch[i] = s[i].value;
+			pt->min = s[i].value < pt->min ? s[i].value : pt->min;
+			pt->max = s[i].value > pt->max ? s[i].value : pt->max;
+		}
+		verdict_job_of(&pt->vj, scratch, n);
+		/* The median, not the mean: one broken iteration (an interrupt
+		 * storm, a warm-up leftover) must not move the point. */
+		pt->value = stats_median_inplace(scratch, n);
+		pt->iterations = n;
 	}
-	mean = stats_mean(scratch, n);
+	/* the iterations' squared deviations relative to their mean, from
+	 * the job's sums: the same for a raw and a folded job */
 	pt->it_ss = 0;
 	pt->it_df = 0;
-	if (n >= 2 && mean != 0) {
-		for (size_t i = 0; i < n; i++)
-			pt->it_ss += ((scratch[i] - mean) / mean) * ((scratch[i] - mean) / mean);
-		pt->it_df = (long long)n - 1;
+	if (pt->iterations >= 2 && pt->vj.mean != 0) {
+		pt->it_ss = pt->vj.ss / (pt->vj.mean * pt->vj.mean);
+		pt->it_df = (long long)pt->iterations - 1;
 	}
 	pt->job_id = s[0].job_id;
 	pt->env_id = s[0].env_id;
 	pt->position = s[0].position;
 	pt->sha = s[0].sha;
-	pt->iterations = n;
-	verdict_job_of(&pt->vj, scratch, n);
-	/* The median, not the mean: one broken iteration (an interrupt
-	 * storm, a warm-up leftover) must not move the point. */
-	pt->value = stats_median_inplace(scratch, n);
 }
 
 int analyze_series_points(struct analyze_series *out, const struct db_series_data *s)

@@ -6,7 +6,10 @@
  * model of its (runner class, metric), Benjamini-Hochberg over all of
  * them.  The iteration-level Welch and Mann-Whitney p-values and LKP's
  * mean and %stddev columns are computed beside the verdict; they treat
- * iterations as independent and do not decide it.  The API's JSON of a
+ * iterations as independent and do not decide it.  A side with folded
+ * jobs (migration 0022) gives the verdict, the columns and Welch's p from
+ * the jobs' stored sums, exactly; the rank test needs the iterations, so
+ * its p-value is null there.  The API's JSON of a
  * comparison is made in daemon/api/api_verdicts.c.
  */
 #include <math.h>
@@ -24,6 +27,7 @@
 struct compare_work {
 	double *base, *head;        /* every iteration, for the LKP columns */
 	struct verdict_job *bj, *hj;
+	int folded;                 /* a side has a folded job: base, head hold medians */
 };
 
 /* One side of a comparison as text: a job id or a commit prefix.
@@ -140,8 +144,9 @@ static int compare_id_cmp(const void *pa, const void *pb)
 }
 
 /* The values of group [a, b) of v into *x and its jobs (samples come
- * ordered by job, then iteration) into *jobs.  Returns 0 or -1. */
-static int compare_side_of(double **x, struct verdict_job **jobs, size_t *njobs,
+ * ordered by job, then iteration) into *jobs; *folded set when one is a
+ * folded job.  Returns 0 or -1. */
+static int compare_side_of(double **x, struct verdict_job **jobs, size_t *njobs, int *folded,
 			   const struct db_side_sample *v, size_t a, size_t b)
 {
 	size_t n = b - a, k = 0;
@@ -156,7 +161,12 @@ static int compare_side_of(double **x, struct verdict_job **jobs, size_t *njobs,
 	for (size_t s = 0, e; s < n; s = e) {
 		for (e = s + 1; e < n && v[a + e].job_id == v[a + s].job_id; e++)
 			;
-		verdict_job_of(&(*jobs)[k++], *x + s, e - s);
+		if (v[a + s].fold.n > 0) {
+			db_fold_job(&(*jobs)[k++], &v[a + s].fold);
+			*folded = 1;
+		} else {
+			verdict_job_of(&(*jobs)[k++], *x + s, e - s);
+		}
 	}
 	*njobs = k;
 	return 0;
@@ -174,6 +184,51 @@ static void compare_side_stats(struct compare_side *out, const double *x, size_t
 	out->stddev_percent = out->mean != 0 ? 100 * sd / fabs(out->mean) : sd == 0 ? 0 : NAN;
 }
 
+/* The iterations' count, mean and variance (n - 1) of a side from its
+ * jobs' sums, as the values give them: for a side with folded jobs. */
+static void compare_jobs_moments(size_t *n, double *mean, double *var,
+				 const struct verdict_job *j, size_t nj)
+{
+	double sum = 0, ss = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < nj; i++) {
+		*n += j[i].n;
+		sum += (double)j[i].n * j[i].mean;
+	}
+	*mean = *n ? sum / (double)*n : 0;
+	for (size_t i = 0; i < nj; i++)
+		ss += j[i].ss + (double)j[i].n * (j[i].mean - *mean) * (j[i].mean - *mean);
+	*var = *n >= 2 ? ss / (double)(*n - 1) : 0;
+}
+
+/* The LKP columns of a side with folded jobs, from their sums. */
+static void compare_side_sums(struct compare_side *out, const struct verdict_job *j, size_t nj)
+{
+	double var, sd;
+
+	compare_jobs_moments(&out->n, &out->mean, &var, j, nj);
+	sd = sqrt(var);
+	out->jobs = nj;
+	out->stddev_percent = out->mean != 0 ? 100 * sd / fabs(out->mean) : sd == 0 ? 0 : NAN;
+}
+
+/* Welch's p of a row with folded jobs, from the jobs' sums. */
+static double compare_welch_sums(const struct compare_work *w, size_t nbj, size_t nhj)
+{
+	double mb, vb, mh, vh;
+	size_t nb, nh;
+	struct stats_test t;
+
+	compare_jobs_moments(&nb, &mb, &vb, w->bj, nbj);
+	compare_jobs_moments(&nh, &mh, &vh, w->hj, nhj);
+	if (nb < 2 || nh < 2)
+		return NAN;
+	if (vb == 0 && vh == 0)
+		return mb == mh;
+	return stats_welch_t_from_stats(&t, mb, vb, nb, mh, vh, nh) == 0 ? t.pvalue : NAN;
+}
+
 /* The row's iteration-level p-values and its verdict test (before FDR). */
 static int compare_test(struct compare_row *r, const struct compare_work *w, struct db *db,
 			const struct verdict_params *vp)
@@ -185,7 +240,9 @@ static int compare_test(struct compare_row *r, const struct compare_work *w, str
 	struct stats_test t;
 
 	r->p_welch = r->p_mw = NAN;
-	if (nb >= 2 && nh >= 2) {
+	if (w->folded) {
+		r->p_welch = compare_welch_sums(w, r->base.jobs, r->head.jobs);
+	} else if (nb >= 2 && nh >= 2) {
 		if (stats_variance(w->base, nb) == 0 && stats_variance(w->head, nh) == 0)
 			r->p_welch = stats_mean(w->base, nb) == stats_mean(w->head, nh);
 		else if (stats_welch_t(&t, w->base, nb, w->head, nh) == 0)
@@ -206,17 +263,22 @@ static int compare_row(struct compare_row *r, const struct db_side_sample *bv, s
 		       size_t b1, const struct db_side_sample *hv, size_t h0, size_t h1,
 		       struct db *db, const struct verdict_params *vp)
 {
-	struct compare_work w = { NULL, NULL, NULL, NULL };
+	struct compare_work w = { NULL, NULL, NULL, NULL, 0 };
 	size_t nbj = 0, nhj = 0;
 	int rc = -1;
 
 	snprintf(r->runner_class, sizeof r->runner_class, "%s", bv[b0].runner_class);
 	r->metric_id = bv[b0].metric_id;
 	r->series_id = hv[h0].series_id;
-	if (compare_side_of(&w.base, &w.bj, &nbj, bv, b0, b1) == 0 &&
-	    compare_side_of(&w.head, &w.hj, &nhj, hv, h0, h1) == 0) {
-		compare_side_stats(&r->base, w.base, b1 - b0, nbj);
-		compare_side_stats(&r->head, w.head, h1 - h0, nhj);
+	if (compare_side_of(&w.base, &w.bj, &nbj, &w.folded, bv, b0, b1) == 0 &&
+	    compare_side_of(&w.head, &w.hj, &nhj, &w.folded, hv, h0, h1) == 0) {
+		if (w.folded) {
+			compare_side_sums(&r->base, w.bj, nbj);
+			compare_side_sums(&r->head, w.hj, nhj);
+		} else {
+			compare_side_stats(&r->base, w.base, b1 - b0, nbj);
+			compare_side_stats(&r->head, w.head, h1 - h0, nhj);
+		}
 		rc = compare_test(r, &w, db, vp);
 	}
 	free(w.base);

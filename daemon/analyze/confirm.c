@@ -94,7 +94,8 @@ static void confirm_family_dispose(struct confirm_family *f)
 }
 
 /* The jobs of one side of the samples s[0..n) of one series (sorted by
- * side and job) into jobs (n of room); the number of jobs. */
+ * side and job) into jobs (n of room), a folded job from its sums; the
+ * number of jobs. */
 static size_t confirm_side(struct verdict_job *jobs, const struct db_confirm_sample *s, size_t n,
 			   int side, double *scratch)
 {
@@ -105,7 +106,9 @@ static size_t confirm_side(struct verdict_job *jobs, const struct db_confirm_sam
 
 		for (b = a; b < n && s[b].job_id == s[a].job_id; b++)
 			scratch[m++] = s[b].value;
-		if (s[a].side == side)
+		if (s[a].side == side && s[a].fold.n > 0)
+			db_fold_job(&jobs[k++], &s[a].fold);
+		else if (s[a].side == side)
 			verdict_job_of(&jobs[k++], scratch, m);
 	}
 	return k;

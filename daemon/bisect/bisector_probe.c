@@ -325,7 +325,10 @@ int bisector_side_of(const struct bisector_run *r, size_t m, const char *const *
 			}
 			for (k = a; k < e; k++)
 				x[k - a] = r->samples[k].value;
-			verdict_job_of(&out->jobs[out->n++], x, e - a);
+			if (s->fold.n > 0)      /* a folded job: its sums */
+				db_fold_job(&out->jobs[out->n++], &s->fold);
+			else
+				verdict_job_of(&out->jobs[out->n++], x, e - a);
 		}
 		a = e;
 	}

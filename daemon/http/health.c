@@ -17,6 +17,7 @@
 #include "lib/mono.h"
 
 #define HEALTH_WHY 1024             /* bytes of one reason */
+#define HEALTH_COUNT_MS 60000       /* samples are counted (a scan) at most this often */
 
 enum health_integrity {
 	HEALTH_UNCHECKED,           /* no check ran yet */
@@ -180,6 +181,53 @@ void health_fault_answer(struct http_resp *resp)
 	}
 }
 
+/* The rows of samples, counted at most every HEALTH_COUNT_MS. */
+static struct {
+	pthread_mutex_t mu;
+	long long at_ms, rows;      /* rows -1: not counted yet */
+} health_samples = { PTHREAD_MUTEX_INITIALIZER, 0, -1 };
+
+/* The fold's status with the rows of samples counted at most every
+ * HEALTH_COUNT_MS (the count scans the table; health is polled). */
+static int health_fold_status(struct kpcid *k, struct db_fold_status *f)
+{
+	long long now = mono_ms();
+	int rc;
+
+	pthread_mutex_lock(&health_samples.mu);
+	if (health_samples.rows < 0 || now - health_samples.at_ms >= HEALTH_COUNT_MS) {
+		rc = db_fold_status(k->db, f, 1);
+		if (rc == DB_OK) {
+			health_samples.rows = f->samples;
+			health_samples.at_ms = now;
+		}
+	} else {
+		rc = db_fold_status(k->db, f, 0);
+		f->samples = health_samples.rows;
+	}
+	pthread_mutex_unlock(&health_samples.mu);
+	return rc;
+}
+
+/* The retention part of the report: raw and folded samples, the fold's
+ * progress, the file's free pages (only the key when they cannot be read). */
+static json_t *health_retention_json(struct kpcid *k)
+{
+	struct db_fold_status f;
+
+	if (health_fold_status(k, &f) != DB_OK)
+		return json_pack("{s:I}", "fold_after_days", (json_int_t)kpcid_fold_days(k));
+	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b}",
+			 "fold_after_days", (json_int_t)kpcid_fold_days(k),
+			 "raw_samples", (json_int_t)(f.samples - f.rows),
+			 "folded_rows", (json_int_t)f.rows,
+			 "folded_iterations", (json_int_t)f.iterations,
+			 "folded_jobs", (json_int_t)f.jobs, "next_job", (json_int_t)f.next_job,
+			 "last_run_at", (json_int_t)f.last_run_at,
+			 "last_fold_at", (json_int_t)f.last_fold_at,
+			 "free_bytes", (json_int_t)f.free_bytes, "incremental_vacuum", f.incremental);
+}
+
 /* The integrity part of the report; appends a reason when it is not ok. */
 static json_t *health_integrity_json(json_t *reasons)
 {
@@ -219,13 +267,14 @@ void api_health(struct kpcid *k, struct http_req *req, struct http_resp *resp)
 		json_array_append_new(reasons, json_sprintf("analysis failed for %lld series "
 			"(skipped until they get new samples); the last, series %lld: %s",
 			failing, series, why));
-	j = json_pack("{s:s, s:s, s:s, s:b, s:o, s:o, s:{s:I, s:I, s:I}, s:{s:I}}",
+	j = json_pack("{s:s, s:s, s:s, s:b, s:o, s:o, s:{s:I, s:I, s:I}, s:{s:I}, s:o}",
 		      "status", json_array_size(reasons) ? "degraded" : "ok",
 		      "version", KPCI_VERSION, "db", ping ? "ok" : "error", "can_store", can,
 		      "reasons", reasons, "integrity", integrity,
 		      "storage", "db_bytes", (json_int_t)st.db_bytes,
 		      "wal_bytes", (json_int_t)st.wal_bytes, "free_bytes", (json_int_t)st.free_bytes,
-		      "analysis", "failing_series", (json_int_t)failing);
+		      "analysis", "failing_series", (json_int_t)failing,
+		      "retention", health_retention_json(k));
 	/* 503 when kpcid cannot do its job (a load balancer takes it out);
 	 * a degraded kpcid that can still store answers 200 */
 	http_json(resp, ping && can ? 200 : 503, j);

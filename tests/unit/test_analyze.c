@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "check.h"
+#include "check_runner.h"
 #include "daemon/analyze/analyze.h"
 #include "daemon/analyze/compare.h"
 #include "db/db.h"
@@ -699,9 +700,7 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
 
 int main(void)
 {
-	struct rec_runner r = { 0 };
 	char *cause = NULL, *tok = NULL, role[8];
-	long long rtok;
 
 	if (!mkdtemp(dir))
 		return 1;
@@ -712,20 +711,7 @@ int main(void)
 	CHECK_INT(db_token_create(db, &tok, "admin", "analyst", NULL, &cause), DB_OK);
 	CHECK_INT(db_token_check(db, tok, role, &token_id), DB_OK);
 	free(tok);
-	CHECK_INT(db_token_create(db, &tok, "runner", "r", "*", &cause), DB_OK);
-	CHECK_INT(db_token_check(db, tok, role, &rtok), DB_OK);
-	free(tok);
-	r.name = strdup("lab-1");
-	r.runner_class = strdup("c1");
-	r.capabilities = calloc(2, sizeof *r.capabilities);
-	r.boot_methods = calloc(2, sizeof *r.boot_methods);
-	if (r.capabilities && r.boot_methods) {
-		r.capabilities[r.ncapabilities++] = strdup("bench");
-		r.boot_methods[r.nboot_methods++] = strdup("host");
-	}
-	r.topology = json_object();
-	CHECK_INT(db_runner_register(db, &runner_id, rtok, &r, &cause), DB_OK);
-	rec_runner_dispose(&r);
+	CHECK_INT(test_runner_register(db, &runner_id, "lab-1", "c1"), DB_OK);
 	analyze_params_default(&params);
 	params.settle = 0;
 
