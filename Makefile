@@ -131,7 +131,8 @@ $(O)/bench/%: $(O)/bench/%.o $(PROG_LIBS) $(LIBKPCI)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # T="PATTERN..." runs only the tests whose name holds one of them.
-check: $(PROGS) $(TESTS)
+# t0960 writes a tiny lab's history with bench_history.
+check: $(PROGS) $(TESTS) $(O)/bench/bench_history
 	KPCI_BIN=$(abspath $(BIN)) KPCI_TESTS=$(abspath $(O)/tests) sh tests/run.sh $(T)
 
 # The source checker (tools/checksrc.sh, docs/CONTRIBUTING.md): banned
@@ -223,12 +224,13 @@ fuzz: $(FUZZERS)
 	rm -rf $(FUZZ_O)/run
 	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_O)/run $(FUZZERS)
 
-# bench_http_const is the ceiling server of bench/bench_http.sh, and
-# bench_ingest a part of bench/bench_load.sh: not benches of their own.
+# bench_http_const is the ceiling server of bench/bench_http.sh,
+# bench_ingest a part of bench/bench_load.sh and bench_history the
+# generator of bench/bench_history.sh: not benches of their own.
 bench: $(PROGS) $(BENCHES)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_BENCH=$(abspath $(O)/bench) sh bench/run.sh \
-		$(filter-out %/bench_http_const %/bench_ingest,$(BENCHES)) bench/bench_http.sh \
-		bench/bench_load.sh
+		$(filter-out %/bench_http_const %/bench_ingest %/bench_history,$(BENCHES)) \
+		bench/bench_http.sh bench/bench_load.sh bench/bench_history.sh
 
 deps:
 	sh tools/deps.sh
