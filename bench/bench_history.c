@@ -3,7 +3,7 @@
  * bench_history.c - a lab's history, written as kpcid would have written
  * it, at a size given on the command line:
  *
- *   bench_history DB SAMPLES [-p POINTS] [-c CLASSES] [-w WINDOWS] [-a]
+ *   bench_history DB SAMPLES [-p POINTS] [-c CLASSES] [-w WINDOWS] [-a [-s K]]
  *   bench_history -t N [-c CLASSES] DB
  *
  * A tree "linux" with one followed branch, master: a first-parent line in
@@ -21,11 +21,17 @@
  * Steps are planted in nine series (one in the long one); -a runs the
  * analyzer's passes (analyze_pass) over everything at the end, as kpcid's
  * main loop would, which finds them and opens what it opens (changes,
- * verdicts, more jobs, confirmations).
+ * verdicts, more jobs, confirmations).  The analysis of a whole history at
+ * once costs about a millisecond per point (a job's median) on the 2-core
+ * machine, an hour for 20 million samples: -s K analyses only the series
+ * of the first K classes (0: none), the suites with a planted step and
+ * kbuild (analyze_series),
+ * and leaves the others dirty, a backlog the analyzer has not reached.
  *
  * -t N, on a database made before: N times, the newest build's kbench
- * job queued for class00, claimed, its result stored, then an analyzer
- * pass: what a lab's next job costs kpcid's storage and analyzer on that
+ * job queued for class00, claimed, its result stored, then the analyzer's
+ * analysis of the job's series (analyze_series, as a pass does for each):
+ * what a lab's next job costs kpcid's storage and analyzer on that
  * history, in-process (claim_ms, result_ms, analysis_ms: median and
  * largest); then each of the CLASSES runner classes is left with one job
  * running, as a lab's are in the middle of its day.
@@ -73,6 +79,11 @@ struct hist {
 	char (*sha)[DB_SHA_LEN + 1];  /* first-parent line, then the topics */
 	long long jobs, samples, commits;
 	uint64_t rng;
+	int subset;                 /* -s K: only classes < K and the planted series analysed */
+	int subset_classes;         /* K */
+	long long *keep;            /* ... their series */
+	size_t nkeep, capkeep;
+	unsigned char seen[HIST_MAX_CLASSES][HIST_SUITES + 2];
 };
 
 /* The planted steps: from merge index `at` of the full builds on, the
@@ -287,6 +298,35 @@ static double hist_value(struct hist *h, int cls, int suite, int metric, long lo
 	return v;
 }
 
+/* Adds the series of job_id to those -s analyses. */
+static void hist_keep_series(struct hist *h, long long job_id)
+{
+	struct rec_job_series *v = NULL;
+	size_t n = 0;
+
+	if (db_job_series(h->db, job_id, &v, &n) != DB_OK)
+		hist_die("db_job_series", NULL);
+	for (size_t i = 0; i < n; i++) {
+		if (h->nkeep == h->capkeep) {
+			h->capkeep = h->capkeep ? 2 * h->capkeep : 1024;
+			h->keep = realloc(h->keep, h->capkeep * sizeof *h->keep);
+			if (!h->keep)
+				hist_die("out of memory", NULL);
+		}
+		h->keep[h->nkeep++] = v[i].series_id;
+	}
+	rec_job_series_dispose(v, n);
+}
+
+/* 1 when suite s of class cls holds a planted step. */
+static int hist_planted(int cls, int s)
+{
+	for (int i = 0; i <= HIST_PLANTED; i++)
+		if (plants[i].cls == cls && plants[i].suite == s)
+			return 1;
+	return 0;
+}
+
 /* Claims and runs every queued job of class cls's runner. */
 static void hist_run_class(struct hist *h, int cls, long long merge, long long fullidx,
 			   const char *release)
@@ -325,6 +365,10 @@ static void hist_run_class(struct hist *h, int cls, long long merge, long long f
 		}
 		if (db_job_result(h->db, h->runner[cls], &r, &dup, &cause) != DB_OK)
 			hist_die("db_job_result", cause);
+		if (h->subset && !h->seen[cls][s] && (cls < h->subset_classes || hist_planted(cls, s))) {
+			h->seen[cls][s] = 1;
+			hist_keep_series(h, job.id);
+		}
 		h->jobs++;
 		h->samples += (long long)r.nsamples;
 		proto_result_dispose(&r);
@@ -388,6 +432,10 @@ static void hist_build(struct hist *h, long long m, long long fullidx, const cha
 		hist_die("db_build_record", cause);
 	if (hist_build_result(h, &job, &b) < 0)
 		hist_die("db_job_result (build)", NULL);
+	if (h->subset && !h->seen[0][HIST_SUITES + 1]) {        /* kbuild */
+		h->seen[0][HIST_SUITES + 1] = 1;
+		hist_keep_series(h, job.id);
+	}
 	proto_job_dispose(&job);
 	h->jobs++;
 	if (db_build_queue_benches(h->db, &queued, build_id, "boot", "class00", "qemu", 3) !=
@@ -401,15 +449,23 @@ static void hist_build(struct hist *h, long long m, long long fullidx, const cha
 }
 
 /* The analyzer's passes until no series is dirty, as kpcid's main loop
- * runs them (settled at once). */
+ * runs them (settled at once); with -s, the analysis of the kept series
+ * only (analyze_series), the others left dirty. */
 static void hist_analyze(struct hist *h)
 {
 	struct analyze_params p;
 	struct analyze_stats st;
+	size_t stored;
 
 	analyze_params_default(&p);
 	p.settle = 0;
 	p.batch = 100000;
+	if (h->subset) {
+		for (size_t i = 0; i < h->nkeep; i++)
+			if (analyze_series(h->db, h->keep[i], &p, &stored) < 0)
+				hist_die("analyze_series", NULL);
+		return;
+	}
 	do {
 		if (analyze_pass(h->db, &p, &st) < 0)
 			hist_die("analyze_pass", NULL);
@@ -435,8 +491,8 @@ static int hist_time_next(const char *path, int n, int classes)
 {
 	struct hist h = { .classes = 1, .rng = 7 };
 	struct analyze_params p;
-	struct analyze_stats st;
 	struct rec_builds b;
+	size_t stored;
 	double *claim = calloc((size_t)n, sizeof *claim), *store = calloc((size_t)n, sizeof *store);
 	double *pass = calloc((size_t)n, sizeof *pass);
 	char *cause = NULL, *tok = NULL, role[8], name[32];
@@ -456,8 +512,6 @@ static int hist_time_next(const char *path, int n, int classes)
 	h.runner[0] = hist_register(&h, token, name, "class00", "bench");
 	analyze_params_default(&p);
 	p.settle = 0;
-	if (analyze_pass(h.db, &p, &st) < 0)    /* whatever was dirty before */
-		hist_die("analyze_pass", NULL);
 	for (int i = 0; i < n; i++) {
 		struct proto_job job;
 		struct proto_result r = { 0 };
@@ -491,8 +545,11 @@ static int hist_time_next(const char *path, int n, int classes)
 			hist_die("db_job_result", cause);
 		store[i] = mono_now() - t;
 		t = mono_now();
-		if (analyze_pass(h.db, &p, &st) < 0)
-			hist_die("analyze_pass", NULL);
+		h.nkeep = 0;
+		hist_keep_series(&h, job.id);
+		for (size_t k = 0; k < h.nkeep; k++)
+			if (analyze_series(h.db, h.keep[k], &p, &stored) < 0)
+				hist_die("analyze_series", NULL);
 		pass[i] = mono_now() - t;
 		proto_result_dispose(&r);
 		proto_job_dispose(&job);
@@ -513,6 +570,7 @@ static int hist_time_next(const char *path, int n, int classes)
 		proto_job_dispose(&job);
 	}
 	rec_builds_dispose(&b);
+	free(h.keep);
 	db_close(h.db);
 	hist_print_ms("claim_ms", claim, n);
 	hist_print_ms("result_ms", store, n);
@@ -533,7 +591,7 @@ static long long hist_file_bytes(const char *path)
 static void hist_usage(void)
 {
 	fprintf(stderr, "usage: bench_history DB SAMPLES [-p POINTS] [-c CLASSES] "
-		"[-w WINDOWS] [-a]\n       bench_history -t N [-c CLASSES] DB\n");
+		"[-w WINDOWS] [-a [-s K]]\n       bench_history -t N [-c CLASSES] DB\n");
 	exit(2);
 }
 
@@ -567,12 +625,16 @@ int main(int argc, char **argv)
 	 * (trimming it after each result was a third of the time) */
 	mallopt(M_TRIM_THRESHOLD, 256 << 20);
 	mallopt(M_MMAP_THRESHOLD, 64 << 20);
-	while ((opt = getopt(argc, argv, "p:c:w:at:")) != -1) {
+	while ((opt = getopt(argc, argv, "p:c:w:as:t:")) != -1) {
 		switch (opt) {
 		case 'p': h.points = hist_number(optarg, 1000000); break;
 		case 'c': h.classes = (int)hist_number(optarg, HIST_MAX_CLASSES); break;
 		case 'w': h.windows = (int)hist_number(optarg, 1000); break;
 		case 'a': analyze = 1; break;
+		case 's': h.subset = 1;
+			h.subset_classes = !strcmp(optarg, "0") ? 0 :
+					   (int)hist_number(optarg, HIST_MAX_CLASSES);
+			break;
 		case 't': timed = (int)hist_number(optarg, 100000); break;
 		default: hist_usage();
 		}
@@ -658,6 +720,7 @@ int main(int argc, char **argv)
 	t_analysis = mono_now();
 	if (analyze)
 		hist_analyze(&h);
+	free(h.keep);
 	t_analysis = mono_now() - t_analysis;
 	db_close(h.db);
 	printf("commits %lld\n", h.commits);
