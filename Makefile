@@ -225,12 +225,14 @@ fuzz: $(FUZZERS)
 	rm -rf $(FUZZ_O)/run
 	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_O)/run $(FUZZERS)
 
-# bench_http_const is the ceiling server of bench/bench_http.sh, and
-# bench_ingest a part of bench/bench_load.sh: not benches of their own.
+# bench_http_const is the ceiling server of bench/bench_http.sh,
+# bench_ingest a part of bench/bench_load.sh and bench_history the
+# generator of bench/bench_history.sh: not benches of their own.
 bench: $(PROGS) $(BENCHES)
 	KPCI_BIN=$(abspath $(BIN)) KPCI_BENCH=$(abspath $(O)/bench) sh bench/run.sh \
-		$(filter-out %/bench_http_const %/bench_ingest,$(BENCHES)) bench/bench_http.sh \
-		bench/bench_load.sh bench/bench_flood.sh bench/bench_upload.sh bench/bench_fold.sh
+		$(filter-out %/bench_http_const %/bench_ingest %/bench_history,$(BENCHES)) \
+		bench/bench_http.sh bench/bench_load.sh bench/bench_flood.sh bench/bench_upload.sh \
+		bench/bench_fold.sh bench/bench_history.sh
 
 deps:
 	sh tools/deps.sh

@@ -36,7 +36,9 @@ static struct {
 	pthread_mutex_t mu;
 	enum health_integrity state;
 	char *report;
-	long long at;
+	long long at;               /* when the last check ended (0: none did) */
+	long long started_at;       /* when the last (or the running) check began */
+	double seconds;             /* how long the last check took */
 	const char *when;           /* "at start", "on demand" */
 	pthread_t thread;
 	int running;                /* thread to join */
@@ -54,6 +56,8 @@ static enum health_integrity health_check(struct kpcid *k, const char *when, cha
 
 	pthread_mutex_lock(&health.mu);
 	health.state = HEALTH_CHECKING;
+	health.started_at = (long long)time(NULL);
+	health.when = when;
 	pthread_mutex_unlock(&health.mu);
 	rc = db_integrity_check(k->db, &found, &health.stop);
 	state = rc == DB_OK ? HEALTH_WHOLE : rc == DB_INVALID ? HEALTH_DAMAGED : HEALTH_UNCHECKABLE;
@@ -65,7 +69,7 @@ static enum health_integrity health_check(struct kpcid *k, const char *when, cha
 	free(health.report);
 	health.report = found ? strdup(found) : NULL;
 	health.at = (long long)time(NULL);
-	health.when = when;
+	health.seconds = *seconds;
 	pthread_mutex_unlock(&health.mu);
 	if (state == HEALTH_WHOLE)
 		log_info("db: integrity check %s: the database is whole (%.1f s)", when, *seconds);
@@ -234,9 +238,11 @@ static json_t *health_integrity_json(json_t *reasons)
 	json_t *j;
 
 	pthread_mutex_lock(&health.mu);
-	j = json_pack("{s:s, s:s?, s:I, s:s?}", "state", health_integrity_names[health.state],
-		      "when", health.when, "checked_at", (json_int_t)health.at,
-		      "report", health.report);
+	j = json_pack("{s:s, s:s?, s:I, s:I, s:o, s:s?}", "state",
+		      health_integrity_names[health.state], "when", health.when,
+		      "started_at", (json_int_t)health.started_at, "checked_at",
+		      (json_int_t)health.at, "seconds", health.at ? json_real(health.seconds) :
+		      json_null(), "report", health.report);
 	if (health.state == HEALTH_UNCHECKABLE)
 		json_array_append_new(reasons, json_sprintf("the integrity check (%s) could not "
 			"run: %s", health.when, health.report ? health.report : ""));
