@@ -39,7 +39,7 @@
  * Prints the planted steps as "planted CLASS SUITE/METRIC SHA" lines, then
  * "name value" lines: commits, jobs, samples, seconds, bytes_per_sample.
  * bench/bench_history.sh measures kpcid on two such databases;
- * tests/integration/t0960-history.sh checks a tiny one.
+ * tests/integration/t0950-history.sh checks a tiny one.
  */
 #include <malloc.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# t0960-history: bench_history (bench/bench_history.c) writes a lab's
+# t0950-history: bench_history (bench/bench_history.c) writes a lab's
 # history through kpcid's own db/ functions, at a tiny size here: the
 # database holds what was asked (commits, jobs, samples), the analyzer's
 # passes found each planted step at its commit, and a kpcid started on it
