@@ -265,18 +265,22 @@ static void hist_tags(struct hist *h)
 static long long hist_register(struct hist *h, long long token, const char *name,
 			       const char *cls, const char *cap)
 {
-	struct proto_register r = { 0 };
+	struct rec_runner r = { 0 };
 	char *cause = NULL;
 	long long id = 0;
 
 	r.name = strdup(name);
 	r.runner_class = strdup(cls);
-	r.capabilities = json_pack("[s]", cap);
-	r.boot_methods = json_pack("[s]", "qemu");
+	r.capabilities = calloc(1, sizeof *r.capabilities);
+	r.boot_methods = calloc(1, sizeof *r.boot_methods);
+	if (!r.capabilities || !r.boot_methods)
+		hist_die("out of memory", NULL);
+	r.capabilities[r.ncapabilities++] = strdup(cap);
+	r.boot_methods[r.nboot_methods++] = strdup("qemu");
 	r.topology = json_pack("{s:i, s:i}", "numa_nodes", 2, "cpus", 16);
 	if (db_runner_register(h->db, &id, token, &r, &cause) != DB_OK)
 		hist_die("db_runner_register", cause);
-	proto_register_dispose(&r);
+	rec_runner_dispose(&r);
 	return id;
 }
 
