@@ -265,18 +265,22 @@ static void hist_tags(struct hist *h)
 static long long hist_register(struct hist *h, long long token, const char *name,
 			       const char *cls, const char *cap)
 {
-	struct proto_register r = { 0 };
+	char *caps[] = { strdup(cap) }, *boots[] = { strdup("qemu") };
+	struct rec_runner r = { .name = strdup(name), .runner_class = strdup(cls),
+				.capabilities = caps, .ncapabilities = 1,
+				.boot_methods = boots, .nboot_methods = 1,
+				.numa_nodes = 2, .cpus = 16 };
 	char *cause = NULL;
 	long long id = 0;
 
-	r.name = strdup(name);
-	r.runner_class = strdup(cls);
-	r.capabilities = json_pack("[s]", cap);
-	r.boot_methods = json_pack("[s]", "qemu");
 	r.topology = json_pack("{s:i, s:i}", "numa_nodes", 2, "cpus", 16);
 	if (db_runner_register(h->db, &id, token, &r, &cause) != DB_OK)
 		hist_die("db_runner_register", cause);
-	proto_register_dispose(&r);
+	free(r.name);
+	free(r.runner_class);
+	free(caps[0]);
+	free(boots[0]);
+	json_decref(r.topology);
 	return id;
 }
 
