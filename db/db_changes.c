@@ -509,6 +509,17 @@ static long long db_prefix_commits(struct db *db, const char *prefix, const char
 				 "ss", prefix, end), 0);
 }
 
+/* db_side_samples' SELECT, the samples that match where (which names
+ * ?1 the job, ?2 and ?3 the commit range); ?4 the runner class or NULL. */
+#define DB_SIDE_SELECT(where) \
+	"SELECT se.metric_id, se.runner_class, s.value, s.job_id, s.series_id, " \
+	" " DB_FOLD_COLUMNS("s") " FROM samples s " \
+	" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt " \
+	" JOIN series se ON se.id = s.series_id " \
+	"WHERE r.status = 'ok' AND " where \
+	" AND (?4 IS NULL OR se.runner_class = ?4) " \
+	"ORDER BY se.runner_class, se.metric_id, s.job_id, s.iteration"
+
 int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		    long long job_id, const char *sha_prefix, const char *runner_class)
 {
@@ -528,16 +539,13 @@ int db_side_samples(struct db *db, struct db_side_sample **out, size_t *n,
 		db_read_unlock(db);
 		return DB_CONFLICT;
 	}
-	st = db_prep(db,
-		"SELECT se.metric_id, se.runner_class, s.value, s.job_id, s.series_id, "
-		" " DB_FOLD_COLUMNS("s") " FROM samples s "
-		" JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
-		" JOIN series se ON se.id = s.series_id "
-		"WHERE r.status = 'ok' AND (?1 = 0 OR s.job_id = ?1) "
-		" AND (?2 IS NULL OR (s.commit_sha >= ?2 AND s.commit_sha < ?3)) "
-		" AND (?4 IS NULL OR se.runner_class = ?4) "
-		"ORDER BY se.runner_class, se.metric_id, s.job_id, s.iteration",
-		"Isss", job_id, sha_prefix, end, runner_class);
+	/* One text per side so that SQLite reads the side through an index
+	 * (samples' UNIQUE key by job, analysis_samples_commit by commit)
+	 * instead of every sample: "?1 = 0 OR ..." would hide both. */
+	st = db_prep(db, job_id ? DB_SIDE_SELECT("s.job_id = ?1 AND (?2 IS NULL OR "
+						 "(s.commit_sha >= ?2 AND s.commit_sha < ?3))") :
+			 sha_prefix ? DB_SIDE_SELECT("s.commit_sha >= ?2 AND s.commit_sha < ?3") :
+			 DB_SIDE_SELECT("1"), "Isss", job_id, sha_prefix, end, runner_class);
 	if (!st) {
 		db_read_unlock(db);
 		return DB_ERR;

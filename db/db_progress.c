@@ -65,7 +65,9 @@ int db_job_release(struct db *db, long long job_id, int attempt, long long runne
 
 /* The jobs an estimate compares a job with: done, of the same kind, tree
  * and config (builds), or suite, boot method and runner class (bench),
- * newest first; their durations in seconds. */
+ * newest first; their durations in seconds.  The unary + on o.state keeps
+ * SQLite off jobs_queue (every done job read, then sorted): it walks jobs
+ * newest first and stops at the DB_ESTIMATE_JOBS-th match. */
 #define DB_ESTIMATE_JOBS 20
 
 static int db_cmp_ll(const void *a, const void *b)
@@ -85,7 +87,7 @@ int db_job_estimate(struct db *db, long long job_id, struct rec_estimate *out)
 	db_read_lock(db);
 	rc = db_ids(db_prepk(db,
 		"SELECT o.finished_at - o.started_at AS seconds FROM jobs j JOIN jobs o "
-		" ON o.kind = j.kind AND o.state = 'done' AND o.id <> j.id "
+		" ON o.kind = j.kind AND +o.state = 'done' AND o.id <> j.id "
 		" AND o.started_at IS NOT NULL AND o.finished_at >= o.started_at "
 		" AND (CASE WHEN j.kind = 'build' THEN o.tree_id IS j.tree_id AND "
 		"  json_extract(o.spec, '$.config') IS json_extract(j.spec, '$.config') "
