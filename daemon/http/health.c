@@ -4,6 +4,7 @@
  * database and its result, the storage limits, analysis failures, and
  * the answers given when kpcid cannot store.
  */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +62,7 @@ static enum health_integrity health_check(struct kpcid *k, const char *when, cha
 	pthread_mutex_unlock(&health.mu);
 	rc = db_integrity_check(k->db, &found, &health.stop);
 	state = rc == DB_OK ? HEALTH_WHOLE : rc == DB_INVALID ? HEALTH_DAMAGED : HEALTH_UNCHECKABLE;
-	*seconds = mono_now() - t0;
+	*seconds = round((mono_now() - t0) * 1e3) / 1e3;   /* to the millisecond */
 	if (state == HEALTH_WHOLE)
 		db_corruption_clear();      /* what SQLite said before is past */
 	pthread_mutex_lock(&health.mu);
