@@ -79,6 +79,16 @@ void pages_from_json_error(struct http_resp *resp)
 	pages_error(resp, resp->status, msg);
 }
 
+int pages_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
+		 const char *const *tables)
+{
+	if (!api_cached(k, req, resp, tables))
+		return 0;
+	if (!resp->cached && resp->status >= 400)
+		pages_from_json_error(resp);
+	return 1;
+}
+
 int pages_number(struct http_req *req, struct http_resp *resp, long long max, int *page)
 {
 	long long n;
@@ -157,7 +167,7 @@ void api_page_overview(struct kpcid *k, struct http_req *req, struct http_resp *
 	struct page_overview_data o;
 
 	resp->content_type = "text/html; charset=utf-8";
-	if (api_cached(k, req, resp, NULL))
+	if (pages_cached(k, req, resp, NULL))
 		return;
 	if (api_overview_read(k->db, &o) < 0)
 		resp->status = 500;
@@ -357,7 +367,7 @@ void api_page_series(struct kpcid *k, struct http_req *req, struct http_resp *re
 	int page, rc;
 
 	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0 ||
-	    api_cached(k, req, resp, api_series_tables))
+	    pages_cached(k, req, resp, api_series_tables))
 		return;
 	rc = detail_series(&s, &cause, k, req->params[0], req, 1);
 	if (rc) {
@@ -389,7 +399,7 @@ void api_page_metrics(struct kpcid *k, struct http_req *req, struct http_resp *r
 		return;
 	}
 	if (pages_number(req, resp, PAGES_MAX_PAGE, &page) < 0 ||
-	    api_cached(k, req, resp, pages_metrics_tables))
+	    pages_cached(k, req, resp, pages_metrics_tables))
 		return;
 	if (db_series_index(k->db, &s, &n, &more, q, PAGE_ROWS, (page - 1) * PAGE_ROWS) !=
 	    DB_OK) {

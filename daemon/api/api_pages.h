@@ -13,6 +13,10 @@ void pages_error(struct http_resp *resp, int status, const char *msg);
 /* The JSON error answer an http_* reader left in resp ({"error": ...})
  * as the HTML error page, with its status. */
 void pages_from_json_error(struct http_resp *resp);
+/* api_cached() for a page: a refusal it answered (503, no build slot came)
+ * becomes the HTML error page.  1 when resp holds the answer. */
+int pages_cached(struct kpcid *k, struct http_req *req, struct http_resp *resp,
+		 const char *const *tables);
 /* ?page=N, 1 to max (default 1); -1 after an error page ("query parameter
  * page: 'x' is not a number from 1 to MAX"). */
 int pages_number(struct http_req *req, struct http_resp *resp, long long max, int *page);

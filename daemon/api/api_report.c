@@ -113,7 +113,7 @@ void api_page_window(struct kpcid *k, struct http_req *req, struct http_resp *re
 	}
 	if (pages_number(req, resp, REPORT_MAX_PAGE, &page) < 0)
 		return;
-	if (api_cached(k, req, resp, report_tables))
+	if (pages_cached(k, req, resp, report_tables))
 		return;
 	rc = report_read(k, &r, req, branch, PAGE_ROWS, (page - 1) * PAGE_ROWS, &cause);
 	if (rc != DB_OK) {
