@@ -182,10 +182,11 @@ FUZZERS := $(FUZZ_O)/fuzz_suite_parse $(FUZZ_O)/fuzz_proto $(FUZZ_O)/fuzz_csvnum
 FUZZERS += $(FUZZ_O)/fuzz_http $(FUZZ_O)/fuzz_api $(FUZZ_O)/fuzz_stats $(FUZZ_O)/fuzz_config \
 	   $(FUZZ_O)/fuzz_pages $(FUZZ_O)/fuzz_kbuild
 $(FUZZ_O)/fuzz_suite_parse: tests/fuzz/fuzz_suite_parse.c runners/suite_parse.c lib/proto.c \
-		lib/fail.c
+		lib/rec.c lib/rec_names.c lib/rec_runner.c lib/fail.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
-$(FUZZ_O)/fuzz_proto: tests/fuzz/fuzz_proto.c lib/proto.c lib/jstream.c lib/buf.c lib/fail.c
+$(FUZZ_O)/fuzz_proto: tests/fuzz/fuzz_proto.c lib/proto.c lib/rec.c lib/rec_names.c \
+		lib/rec_runner.c lib/jstream.c lib/buf.c lib/fail.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
 $(FUZZ_O)/fuzz_csvnum: tests/fuzz/fuzz_csvnum.c lib/csvnum.c
