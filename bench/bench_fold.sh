@@ -18,20 +18,9 @@ set -u
 COMMITS=${FOLD_COMMITS:-5000}
 POINTS=${FOLD_POINTS:-20000}
 
-for tool in sqlite3 python3; do
-	if ! command -v "$tool" > /dev/null 2>&1; then
-		echo "bench_fold: $tool is not installed (make deps)"
-		exit 1
-	fi
-done
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/kpci-bench-fold.XXXXXX")
-KPID=""
-cleanup() {
-	[ -n "$KPID" ] && kill "$KPID" 2>/dev/null
-	wait 2>/dev/null
-	rm -rf "$TMP"
-}
-trap cleanup EXIT INT TERM
+BENCH=bench_fold
+. bench/bench-lib.sh
+bench_need sqlite3 python3 bc
 DB="$TMP/data/kpci.db"
 
 # bytes FILE: the bytes of the samples table and its indexes
@@ -69,6 +58,7 @@ t0=$(date +%s.%N)
 "$KPCI_BIN/kpcid" --data-dir "$TMP/data" --listen 127.0.0.1:0 -c "$TMP/kpcid.ini" \
 	> "$TMP/kpcid.log" 2>&1 &
 KPID=$!
+PIDS="$PIDS $KPID"
 while [ "$(sqlite3 -cmd '.timeout 5000' "$DB" "SELECT next_job > (SELECT MAX(job_id)
 		FROM job_results) FROM sample_folding" 2>/dev/null)" != 1 ]; do
 	sleep 0.1
@@ -77,7 +67,6 @@ t1=$(date +%s.%N)
 CPU=$(cpu_s "$KPID")
 kill -TERM "$KPID"
 wait "$KPID"
-KPID=""
 WALL=$(echo "$t1 - $t0" | bc)
 sqlite3 "$DB" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null
 ROWS=$(sqlite3 "$DB" "SELECT count(*) FROM samples")

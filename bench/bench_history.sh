@@ -39,27 +39,17 @@ POINTS=${HIST_POINTS:-5000}     # merges measured: the long series' points
 CLASSES=${HIST_CLASSES:-12}     # runner classes
 ANALYSED=${HIST_ANALYSED:-0}    # classes whose series are all analysed (bench_history -s)
 
-for tool in sqlite3 python3 curl; do
-	if ! command -v "$tool" > /dev/null 2>&1; then
-		echo "bench_history: $tool is not installed (make deps)"
-		exit 1
-	fi
-done
+BENCH=bench_history
+. bench/bench-lib.sh
+bench_need sqlite3 python3 curl
 if [ -n "${HIST_DIR:-}" ]; then
 	DIR=$HIST_DIR
 	mkdir -p "$DIR"
 else
 	DIR=$(mktemp -d "${TMPDIR:-/tmp}/kpci-bench-history.XXXXXX")
 fi
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/kpci-bench-history-run.XXXXXX")
-KPID=""
-cleanup() {
-	[ -n "$KPID" ] && kill "$KPID" 2>/dev/null
-	wait 2>/dev/null
-	rm -rf "$TMP"
-	[ -z "${HIST_DIR:-}" ] && rm -rf "$DIR"
-}
-trap cleanup EXIT INT TERM
+# the generated databases are removed at exit unless HIST_DIR keeps them
+[ -z "${HIST_DIR:-}" ] && trap 'cleanup; rm -rf "$DIR"' EXIT INT TERM
 
 cat > "$TMP/kpcid.ini" <<'INI'
 [server]
@@ -100,6 +90,7 @@ measure() {
 	"$KPCI_BIN/kpcid" --data-dir "$d" --listen 127.0.0.1:0 -c "$TMP/kpcid.ini" \
 		> "$TMP/kpcid.log" 2>&1 &
 	KPID=$!
+	PIDS="$PIDS $KPID"
 	URL=""
 	for _ in $(seq 3000); do
 		port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$TMP/kpcid.log")
