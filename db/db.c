@@ -441,7 +441,7 @@ int db_status(struct db *db, struct rec_status *out)
 				      sizeof *out->jobs, max, &out->njobs, db_job_count_row)
 		       : DB_ERR;
 	out->runners = db_scalar(db_prepk(db, "SELECT count(*) FROM runners", ""), 0);
-	out->samples = db_scalar(db_prepk(db, "SELECT count(*) FROM samples", ""), 0);
+	out->samples = db_scalar(db_prepk(db, "SELECT rows FROM sample_count WHERE id = 1", ""), 0);
 	out->schema_version = db_version_locked(db);
 	db_read_unlock(db);
 	if (rc != DB_OK)

@@ -156,15 +156,14 @@ struct db_fold_result {
 int db_fold_pass(struct db *db, long long cutoff, int budget_ms, struct db_fold_result *out);
 /* The fold's totals and the file's free pages, for health. */
 struct db_fold_status {
-	long long samples;                  /* rows of samples: raw iterations + folded rows */
+	long long samples;                  /* rows of samples: raw iterations + folded rows
+					     * (kept by migration 0023's triggers) */
 	long long rows, iterations, jobs;   /* folded rows, the iterations they hold, jobs */
 	long long next_job;                 /* every job below it was looked at */
 	long long last_run_at, last_fold_at; /* 0: never */
 	long long free_bytes;               /* pages on the file's free list */
 	int incremental;                    /* auto_vacuum = INCREMENTAL: freed pages go back */
 };
-/* count: also count the rows of samples (a scan of a table that may
- * hold hundreds of millions; else samples is -1). */
-int db_fold_status(struct db *db, struct db_fold_status *out, int count);
+int db_fold_status(struct db *db, struct db_fold_status *out);
 
 #endif

@@ -4,7 +4,8 @@
  * on a real SQLite file: it covers the tables a migration can have
  * affected and no more, so that samples are read only by a migration
  * that touches them, and a migration that would leave a row referring to
- * a missing one is still refused with its sentence.
+ * a missing one is still refused with its sentence.  And the rows of
+ * samples that 0023 counts and keeps.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,6 +177,31 @@ static void test_dangling(void)
 	db_close(db);
 }
 
+/* Migration 0023 counts the rows of samples once; the status and the
+ * fold's status then read that row, not the table (which the result
+ * store and the fold keep it equal to: test_db.c, test_fold.c). */
+static void test_sample_count(void)
+{
+	struct db *db = open_at("count.db", 22);
+	struct db_fold_status f;
+	struct rec_status st;
+	char path[256], *cause = NULL;
+
+	fill(db);
+	db_close(db);
+	snprintf(path, sizeof path, "%s/count.db", dir);
+	CHECK_INT(db_open(&db, path, &cause), DB_OK);
+	CHECK_INT(test_scalar(db, "SELECT rows FROM sample_count WHERE id = 1", ""), 2);
+	CHECK_INT(test_exec(db, "UPDATE sample_count SET rows = 12345", ""), DB_OK);
+	CHECK_INT(db_status(db, &st), DB_OK);
+	CHECK_INT(st.samples, 12345);
+	rec_status_dispose(&st);
+	CHECK_INT(db_fold_status(db, &f), DB_OK);
+	CHECK_INT(f.samples, 12345);
+	free(cause);
+	db_close(db);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -184,6 +210,7 @@ int main(void)
 	}
 	test_real_migrations();
 	test_dangling();
+	test_sample_count();
 	check_db_remove_dir(dir);
 	return check_done();
 }
