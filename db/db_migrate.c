@@ -122,7 +122,8 @@ static int db_table_names(struct db *db, struct db_names *s)
 }
 
 /* Whether the parent key column to (NULL: the primary key, any column
- * then) of table parent was updated. */
+ * then) of table parent was updated, or its rowid by that name (SQLite
+ * names it ROWID then; a rowid alias by its own name). */
 static int db_key_updated(const struct db_touched *t, const char *parent, const char *to)
 {
 	size_t len = strlen(parent);
@@ -131,7 +132,7 @@ static int db_key_updated(const struct db_touched *t, const char *parent, const 
 		const char *u = t->updated.v[i];
 
 		if (strncasecmp(u, parent, len) == 0 && u[len] == '\n' &&
-		    (!to || strcasecmp(u + len + 1, to) == 0))
+		    (!to || strcasecmp(u + len + 1, to) == 0 || strcmp(u + len + 1, "ROWID") == 0))
 			return 1;
 	}
 	return 0;

@@ -138,6 +138,10 @@ static void test_dangling(void)
 	CHECK(cause && strstr(cause, "row 1 of samples referring to a missing row of jobs"));
 	free(cause);
 	cause = NULL;
+	CHECK_INT(apply(db, mig("UPDATE jobs SET rowid = 8 WHERE id = 1;"), NULL, &cause), DB_ERR);
+	CHECK(cause && strstr(cause, "row 1 of samples referring to a missing row of jobs"));
+	free(cause);
+	cause = NULL;
 	/* a parent rebuilt without one of its rows */
 	CHECK_INT(apply(db, mig("CREATE TABLE metrics_new (id INTEGER PRIMARY KEY, "
 				"suite TEXT, name TEXT, unit TEXT, direction TEXT);"
