@@ -66,7 +66,8 @@ db "WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < $co
 	iteration, value, created_at)
     SELECT s.job_id, s.attempt, s.series_id, s.env_id, s.runner_id, s.commit_sha,
 	s.iteration + 1000 * k.n, s.value * (1 + 0.001 * (k.n % 7)), s.created_at
-    FROM samples s, k"
+    FROM samples s, k;
+    UPDATE sample_count SET rows = (SELECT count(*) FROM samples)"
 total=$(db "SELECT count(*) FROM samples")
 jobs=$(db "SELECT count(*) FROM jobs WHERE state = 'done'")
 echo "database: $total samples of $jobs jobs (4 runners x 100 metrics, then copied" \

@@ -11,6 +11,7 @@
  *   kpcid [-c FILE] [--db PATH] token list | token revoke ID
  *   kpcid [-c FILE] [--db PATH] kcidb export [--dry-run]
  *   kpcid [-c FILE] [--db PATH] backup PATH
+ *   kpcid [-c FILE] [--db PATH] compact
  */
 #include <errno.h>
 #include <pthread.h>
@@ -59,7 +60,8 @@ static void usage(FILE *f)
 		"       kpcid [-c FILE] [--db PATH] token list\n"
 		"       kpcid [-c FILE] [--db PATH] token revoke ID\n"
 		"       kpcid [-c FILE] [--db PATH] kcidb export [--dry-run]\n"
-		"       kpcid [-c FILE] [--db PATH] backup PATH\n");
+		"       kpcid [-c FILE] [--db PATH] backup PATH\n"
+		"       kpcid [-c FILE] [--db PATH] compact\n");
 }
 
 static int open_db(struct kpcid *k)
@@ -84,6 +86,17 @@ static int open_db(struct kpcid *k)
 	return 0;
 }
 
+/* Whether path (config_db_path's) names a database file; says so on
+ * stderr, for command cmd, when it does not. */
+static int db_exists(const char *cmd, const char *path)
+{
+	if (path && access(path, F_OK) == 0)
+		return 1;
+	fprintf(stderr, "kpcid: %s: there is no database at %s (-c, --db and --data-dir say "
+		"where it is)\n", cmd, path ? path : "?");
+	return 0;
+}
+
 /* backup PATH: a consistent copy of the database in the new file PATH,
  * made while kpcid serves (db/db_backup.c); 0 when it is made and whole. */
 static int cmd_backup(struct kpcid *k, int argc, char **argv)
@@ -96,10 +109,7 @@ static int cmd_backup(struct kpcid *k, int argc, char **argv)
 		fprintf(stderr, "kpcid: backup needs one argument, the new file to write the "
 			"copy to\n");
 		rc = 2;
-	} else if (!path || access(path, F_OK) < 0) {
-		fprintf(stderr, "kpcid: backup: there is no database at %s (-c, --db and "
-			"--data-dir say where it is)\n", path ? path : "?");
-	} else if (open_db(k) == 0) {
+	} else if (db_exists("backup", path) && open_db(k) == 0) {
 		if (db_backup(k->db, argv[1], &bytes, &cause) == DB_OK) {
 			printf("backup: %s copied to %s (%lld bytes), its integrity check ok\n",
 			       path, argv[1], bytes);
@@ -107,6 +117,36 @@ static int cmd_backup(struct kpcid *k, int argc, char **argv)
 		} else {
 			fprintf(stderr, "kpcid: %s\n", cause ? cause : "backup failed");
 		}
+	}
+	free(cause);
+	free(path);
+	return rc;
+}
+
+/* compact: the database rewritten in incremental auto-vacuum mode without
+ * its free pages, with kpcid stopped (db/db_compact.c); 0 when done. */
+static int cmd_compact(struct kpcid *k, int argc, char **argv)
+{
+	static const char *const modes[] = { "none", "full", "incremental" };
+	char *path = config_db_path(&k->cfg), *cause = NULL;
+	struct db_compact c;
+	int rc = 1;
+
+	(void)argv;
+	if (argc != 1) {
+		fprintf(stderr, "kpcid: compact takes no argument (-c, --db and --data-dir say "
+			"which database)\n");
+		rc = 2;
+	} else if (!db_exists("compact", path)) {
+		rc = 1;
+	} else if (db_compact(path, &c, &cause) == DB_OK) {
+		printf("compact: %s: %lld bytes before (%lld free pages, auto-vacuum %s), "
+		       "%lld bytes after (auto-vacuum incremental)\n", path, c.bytes_before,
+		       c.free_pages, c.mode_before >= 0 && c.mode_before <= 2 ?
+		       modes[c.mode_before] : "?", c.bytes_after);
+		rc = 0;
+	} else {
+		fprintf(stderr, "kpcid: %s\n", cause ? cause : "compact failed");
 	}
 	free(cause);
 	free(path);
@@ -431,6 +471,8 @@ int main(int argc, char **argv)
 	} else if (optind < argc && !strcmp(argv[optind], "backup")) {
 		kpcid_publish_config(&k);
 		rc = cmd_backup(&k, argc - optind, argv + optind);
+	} else if (optind < argc && !strcmp(argv[optind], "compact")) {
+		rc = cmd_compact(&k, argc - optind, argv + optind);
 	} else if (optind < argc && !strcmp(argv[optind], "kcidb")) {
 		kpcid_publish_config(&k);
 		rc = open_db(&k) < 0 ? 1 : kcidb_command(&k, argc - optind, argv + optind);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * db.c - SQLite storage: opening the file (mode, page size, WAL),
- * migrations, the versions of the tables for the answer cache, the
+ * migrations (db/db_migrate.c), the versions of the tables for the answer cache, the
  * checkpointer, status counts.  The connections, their locks and the
  * statement helpers are db/db_conn.c; the queries live by subject in
  * db/db_<subject>.c.  docs/ARCHITECTURE.md, "Concurrency and storage".
@@ -40,7 +40,7 @@ int db_latest_version(void)
 	return db_migrations_count;
 }
 
-static int db_version_locked(struct db *db)
+int db_version_locked(struct db *db)
 {
 	return (int)db_scalar(db_prepk(db, "PRAGMA user_version", ""), -1);
 }
@@ -53,62 +53,6 @@ int db_schema_version(struct db *db)
 	v = db_version_locked(db);
 	db_read_unlock(db);
 	return v;
-}
-
-/*
- * Applies migrations after the current version up to target, one
- * transaction each, so a failure leaves the last good version.  They run
- * with foreign keys off, as SQLite's procedure for changing a table's
- * schema needs (a rebuilt table is dropped and its copy renamed without
- * touching the rows that refer to it); each is checked with
- * foreign_key_check before it commits.
- */
-/* -1 with *err (sqlite3_malloc'd) when a row refers to a missing one. */
-static int db_fk_check(struct db *db, char **err)
-{
-	sqlite3_stmt *st = NULL;
-	int rc = 0;
-
-	if (sqlite3_prepare_v2(db->conn, "PRAGMA foreign_key_check", -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		*err = sqlite3_mprintf("it would leave row %lld of %s referring to a missing row of %s",
-				       sqlite3_column_int64(st, 1), sqlite3_column_text(st, 0),
-				       sqlite3_column_text(st, 2));
-		rc = -1;
-	}
-	sqlite3_finalize(st);
-	return rc;
-}
-
-static int db_migrate(struct db *db, int target, char **cause)
-{
-	int cur = db_version_locked(db);
-
-	if (cur < 0)
-		return fail_cause(cause, "cannot read the schema version");
-	if (cur > db_migrations_count)
-		return fail_cause(cause, "the database has schema version %d, newer than "
-				  "this kpcid knows (%d)", cur, db_migrations_count);
-	for (int v = cur + 1; v <= target; v++) {
-		const struct db_migration *m = &db_migrations[v - 1];
-		char pragma[64], *err = NULL;
-
-		snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v);
-		if (db_exec(db, "BEGIN IMMEDIATE") < 0)
-			return fail_cause(cause, "cannot start migration %s", m->name);
-		if (sqlite3_exec(db->conn, m->sql, NULL, NULL, &err) != SQLITE_OK ||
-		    db_fk_check(db, &err) < 0 ||
-		    db_exec(db, pragma) < 0 || db_exec(db, "COMMIT") < 0) {
-			fail_cause(cause, "migration %s failed: %s", m->name,
-				   err ? err : sqlite3_errmsg(db->conn));
-			sqlite3_free(err);
-			db_exec(db, "ROLLBACK");
-			return DB_ERR;
-		}
-		log_info("db: applied migration %s", m->name);
-	}
-	return DB_OK;
 }
 
 /* sqlite3_update_hook: counts the rows written per table, as pending
@@ -497,7 +441,7 @@ int db_status(struct db *db, struct rec_status *out)
 				      sizeof *out->jobs, max, &out->njobs, db_job_count_row)
 		       : DB_ERR;
 	out->runners = db_scalar(db_prepk(db, "SELECT count(*) FROM runners", ""), 0);
-	out->samples = db_scalar(db_prepk(db, "SELECT count(*) FROM samples", ""), 0);
+	out->samples = db_scalar(db_prepk(db, "SELECT rows FROM sample_count WHERE id = 1", ""), 0);
 	out->schema_version = db_version_locked(db);
 	db_read_unlock(db);
 	if (rc != DB_OK)

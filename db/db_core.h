@@ -98,6 +98,19 @@ int db_storage(struct db *db, struct db_storage *out);
  * DB_OK with its size in *bytes; DB_CONFLICT when path exists; DB_ERR
  * with a sentence, and no file left at path, when it cannot. */
 int db_backup(struct db *db, const char *path, long long *bytes, char **cause);
+/* What db_compact found and did: the file's bytes before and after
+ * (the WAL checkpointed into it first), its free pages before, and its
+ * auto-vacuum mode before (0 none, 1 full, 2 incremental). */
+struct db_compact {
+	long long bytes_before, bytes_after, free_pages, mode_before;
+};
+/* Rewrites the database file at path in incremental auto-vacuum mode
+ * without its free pages (PRAGMA auto_vacuum = INCREMENTAL; VACUUM), for
+ * `kpcid compact`, offline (db/db_compact.c): DB_CONFLICT when another
+ * connection has the file open (a kpcid serving it); DB_INVALID when
+ * its file system has less free than VACUUM needs; DB_ERR otherwise;
+ * each with a sentence. */
+int db_compact(const char *path, struct db_compact *out, char **cause);
 /* Marks series id as failing analysis with why (one sentence) and clears
  * its dirty flag, unless a sample newer than last_sample_id arrived (then
  * DB_CONFLICT: it stays dirty).  A new sample makes it dirty again; a
@@ -143,15 +156,14 @@ struct db_fold_result {
 int db_fold_pass(struct db *db, long long cutoff, int budget_ms, struct db_fold_result *out);
 /* The fold's totals and the file's free pages, for health. */
 struct db_fold_status {
-	long long samples;                  /* rows of samples: raw iterations + folded rows */
+	long long samples;                  /* rows of samples: raw iterations + folded rows
+					     * (kept by migration 0023's triggers) */
 	long long rows, iterations, jobs;   /* folded rows, the iterations they hold, jobs */
 	long long next_job;                 /* every job below it was looked at */
 	long long last_run_at, last_fold_at; /* 0: never */
 	long long free_bytes;               /* pages on the file's free list */
 	int incremental;                    /* auto_vacuum = INCREMENTAL: freed pages go back */
 };
-/* count: also count the rows of samples (a scan of a table that may
- * hold hundreds of millions; else samples is -1). */
-int db_fold_status(struct db *db, struct db_fold_status *out, int count);
+int db_fold_status(struct db *db, struct db_fold_status *out);
 
 #endif

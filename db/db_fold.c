@@ -129,6 +129,10 @@ static int db_fold_group(struct db *db, long long job, const struct db_fold_it *
 		rc = db_exec_st(db, db_prepk(db,
 			"DELETE FROM samples WHERE job_id = ? AND attempt = ? AND series_id = ? "
 			" AND fold_n IS NULL", "III", job, v[0].attempt, v[0].series));
+	if (rc == DB_OK)        /* one row in, the iterations out: the rows kept (0023) */
+		rc = db_exec_st(db, db_prepk(db, "UPDATE sample_count SET rows = rows + 1 - ? "
+					     "WHERE id = 1", "I",
+					     (long long)sqlite3_changes(db->conn)));
 	return rc;
 }
 
@@ -281,7 +285,7 @@ int db_fold_pass(struct db *db, long long cutoff, int budget_ms, struct db_fold_
 	return rc;
 }
 
-int db_fold_status(struct db *db, struct db_fold_status *out, int count)
+int db_fold_status(struct db *db, struct db_fold_status *out)
 {
 	sqlite3_stmt *st;
 	int rc = DB_ERR;
@@ -289,8 +293,8 @@ int db_fold_status(struct db *db, struct db_fold_status *out, int count)
 	memset(out, 0, sizeof *out);
 	db_read_lock(db);
 	st = db_prepk(db, "SELECT rows, iterations, jobs, next_job, IFNULL(last_run_at, 0), "
-		      " IFNULL(last_fold_at, 0), CASE WHEN ?1 THEN (SELECT count(*) FROM samples) "
-		      " ELSE -1 END FROM sample_folding WHERE id = 1", "i", count);
+		      " IFNULL(last_fold_at, 0), (SELECT rows FROM sample_count WHERE id = 1) "
+		      "FROM sample_folding WHERE id = 1", "");
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
 		out->rows = sqlite3_column_int64(st, 0);
 		out->iterations = sqlite3_column_int64(st, 1);

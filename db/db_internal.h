@@ -132,6 +132,30 @@ void db_conn_close(struct db_conn *c);
 
 long long db_now(void);
 
+/* db/db_migrate.c.  Migrations run with foreign keys off, as SQLite's
+ * procedure for changing a table's schema needs (a rebuilt table is
+ * dropped and its copy renamed without touching the rows that refer to
+ * it); each one is checked with foreign_key_check of the tables it can
+ * have affected before it commits: each table its statements write,
+ * create, alter or drop, each table new after it, and each table with a
+ * foreign key to a table it inserts into, deletes from or drops, or to a
+ * key column it updates (as SQLite compiles its statements, by an
+ * authorizer: nothing to declare).  A migration that only adds an index,
+ * columns or a table checks no other table. */
+struct db_migration;
+/* Applies migrations after the current version up to target, one
+ * transaction each, so a failure leaves the last good version. */
+int db_migrate(struct db *db, int target, char **cause);
+/* Turns foreign keys off (the caller turns them on again), applies m
+ * in its own transaction and sets user_version to its
+ * version; *checked (when not NULL) gets the NULL-terminated names of
+ * the tables whose foreign keys were checked (NULL: none), to free with
+ * db_names_dispose.  A row left referring to a missing one refuses it. */
+int db_migration_apply(struct db *db, const struct db_migration *m, char ***checked,
+		       char **cause);
+void db_names_dispose(char **v);
+int db_version_locked(struct db *db);   /* PRAGMA user_version, -1 on failure */
+
 /*
  * Prepares sql and binds one argument per letter of types: i int,
  * I long long, d double, s text (NULL binds NULL), j json_t * (compact

@@ -150,8 +150,8 @@ static size_t db_series_slot(const struct db_series_map *m, const struct proto_s
 }
 
 /* Inserts the samples of r, each into its series (found or made, marked
- * dirty, once per metric), with one prepared statement.  Inside the
- * result's transaction. */
+ * dirty, once per metric), with one prepared statement, and adds them
+ * to sample_count.  Inside the result's transaction. */
 static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 				    long long runner_id, const char *runner_class,
 				    const char *config, const char *commit, long long env_id,
@@ -223,6 +223,9 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 		db_done(ins);
 	free(m.key);
 	free(m.series);
+	if (rc == DB_OK)        /* every sample inserted: the rows kept (0023) */
+		rc = db_exec_st(db, db_prepk(db, "UPDATE sample_count SET rows = rows + ? "
+					     "WHERE id = 1", "I", (long long)r->nsamples));
 	return rc;
 }
 

@@ -18,7 +18,6 @@
 #include "lib/mono.h"
 
 #define HEALTH_WHY 1024             /* bytes of one reason */
-#define HEALTH_COUNT_MS 60000       /* samples are counted (a scan) at most this often */
 
 enum health_integrity {
 	HEALTH_UNCHECKED,           /* no check ran yet */
@@ -186,41 +185,13 @@ void health_fault_answer(struct http_resp *resp)
 	}
 }
 
-/* The rows of samples, counted at most every HEALTH_COUNT_MS. */
-static struct {
-	pthread_mutex_t mu;
-	long long at_ms, rows;      /* rows -1: not counted yet */
-} health_samples = { PTHREAD_MUTEX_INITIALIZER, 0, -1 };
-
-/* The fold's status with the rows of samples counted at most every
- * HEALTH_COUNT_MS (the count scans the table; health is polled). */
-static int health_fold_status(struct kpcid *k, struct db_fold_status *f)
-{
-	long long now = mono_ms();
-	int rc;
-
-	pthread_mutex_lock(&health_samples.mu);
-	if (health_samples.rows < 0 || now - health_samples.at_ms >= HEALTH_COUNT_MS) {
-		rc = db_fold_status(k->db, f, 1);
-		if (rc == DB_OK) {
-			health_samples.rows = f->samples;
-			health_samples.at_ms = now;
-		}
-	} else {
-		rc = db_fold_status(k->db, f, 0);
-		f->samples = health_samples.rows;
-	}
-	pthread_mutex_unlock(&health_samples.mu);
-	return rc;
-}
-
 /* The retention part of the report: raw and folded samples, the fold's
  * progress, the file's free pages (only the key when they cannot be read). */
 static json_t *health_retention_json(struct kpcid *k)
 {
 	struct db_fold_status f;
 
-	if (health_fold_status(k, &f) != DB_OK)
+	if (db_fold_status(k->db, &f) != DB_OK)
 		return json_pack("{s:I}", "fold_after_days", (json_int_t)kpcid_fold_days(k));
 	return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b}",
 			 "fold_after_days", (json_int_t)kpcid_fold_days(k),

@@ -2,10 +2,14 @@
 /*
  * check_db.h - a unit test's own queries on a kpci database.  Each takes
  * the connection's lock around its statement, as every use of the
- * connection must (db_held stops a test that does not).
+ * connection must (db_held stops a test that does not); and the removal
+ * of a test's directory of database files.
  */
 #ifndef KPCI_CHECK_DB_H
 #define KPCI_CHECK_DB_H
+
+#include <ftw.h>
+#include <stdio.h>
 
 #include "db/db_internal.h"
 
@@ -30,5 +34,20 @@
 		db_unlock(test_db_);                                            \
 		test_rc_;                                                       \
 	})
+
+static inline int check_db_remove_entry(const char *p, const struct stat *st, int flag,
+					struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(p);
+}
+
+/* Removes the directory dir and everything in it. */
+static inline void check_db_remove_dir(const char *dir)
+{
+	nftw(dir, check_db_remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
 
 #endif

@@ -400,6 +400,9 @@ int main(void)
 	params.settle = 0;
 	build_history();
 	CHECK_INT(int_on(path_a, "PRAGMA auto_vacuum"), 2);   /* a new file: incremental */
+	/* the rows of samples are kept as results are stored (0023) */
+	CHECK_INT(int_on(path_a, "SELECT rows FROM sample_count"),
+		  int_on(path_a, "SELECT count(*) FROM samples"));
 	CHECK_INT(db_backup(db, path_b, &bytes, &cause), DB_OK);
 	db_close(db);
 
@@ -409,9 +412,13 @@ int main(void)
 	printf("fold killed: %lld jobs folded by then\n",
 	       int_on(path_b, "SELECT jobs FROM sample_folding"));
 	check_whole();
+	/* ... and as a fold, killed or not, inserts and deletes them */
+	CHECK_INT(int_on(path_b, "SELECT rows FROM sample_count"),
+		  int_on(path_b, "SELECT count(*) FROM samples"));
 	open_file(path_b);
 	fold_all(&sum, cutoff);
-	CHECK_INT(db_fold_status(db, &fs, 1), DB_OK);
+	CHECK_INT(db_fold_status(db, &fs), DB_OK);
+	CHECK_INT(fs.samples, int_on(path_b, "SELECT count(*) FROM samples"));
 	after = used_bytes(path_b);
 	raw_a = int_on(path_a, "SELECT count(*) FROM samples");
 	raw_b = int_on(path_b, "SELECT count(*) FROM samples WHERE fold_n IS NULL");
