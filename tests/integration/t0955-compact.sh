@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# t0960-compact: `kpcid compact` rewrites a database made before kpcid
+# t0955-compact: `kpcid compact` rewrites a database made before kpcid
 # made its files in incremental auto-vacuum mode: the free pages are given
 # back (the file shrinks), the mode is incremental after, and the data
 # answers the same counts.  It refuses while a kpcid serves the file, and
