@@ -62,6 +62,12 @@ void cache_build_end(const char *key, const char *version);
 struct cache_body *cache_get_latest(const char *key, int gzip_ok);
 /* Waits until no build of key runs. */
 void cache_build_wait(const char *key);
+/* What cache_get, then cache_build_begin and cache_get_latest would give
+ * without waiting or beginning a build, for a thread that must not wait:
+ * the body kept for key at version, else while a build of key runs the
+ * last one built (counted as cache_get and cache_get_latest count them);
+ * NULL, counting nothing, when the request is to go to its handler. */
+struct cache_body *cache_peek(const char *key, const char *version, int gzip_ok);
 
 /* How many cache_get calls found an answer, and how many did not. */
 void cache_counts(unsigned long long *hits, unsigned long long *misses);
