@@ -4,10 +4,12 @@
  *
  * A handler whose answer is a function of the request URL, the caller's
  * role and a few tables (a 10,000-point series as JSON, a merge-window
- * report) asks http_cached() (daemon/http/http.h) first; that lands here.  An
- * entry is found by key (method, URL as sent, role) and is good only for
- * the version it was made at (db_tables_version of the tables it read), so
- * a write to those tables makes it stale without any invalidation call.
+ * report) asks http_cached() (daemon/http/http.h) first; that lands here,
+ * and so does the event-loop thread (cache_peek) for the later requests
+ * of its route, before any hand-off to a worker.  An entry is found by
+ * key (method, URL as sent, role) and is good only for the version it was
+ * made at (db_tables_version of the tables it read), so a write to those
+ * tables makes it stale without any invalidation call.
  * Bodies are shared by reference: a hit costs no copy and no rendering,
  * and its ETag was computed once.  A body of CACHE_GZIP_MIN bytes or more
  * is also kept gzip-compressed, for callers that accept it.  Entries are

@@ -37,6 +37,13 @@ int http_match(const char *pattern, struct http_req *req);
 
 /* http_cache.c: the build slots ([server] threads of them). */
 void http_builds_init(int n);
+/* On an event-loop thread, before a request's handler would run: 1 when
+ * resp holds the answer http_cached would give it from the cache (a body
+ * kept at the version of the tables its route's handler named, or while
+ * its build runs the last one built), found without calling SQLite and
+ * without waiting for anything but the cache's mutex; else 0 (nothing
+ * counted: the handler runs as it would have). */
+int http_cache_answer(struct http_req *req, struct http_resp *resp, struct db *db);
 /* Ends the build http_cached began (after its answer was kept). */
 void http_build_end(struct http_resp *resp);
 /* Before a handler's 200 answer is kept: the parameters it read join its
