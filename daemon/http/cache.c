@@ -310,20 +310,22 @@ struct cache_body *cache_get_latest(const char *key, int gzip_ok)
 	return b;
 }
 
-struct cache_body *cache_peek(const char *key, const char *version, int gzip_ok)
+struct cache_body *cache_peek(const char *key, const char *version, int gzip_ok,
+			      size_t max_len)
 {
 	struct cache_slot *s;
 	struct cache_body *b = NULL;
+	int fresh;
 
 	pthread_mutex_lock(&cache_lock);
 	s = cache_find(key);
-	if (s && !strcmp(s->version, version)) {
+	fresh = s && !strcmp(s->version, version);
+	if (s && (gzip_ok && s->gz ? s->gz : s->body)->len <= max_len &&
+	    (fresh || cache_build_find(key) >= 0)) {
 		b = cache_take(s, gzip_ok);
 		cache_hits++;
-	} else if (s && cache_build_find(key) >= 0) {
-		b = cache_take(s, gzip_ok);
-		cache_misses++;     /* as cache_get, then cache_get_latest */
-		cache_hits++;
+		if (!fresh)
+			cache_misses++;     /* as cache_get, then cache_get_latest */
 	}
 	pthread_mutex_unlock(&cache_lock);
 	return b;

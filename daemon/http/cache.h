@@ -68,8 +68,10 @@ void cache_build_wait(const char *key);
  * without waiting or beginning a build, for a thread that must not wait:
  * the body kept for key at version, else while a build of key runs the
  * last one built (counted as cache_get and cache_get_latest count them);
- * NULL, counting nothing, when the request is to go to its handler. */
-struct cache_body *cache_peek(const char *key, const char *version, int gzip_ok);
+ * NULL, counting nothing, when the request is to go to its handler, also
+ * when that body is longer than max_len bytes. */
+struct cache_body *cache_peek(const char *key, const char *version, int gzip_ok,
+			      size_t max_len);
 
 /* How many cache_get calls found an answer, and how many did not. */
 void cache_counts(unsigned long long *hits, unsigned long long *misses);

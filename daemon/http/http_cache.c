@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -253,6 +254,14 @@ int http_cached(struct http_req *req, struct http_resp *resp, struct db *db,
 	return 0;
 }
 
+/* Bytes of a body the event-loop thread sends from the cache, at most.
+ * libmicrohttpd sends a large body queued in the pass that read its
+ * request at about half the rate of one queued after a worker's turn (a
+ * 1.8 MB series: a median of 400 against 850 a second,
+ * docs/performance.md), so those still take the hand-off, which costs
+ * little beside them; answers without a body (304, HEAD) do not. */
+#define HTTP_LOOP_MAX_BODY (64 * 1024)
+
 int http_cache_answer(struct http_req *req, struct http_resp *resp, struct db *db)
 {
 	const char *const *tables;
@@ -269,7 +278,8 @@ int http_cache_answer(struct http_req *req, struct http_resp *resp, struct db *d
 	if (db_tables_version_known(db, version, sizeof version, tables) < 0 ||
 	    !(key = http_cache_key(req)))
 		return 0;
-	b = cache_peek(key, version, http_accepts_gzip(req));
+	b = cache_peek(key, version, http_accepts_gzip(req),
+		       http_no_body_likely(req) ? SIZE_MAX : HTTP_LOOP_MAX_BODY);
 	if (!b) {
 		free(key);
 		return 0;

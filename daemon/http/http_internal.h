@@ -16,6 +16,9 @@ const char *http_method(const struct http_req *req);
 const char *http_query_value(struct http_req *req, const char *name);
 /* 1 when the Accept-Encoding header names gzip (not refused with q=0). */
 int http_accepts_gzip(struct http_req *req);
+/* 1 when the answer most likely goes without a body: a HEAD, or a
+ * revalidation (If-None-Match). */
+int http_no_body_likely(struct http_req *req);
 
 struct MHD_Connection;
 struct MHD_Response;
@@ -41,8 +44,9 @@ void http_builds_init(int n);
  * resp holds the answer http_cached would give it from the cache (a body
  * kept at the version of the tables its route's handler named, or while
  * its build runs the last one built), found without calling SQLite and
- * without waiting for anything but the cache's mutex; else 0 (nothing
- * counted: the handler runs as it would have). */
+ * without waiting for anything but the cache's mutex, and of at most 64
+ * KiB unless the answer most likely has no body (304, HEAD); else 0
+ * (nothing counted: the handler runs as it would have). */
 int http_cache_answer(struct http_req *req, struct http_resp *resp, struct db *db);
 /* Ends the build http_cached began (after its answer was kept). */
 void http_build_end(struct http_resp *resp);
