@@ -105,42 +105,61 @@ static void db_publish(struct db *db)
 	}
 }
 
+/* Reads PRAGMA data_version on the writer, whose lock the caller holds,
+ * and keeps it with its time, now; its value, or -1 on error. */
+static long long db_external_read(struct db *db, long long now)
+{
+	long long v;
+
+	if (!db->data_version &&
+	    sqlite3_prepare_v2(db->conn, "PRAGMA data_version", -1, &db->data_version,
+			       NULL) != SQLITE_OK)
+		db->data_version = NULL;
+	v = db->data_version && sqlite3_step(db->data_version) == SQLITE_ROW ?
+	    sqlite3_column_int64(db->data_version, 0) : -1;
+	if (db->data_version)
+		sqlite3_reset(db->data_version);
+	if (v >= 0) {
+		__atomic_store_n(&db->external, v, __ATOMIC_RELAXED);
+		__atomic_store_n(&db->external_at, now, __ATOMIC_RELEASE);
+	}
+	return v;
+}
+
+static void db_external_want(struct db *db, long long now, long long age);
+
 /* PRAGMA data_version, read at most every DB_EXTERNAL_CHECK_MS; -1 on
  * error.  It is the writer's: only when the writer is free (a request
  * answered from the cache never waits for a write to end), else the
- * value last read. */
-static long long db_external_version(struct db *db)
+ * value last read.  Without ask, SQLite is never called: -2 where it
+ * would be, and the checkpointer's thread is told to keep the value
+ * fresh (db_external_want). */
+static long long db_external_version(struct db *db, int ask)
 {
 	long long now = mono_ms(), v;
+	long long age = now - __atomic_load_n(&db->external_at, __ATOMIC_ACQUIRE);
 
-	if (now - __atomic_load_n(&db->external_at, __ATOMIC_ACQUIRE) < DB_EXTERNAL_CHECK_MS)
+	if (!ask)
+		db_external_want(db, now, age);
+	if (age < DB_EXTERNAL_CHECK_MS)
 		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);
 	if (pthread_mutex_trylock(&db->lock) != 0)
 		return __atomic_load_n(&db->external, __ATOMIC_RELAXED);
 	v = db->external;
-	if (now - db->external_at >= DB_EXTERNAL_CHECK_MS) {
-		if (!db->data_version &&
-		    sqlite3_prepare_v2(db->conn, "PRAGMA data_version", -1, &db->data_version,
-				       NULL) != SQLITE_OK)
-			db->data_version = NULL;
-		v = db->data_version && sqlite3_step(db->data_version) == SQLITE_ROW ?
-		    sqlite3_column_int64(db->data_version, 0) : -1;
-		if (db->data_version)
-			sqlite3_reset(db->data_version);
-		if (v >= 0) {
-			__atomic_store_n(&db->external, v, __ATOMIC_RELAXED);
-			__atomic_store_n(&db->external_at, now, __ATOMIC_RELEASE);
-		}
-	}
+	if (now - db->external_at >= DB_EXTERNAL_CHECK_MS)
+		v = ask ? db_external_read(db, now) : -2;
 	pthread_mutex_unlock(&db->lock);
 	return v;
 }
 
-int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables)
+/* db_tables_version, asking SQLite about other processes' writes when
+ * ask and that is due; else -1 where it would. */
+static int db_version_of(struct db *db, char *out, size_t n, const char *const *tables,
+			 int ask)
 {
 	size_t nw = __atomic_load_n(&db->nwritten, __ATOMIC_ACQUIRE);
 	unsigned long long rows = __atomic_load_n(&db->written_other, __ATOMIC_RELAXED);
-	long long ext = db_external_version(db);
+	long long ext = db_external_version(db, ask);
 
 	for (size_t i = 0; i < nw; i++) {
 		int read = !tables;
@@ -156,6 +175,16 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
 	return 0;
 }
 
+int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables)
+{
+	return db_version_of(db, out, n, tables, 1);
+}
+
+int db_tables_version_known(struct db *db, char *out, size_t n, const char *const *tables)
+{
+	return db_version_of(db, out, n, tables, 0);
+}
+
 /*
  * The checkpointer: a thread with a connection of its own copies the WAL
  * back into the database file when a commit has left DB_CHECKPOINT_BYTES
@@ -163,16 +192,83 @@ int db_tables_version(struct db *db, char *out, size_t n, const char *const *tab
  * commit that crossed the mark, holding the writer (and, through
  * db->lock, every request behind it) for as long as the copy takes; a
  * PASSIVE checkpoint on another connection blocks neither readers nor
- * writers.
+ * writers.  The same thread keeps PRAGMA data_version fresh for
+ * db_tables_version_known (below).
  */
 struct db_checkpointer {
 	sqlite3 *conn;
 	char *wal;                      /* the WAL file's path */
+	struct db *db;
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int due, stop;
+	int refresh;                    /* db_external_ask: read PRAGMA data_version */
 };
+
+/*
+ * The checkpointer's thread also reads PRAGMA data_version for callers
+ * that never ask SQLite themselves (db_tables_version_known, kpcid's
+ * event-loop threads): while one has called in the last
+ * DB_EXTERNAL_KEEP_MS, it reads it on the writer's connection every half
+ * of DB_EXTERNAL_CHECK_MS, when the writer is free (it never waits for
+ * the writer's lock: it tries again DB_EXTERNAL_RETRY_MS later).  So the
+ * value they find is never older than DB_EXTERNAL_CHECK_MS, unless the
+ * writer is busy that long (then db_tables_version too gives the value
+ * last read) or they had been silent; then they get -1 once, and the
+ * thread is woken.  A call costs the caller a load and at most one store
+ * a millisecond, and the checkpointer's mutex when it wakes the thread.
+ */
+#define DB_EXTERNAL_KEEP_MS 5000
+#define DB_EXTERNAL_RETRY_MS 10
+
+static void db_external_want(struct db *db, long long now, long long age)
+{
+	struct db_checkpointer *c = __atomic_load_n(&db->ckpt, __ATOMIC_ACQUIRE);
+	int no = 0;
+
+	if (__atomic_load_n(&db->external_wanted, __ATOMIC_RELAXED) != now)
+		__atomic_store_n(&db->external_wanted, now, __ATOMIC_RELAXED);
+	if (!c || age < DB_EXTERNAL_CHECK_MS / 2 ||
+	    !__atomic_compare_exchange_n(&db->external_asked, &no, 1, 0,
+					 __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		return;
+	pthread_mutex_lock(&c->mu);
+	c->refresh = 1;
+	pthread_cond_signal(&c->cv);
+	pthread_mutex_unlock(&c->mu);
+}
+
+/* Milliseconds until the checkpointer's next read of PRAGMA data_version
+ * (0: now), or -1 when nobody wants it. */
+static long long db_external_next(struct db *db)
+{
+	long long now = mono_ms(), next;
+
+	if (now - __atomic_load_n(&db->external_wanted, __ATOMIC_RELAXED) > DB_EXTERNAL_KEEP_MS)
+		return -1;
+	next = __atomic_load_n(&db->external_at, __ATOMIC_ACQUIRE) + DB_EXTERNAL_CHECK_MS / 2;
+	return next > now ? next - now : 0;
+}
+
+/* The checkpointer's read of PRAGMA data_version, when it is due.  When
+ * the writer is busy or SQLite fails, it waits DB_EXTERNAL_RETRY_MS, so
+ * that it never spins. */
+static void db_external_refresh(struct db *db)
+{
+	long long now = mono_ms(), v = 0;
+
+	if (pthread_mutex_trylock(&db->lock) != 0) {
+		v = -1;
+	} else {
+		if (now - db->external_at >= DB_EXTERNAL_CHECK_MS / 2)
+			v = db_external_read(db, now);
+		pthread_mutex_unlock(&db->lock);
+	}
+	if (v < 0)
+		usleep(DB_EXTERNAL_RETRY_MS * 1000);
+	__atomic_store_n(&db->external_asked, 0, __ATOMIC_RELEASE);
+}
 
 /* The size of file path in bytes, 0 when it does not exist. */
 static long long db_file_size(const char *path)
@@ -185,15 +281,36 @@ static long long db_file_size(const char *path)
 static void *db_checkpointer_main(void *arg)
 {
 	struct db_checkpointer *c = arg;
+	struct timespec until;
 
 	pthread_mutex_lock(&c->mu);
 	for (;;) {
-		while (!c->due && !c->stop)
-			pthread_cond_wait(&c->cv, &c->mu);
+		int due, refresh;
+
+		while (!c->due && !c->refresh && !c->stop) {
+			long long next = db_external_next(c->db);
+
+			if (next < 0) {
+				pthread_cond_wait(&c->cv, &c->mu);
+			} else if (next > 0) {
+				mono_deadline(&until, next);
+				pthread_cond_timedwait(&c->cv, &c->mu, &until);
+			} else {
+				c->refresh = 1;
+			}
+		}
 		if (c->stop)
 			break;
-		c->due = 0;
+		due = c->due;
+		refresh = c->refresh;
+		c->due = c->refresh = 0;
 		pthread_mutex_unlock(&c->mu);
+		if (refresh)
+			db_external_refresh(c->db);
+		if (!due) {
+			pthread_mutex_lock(&c->mu);
+			continue;
+		}
 		if (sqlite3_wal_checkpoint_v2(c->conn, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL,
 					      NULL) != SQLITE_OK)
 			log_warn("db: checkpoint: %s", sqlite3_errmsg(c->conn));
@@ -243,14 +360,19 @@ static int db_wal_hook(void *arg, sqlite3 *conn, const char *dbname, int pages)
 static void db_checkpointer_start(struct db *db, const char *path)
 {
 	struct db_checkpointer *c = calloc(1, sizeof *c);
+	pthread_condattr_t attr;
 	long long page;
 
 	if (!c)
 		return;
 	page = db_scalar(db_prep(db, "PRAGMA page_size", ""), 0);   /* once: not kept */
 	db->ckpt_pages = (int)(DB_CHECKPOINT_BYTES / (page > 0 ? page : 4096));
+	c->db = db;
 	pthread_mutex_init(&c->mu, NULL);
-	pthread_cond_init(&c->cv, NULL);
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);     /* mono_deadline */
+	pthread_cond_init(&c->cv, &attr);
+	pthread_condattr_destroy(&attr);
 	/* A connection that has read nothing does not know the file is in
 	 * WAL mode yet: its checkpoints would do nothing and say so only
 	 * through their frame counts (-1).  The journal mode makes it look. */
@@ -272,7 +394,7 @@ static void db_checkpointer_start(struct db *db, const char *path)
 	}
 	sqlite3_busy_timeout(c->conn, DB_BUSY_TIMEOUT_MS);
 	pthread_mutex_lock(&c->mu);     /* the hook reads db->ckpt under the lock */
-	db->ckpt = c;
+	__atomic_store_n(&db->ckpt, c, __ATOMIC_RELEASE);  /* db_external_ask: without */
 	pthread_mutex_unlock(&c->mu);
 }
 
@@ -282,7 +404,9 @@ static void db_checkpointer_stop(struct db *db)
 
 	if (!c)
 		return;
-	db->ckpt = NULL;            /* db_close: no commit, so no hook, runs now */
+	/* db_close: no commit, so no hook, runs now; nor any reader of the
+	 * version (kpcid's server is stopped) */
+	__atomic_store_n(&db->ckpt, NULL, __ATOMIC_RELEASE);
 	pthread_mutex_lock(&c->mu);
 	c->stop = 1;
 	pthread_cond_signal(&c->cv);

@@ -68,6 +68,15 @@ int db_ping(struct db *db);
  */
 #define DB_EXTERNAL_CHECK_MS 250
 int db_tables_version(struct db *db, char *out, size_t n, const char *const *tables);
+/* The same version without calling SQLite, for a thread that must not
+ * wait (kpcid's event-loop threads): -1 also where db_tables_version would
+ * ask SQLite now (the look for other processes' writes is due and the
+ * writer is free); the caller then asks db_tables_version on a thread
+ * that may wait.  While it is called, the checkpointer's thread reads
+ * PRAGMA data_version for it every half of DB_EXTERNAL_CHECK_MS, so that
+ * -1 is rare.  Takes no lock but a try of the writer's (and, to wake
+ * that thread after a silence, the checkpointer's mutex, held briefly). */
+int db_tables_version_known(struct db *db, char *out, size_t n, const char *const *tables);
 
 /* --- health of the storage (db/db_health.c) ------------------------ */
 enum db_fault {

@@ -82,6 +82,8 @@ struct db {
 	sqlite3_stmt *data_version;                /* PRAGMA data_version, kept prepared */
 	long long external;                        /* its last value */
 	long long external_at;                     /* when it was read (monotonic ms) */
+	int external_asked;                        /* the checkpointer is woken to read it */
+	long long external_wanted;                 /* when db_tables_version_known ran */
 	struct db_checkpointer *ckpt;              /* NULL: the writer checkpoints itself */
 	int ckpt_pages;                            /* DB_CHECKPOINT_BYTES in pages */
 };

@@ -80,6 +80,17 @@ static struct cache_slot *cache_victim(int empty_first)
 	return v;
 }
 
+/* The body of slot s (its gzip form when gzip_ok and there is one) with
+ * a reference, s marked used; the caller holds cache_lock. */
+static struct cache_body *cache_take(struct cache_slot *s, int gzip_ok)
+{
+	struct cache_body *b = gzip_ok && s->gz ? s->gz : s->body;
+
+	s->used = ++cache_tick;
+	b->refs++;
+	return b;
+}
+
 struct cache_body *cache_get(const char *key, const char *version, int gzip_ok)
 {
 	struct cache_slot *s;
@@ -87,11 +98,8 @@ struct cache_body *cache_get(const char *key, const char *version, int gzip_ok)
 
 	pthread_mutex_lock(&cache_lock);
 	s = cache_find(key);
-	if (s && !strcmp(s->version, version)) {
-		s->used = ++cache_tick;
-		b = gzip_ok && s->gz ? s->gz : s->body;
-		b->refs++;
-	}
+	if (s && !strcmp(s->version, version))
+		b = cache_take(s, gzip_ok);
 	if (b)
 		cache_hits++;
 	else
@@ -295,10 +303,29 @@ struct cache_body *cache_get_latest(const char *key, int gzip_ok)
 	pthread_mutex_lock(&cache_lock);
 	s = cache_find(key);
 	if (s) {
-		s->used = ++cache_tick;
-		b = gzip_ok && s->gz ? s->gz : s->body;
-		b->refs++;
+		b = cache_take(s, gzip_ok);
 		cache_hits++;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return b;
+}
+
+struct cache_body *cache_peek(const char *key, const char *version, int gzip_ok,
+			      size_t max_len)
+{
+	struct cache_slot *s;
+	struct cache_body *b = NULL;
+	int fresh;
+
+	pthread_mutex_lock(&cache_lock);
+	s = cache_find(key);
+	fresh = s && !strcmp(s->version, version);
+	if (s && (gzip_ok && s->gz ? s->gz : s->body)->len <= max_len &&
+	    (fresh || cache_build_find(key) >= 0)) {
+		b = cache_take(s, gzip_ok);
+		cache_hits++;
+		if (!fresh)
+			cache_misses++;     /* as cache_get, then cache_get_latest */
 	}
 	pthread_mutex_unlock(&cache_lock);
 	return b;

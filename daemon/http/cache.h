@@ -4,10 +4,12 @@
  *
  * A handler whose answer is a function of the request URL, the caller's
  * role and a few tables (a 10,000-point series as JSON, a merge-window
- * report) asks http_cached() (daemon/http/http.h) first; that lands here.  An
- * entry is found by key (method, URL as sent, role) and is good only for
- * the version it was made at (db_tables_version of the tables it read), so
- * a write to those tables makes it stale without any invalidation call.
+ * report) asks http_cached() (daemon/http/http.h) first; that lands here,
+ * and so does the event-loop thread (cache_peek) for the later requests
+ * of its route, before any hand-off to a worker.  An entry is found by
+ * key (method, URL as sent, role) and is good only for the version it was
+ * made at (db_tables_version of the tables it read), so a write to those
+ * tables makes it stale without any invalidation call.
  * Bodies are shared by reference: a hit costs no copy and no rendering,
  * and its ETag was computed once.  A body of CACHE_GZIP_MIN bytes or more
  * is also kept gzip-compressed, for callers that accept it.  Entries are
@@ -62,6 +64,14 @@ void cache_build_end(const char *key, const char *version);
 struct cache_body *cache_get_latest(const char *key, int gzip_ok);
 /* Waits until no build of key runs. */
 void cache_build_wait(const char *key);
+/* What cache_get, then cache_build_begin and cache_get_latest would give
+ * without waiting or beginning a build, for a thread that must not wait:
+ * the body kept for key at version, else while a build of key runs the
+ * last one built (counted as cache_get and cache_get_latest count them);
+ * NULL, counting nothing, when the request is to go to its handler, also
+ * when that body is longer than max_len bytes. */
+struct cache_body *cache_peek(const char *key, const char *version, int gzip_ok,
+			      size_t max_len);
 
 /* How many cache_get calls found an answer, and how many did not. */
 void cache_counts(unsigned long long *hits, unsigned long long *misses);

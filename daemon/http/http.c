@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * http.c - libmicrohttpd glue: collect the request, authenticate it,
- * match it against the app's routes, send what the handler produced.  Routes
+ * match it against the app's routes, send what the handler produced, or
+ * an answer in the answer cache without running the handler.  Routes
  * with a struct http_stream get their body piece by piece instead.  What
  * a handler uses to read its query and body and to answer is in
  * daemon/http/http_req.c.
@@ -491,6 +492,20 @@ static enum MHD_Result http_dispatch(struct http_server *srv, struct MHD_Connect
 	return http_answer(conn, req, &resp, t0);
 }
 
+/* A request whose answer is in the answer cache, answered here on the
+ * event-loop thread without the hand-off to a worker and back (two
+ * thread switches and a wake-up of this thread): 1 when resp holds it
+ * (http_cache_answer, which neither calls SQLite nor waits for a build),
+ * 0 when the handler is to run. */
+static int http_answer_cached(struct http_server *srv, struct http_req *req,
+			      struct http_resp *resp)
+{
+	if (req->route || req->too_large || req->over_budget)
+		return 0;
+	buf_init(&resp->body, 1024);
+	return http_cache_answer(req, resp, srv->k->db);
+}
+
 static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 				      const char *url, const char *method,
 				      const char *version, const char *upload_data,
@@ -550,6 +565,8 @@ static enum MHD_Result http_access_cb(void *cls, struct MHD_Connection *conn,
 	}
 	if (req->dispatched)        /* resumed: what the worker answered */
 		return http_answer_made(conn, req);
+	if (http_answer_cached(srv, req, &resp))
+		return http_answer(conn, req, &resp, t0);
 	return http_dispatch(srv, conn, req, t0);
 }
 
@@ -621,8 +638,9 @@ static void http_connection_cb(void *cls, struct MHD_Connection *conn, void **so
 }
 
 /* libmicrohttpd's event-loop threads: one per CPU, from 2 to
- * HTTP_POOL_MAX.  They only move bytes (and decide a header's answer):
- * the handlers run on the workers of daemon/http/http_work.h. */
+ * HTTP_POOL_MAX.  They only move bytes, decide a header's answer and
+ * send answers found in the answer cache (http_answer_cached): the
+ * handlers run on the workers of daemon/http/http_work.h. */
 static unsigned http_pool_size(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);

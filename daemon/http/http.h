@@ -25,6 +25,7 @@
 #define HTTP_MAX_OFFSET 10000   /* ?offset= of a list, at most (deeper: by key, before=) */
 
 struct config;
+struct db;
 struct kpcid;
 struct cache_body;
 
@@ -189,17 +190,27 @@ json_t *http_body_json(struct http_req *req, struct http_resp *resp);
 
 /*
  * For handlers whose answer is a function of the path, the query
- * parameters they read (http_query), the caller's role and the database
- * tables that version (db_tables_version) covers: 1 when an answer made
- * at this version is cached, or while another request builds this URL's
- * answer the last one built (at most one build old), which resp now
- * holds (the handler returns at once); else 0, and the 200 answer the
- * handler goes on to make, holding one of [server] threads build slots,
- * is kept for the next caller (daemon/http/cache.h).  Parameters the route never reads
- * are not part of the key: an unknown ?x=random is a hit.  Also 1, with
- * resp a 503 and Retry-After, when no build slot came in HTTP_SLOT_WAIT_MS.
+ * parameters they read (http_query), the caller's role and the tables of
+ * db named by the NULL-terminated list tables (NULL: every table), at
+ * their version (db_tables_version): 1 when an answer made at this
+ * version is cached, or while another request builds this URL's answer
+ * the last one built (at most one build old), which resp now holds (the
+ * handler returns at once); else 0, and the 200 answer the handler goes
+ * on to make, holding one of [server] threads build slots, is kept for
+ * the next caller (daemon/http/cache.h).  Parameters the route never
+ * reads are not part of the key: an unknown ?x=random is a hit.  Also 1,
+ * with resp a 503 and Retry-After, when no build slot came in
+ * HTTP_SLOT_WAIT_MS.
+ *
+ * The route's tables are remembered, so that a later request whose
+ * answer is cached is answered on the event-loop thread without running
+ * the handler (http_cache_answer).  A handler therefore calls it before it
+ * reads the database, and with the same list every time; what it decides
+ * before (a 400 for a malformed parameter) depends on nothing but the
+ * path and the query parameters it reads.
  */
-int http_cached(struct http_req *req, struct http_resp *resp, const char *version);
+int http_cached(struct http_req *req, struct http_resp *resp, struct db *db,
+		const char *const *tables);
 /* For a handler that builds its answer from the database without the
  * answer cache: takes one of the same [server] threads build slots (given
  * back once the answer is sent), so that readers, however many, hold at

@@ -3,10 +3,14 @@
  * http_cache.c - the answer cache as requests see it (daemon/http/http.h,
  * http_cached): the key of a request (its path, role and the query
  * parameters its route reads), the slots answers are built in, one build
- * per URL at a time.  The cache itself is daemon/http/cache.c.
+ * per URL at a time; the tables each route's answers are made from, so
+ * that an answer in the cache is found on the event-loop thread before
+ * the handler would run (http_cache_answer).  The cache itself is
+ * daemon/http/cache.c.
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -169,12 +173,55 @@ static char *http_cache_key(struct http_req *req)
 	return buf_steal(&key);
 }
 
-int http_cached(struct http_req *req, struct http_resp *resp, const char *version)
+/* The tables each route's answers are made from, as its handler named
+ * them to http_cached: known once it has, and never answered from the
+ * event loop when two calls named different lists.  A list is written
+ * once, before its state becomes known (release); readers load the state
+ * first (acquire). */
+enum { HTTP_TABLES_UNKNOWN, HTTP_TABLES_KNOWN, HTTP_TABLES_VARY };
+static struct {
+	const char *const *tables;
+	int state;
+} http_route_tables[CACHE_ROUTES];
+static pthread_mutex_t http_route_tables_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void http_route_tables_learn(int route, const char *const *tables)
 {
+	int state;
+
+	if (route < 0 || route >= CACHE_ROUTES)
+		return;
+	state = __atomic_load_n(&http_route_tables[route].state, __ATOMIC_ACQUIRE);
+	if (state == HTTP_TABLES_VARY ||
+	    (state == HTTP_TABLES_KNOWN && http_route_tables[route].tables == tables))
+		return;
+	pthread_mutex_lock(&http_route_tables_mu);
+	state = http_route_tables[route].state;
+	if (state == HTTP_TABLES_UNKNOWN) {
+		http_route_tables[route].tables = tables;
+		__atomic_store_n(&http_route_tables[route].state, HTTP_TABLES_KNOWN,
+				 __ATOMIC_RELEASE);
+	} else if (state == HTTP_TABLES_KNOWN && http_route_tables[route].tables != tables) {
+		__atomic_store_n(&http_route_tables[route].state, HTTP_TABLES_VARY,
+				 __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&http_route_tables_mu);
+}
+
+int http_cached(struct http_req *req, struct http_resp *resp, struct db *db,
+		const char *const *tables)
+{
+	char version[64];
+
+	if (db_tables_version(db, version, sizeof version, tables) < 0)
+		return 0;
 	free(resp->cache_key);
 	free(resp->cache_version);
-	resp->cache_version = NULL;
-	if (!req->matched || !(resp->cache_key = http_cache_key(req)))
+	resp->cache_key = resp->cache_version = NULL;
+	if (!req->matched)
+		return 0;
+	http_route_tables_learn(req->route_no, tables);
+	if (!(resp->cache_key = http_cache_key(req)))
 		return 0;
 	for (;;) {
 		resp->cached = cache_get(resp->cache_key, version,
@@ -205,6 +252,42 @@ int http_cached(struct http_req *req, struct http_resp *resp, const char *versio
 	}
 	resp->cache_version = strdup(version);
 	return 0;
+}
+
+/* Bytes of a body the event-loop thread sends from the cache, at most.
+ * libmicrohttpd sends a large body queued in the pass that read its
+ * request at about half the rate of one queued after a worker's turn (a
+ * 1.8 MB series: a median of 400 against 850 a second,
+ * docs/performance.md), so those still take the hand-off, which costs
+ * little beside them; answers without a body (304, HEAD) do not. */
+#define HTTP_LOOP_MAX_BODY (64 * 1024)
+
+int http_cache_answer(struct http_req *req, struct http_resp *resp, struct db *db)
+{
+	const char *const *tables;
+	char version[64], *key;
+	struct cache_body *b;
+	int route = req->route_no;
+
+	if (!req->matched || strcmp(http_method(req), "GET") || route < 0 ||
+	    route >= CACHE_ROUTES ||
+	    __atomic_load_n(&http_route_tables[route].state, __ATOMIC_ACQUIRE) !=
+	    HTTP_TABLES_KNOWN)
+		return 0;
+	tables = http_route_tables[route].tables;
+	if (db_tables_version_known(db, version, sizeof version, tables) < 0 ||
+	    !(key = http_cache_key(req)))
+		return 0;
+	b = cache_peek(key, version, http_accepts_gzip(req),
+		       http_no_body_likely(req) ? SIZE_MAX : HTTP_LOOP_MAX_BODY);
+	if (!b) {
+		free(key);
+		return 0;
+	}
+	resp->cached = b;
+	resp->cache_key = key;
+	resp->status = 200;
+	return 1;
 }
 
 void http_build_end(struct http_resp *resp)

@@ -16,6 +16,9 @@ const char *http_method(const struct http_req *req);
 const char *http_query_value(struct http_req *req, const char *name);
 /* 1 when the Accept-Encoding header names gzip (not refused with q=0). */
 int http_accepts_gzip(struct http_req *req);
+/* 1 when the answer most likely goes without a body: a HEAD, or a
+ * revalidation (If-None-Match). */
+int http_no_body_likely(struct http_req *req);
 
 struct MHD_Connection;
 struct MHD_Response;
@@ -37,6 +40,14 @@ int http_match(const char *pattern, struct http_req *req);
 
 /* http_cache.c: the build slots ([server] threads of them). */
 void http_builds_init(int n);
+/* On an event-loop thread, before a request's handler would run: 1 when
+ * resp holds the answer http_cached would give it from the cache (a body
+ * kept at the version of the tables its route's handler named, or while
+ * its build runs the last one built), found without calling SQLite and
+ * without waiting for anything but the cache's mutex, and of at most 64
+ * KiB unless the answer most likely has no body (304, HEAD); else 0
+ * (nothing counted: the handler runs as it would have). */
+int http_cache_answer(struct http_req *req, struct http_resp *resp, struct db *db);
 /* Ends the build http_cached began (after its answer was kept). */
 void http_build_end(struct http_resp *resp);
 /* Before a handler's 200 answer is kept: the parameters it read join its

@@ -115,6 +115,13 @@ int http_accepts_gzip(struct http_req *req)
 	return *g >= '1' && *g <= '9';
 }
 
+int http_no_body_likely(struct http_req *req)
+{
+	return !strcmp(req->method, "HEAD") ||
+	       MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
+					   MHD_HTTP_HEADER_IF_NONE_MATCH) != NULL;
+}
+
 static void http_cache_free(void *cls)
 {
 	cache_release(cls);

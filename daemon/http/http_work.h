@@ -15,6 +15,8 @@
  *
  * A flood of readers fills the read lane's queue and never the control
  * lane's.  The connection is suspended while its work waits and runs.
+ * An answer already in the answer cache never comes here: the event-loop
+ * thread sends it before any hand-off (http_cache_answer).
  */
 #ifndef KPCI_DAEMON_HTTP_WORK_H
 #define KPCI_DAEMON_HTTP_WORK_H

@@ -2,7 +2,8 @@
 /*
  * test_cache.c - kpcid's answer cache: hits only at the version an entry
  * was made at, replacement, least-recently-used eviction by count and by
- * bytes, and bodies that outlive their eviction while still referenced.
+ * bytes, bodies that outlive their eviction while still referenced, and
+ * the event loop's lookup (cache_peek).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,10 +111,52 @@ static void test_eviction(void)
 	cache_clear();
 }
 
+/* cache_peek, the event loop's lookup: the body at its version, or
+ * while a build of the key runs the last one built, up to max_len bytes;
+ * counted as cache_get and cache_get_latest count them, and nothing
+ * counted when it finds nothing (the handler then looks again). */
+static void test_peek(void)
+{
+	unsigned long long h0, m0, h, m;
+	struct cache_body *b;
+
+	put("GET /p", "1", "one");
+	cache_counts(&h0, &m0);
+	b = cache_peek("GET /p", "1", 0, 64);
+	CHECK(b && b->len == 3 && !memcmp(b->data, "one", 3));
+	cache_release(b);
+	cache_counts(&h, &m);
+	CHECK(h == h0 + 1 && m == m0);
+	CHECK(cache_peek("GET /p", "1", 0, 2) == NULL);         /* longer than max_len */
+	CHECK(cache_peek("GET /p", "2", 0, 64) == NULL);        /* stale, no build */
+	CHECK(cache_peek("GET /none", "1", 0, 64) == NULL);
+	cache_counts(&h, &m);
+	CHECK(h == h0 + 1 && m == m0);
+	CHECK_INT(cache_build_begin("GET /p", "2"), 1);
+	b = cache_peek("GET /p", "2", 0, 64);                   /* the last one built */
+	CHECK(b && b->len == 3);
+	cache_release(b);
+	cache_counts(&h, &m);
+	CHECK(h == h0 + 2 && m == m0 + 1);
+	CHECK_INT(cache_build_begin("GET /q", "2"), 1);
+	CHECK(cache_peek("GET /q", "2", 0, 64) == NULL);        /* built, never kept */
+	cache_counts(&h, &m);
+	CHECK(h == h0 + 2 && m == m0 + 1);
+	cache_build_end("GET /q", "2");
+	put("GET /p", "2", "two");
+	cache_build_end("GET /p", "2");
+	b = cache_peek("GET /p", "2", 0, 64);
+	CHECK(b && b->len == 3 && !memcmp(b->data, "two", 3));
+	cache_release(b);
+	CHECK(cache_peek("GET /p", "3", 0, 64) == NULL);        /* the build is over */
+	cache_clear();
+}
+
 int main(void)
 {
 	test_versions();
 	test_gzip();
 	test_eviction();
+	test_peek();
 	return check_done();
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_db_storage.c - the storage side of db/: reads on their own
- * connections (no wait behind a writer, versions published at commit),
+ * connections (no wait behind a writer, versions published at commit,
+ * the version known without SQLite),
  * the WAL cut back after a large write, the file's mode, the integrity
  * check of a damaged file, and the faults SQLite reports.
  */
@@ -105,6 +106,45 @@ static void test_reads_beside_writer(void)
 	rec_trees_dispose(&rows);
 	CHECK_INT(db_tables_version(db, v2, sizeof v2, trees), 0);
 	CHECK(strcmp(v2, v0) != 0);
+	db_close(db);
+}
+
+/* The version for a thread that must not wait (kpcid's event loop):
+ * what db_tables_version gives, a write through db seen at once, no wait
+ * while another thread holds the writer, and another process's write
+ * seen through the checkpointer's read of PRAGMA data_version although
+ * db_tables_version, which would read it, is never called. */
+static void test_version_known(void)
+{
+	char path[256], v0[64], k[64];
+	struct db *db = open_new("known.db", path);
+	const char *const trees[] = { "trees", NULL };
+	sqlite3 *other = NULL;
+	int seen = 0;
+
+	CHECK_INT(db_tables_version(db, v0, sizeof v0, trees), 0);
+	CHECK_INT(db_tables_version_known(db, k, sizeof k, trees), 0);
+	CHECK_STR(k, v0);
+	CHECK_INT(db_tree_upsert(db, "t1", "u"), DB_OK);
+	CHECK_INT(db_tables_version_known(db, k, sizeof k, trees), 0);
+	CHECK(strcmp(k, v0) != 0);
+	snprintf(v0, sizeof v0, "%s", k);
+	db_lock(db);                /* the writer busy past DB_EXTERNAL_CHECK_MS */
+	usleep((DB_EXTERNAL_CHECK_MS + 50) * 1000);
+	alarm(10);
+	CHECK_INT(db_tables_version_known(db, k, sizeof k, trees), 0);
+	alarm(0);
+	CHECK_STR(k, v0);
+	db_unlock(db);
+	CHECK_INT(sqlite3_open_v2(path, &other, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
+	CHECK_INT(sqlite3_exec(other, "UPDATE trees SET url = 'v'", NULL, NULL, NULL),
+		  SQLITE_OK);
+	sqlite3_close(other);
+	for (int i = 0; i < 100 && !seen; i++) {
+		seen = db_tables_version_known(db, k, sizeof k, trees) == 0 && strcmp(k, v0);
+		usleep(20 * 1000);
+	}
+	CHECK(seen);
 	db_close(db);
 }
 
@@ -226,6 +266,7 @@ int main(void)
 		return 1;
 	}
 	test_reads_beside_writer();
+	test_version_known();
 	test_file_mode();
 	test_wal_cut();
 	test_integrity();
