@@ -451,6 +451,16 @@ void db_lock(struct db *db)
 	db_cur_push(&db->writer, db);
 }
 
+int db_trylock(struct db *db)
+{
+	if (pthread_mutex_trylock(&db->lock) != 0)
+		return -1;
+	db->holder = pthread_self();
+	db->held = 1;
+	db_cur_push(&db->writer, db);
+	return 0;
+}
+
 void db_unlock(struct db *db)
 {
 	db_cur_pop(&db->writer);

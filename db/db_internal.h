@@ -234,6 +234,8 @@ long long db_column_measure(sqlite3_stmt *st, int i);
  * writes... */
 void db_lock(struct db *db);
 void db_unlock(struct db *db);
+/* db_lock without waiting: 0 when taken, -1 when another thread holds it. */
+int db_trylock(struct db *db);
 /* ...and either that lock or a read connection around every read: a
  * function that only reads takes db_read_lock instead, which gives the
  * thread a connection of the pool in a read transaction (one snapshot

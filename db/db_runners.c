@@ -110,10 +110,12 @@ int db_token_check(struct db *db, const char *token, char role[8], long long *id
 	}
 	db_done(st);
 	db_read_unlock(db);
-	/* Every request checks a token (on a reader: no wait for a writer);
-	 * write last_used at most once a minute so that reads stay reads. */
-	if (rc == DB_OK && now - last_used >= DB_TOKEN_TOUCH_S) {
-		db_lock(db);
+	/* Every request checks a token, on the event-loop thread that reads
+	 * its headers (on a reader: no wait for a writer).  last_used is
+	 * written at most once a minute so that reads stay reads, and only
+	 * when the writer is free: the event loop never waits behind a long
+	 * write (a later request touches it). */
+	if (rc == DB_OK && now - last_used >= DB_TOKEN_TOUCH_S && db_trylock(db) == 0) {
 		db_exec_st(db, db_prepk(db, "UPDATE api_tokens SET last_used = ? WHERE id = ?",
 				       "II", now, *id));
 		db_unlock(db);
