@@ -43,6 +43,8 @@ struct db_change_ref {
 struct db_series_data {
 	long long id;
 	long long last_sample_id;   /* the largest sample id of the series */
+	long long branch_id;        /* the branch that places the samples: the series'
+				     * own, else the majority rule (db/db_line.c); 0 none */
 	int higher_is_better;
 	struct db_sample *samples;
 	size_t nsamples;
@@ -77,6 +79,7 @@ struct db_analysis {
 	long long series_id;
 	long long last_sample_id;   /* as loaded: a newer sample makes the store a conflict */
 	const char *ordered_by;     /* "commit" or "job" */
+	long long line_branch_id;   /* the branch that placed the points, 0 none (0023) */
 	long long points, jobs, samples_used;
 	double aa_ss, it_ss;        /* A/A sums, see db/migrations/0005-analysis.sql */
 	long long aa_df, it_df;

@@ -72,43 +72,41 @@ static void db_copy_sha(char *out, sqlite3_stmt *st, int i)
 	snprintf(out, DB_SHA_MAX + 1, "%s", t ? t : "");
 }
 
-long long db_series_branch_locked(struct db *db, long long id)
+/* The samples of s in job, attempt, iteration order: those of ok
+ * results kept, placed on the series' own branch or the majority rule's
+ * (s->branch_id, db/db_line.c), whose commits the others' count too. */
+static int db_load_samples(struct db *db, struct db_series_data *s, long long own)
 {
-	return db_scalar(db_prepk(db,
-		"SELECT IFNULL((SELECT branch_id FROM series WHERE id = ?1), "
-		" (SELECT bc.branch_id FROM (SELECT DISTINCT commit_sha AS sha FROM samples "
-		"   WHERE series_id = ?1 AND commit_sha IS NOT NULL) s "
-		"  JOIN commits c ON " DB_LEVELS("c") " AND c.sha = s.sha "
-		"  JOIN branch_commits bc ON bc.commit_id = c.id "
-		"  GROUP BY bc.branch_id ORDER BY COUNT(*) DESC, bc.branch_id LIMIT 1))",
-		"I", id), 0);
-}
-
-static int db_load_samples(struct db *db, struct db_series_data *s)
-{
-	long long branch = db_series_branch_locked(db, s->id);
-	size_t cap = 0;
+	char (*more)[DB_SHA_MAX + 1] = NULL;    /* the commits of results not ok */
+	size_t cap = 0, nmore = 0, cmore = 0;
 	sqlite3_stmt *st;
 	int rc;
 
-	/* Without a branch no position can be known: skip the lookups.  The
-	 * unary + keeps SQLite from walking the branch's (branch_id, position)
-	 * index for MIN() (every sample scanned the whole line: 96 s for a
-	 * 10,000-point series); it looks the commit up by sha instead. */
+	/* Positions are looked up once per distinct commit afterwards
+	 * (db_line_place), not once per sample. */
 	st = db_prep(db,
-		"SELECT s.job_id, s.env_id, CASE WHEN ?2 = 0 OR s.commit_sha IS NULL THEN -1 ELSE "
-		" IFNULL((SELECT MIN(bc.position) FROM commits c "
-		"  JOIN branch_commits bc ON bc.commit_id = c.id "
-		"  WHERE " DB_LEVELS("c") " AND c.sha = s.commit_sha AND +bc.branch_id = ?2), -1) END, "
-		" s.commit_sha, s.value, " DB_FOLD_COLUMNS("s") " "
-		"FROM samples s JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
-		"WHERE s.series_id = ?1 AND r.status = 'ok' "
-		"ORDER BY s.job_id, s.attempt, s.iteration", "II", s->id, branch);
+		"SELECT s.job_id, s.env_id, r.status IS 'ok', s.commit_sha, s.value, "
+		" " DB_FOLD_COLUMNS("s") " "
+		"FROM samples s LEFT JOIN job_results r ON r.job_id = s.job_id AND r.attempt = s.attempt "
+		"WHERE s.series_id = ?1 "
+		"ORDER BY s.job_id, s.attempt, s.iteration", "I", s->id);
 	if (!st)
 		return DB_ERR;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_sample *x;
 
+		if (!sqlite3_column_int(st, 2)) {
+			const char *sha = (const char *)sqlite3_column_text(st, 3);
+
+			/* a job's rows are together: its commit once */
+			if (!sha || (nmore && !strcmp(more[nmore - 1], sha)))
+				continue;
+			if (db_grow((void **)&more, &cmore, nmore, sizeof *more,
+				    DB_MAX_SERIES_SAMPLES) != DB_OK)
+				break;
+			db_copy_sha(more[nmore++], st, 3);
+			continue;
+		}
 		if (s->nsamples == cap) {
 			size_t ncap = cap ? 2 * cap : 256;
 
@@ -123,7 +121,6 @@ static int db_load_samples(struct db *db, struct db_series_data *s)
 		x = &s->samples[s->nsamples++];
 		x->job_id = sqlite3_column_int64(st, 0);
 		x->env_id = sqlite3_column_int64(st, 1);
-		x->position = sqlite3_column_int64(st, 2);
 		db_copy_sha(x->sha, st, 3);
 		x->value = sqlite3_column_double(st, 4);
 		db_fold_read(&x->fold, st, 5);
@@ -132,9 +129,13 @@ static int db_load_samples(struct db *db, struct db_series_data *s)
 	if (rc != SQLITE_DONE) {
 		log_error("db: series %lld: cannot read its samples (%zu read)", s->id,
 			  s->nsamples);
+		free(more);
 		return DB_ERR;
 	}
-	return DB_OK;
+	rc = db_line_place(db, s->samples, s->nsamples, (const char (*)[DB_SHA_MAX + 1])more,
+			   nmore, own, &s->branch_id);
+	free(more);
+	return rc;
 }
 
 static int db_load_changes(struct db *db, struct db_series_data *s)
@@ -179,6 +180,7 @@ int db_series_load(struct db *db, struct db_series_data **out, long long id)
 {
 	struct db_series_data *s = calloc(1, sizeof *s);
 	sqlite3_stmt *st;
+	long long own;
 	int rc = DB_ERR;
 
 	*out = NULL;
@@ -187,8 +189,8 @@ int db_series_load(struct db *db, struct db_series_data **out, long long id)
 	s->id = id;
 	db_read_lock(db);
 	st = db_prep(db, "SELECT m.direction = 'higher', IFNULL((SELECT MAX(id) FROM samples "
-		     " WHERE series_id = se.id), 0) FROM series se JOIN metrics m "
-		     " ON m.id = se.metric_id WHERE se.id = ?", "I", id);
+		     " WHERE series_id = se.id), 0), IFNULL(se.branch_id, 0) FROM series se "
+		     " JOIN metrics m ON m.id = se.metric_id WHERE se.id = ?", "I", id);
 	if (!st)
 		goto out;
 	if (sqlite3_step(st) != SQLITE_ROW) {
@@ -198,8 +200,9 @@ int db_series_load(struct db *db, struct db_series_data **out, long long id)
 	}
 	s->higher_is_better = sqlite3_column_int(st, 0);
 	s->last_sample_id = sqlite3_column_int64(st, 1);
+	own = sqlite3_column_int64(st, 2);
 	sqlite3_finalize(st);
-	rc = db_load_samples(db, s);
+	rc = db_load_samples(db, s, own);
 	if (rc == DB_OK)
 		rc = db_load_changes(db, s);
 out:
@@ -393,9 +396,9 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 		rc = db_exec_st(db, db_prepk(db,
 			"UPDATE series SET dirty = 0, analyzed_at = ?, points = ?, ordered_by = ?, "
 			" last_sample_id = ?, aa_ss = ?, aa_df = ?, it_ss = ?, it_df = ?, jobs = ?, "
-			" samples_used = ? WHERE id = ?", "IIsIdIdIIII", db_now(), a->points,
-			a->ordered_by, a->last_sample_id, a->aa_ss, a->aa_df, a->it_ss, a->it_df,
-			a->jobs, a->samples_used, a->series_id));
+			" samples_used = ?, line_branch_id = ? WHERE id = ?", "IIsIdIdIIIII", db_now(),
+			a->points, a->ordered_by, a->last_sample_id, a->aa_ss, a->aa_df, a->it_ss,
+			a->it_df, a->jobs, a->samples_used, a->line_branch_id, a->series_id));
 	if (rc == DB_OK)
 		rc = db_exec_st(db, db_prepk(db, "UPDATE series SET rep_ss = ?, rep_df = ?, "
 			" rep_wn = ?, win_ss = ?, win_df = ? WHERE id = ?", "dIddII", a->rep_ss,

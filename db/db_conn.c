@@ -481,6 +481,11 @@ void db_held(struct db *db, const char *what)
 	abort();
 }
 
+int db_writer_held(struct db *db)
+{
+	return db_cur_db == db && db_cur == &db->writer && !db->writer.for_read;
+}
+
 void db_yield(struct db *db)
 {
 	db_unlock(db);

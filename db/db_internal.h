@@ -248,6 +248,10 @@ void db_read_unlock(struct db *db);
  * nor one of its readers: the statement helpers check it before they
  * touch a connection. */
 void db_held(struct db *db, const char *what);
+/* 1 when the calling thread holds db's writer (db_lock), in a write or
+ * not; 0 when it reads through one of the readers, or through the writer
+ * that stands in for them (db_read_lock without readers). */
+int db_writer_held(struct db *db);
 /* Unlocks, lets the threads waiting for the connection have it (the
  * mutex alone would hand it straight back to a thread that unlocks and
  * locks again), and locks again. */
@@ -301,10 +305,24 @@ int db_build_queue_locked(struct db *db, long long *job_id, long long *build_id,
  * config, commit, tree and branch added.  The caller holds the lock. */
 int db_bench_insert_locked(struct db *db, long long build_id, const json_t *spec,
 			   const char *runner_class, int priority, int max_attempts);
-/* db_changes.c: the branch whose first-parent positions order series id:
- * its own, or the branch holding most of its commits; 0 when none.  The
- * analyzer and the pages place a series by it.  The caller holds the lock. */
+/* db_line.c: the branch whose first-parent positions order series id:
+ * its own, else the one kept on it (series.line_branch_id), else, on a
+ * series of an older file not analysed since, the majority rule over
+ * every sample of it (kept when the caller holds the writer); 0 when
+ * none.  Pages place a series by it.  The caller holds a connection. */
 long long db_series_branch_locked(struct db *db, long long id);
+/* db_line.c: places the samples v[0..n) (each position set: -1 when off
+ * the line) on own when nonzero, else on the majority rule's branch over
+ * their commits and more[0..nmore) (the commits of the series' results
+ * that were not ok, which count but are not placed); *chosen is that
+ * branch, 0 when none.  One lookup per distinct commit.  DB_OK or DB_ERR
+ * (*chosen 0).  The caller holds a connection. */
+struct db_sample;
+int db_line_place(struct db *db, struct db_sample *v, size_t n, const char (*more)[DB_SHA_MAX + 1],
+		  size_t nmore, long long own, long long *chosen);
+/* db_line.c: the majority rule over the one commit sha (NULL: none) into
+ * *branch: the smallest branch whose line holds it, 0 when none. */
+int db_line_of_commit(struct db *db, const char *sha, long long *branch);
 /* db_place.c: the bench jobs that measured commit sha (*jobs, with
  * samples) and those of it queued or running (*pending).  The caller
  * holds the lock. */

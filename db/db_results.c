@@ -47,18 +47,24 @@ static int db_metric_id(struct db *db, long long *id, const struct proto_sample 
  * not dirty already: no write otherwise); a config_name with '@' (a
  * bisection's probes, "CONFIG@bisect", "CONFIG@revert-SHA") is a series
  * of its own that the analyzer leaves alone.  Its metric is looked up in
- * the same statement, and made when new (db_metric_id). */
+ * the same statement, and made when new (db_metric_id).  A series that
+ * has no branch placing its points yet (a new one; NULL, or 0 and the
+ * result has a commit) gets the branch of the result's commit
+ * (db/db_line.c), looked up once per result into *commit_branch (-1
+ * until then): the series found most often costs nothing more. */
 static int db_series_id(struct db *db, long long *id, const struct proto_sample *s,
-			const char *runner_class, const char *config, char **cause)
+			const char *runner_class, const char *config, const char *commit,
+			long long *commit_branch, char **cause)
 {
 	const char *dir = s->higher_is_better ? "higher" : "lower";
 	int routine = !strchr(config, '@'), dirty = 0, rc = DB_OK;
-	long long metric_id = 0;
+	long long metric_id = 0, line = -1;
 	sqlite3_stmt *st;
 
 	*id = 0;
 	st = db_prepk(db, "SELECT m.id, m.unit = ? AND m.direction = ?, IFNULL(s.id, 0), "
-		      "IFNULL(s.dirty, 0) FROM metrics m LEFT JOIN series s ON s.metric_id = m.id "
+		      "IFNULL(s.dirty, 0), IFNULL(s.line_branch_id, -1) FROM metrics m "
+		      "LEFT JOIN series s ON s.metric_id = m.id "
 		      "AND s.runner_class = ? AND s.config_name = ? AND s.branch_id IS NULL "
 		      "WHERE m.suite = ? AND m.name = ?", "ssssss", s->unit, dir, runner_class,
 		      config, s->suite, s->metric);
@@ -69,21 +75,28 @@ static int db_series_id(struct db *db, long long *id, const struct proto_sample 
 		rc = sqlite3_column_int(st, 1) ? DB_OK : DB_MISMATCH;
 		*id = sqlite3_column_int64(st, 2);
 		dirty = sqlite3_column_int(st, 3);
+		line = sqlite3_column_int64(st, 4);
 	}
 	db_done(st);
 	if (!metric_id || rc == DB_MISMATCH)
 		rc = db_metric_id(db, &metric_id, s, cause);     /* makes it, or says what differs */
+	if (rc == DB_OK && (line < 0 || (line == 0 && commit)) && *commit_branch < 0)
+		rc = db_line_of_commit(db, commit, commit_branch);
 	if (rc != DB_OK)
 		return rc;
 	if (*id) {
+		if ((line < 0 || (line == 0 && *commit_branch > 0)) &&
+		    db_exec_st(db, db_prepk(db, "UPDATE series SET line_branch_id = ? WHERE id = ?",
+					    "II", *commit_branch, *id)) < 0)
+			return DB_ERR;
 		if (!routine || dirty)
 			return DB_OK;
 		return db_exec_st(db, db_prepk(db, "UPDATE series SET dirty = 1 WHERE id = ?", "I",
 					      *id));
 	}
 	if (db_exec_st(db, db_prepk(db, "INSERT INTO series (metric_id, runner_class, "
-				   "config_name, dirty) VALUES (?, ?, ?, ?)", "Issi",
-				   metric_id, runner_class, config, routine)) < 0)
+				   "config_name, dirty, line_branch_id) VALUES (?, ?, ?, ?, ?)", "IssiI",
+				   metric_id, runner_class, config, routine, *commit_branch)) < 0)
 		return DB_ERR;
 	*id = sqlite3_last_insert_rowid(db->conn);
 	return DB_OK;
@@ -159,7 +172,7 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 {
 	struct db_series_map m = { .cap = 16 };
 	sqlite3_stmt *ins = NULL;
-	long long now = db_now();
+	long long now = db_now(), commit_branch = -1;
 	int rc = DB_OK;
 
 	while (m.cap < 2 * r->nsamples)
@@ -179,7 +192,8 @@ static int db_samples_insert_locked(struct db *db, const struct proto_result *r,
 		int step;
 
 		if (!m.key[slot]) {
-			rc = db_series_id(db, &m.series[slot], s, runner_class, config, cause);
+			rc = db_series_id(db, &m.series[slot], s, runner_class, config, commit,
+					  &commit_branch, cause);
 			if (rc != DB_OK)
 				break;
 			m.key[slot] = s;

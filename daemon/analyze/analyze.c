@@ -535,6 +535,7 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	an.series_id = s->id;
 	an.last_sample_id = s->last_sample_id;
 	an.ordered_by = a->by_commit ? "commit" : "job";
+	an.line_branch_id = s->branch_id;
 	an.points = (long long)a->n;
 	an.jobs = (long long)a->n;
 	an.samples_used = a->samples_used;

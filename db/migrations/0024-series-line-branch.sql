@@ -1,0 +1,14 @@
+-- SPDX-License-Identifier: GPL-2.0-only
+-- 0023-series-line-branch: the branch whose first-parent line places a
+-- series' points (orders them, names its tree and branch on the pages),
+-- kept on the series so that no page reads a series' samples to find it
+-- (db/db_line.c, docs/analysis.md "The branch of a series").  A series
+-- whose identity names no branch (series.branch_id NULL) gets it from
+-- its first sample whose commit is on a branch when it is stored, and
+-- the analyzer sets it to the majority rule at each analysis: the branch
+-- holding most of the series' distinct sample commits, the smallest id
+-- on a tie.  0: none places them; NULL: not known yet (a series of an
+-- older file not analysed since), which readers find as before, from
+-- every sample of the series.  A column added with no default and
+-- nothing backfilled: constant time on any database.
+ALTER TABLE series ADD COLUMN line_branch_id INTEGER;
