@@ -47,9 +47,11 @@ void db_bisect_commits_free(struct db_bisect_commit *v, size_t n)
 	"  ORDER BY cb.tree_id LIMIT 1))"
 
 int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long long settled_before,
-		  int improvements, int confirmed, int limit)
+		  int improvements, int confirmed, const char *const *trees, int limit)
 {
 	struct db_bisect_due *v;
+	json_t *names = json_array();
+	char *names_text;
 	sqlite3_stmt *st;
 	size_t k = 0;
 	int step = SQLITE_DONE;
@@ -58,9 +60,19 @@ int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long lon
 	*n = 0;
 	if (limit < 0)
 		limit = 0;
-	v = calloc((size_t)limit + 1, sizeof *v);
-	if (!v)
+	for (size_t i = 0; names && trees && trees[i]; i++) {
+		if (json_array_append_new(names, json_string(trees[i])) < 0) {
+			json_decref(names);
+			names = NULL;
+		}
+	}
+	names_text = names ? json_dumps(names, JSON_COMPACT) : NULL;
+	json_decref(names);
+	v = names_text ? calloc((size_t)limit + 1, sizeof *v) : NULL;
+	if (!v) {
+		free(names_text);
 		return DB_ERR;
+	}
 	db_read_lock(db);
 	st = db_prepk(db,
 		"SELECT c.id, t.name FROM changes c "
@@ -77,7 +89,9 @@ int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long lon
 		"  AND c3.state IN ('new', 'confirmed') AND c3.withdrawn_at IS NULL "
 		"  AND (?4 = 0 OR c3.confirm = 'confirmed') "
 		"  ORDER BY ABS(IFNULL(c3.magnitude, 0)) DESC, c3.id LIMIT 1) "
-		"ORDER BY c.id LIMIT ?3", "Iiii", settled_before, improvements, limit, confirmed);
+		" AND t.name IN (SELECT value FROM json_each(?5)) "
+		"ORDER BY c.id LIMIT ?3", "Iiiis", settled_before, improvements, limit, confirmed,
+		names_text);
 	while (st && k < (size_t)limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		v[k].change_id = sqlite3_column_int64(st, 0);
 		db_column_text(v[k].tree, sizeof v[k].tree, st, 1);
@@ -85,6 +99,7 @@ int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long lon
 	}
 	db_done(st);
 	db_read_unlock(db);
+	free(names_text);
 	if (!st || (step != SQLITE_DONE && step != SQLITE_ROW)) {
 		free(v);
 		return DB_ERR;

@@ -114,13 +114,14 @@ struct db_bisect_origin {
 void db_bisect_origin_dispose(struct db_bisect_origin *o);
 
 /* Changes due an automatic bisection: performance changes on a commit
- * range, not noisy, new or confirmed, confirmed by their confirmation when
- * confirmed is 1 (daemon/analyze/confirm.c), settled at or before settled_before
+ * range of one of the trees named (NULL-terminated), not noisy, new or
+ * confirmed, confirmed by their confirmation when confirmed is 1
+ * (daemon/analyze/confirm.c), settled at or before settled_before
  * (regressions only unless improvements), whose group has never had one;
- * the largest of each group, at most limit, into *out (*n of them; caller
- * frees).  DB_OK or DB_ERR. */
+ * the largest of each group, oldest first, at most limit, into *out (*n
+ * of them; caller frees).  DB_OK or DB_ERR. */
 int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long long settled_before,
-		  int improvements, int confirmed, int limit);
+		  int improvements, int confirmed, const char *const *trees, int limit);
 /* What bisecting change_id needs into *out: the change, its tree and
  * the metrics of its group its bisection judges.  DB_OK; DB_NOTFOUND or
  * DB_ERR with *cause (*out empty). */

@@ -38,11 +38,19 @@
 #define BISECTOR_RUNNER_SEEN_S 600  /* a runner seen this recently may be free */
 #define BISECTOR_LISTED 8           /* commits a "one of" sentence names */
 #define BISECTOR_UNBISECTABLE 1024  /* changes remembered as not bisectable */
+#define BISECTOR_RETRY_S 600        /* a change not opened is tried again after */
+#define BISECTOR_TREES_MAX 256      /* trees whose changes are bisected automatically */
 #define BISECTOR_SUBJECT_MAX 200    /* bytes of a candidate's subject kept */
 
 static struct bisector_dag *bisector_dags;  /* the main loop's */
 static long long bisector_due_at;
-static long long bisector_skip[BISECTOR_UNBISECTABLE];
+/* The changes whose bisection could not be opened (a range with nothing
+ * to bisect, commits the mirror could not give at that moment, a busy
+ * database) and when each is tried again.  The look for due changes
+ * reads past them, so that they never keep the others from their turn. */
+static struct bisector_skip {
+	long long change, retry_at;
+} bisector_skips[BISECTOR_UNBISECTABLE];
 static size_t bisector_nskip;
 
 /* --- opening --------------------------------------------------------- */
@@ -265,12 +273,45 @@ int bisector_cancel(struct kpcid *k, long long id, const char *who, char **cause
 	return DB_OK;
 }
 
-static int bisector_skipped(long long change_id)
+static struct bisector_skip *bisector_skip_of(long long change_id)
 {
 	for (size_t i = 0; i < bisector_nskip; i++)
-		if (bisector_skip[i] == change_id)
-			return 1;
-	return 0;
+		if (bisector_skips[i].change == change_id)
+			return &bisector_skips[i];
+	return NULL;
+}
+
+/* The changes not to be tried before a later look. */
+static size_t bisector_skipping(long long now)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < bisector_nskip; i++)
+		n += bisector_skips[i].retry_at > now;
+	return n;
+}
+
+/* Remembers that change_id was not opened; when every slot is taken,
+ * the change due again soonest gives its slot up. */
+static void bisector_skip_note(long long change_id, long long now)
+{
+	struct bisector_skip *e = bisector_skip_of(change_id);
+
+	if (!e && bisector_nskip < BISECTOR_UNBISECTABLE)
+		e = &bisector_skips[bisector_nskip++];
+	if (!e) {
+		e = &bisector_skips[0];
+		for (size_t i = 1; i < BISECTOR_UNBISECTABLE; i++)
+			if (bisector_skips[i].retry_at < e->retry_at)
+				e = &bisector_skips[i];
+	}
+	e->change = change_id;
+	e->retry_at = now + BISECTOR_RETRY_S;
+}
+
+static void bisector_skip_forget(struct bisector_skip *e)
+{
+	*e = bisector_skips[--bisector_nskip];
 }
 
 static const struct config_tree *bisector_tree(const struct kpcid *k, const char *name)
@@ -281,34 +322,49 @@ static const struct config_tree *bisector_tree(const struct kpcid *k, const char
 	return NULL;
 }
 
-/* Opens the bisections the settled changes of bisected trees are due. */
+/* Opens the bisections the settled changes of bisected trees are due
+ * (the trees are chosen by the look itself, so that the changes of a
+ * tree not bisected never fill it).  A change that cannot be opened is
+ * tried again BISECTOR_RETRY_S later, and said in the log the first
+ * time only. */
 static void bisector_open_due(struct kpcid *k, long long now)
 {
+	const char *trees[BISECTOR_TREES_MAX + 1];
 	struct db_bisect_due *due = NULL;
-	size_t n = 0, opened = 0;
+	size_t n = 0, opened = 0, ntrees = 0;
 
-	if (db_bisect_due(k->db, &due, &n, now - k->cfg.bisect_settle_seconds,
-			  k->cfg.bisect_improvements, k->cfg.confirm_enabled,
-			  BISECTOR_DUE_LIMIT) != DB_OK)
+	for (const struct config_tree *t = k->cfg.trees; t && ntrees < BISECTOR_TREES_MAX;
+	     t = t->next)
+		if (t->bisect)
+			trees[ntrees++] = t->name;
+	trees[ntrees] = NULL;
+	if (!ntrees || db_bisect_due(k->db, &due, &n, now - k->cfg.bisect_settle_seconds,
+				     k->cfg.bisect_improvements, k->cfg.confirm_enabled, trees,
+				     BISECTOR_DUE_LIMIT + (int)bisector_skipping(now)) != DB_OK)
 		return;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && opened < BISECTOR_OPEN_MAX; i++) {
 		long long change = due[i].change_id, id;
 		const struct config_tree *t = bisector_tree(k, *due[i].tree ? due[i].tree : NULL);
+		struct bisector_skip *skip = bisector_skip_of(change);
 		char *cause = NULL;
 		int rc;
 
-		if (opened >= BISECTOR_OPEN_MAX || bisector_skipped(change) || !t || !t->bisect)
+		if ((skip && skip->retry_at > now) || !t || !t->bisect)
 			continue;
 		rc = bisector_start(k, &id, change, k->cfg.bisect_revert, "auto", &cause);
-		if (rc == DB_OK)
+		if (rc == DB_OK) {
 			opened++;
-		else if (bisector_nskip < BISECTOR_UNBISECTABLE)
-			bisector_skip[bisector_nskip++] = change;
-		if (rc != DB_OK && rc != DB_CONFLICT)
-			log_warn("bisection of change %lld not opened: %s", change,
-				 cause ? cause : "error");
-		else if (rc != DB_OK)
-			log_info("change %lld is not bisected: %s", change, cause ? cause : "");
+			if (skip)
+				bisector_skip_forget(skip);
+		} else {
+			if (!skip && rc != DB_CONFLICT)
+				log_warn("bisection of change %lld not opened: %s", change,
+					 cause ? cause : "error");
+			else if (!skip)
+				log_info("change %lld is not bisected: %s", change,
+					 cause ? cause : "");
+			bisector_skip_note(change, now);
+		}
 		free(cause);
 	}
 	free(due);
