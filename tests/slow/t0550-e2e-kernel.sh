@@ -35,8 +35,14 @@ phase() {
 	phase_t=$now
 }
 
-# diagnose: what kpci knows, for a failed wait
+# diagnose: what kpci knows, for a failed wait.  The logs' tails come
+# first and the state of changes, confirmations and bisections last:
+# tests/run.sh shows the last lines of a failed test's log.
 diagnose() {
+	for f in kpcid.log local.log mailhook.log; do
+		echo "# --- tail of $f"
+		tail -n 30 "$TMP/$f" 2>/dev/null | sed 's/^/#   /'
+	done
 	echo "# --- jobs (id kind state attempt phase detail | suite commit | reason)"
 	sql "SELECT id, kind, state, attempt, IFNULL(phase, '-'), IFNULL(phase_detail, ''),
 		IFNULL(json_extract(spec, '\$.suite'), ''), substr(IFNULL(commit_sha, ''), 1, 12),
@@ -45,34 +51,37 @@ diagnose() {
 	echo "# --- builds (id state commit bisection duration_ms | error)"
 	sql "SELECT id, state, substr(commit_sha, 1, 12), IFNULL(bisection_id, ''), duration_ms,
 		IFNULL(error, '') FROM builds ORDER BY id" | sed 's/^/#   /'
-	echo "# --- changes"
-	sql "SELECT c.id, m.name, c.direction, c.state, substr(IFNULL(c.good_sha, ''), 1, 12),
-		substr(c.bad_sha, 1, 12), round(c.magnitude * 100, 1), IFNULL(c.reason, '')
-		FROM changes c JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id" |
-		sed 's/^/#   /'
 	echo "# --- series means by commit"
 	sql "SELECT m.name, substr(j.commit_sha, 1, 12), count(*), round(avg(s.value), 1)
 		FROM samples s JOIN series se ON se.id = s.series_id JOIN metrics m
 		ON m.id = se.metric_id JOIN jobs j ON j.id = s.job_id WHERE j.kind = 'bench'
 		GROUP BY m.name, j.commit_sha ORDER BY m.name, min(j.id)" | sed 's/^/#   /'
+	echo "# --- reports and deliveries"
+	sql "SELECT r.id, r.kind, substr(r.commit_sha, 1, 12), r.subject FROM reports r" |
+		sed 's/^/#   /'
+	sql "SELECT report_id, recipient, role, state, IFNULL(last_error, '') FROM report_deliveries" |
+		sed 's/^/#   /'
+	echo "# --- what kpcid said of changes, confirmations and bisections"
+	grep -E 'change|confirm|bisection [0-9]+ (done|failed|cancel)|moved|withdrawn' \
+		"$TMP/kpcid.log" 2>/dev/null | tail -n 15 | cut -c1-200 | sed 's/^/#   /'
 	echo "# --- series (metric class noisy jobs)"
 	sql "SELECT m.name, se.runner_class, se.noisy, se.jobs FROM series se
 		JOIN metrics m ON m.id = se.metric_id" | sed 's/^/#   /'
+	echo "# --- confirmations (id good bad state code want | reason)"
+	sql "SELECT id, substr(good_sha, 1, 12), substr(bad_sha, 1, 12), state, IFNULL(code, ''),
+		want, IFNULL(reason, '') FROM confirmations" | sed 's/^/#   /'
 	echo "# --- bisections and their probes"
 	sql "SELECT id, change_id, state, IFNULL(phase, ''), substr(IFNULL(culprit_sha, ''), 1, 12),
 		IFNULL(reason, '') FROM bisections" | sed 's/^/#   /'
 	sql "SELECT bisection_id, role, substr(sha, 1, 12), state, IFNULL(outcome, ''),
 		IFNULL(build_id, ''), IFNULL(reason, '') FROM bisection_probes ORDER BY id" |
 		sed 's/^/#   /'
-	echo "# --- reports and deliveries"
-	sql "SELECT r.id, r.kind, substr(r.commit_sha, 1, 12), r.subject FROM reports r" |
+	echo "# --- changes (id metric direction state confirm good bad % withdrawn | reason)"
+	sql "SELECT c.id, m.name, c.direction, c.state, IFNULL(c.confirm, ''),
+		substr(IFNULL(c.good_sha, ''), 1, 12), substr(c.bad_sha, 1, 12),
+		round(c.magnitude * 100, 1), IFNULL(c.withdrawn_at, ''), IFNULL(c.reason, '')
+		FROM changes c JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id" |
 		sed 's/^/#   /'
-	sql "SELECT report_id, recipient, role, state, IFNULL(last_error, '') FROM report_deliveries" |
-		sed 's/^/#   /'
-	for f in kpcid.log local.log mailhook.log; do
-		echo "# --- tail of $f"
-		tail -n 30 "$TMP/$f" 2>/dev/null | sed 's/^/#   /'
-	done
 }
 
 # fingerprint: changes whenever a job, build, bisection probe or report moves
