@@ -65,10 +65,14 @@ int db_job_release(struct db *db, long long job_id, int attempt, long long runne
 
 /* The jobs an estimate compares a job with: done, of the same kind, tree
  * and config (builds), or suite, boot method and runner class (bench),
- * newest first; their durations in seconds.  The unary + on o.state keeps
+ * among the DB_ESTIMATE_LOOKBACK jobs before it and any after it, newest
+ * first; their durations in seconds.  The unary + on o.state keeps
  * SQLite off jobs_queue (every done job read, then sorted): it walks jobs
- * newest first and stops at the DB_ESTIMATE_JOBS-th match. */
+ * newest first and stops at the DB_ESTIMATE_JOBS-th match, or at the
+ * look-back, so that a kind of job seldom run reads no more of a long
+ * history than a common one. */
 #define DB_ESTIMATE_JOBS 20
+#define DB_ESTIMATE_LOOKBACK 20000
 
 static int db_cmp_ll(const void *a, const void *b)
 {
@@ -94,7 +98,9 @@ int db_job_estimate(struct db *db, long long job_id, struct rec_estimate *out)
 		"  ELSE json_extract(o.spec, '$.suite') IS json_extract(j.spec, '$.suite') AND "
 		"  json_extract(o.spec, '$.boot') IS json_extract(j.spec, '$.boot') AND "
 		"  o.runner_class IS j.runner_class END) "
-		"WHERE j.id = ? ORDER BY o.id DESC LIMIT ?", "Ii", job_id, DB_ESTIMATE_JOBS),
+		" AND o.id > j.id - ?3 "
+		"WHERE j.id = ?1 ORDER BY o.id DESC LIMIT ?2", "IiI", job_id, DB_ESTIMATE_JOBS,
+		(long long)DB_ESTIMATE_LOOKBACK),
 		&d, &n);
 	db_read_unlock(db);
 	if (rc != DB_OK)
