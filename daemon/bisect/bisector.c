@@ -326,12 +326,12 @@ static const struct config_tree *bisector_tree(const struct kpcid *k, const char
  * (the trees are chosen by the look itself, so that the changes of a
  * tree not bisected never fill it).  A change that cannot be opened is
  * tried again BISECTOR_RETRY_S later, and said in the log the first
- * time only. */
+ * time only; a look tries at most BISECTOR_DUE_LIMIT changes. */
 static void bisector_open_due(struct kpcid *k, long long now)
 {
 	const char *trees[BISECTOR_TREES_MAX + 1];
 	struct db_bisect_due *due = NULL;
-	size_t n = 0, opened = 0, ntrees = 0;
+	size_t n = 0, opened = 0, tried = 0, ntrees = 0;
 
 	for (const struct config_tree *t = k->cfg.trees; t && ntrees < BISECTOR_TREES_MAX;
 	     t = t->next)
@@ -342,7 +342,7 @@ static void bisector_open_due(struct kpcid *k, long long now)
 				     k->cfg.bisect_improvements, k->cfg.confirm_enabled, trees,
 				     BISECTOR_DUE_LIMIT + (int)bisector_skipping(now)) != DB_OK)
 		return;
-	for (size_t i = 0; i < n && opened < BISECTOR_OPEN_MAX; i++) {
+	for (size_t i = 0; i < n && opened < BISECTOR_OPEN_MAX && tried < BISECTOR_DUE_LIMIT; i++) {
 		long long change = due[i].change_id, id;
 		const struct config_tree *t = bisector_tree(k, *due[i].tree ? due[i].tree : NULL);
 		struct bisector_skip *skip = bisector_skip_of(change);
@@ -351,6 +351,7 @@ static void bisector_open_due(struct kpcid *k, long long now)
 
 		if ((skip && skip->retry_at > now) || !t || !t->bisect)
 			continue;
+		tried++;
 		rc = bisector_start(k, &id, change, k->cfg.bisect_revert, "auto", &cause);
 		if (rc == DB_OK) {
 			opened++;
