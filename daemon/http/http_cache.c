@@ -20,6 +20,7 @@
 #include "daemon/http/http_internal.h"
 #include "db/db.h"
 #include "lib/buf.h"
+#include "lib/mono.h"
 
 /* Answers built from the database at once ([server] threads): each
  * reader's handler runs on a worker of the read lane (daemon/http/http_work.h,
@@ -93,13 +94,7 @@ static int http_build_slot_take(void)
 	else
 		http_builds.head = &me;
 	http_builds.tail = &me;
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_sec += HTTP_SLOT_WAIT_MS / 1000;
-	until.tv_nsec += (HTTP_SLOT_WAIT_MS % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
+	mono_deadline(&until, HTTP_SLOT_WAIT_MS);
 	while (!me.granted && rc != ETIMEDOUT)
 		rc = pthread_cond_timedwait(&me.cv, &http_builds.mu, &until);
 	if (!me.granted)
