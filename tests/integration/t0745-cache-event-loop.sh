@@ -131,8 +131,10 @@ status=$(cat "$TMP/status")
 for r in $READERS; do wait "$r"; done
 cat "$TMP"/flood.* | sort | uniq -c > "$TMP/flood"
 echo "# flood: $(tr '\n' ' ' < "$TMP/flood"); status $status; report $full; overview $gz; 304 $reval; HEAD $headonly"
+# (an idle kpcid answers the status in milliseconds; behind the flood it
+# waits a second or more, less on a machine busy with other work)
 check "the flood kept the read lane busy: /api/v1/status waited ($status)" \
-	awk -v s="$status" 'BEGIN { split(s, a, " "); exit !(a[1] == 200 && a[2] >= 1.0) }'
+	awk -v s="$status" 'BEGIN { split(s, a, " "); exit !(a[1] == 200 && a[2] >= 0.25) }'
 # fast: answered with STATUS in under a quarter of the status's wait
 fast() {
 	awk -v r="$2" -v s="$status" -v want="$1" 'BEGIN {
