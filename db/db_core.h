@@ -166,7 +166,7 @@ int db_fold_pass(struct db *db, long long cutoff, int budget_ms, struct db_fold_
 /* The fold's totals and the file's free pages, for health. */
 struct db_fold_status {
 	long long samples;                  /* rows of samples: raw iterations + folded rows
-					     * (kept by migration 0023's triggers) */
+					     * (kept in sample_count, migration 0023) */
 	long long rows, iterations, jobs;   /* folded rows, the iterations they hold, jobs */
 	long long next_job;                 /* every job below it was looked at */
 	long long last_run_at, last_fold_at; /* 0: never */

@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: GPL-2.0-only
--- 0023-series-line-branch: the branch whose first-parent line places a
+-- 0024-series-line-branch: the branch whose first-parent line places a
 -- series' points (orders them, names its tree and branch on the pages),
 -- kept on the series so that no page reads a series' samples to find it
 -- (db/db_line.c, docs/analysis.md "The branch of a series").  A series
