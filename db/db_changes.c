@@ -25,6 +25,7 @@ int db_series_dirty(struct db *db, long long **ids, size_t *n, size_t max,
 	sqlite3_stmt *st;
 	long long *v;
 	size_t k = 0;
+	int step = SQLITE_DONE;
 
 	*ids = NULL;
 	*n = 0;
@@ -42,10 +43,15 @@ int db_series_dirty(struct db *db, long long **ids, size_t *n, size_t max,
 		free(v);
 		return DB_ERR;
 	}
-	while (k < max && sqlite3_step(st) == SQLITE_ROW)
+	while (k < max && (step = sqlite3_step(st)) == SQLITE_ROW)
 		v[k++] = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	db_read_unlock(db);
+	if (step != SQLITE_ROW && step != SQLITE_DONE) {    /* not an empty list */
+		log_warn("db: the dirty series could not be read: %s", sqlite3_errstr(step));
+		free(v);
+		return DB_ERR;
+	}
 	if (k == 0) {
 		free(v);
 		v = NULL;

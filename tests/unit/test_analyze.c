@@ -389,6 +389,7 @@ static void test_triage_survives(void)
 			 rate);
 		sql(q);
 		st = pass();
+		CHECK_INT(st.conflicts, 0);     /* no sample came meanwhile */
 		CHECK_INT(st.visited, 1);
 		snprintf(q, sizeof q, "SELECT withdrawn_at IS NULL FROM changes WHERE id = %lld",
 			 rate_change);
