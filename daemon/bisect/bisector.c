@@ -314,14 +314,6 @@ static void bisector_skip_forget(struct bisector_skip *e)
 	*e = bisector_skips[--bisector_nskip];
 }
 
-static const struct config_tree *bisector_tree(const struct kpcid *k, const char *name)
-{
-	for (const struct config_tree *t = k->cfg.trees; name && t; t = t->next)
-		if (!strcmp(t->name, name))
-			return t;
-	return NULL;
-}
-
 /* Opens the bisections the settled changes of bisected trees are due
  * (the trees are chosen by the look itself, so that the changes of a
  * tree not bisected never fill it).  A change that cannot be opened is
@@ -344,12 +336,11 @@ static void bisector_open_due(struct kpcid *k, long long now)
 		return;
 	for (size_t i = 0; i < n && opened < BISECTOR_OPEN_MAX && tried < BISECTOR_DUE_LIMIT; i++) {
 		long long change = due[i].change_id, id;
-		const struct config_tree *t = bisector_tree(k, *due[i].tree ? due[i].tree : NULL);
 		struct bisector_skip *skip = bisector_skip_of(change);
 		char *cause = NULL;
 		int rc;
 
-		if ((skip && skip->retry_at > now) || !t || !t->bisect)
+		if (skip && skip->retry_at > now)
 			continue;
 		tried++;
 		rc = bisector_start(k, &id, change, k->cfg.bisect_revert, "auto", &cause);
