@@ -88,6 +88,7 @@ struct db_analysis {
 	const struct db_change_drop *drop;  /* untriaged changes analysis no longer finds */
 	size_t ndrop;
 	double noise_max_cv;        /* a (runner class, metric) above it is noisy */
+	double noise_beyond;        /* a noisy one's band: exp(this * its CV), 0025; 0 none */
 	long long noise_min_df;     /* A/A degrees of freedom needed to judge noise */
 	double rep_ss, rep_wn, win_ss;  /* log-scale noise sums, 0013-verdicts.sql */
 	long long rep_df, win_df;

@@ -79,13 +79,14 @@ int db_bisect_due(struct db *db, struct db_bisect_due **out, size_t *n, long lon
 		" JOIN series se ON se.id = c.series_id "
 		" LEFT JOIN trees t ON t.id = " DB_CHANGE_TREE("c") " "
 		"WHERE c.kind = 'perf' AND c.good_sha IS NOT NULL AND c.bad_sha IS NOT NULL "
-		" AND c.good_sha <> c.bad_sha AND se.noisy = 0 AND c.state IN ('new', 'confirmed') "
+		" AND c.good_sha <> c.bad_sha AND " DB_JUDGED("c", "se") " AND c.state IN ('new', "
+		" 'confirmed') "
 		" AND c.withdrawn_at IS NULL AND (?4 = 0 OR c.confirm = 'confirmed') "
 		" AND IFNULL(c.updated_at, c.detected_at) <= ?1 AND (?2 OR c.direction = 'regression') "
 		" AND NOT EXISTS (SELECT 1 FROM bisections b JOIN changes c2 ON c2.id = b.change_id "
 		"  WHERE c2.range_key = c.range_key) "
 		" AND c.id = (SELECT c3.id FROM changes c3 JOIN series s3 ON s3.id = c3.series_id "
-		"  WHERE c3.range_key = c.range_key AND c3.kind = 'perf' AND s3.noisy = 0 "
+		"  WHERE c3.range_key = c.range_key AND c3.kind = 'perf' AND " DB_JUDGED("c3", "s3")
 		"  AND c3.state IN ('new', 'confirmed') AND c3.withdrawn_at IS NULL "
 		"  AND (?4 = 0 OR c3.confirm = 'confirmed') "
 		"  ORDER BY ABS(IFNULL(c3.magnitude, 0)) DESC, c3.id LIMIT 1) "
@@ -195,7 +196,7 @@ static int db_bisect_origin_more(struct db *db, struct db_bisect_origin *o, long
 		"SELECT c2.series_id, c2.id FROM changes c2 "
 		" JOIN series s2 ON s2.id = c2.series_id JOIN metrics m2 ON m2.id = s2.metric_id "
 		"WHERE c2.range_key = ?1 AND c2.kind = 'perf' AND s2.runner_class = ?2 "
-		" AND s2.config_name = ?3 AND m2.suite = ?4 AND (s2.noisy = 0 OR c2.id = ?5) "
+		" AND s2.config_name = ?3 AND m2.suite = ?4 AND (" DB_JUDGED("c2", "s2") " OR c2.id = ?5) "
 		"ORDER BY c2.id = ?5 DESC, ABS(IFNULL(c2.magnitude, 0)) DESC, c2.id LIMIT ?6",
 		"ssssIi", o->range_key, o->runner_class, o->config_name, o->suite, change_id,
 		DB_MAX_LIST);

@@ -16,7 +16,8 @@
 #define DB_CHANGE_COLUMNS \
 	"c.id, c.group_id, c.series_id, m.id AS metric_id, m.suite, m.name AS metric, m.unit, " \
 	"m.direction AS better, se.runner_class, se.config_name, se.ordered_by, " \
-	"se.noisy, c.good_sha, c.bad_sha, c.good_job_id, c.bad_job_id, c.point_index, " \
+	"1 - " DB_JUDGED("c", "se") " AS noisy, c.good_sha, c.bad_sha, c.good_job_id, " \
+	"c.bad_job_id, c.point_index, " \
 	"c.n_before, c.n_after, c.mean_before, c.mean_after, c.median_before, " \
 	"c.median_after, c.sd_before, c.sd_after, c.magnitude, c.pvalue, c.direction, " \
 	"c.confidence, c.state, c.triaged_by, c.triaged_at, c.note, c.detected_at, " \
@@ -33,7 +34,7 @@
 	"(?1 IS NULL OR c.state = ?1) AND (?2 IS NULL OR c.direction = ?2) " \
 	" AND (?3 IS NULL OR m.name = ?3 OR m.suite || '/' || m.name = ?3) " \
 	" AND (?4 IS NULL OR se.runner_class = ?4) AND (?5 = 0 OR c.series_id = ?5) " \
-	" AND (?6 = 0 OR c.group_id = ?6) AND (?7 < 0 OR se.noisy = ?7) " \
+	" AND (?6 = 0 OR c.group_id = ?6) AND (?7 < 0 OR 1 - " DB_JUDGED("c", "se") " = ?7) " \
 	" AND (?10 IS NULL OR c.kind = ?10) " \
 	" AND (?11 IS NULL AND ?12 IS NULL OR EXISTS (SELECT 1 FROM branches b " \
 	"  JOIN trees t ON t.id = b.tree_id WHERE b.id = se.branch_id " \

@@ -8,6 +8,7 @@
  * rules enforced here (a triaged change is never rewritten; a store after
  * new samples is a conflict).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,13 +315,15 @@ static int db_change_drop(struct db *db, long long series_id, const struct db_ch
 }
 
 /* Marks every series of the (metric, runner class) of series_id noisy or
- * not, from the A/A sums of them all.  Two indexed statements: the cost is
- * the number of series of that (metric, class), not of all series. */
-static int db_update_noisy(struct db *db, long long series_id, double max_cv, long long min_df)
+ * not, from the A/A sums of them all, with a noisy one's band exp(beyond *
+ * CV) (NULL when not noisy).  Two indexed statements: the cost is the
+ * number of series of that (metric, class), not of all series. */
+static int db_update_noisy(struct db *db, long long series_id, double max_cv, long long min_df,
+			   double beyond)
 {
 	long long metric_id = 0, df = 0;
 	char rclass[PROTO_MAX_NAME + 1] = "";
-	double ss = 0;
+	double ss = 0, band;
 	sqlite3_stmt *st;
 	int noisy;
 
@@ -342,9 +345,11 @@ static int db_update_noisy(struct db *db, long long series_id, double max_cv, lo
 	}
 	sqlite3_finalize(st);
 	noisy = df >= min_df && ss > max_cv * max_cv * (double)df;
-	return db_exec_st(db, db_prepk(db, "UPDATE series SET noisy = ?1 WHERE metric_id = ?2 "
-				      "AND runner_class = ?3 AND noisy <> ?1", "iIs", noisy,
-				      metric_id, rclass));
+	band = noisy && beyond > 0 ? exp(beyond * sqrt(ss / (double)df)) : NAN;
+	return db_exec_st(db, db_prepk(db, "UPDATE series SET noisy = ?1, noise_band = ?4 "
+				      "WHERE metric_id = ?2 AND runner_class = ?3 AND (noisy <> ?1 "
+				      "OR noise_band IS NOT ?4)", "iIsd", noisy, metric_id, rclass,
+				      band));
 }
 
 /* The series' newest points for the metrics index (0017-series-spark.sql). */
@@ -414,7 +419,8 @@ static int db_store_locked(struct db *db, const struct db_analysis *a)
 	if (rc == DB_OK)
 		rc = db_commit_verdicts_store_locked(db, a);
 	if (rc == DB_OK)
-		rc = db_update_noisy(db, a->series_id, a->noise_max_cv, a->noise_min_df);
+		rc = db_update_noisy(db, a->series_id, a->noise_max_cv, a->noise_min_df,
+				     a->noise_beyond);
 	return rc;
 }
 

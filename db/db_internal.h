@@ -115,15 +115,23 @@ int db_runner_row(sqlite3_stmt *st, struct rec_runner *r);
  */
 #define DB_LEVELS(alias) alias ".level IN (0, 1)"
 
+/* 1 when a change (alias c, its series se) is one its series' noise does
+ * not keep from being judged, else 0: the series is not noisy, or the
+ * change's means differ by more than the series' noise band, up or down
+ * (migration 0025; NULL magnitude or band: not judged). */
+#define DB_JUDGED(c, se) \
+	"(" se ".noisy = 0 OR IFNULL(1 + " c ".magnitude >= " se ".noise_band OR (1 + " c \
+	".magnitude) * " se ".noise_band <= 1, 0)) "
+
 /* A change (alias c, its series se) that waits for its confirmation
- * (db_confirm.c): live, a performance change on a commit range, its
- * series not noisy, no person's triage (which is the person's call), no
+ * (db_confirm.c): live, a performance change on a commit range, judged
+ * (DB_JUDGED), no person's triage (which is the person's call), no
  * outcome yet.  Reports, bisections and the KCIDB export wait for it. */
 #define DB_CONFIRM_PENDING(c, se) \
 	c ".kind = 'perf' AND " c ".withdrawn_at IS NULL AND " c ".confirm IS NULL " \
 	"AND " c ".triaged_by IS NULL AND " c ".good_sha IS NOT NULL AND " c ".bad_sha " \
 	"IS NOT NULL AND " c ".good_job_id IS NOT NULL AND " c ".bad_job_id IS NOT NULL " \
-	"AND " se ".noisy = 0 "
+	"AND " DB_JUDGED(c, se)
 /* ... and one that may be told: confirmed, or triaged by a person. */
 #define DB_CONFIRMED(c) "(" c ".confirm = 'confirmed' OR " c ".triaged_by IS NOT NULL) "
 

@@ -16,9 +16,10 @@
 #include "lib/log.h"
 
 /* A group is reportable when it has a change that is a performance
- * change on a commit, not noisy, not triaged away, not withdrawn, settled. */
+ * change on a commit, judged (DB_JUDGED), not triaged away, not withdrawn,
+ * settled. */
 #define DB_REPORTABLE \
-	"c.kind = 'perf' AND c.bad_sha IS NOT NULL AND se.noisy = 0 " \
+	"c.kind = 'perf' AND c.bad_sha IS NOT NULL AND " DB_JUDGED("c", "se") \
 	"AND c.state NOT IN ('invalid', 'wontfix', 'fixed') AND c.withdrawn_at IS NULL "
 
 /* Reads every row of st into a new array of records of size bytes whose

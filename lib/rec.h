@@ -208,7 +208,7 @@ struct rec_change {
 	char *runner_class;
 	char *config_name;          /* the series' config; NULL: none */
 	char *ordered_by;           /* commit or job; NULL: not analyzed */
-	long long noisy;            /* 1: its series is too noisy to judge */
+	long long noisy;            /* 1: its series is too noisy to judge it (DB_JUDGED) */
 	char *good_sha;             /* last good commit; NULL: none */
 	char *bad_sha;              /* first bad commit; NULL: a range of jobs */
 	long long good_job_id;      /* 0: none */

@@ -548,6 +548,7 @@ static int analyze_loaded(struct db *db, const struct db_series_data *s,
 	an.drop = drop;
 	an.ndrop = ndrop;
 	an.noise_max_cv = p->noise_max_cv;
+	an.noise_beyond = ANALYZE_BEYOND_NOISE;
 	an.noise_min_df = ANALYZE_NOISE_MIN_DF;
 	an.verdicts = rows;
 	an.nverdicts = nrows;

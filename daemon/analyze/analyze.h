@@ -37,6 +37,10 @@
 #define ANALYZE_NOISE_MIN_DF 4          /* A/A degrees of freedom before noise is judged */
 #define ANALYZE_Z_ALPHA 1.959964        /* two-sided 5% */
 #define ANALYZE_Z_POWER 0.841621        /* 80% power */
+/* A change of a noisy metric is judged when its means differ by more
+ * than exp(this times the job-to-job CV): the smallest effect one job a
+ * side detects, (z 5% + z 80%) * sqrt(2), in units of the CV (0025). */
+#define ANALYZE_BEYOND_NOISE ((ANALYZE_Z_ALPHA + ANALYZE_Z_POWER) * 1.41421356)
 #define ANALYZE_MAX_ITERATIONS_NEEDED 1000000 /* beyond: reported as unreachable */
 #define ANALYZE_MORE_COMMITS 32         /* newest measured commits that may ask for more */
 #define ANALYZE_DEFAULT_MORE_JOBS 3     /* jobs of a commit, suite and class at most */

@@ -498,6 +498,23 @@ static void test_noisy(void)
 	CHECK_INT(sql_int(q), 1);
 	snprintf(q, sizeof q, "SELECT noisy FROM series WHERE id = %lld", series_of("host", "ctxsw"));
 	CHECK_INT(sql_int(q), 0);
+	/* a noisy series' band: exp(3.96 job-to-job CVs of its (metric, class));
+	 * a quiet one has none */
+	{
+		double band, cv;
+
+		snprintf(q, sizeof q, "SELECT noise_band FROM series WHERE id = %lld",
+			 series_of("jitter", "p99"));
+		band = sql_real(q);
+		snprintf(q, sizeof q, "SELECT aa_ss / aa_df FROM series WHERE id = %lld",
+			 series_of("jitter", "p99"));
+		cv = sqrt(sql_real(q));
+		CHECK(cv > 0.1);
+		CHECK_NEAR(band, exp(ANALYZE_BEYOND_NOISE * cv), 1e-9 * band);
+	}
+	snprintf(q, sizeof q, "SELECT noise_band IS NULL FROM series WHERE id = %lld",
+		 series_of("host", "ctxsw"));
+	CHECK_INT(sql_int(q), 1);
 	CHECK_INT(db_changes_list(db, &rows, &f, 100, 0), DB_OK);
 	for (size_t i = 0; i < rows.n; i++)
 		CHECK_STR(rows.v[i].metric, "p99");

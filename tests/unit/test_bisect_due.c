@@ -107,6 +107,31 @@ int main(void)
 	CHECK_STR(s, "");
 	free(s);
 
+	/* a noisy series' change beyond its noise band (1 + 0.5 >= 1.4) is
+	 * due; one within it (1.6) is not, nor one of a noisy series whose
+	 * band is not known yet (the "noisy" change above) */
+	{
+		long long loud = change("linux", "loud", "regression", 1, "confirmed", 1000);
+		long long within = change("linux", "within", "regression", 1, "confirmed", 1000);
+
+		test_exec(db, "UPDATE series SET noise_band = 1.4 WHERE id = (SELECT series_id "
+			  "FROM changes WHERE id = ?)", "I", loud);
+		test_exec(db, "UPDATE series SET noise_band = 1.6 WHERE id = (SELECT series_id "
+			  "FROM changes WHERE id = ?)", "I", within);
+		s = due(linux_only, 1, 1, 16);
+		snprintf(want, sizeof want, "%lld %lld %lld", first_linux, later, loud);
+		CHECK_STR(s, want);
+		free(s);
+		/* ... and downwards: a change to 0.5 of the base passes a band of 1.9 */
+		test_exec(db, "UPDATE changes SET magnitude = -0.5 WHERE id = ?", "I", within);
+		test_exec(db, "UPDATE series SET noise_band = 1.9 WHERE id = (SELECT series_id "
+			  "FROM changes WHERE id = ?)", "I", within);
+		s = due(linux_only, 1, 1, 16);
+		snprintf(want, sizeof want, "%lld %lld %lld %lld", first_linux, later, loud, within);
+		CHECK_STR(s, want);
+		free(s);
+	}
+
 	db_close(db);
 	check_db_remove_dir(dir);
 	return check_done();

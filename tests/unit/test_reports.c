@@ -121,6 +121,18 @@ int main(void)
 	d = due(0);     /* improvements off: a group of improvements only is not due */
 	CHECK_STR(d, "commit:aaaa..bbbb merge bbbb");
 	free(d);
+	/* a noisy series' change beyond its noise band (1 + 0.1 >= 1.05) is
+	 * due; within it (1.2) it is not */
+	test_exec(db, "UPDATE series SET noise_band = 1.05 WHERE id = (SELECT series_id FROM "
+		  "changes WHERE range_key = 'commit:cccc..dddd')", "");
+	d = due(0);
+	CHECK_STR(d, "commit:aaaa..bbbb merge bbbb; commit:cccc..dddd merge bbbb");
+	free(d);
+	test_exec(db, "UPDATE series SET noise_band = 1.2 WHERE id = (SELECT series_id FROM "
+		  "changes WHERE range_key = 'commit:cccc..dddd')", "");
+	d = due(0);
+	CHECK_STR(d, "commit:aaaa..bbbb merge bbbb");
+	free(d);
 
 	{
 		struct db_report_new r = { "commit:aaaa..bbbb", reg, reg, 0, "merge", "bbbb", "linux",

@@ -1,0 +1,13 @@
+-- SPDX-License-Identifier: GPL-2.0-only
+-- 0025-series-noise-band: of a series whose (metric, runner class) is too
+-- noisy to judge (series.noisy), the ratio of means a change must pass,
+-- up or down, to be beyond what that noise makes: exp(k * CV), CV the
+-- job-to-job coefficient of variation of the (metric, class) and k the
+-- minimum detectable effect of one job a side in units of it (z 5% + z
+-- 80% power, times the square root of 2: 3.96; daemon/analyze/analyze.h
+-- ANALYZE_BEYOND_NOISE).  A change past it is confirmed, reported and
+-- bisected like a change of a quiet metric (DB_JUDGED, db/db_internal.h;
+-- docs/analysis.md "Too noisy to judge").  NULL when the series is not
+-- noisy, and until a noisy one is analysed again: no change of it is
+-- judged then, as before.  Added with nothing backfilled: constant time.
+ALTER TABLE series ADD COLUMN noise_band REAL;
