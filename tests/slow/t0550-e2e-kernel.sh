@@ -18,10 +18,12 @@
 # build, one incremental build and one QEMU job of the same run.
 #
 # Guests run under QEMU's TCG here (KVM hangs or is missing): boots of
-# one kernel differ by 10 to 30% on 2 busy cores, above the default
-# max_noise_percent (10) that keeps noisy series from bisections and
-# mail, and far below the planted effects (20 times for getppid, 2 for
-# sched_yield): the test allows 60%.
+# one kernel differ by 10 to 30% on 2 busy cores, and now and then one
+# boot runs a benchmark four times slower than its neighbours; the
+# job-to-job CV measured 16 to 35% (sched_yield up to 68% with a second
+# test on the cores), above the default max_noise_percent (10) that keeps
+# noisy series from bisections and mail, and far below the planted
+# effects (20 times for getppid, 3 for sched_yield): the test allows 100%.
 . tests/integration/lib.sh
 . tests/slow/kernel-lib.sh
 
@@ -36,9 +38,11 @@ phase() {
 }
 
 # diagnose: what kpci knows, for a failed wait.  The logs' tails come
-# first and the state of changes, confirmations and bisections last:
-# tests/run.sh shows the last lines of a failed test's log.
+# first and the state of changes, confirmations and bisections last, in
+# at most 30 lines: tests/run.sh shows the last 30 lines of a failed
+# test's log (DIAGNOSED keeps finish from adding kpcid's log after it).
 diagnose() {
+	DIAGNOSED=1
 	for f in kpcid.log local.log mailhook.log; do
 		echo "# --- tail of $f"
 		tail -n 30 "$TMP/$f" 2>/dev/null | sed 's/^/#   /'
@@ -63,25 +67,29 @@ diagnose() {
 		sed 's/^/#   /'
 	echo "# --- what kpcid said of changes, confirmations and bisections"
 	grep -E 'change|confirm|bisection [0-9]+ (done|failed|cancel)|moved|withdrawn' \
-		"$TMP/kpcid.log" 2>/dev/null | tail -n 15 | cut -c1-200 | sed 's/^/#   /'
-	echo "# --- series (metric class noisy jobs)"
-	sql "SELECT m.name, se.runner_class, se.noisy, se.jobs FROM series se
-		JOIN metrics m ON m.id = se.metric_id" | sed 's/^/#   /'
-	echo "# --- confirmations (id good bad state code want | reason)"
-	sql "SELECT id, substr(good_sha, 1, 12), substr(bad_sha, 1, 12), state, IFNULL(code, ''),
-		want, IFNULL(reason, '') FROM confirmations" | sed 's/^/#   /'
-	echo "# --- bisections and their probes"
+		"$TMP/kpcid.log" 2>/dev/null | grep -v 'series analysed' | tail -n 8 | cut -c26-200 |
+		sed 's/^/#   /'
+	echo "# --- kbench series (id metric config noisy job-to-job-cv jobs)"
+	sql "SELECT se.id, m.name, se.config_name, se.noisy, round(sqrt(se.aa_ss / se.aa_df), 2),
+		se.jobs FROM series se JOIN metrics m ON m.id = se.metric_id
+		WHERE m.suite = 'kbench'" | sed 's/^/#   /'
+	echo "# --- confirmations (id good bad state code want ok pending failed)"
+	sql "SELECT co.id, substr(good_sha, 1, 12), substr(bad_sha, 1, 12), co.state,
+		IFNULL(code, ''), want, (SELECT group_concat(cj.side || substr(j.state, 1, 1), '')
+		FROM confirmation_jobs cj JOIN jobs j ON j.id = cj.job_id
+		WHERE cj.confirmation_id = co.id) FROM confirmations co" | sed 's/^/#   /'
+	echo "# --- bisections (id change state phase culprit | reason)"
 	sql "SELECT id, change_id, state, IFNULL(phase, ''), substr(IFNULL(culprit_sha, ''), 1, 12),
-		IFNULL(reason, '') FROM bisections" | sed 's/^/#   /'
-	sql "SELECT bisection_id, role, substr(sha, 1, 12), state, IFNULL(outcome, ''),
-		IFNULL(build_id, ''), IFNULL(reason, '') FROM bisection_probes ORDER BY id" |
-		sed 's/^/#   /'
-	echo "# --- changes (id metric direction state confirm good bad % withdrawn | reason)"
-	sql "SELECT c.id, m.name, c.direction, c.state, IFNULL(c.confirm, ''),
-		substr(IFNULL(c.good_sha, ''), 1, 12), substr(c.bad_sha, 1, 12),
-		round(c.magnitude * 100, 1), IFNULL(c.withdrawn_at, ''), IFNULL(c.reason, '')
-		FROM changes c JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id" |
-		sed 's/^/#   /'
+		substr(IFNULL(reason, ''), 1, 80) FROM bisections" | sed 's/^/#   /'
+	echo "# --- changes (id metric dir state confirmation confirm good bad % updated withdrawn | why)"
+	sql "SELECT c.id, m.name, substr(c.direction, 1, 3), c.state, IFNULL(c.confirmation_id, ''),
+		IFNULL(c.confirm, ''), substr(IFNULL(c.good_sha, ''), 1, 8), substr(c.bad_sha, 1, 8),
+		round(c.magnitude * 100, 1), IFNULL(c.updated_at, c.detected_at) - $T0,
+		IFNULL(c.withdrawn_at - $T0, ''),
+		substr(IFNULL(c.withdrawn_reason, IFNULL(c.confirm_reason, '')), 1, 90)
+		FROM changes c JOIN series se ON se.id = c.series_id JOIN metrics m ON m.id = se.metric_id
+		ORDER BY c.id DESC LIMIT 6" | sed 's/^/#   /'
+	echo "# (times in s from the test's start, $(( $(date +%s) - T0 )) s now)"
 }
 
 # fingerprint: changes whenever a job, build, bisection probe or report moves
@@ -149,7 +157,7 @@ cat > "$TMP/kpcid.ini" <<INI
 lease_seconds = 60
 [analysis]
 settle_seconds = 2
-max_noise_percent = 60
+max_noise_percent = 100
 [bisect]
 settle_seconds = 5
 end_jobs = 2
@@ -246,11 +254,14 @@ await "sched_yield is found faster at the sched pull's merge" 900 \
 phase "changes found"
 SLOW_CHANGE=$(sql "$CHANGE AND m.name = 'syscall-getppid' AND c.bad_sha = '$SLOW_MERGE'")
 FAST_CHANGE=$(sql "$CHANGE AND m.name = 'sched-yield' AND c.bad_sha = '$FAST_MERGE'")
-if [ "$(sql "SELECT count(*) FROM changes c JOIN series se ON se.id = c.series_id
-	WHERE c.id IN ($SLOW_CHANGE, $FAST_CHANGE) AND se.noisy = 0")" = 2 ]; then
-	ok "neither series is too noisy to bisect"
+# kpci's own view: a change of a series too noisy to judge is listed
+# with noisy 1, unless it is beyond the noise (docs/analysis.md)
+JUDGED=$(curl -sf "$URL/api/v1/changes?noisy=0&limit=500" | /usr/bin/python3 -c 'import json, sys
+print(" ".join(str(c["id"]) for c in json.load(sys.stdin)["changes"]))')
+if echo " $JUDGED " | grep -q " $SLOW_CHANGE " && echo " $JUDGED " | grep -q " $FAST_CHANGE "; then
+	ok "neither change is too noisy to judge"
 else
-	not_ok "neither series is too noisy to bisect"
+	not_ok "neither change is too noisy to judge (judged: $JUDGED)"
 	diagnose
 	finish
 fi
