@@ -585,6 +585,22 @@ void db_read_lock(struct db *db)
 		log_warn("db: a read runs without its own transaction");
 }
 
+/* Resets every statement of reader c that a read left running, naming
+ * it in the log: a running statement holds the connection's snapshot
+ * past the read's COMMIT, so that every later read on c would see the
+ * database as it was then. */
+static void db_reader_settle(struct db_conn *c)
+{
+	for (sqlite3_stmt *st = sqlite3_next_stmt(c->conn, NULL); st;
+	     st = sqlite3_next_stmt(c->conn, st)) {
+		if (!sqlite3_stmt_busy(st))
+			continue;
+		log_error("db: a read left a statement running (reset now): %.120s",
+			  sqlite3_sql(st));
+		sqlite3_reset(st);
+	}
+}
+
 void db_read_unlock(struct db *db)
 {
 	struct db_conn *c = db_cur;
@@ -606,6 +622,7 @@ void db_read_unlock(struct db *db)
 		db_unlock(db);
 		return;
 	}
+	db_reader_settle(c);
 	if (!sqlite3_get_autocommit(c->conn))
 		db_exec_st(db, db_prepk(db, "COMMIT", ""));
 	db_cur_pop(c);
