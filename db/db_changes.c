@@ -316,23 +316,29 @@ static int db_change_drop(struct db *db, long long series_id, const struct db_ch
 
 /* Marks every series of the (metric, runner class) of series_id noisy or
  * not, from the A/A sums of them all, with a noisy one's band exp(beyond *
- * CV) (NULL when not noisy).  Two indexed statements: the cost is the
- * number of series of that (metric, class), not of all series. */
+ * CV) (NULL when not noisy), and says so in the log when the flag turns:
+ * the changes a noisy metric holds back are otherwise silent.  Three
+ * indexed statements: the cost is the number of series of that (metric,
+ * class), not of all series. */
 static int db_update_noisy(struct db *db, long long series_id, double max_cv, long long min_df,
 			   double beyond)
 {
 	long long metric_id = 0, df = 0;
-	char rclass[PROTO_MAX_NAME + 1] = "";
+	char rclass[PROTO_MAX_NAME + 1] = "", metric[2 * PROTO_MAX_NAME + 2] = "";
 	double ss = 0, band;
 	sqlite3_stmt *st;
-	int noisy;
+	int noisy, was = 0, rc;
 
-	st = db_prep(db, "SELECT metric_id, runner_class FROM series WHERE id = ?", "I", series_id);
+	st = db_prep(db, "SELECT se.metric_id, se.runner_class, se.noisy, m.suite || '/' || "
+		     "m.name FROM series se JOIN metrics m ON m.id = se.metric_id WHERE se.id = ?",
+		     "I", series_id);
 	if (!st)
 		return DB_ERR;
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		metric_id = sqlite3_column_int64(st, 0);
 		snprintf(rclass, sizeof rclass, "%s", (const char *)sqlite3_column_text(st, 1));
+		was = sqlite3_column_int(st, 2);
+		db_column_text(metric, sizeof metric, st, 3);
 	}
 	sqlite3_finalize(st);
 	st = db_prep(db, "SELECT IFNULL(SUM(aa_df), 0), IFNULL(SUM(aa_ss), 0) FROM series "
@@ -346,10 +352,19 @@ static int db_update_noisy(struct db *db, long long series_id, double max_cv, lo
 	sqlite3_finalize(st);
 	noisy = df >= min_df && ss > max_cv * max_cv * (double)df;
 	band = noisy && beyond > 0 ? exp(beyond * sqrt(ss / (double)df)) : NAN;
-	return db_exec_st(db, db_prepk(db, "UPDATE series SET noisy = ?1, noise_band = ?4 "
-				      "WHERE metric_id = ?2 AND runner_class = ?3 AND (noisy <> ?1 "
-				      "OR noise_band IS NOT ?4)", "iIsd", noisy, metric_id, rclass,
-				      band));
+	rc = db_exec_st(db, db_prepk(db, "UPDATE series SET noisy = ?1, noise_band = ?4 "
+				    "WHERE metric_id = ?2 AND runner_class = ?3 AND (noisy <> ?1 "
+				    "OR noise_band IS NOT ?4)", "iIsd", noisy, metric_id, rclass,
+				    band));
+	if (rc == DB_OK && noisy != was && noisy)
+		log_info("db: %s on runner class %s is too noisy to judge now (job-to-job CV "
+			 "%.0f%%, over %.0f%%): its changes within %.1f times are not confirmed, "
+			 "reported or bisected", metric, rclass, 100 * sqrt(ss / (double)df),
+			 100 * max_cv, isfinite(band) ? band : INFINITY);
+	else if (rc == DB_OK && noisy != was)
+		log_info("db: %s on runner class %s is quiet enough to judge again (job-to-job "
+			 "CV %.0f%%)", metric, rclass, df > 0 ? 100 * sqrt(ss / (double)df) : 0);
+	return rc;
 }
 
 /* The series' newest points for the metrics index (0017-series-spark.sql). */

@@ -66,7 +66,7 @@ diagnose() {
 	sql "SELECT report_id, recipient, role, state, IFNULL(last_error, '') FROM report_deliveries" |
 		sed 's/^/#   /'
 	echo "# --- what kpcid said of changes, confirmations and bisections"
-	grep -E 'change|confirm|bisection [0-9]+ (done|failed|cancel)|moved|withdrawn' \
+	grep -E 'change|confirm|bisection [0-9]+ (done|failed|cancel)|moved|withdrawn|noisy|quiet' \
 		"$TMP/kpcid.log" 2>/dev/null | grep -v 'series analysed' | tail -n 8 | cut -c26-200 |
 		sed 's/^/#   /'
 	echo "# --- kbench series (id metric config noisy job-to-job-cv jobs)"

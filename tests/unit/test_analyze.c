@@ -6,6 +6,7 @@
  * stores them; then analysis passes, and the changes, groups, triage,
  * noise model and comparisons read back.
  */
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -489,11 +490,29 @@ static void test_noisy(void)
 	static const struct metric m[] = { { "jitter", "p99", 0, 200, 200, 0.20 } };
 	struct db_change_filter f = { .noisy = 1 };
 	struct rec_changes rows;
-	char q[256];
+	char q[256], logpath[sizeof dir + 16], said[4096] = "";
+	int saved = dup(2), fd;
+	FILE *lf;
 
 	for (int i = 0; i < 30; i++)
 		run_job(NULL, "6.3", m, 1, 0, 3);
+	/* the pass says in the log that the metric turned noisy */
+	snprintf(logpath, sizeof logpath, "%s/noisy.log", dir);
+	fd = open(logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	CHECK(fd >= 0 && saved >= 0);
+	fflush(stderr);
+	dup2(fd, 2);
 	pass();
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(fd);
+	lf = fopen(logpath, "r");
+	if (lf) {
+		said[fread(said, 1, sizeof said - 1, lf)] = '\0';
+		fclose(lf);
+	}
+	CHECK(strstr(said, "db: jitter/p99 on runner class c1 is too noisy to judge now") != NULL);
 	snprintf(q, sizeof q, "SELECT noisy FROM series WHERE id = %lld", series_of("jitter", "p99"));
 	CHECK_INT(sql_int(q), 1);
 	snprintf(q, sizeof q, "SELECT noisy FROM series WHERE id = %lld", series_of("host", "ctxsw"));
