@@ -2,8 +2,9 @@
 /*
  * check_db.h - a unit test's own queries on a kpci database.  Each takes
  * the connection's lock around its statement, as every use of the
- * connection must (db_held stops a test that does not); and the removal
- * of a test's directory of database files.
+ * connection must (db_held stops a test that does not); the rows of a
+ * series fixture; and the removal of a test's directory of database
+ * files.
  */
 #ifndef KPCI_CHECK_DB_H
 #define KPCI_CHECK_DB_H
@@ -34,6 +35,29 @@
 		db_unlock(test_db_);                                            \
 		test_rc_;                                                       \
 	})
+
+/* A new metric SUITE/NAME (ns, lower is better) and its series on runner
+ * class c1, noisy or not; the series' id. */
+static inline long long check_db_series(struct db *db, const char *suite, const char *name,
+					int noisy)
+{
+	long long metric_id;
+
+	test_exec(db, "INSERT INTO metrics (suite, name, unit, direction) VALUES (?, ?, 'ns', "
+		  "'lower')", "ss", suite, name);
+	metric_id = test_scalar(db, "SELECT id FROM metrics WHERE suite = ? AND name = ?", "ss",
+				suite, name);
+	test_exec(db, "INSERT INTO series (metric_id, runner_class, noisy) VALUES (?, 'c1', ?)",
+		  "Ii", metric_id, noisy);
+	return test_scalar(db, "SELECT MAX(id) FROM series", "");
+}
+
+/* Sets the noise band (migration 0025) of the series of change_id. */
+static inline void check_db_noise_band(struct db *db, long long change_id, double band)
+{
+	test_exec(db, "UPDATE series SET noise_band = ? WHERE id = (SELECT series_id FROM "
+		  "changes WHERE id = ?)", "dI", band, change_id);
+}
 
 static inline int check_db_remove_entry(const char *p, const struct stat *st, int flag,
 					struct FTW *ftw)

@@ -23,7 +23,7 @@ static long long change(const char *tree, const char *metric, const char *direct
 			int noisy, const char *confirm, long long at)
 {
 	char good[48], bad[48], range[128];
-	long long metric_id, series_id, tree_id;
+	long long series_id, tree_id;
 
 	tree_id = test_scalar(db, "SELECT id FROM trees WHERE name = ?", "s", tree);
 	snprintf(good, sizeof good, "g-%s-%s", tree, metric);
@@ -31,12 +31,7 @@ static long long change(const char *tree, const char *metric, const char *direct
 	snprintf(range, sizeof range, "commit:%s..%s", good, bad);
 	test_exec(db, "INSERT INTO commits (tree_id, sha, level) VALUES (?, ?, 1)", "Is", tree_id,
 		  bad);
-	test_exec(db, "INSERT INTO metrics (suite, name, unit, direction) VALUES ('kbench', ?, "
-		  "'ns', 'lower')", "s", metric);
-	metric_id = test_scalar(db, "SELECT id FROM metrics WHERE name = ?", "s", metric);
-	test_exec(db, "INSERT INTO series (metric_id, runner_class, noisy) VALUES (?, 'c1', ?)",
-		  "Ii", metric_id, noisy);
-	series_id = test_scalar(db, "SELECT MAX(id) FROM series", "");
+	series_id = check_db_series(db, "kbench", metric, noisy);
 	test_exec(db, "INSERT INTO changes (series_id, group_id, good_sha, bad_sha, range_key, "
 		  "magnitude, direction, state, detected_at, confirm) VALUES (?, 0, ?, ?, ?, 0.5, "
 		  "?, 'new', ?, ?)", "IssssIs", series_id, good, bad, range, direction, at,
@@ -114,18 +109,15 @@ int main(void)
 		long long loud = change("linux", "loud", "regression", 1, "confirmed", 1000);
 		long long within = change("linux", "within", "regression", 1, "confirmed", 1000);
 
-		test_exec(db, "UPDATE series SET noise_band = 1.4 WHERE id = (SELECT series_id "
-			  "FROM changes WHERE id = ?)", "I", loud);
-		test_exec(db, "UPDATE series SET noise_band = 1.6 WHERE id = (SELECT series_id "
-			  "FROM changes WHERE id = ?)", "I", within);
+		check_db_noise_band(db, loud, 1.4);
+		check_db_noise_band(db, within, 1.6);
 		s = due(linux_only, 1, 1, 16);
 		snprintf(want, sizeof want, "%lld %lld %lld", first_linux, later, loud);
 		CHECK_STR(s, want);
 		free(s);
 		/* ... and downwards: a change to 0.5 of the base passes a band of 1.9 */
 		test_exec(db, "UPDATE changes SET magnitude = -0.5 WHERE id = ?", "I", within);
-		test_exec(db, "UPDATE series SET noise_band = 1.9 WHERE id = (SELECT series_id "
-			  "FROM changes WHERE id = ?)", "I", within);
+		check_db_noise_band(db, within, 1.9);
 		s = due(linux_only, 1, 1, 16);
 		snprintf(want, sizeof want, "%lld %lld %lld %lld", first_linux, later, loud, within);
 		CHECK_STR(s, want);

@@ -28,14 +28,8 @@ static int rm_entry(const char *p, const struct stat *sb, int flag, struct FTW *
 static long long change(const char *metric, const char *range, const char *dir_, int noisy,
 			const char *state, long long at)
 {
-	long long metric_id, series_id;
+	long long series_id = check_db_series(db, "wq", metric, noisy);
 
-	test_exec(db, "INSERT INTO metrics (suite, name, unit, direction) VALUES ('wq', ?, 'ns', "
-		  "'lower')", "s", metric);
-	metric_id = test_scalar(db, "SELECT id FROM metrics WHERE name = ?", "s", metric);
-	test_exec(db, "INSERT INTO series (metric_id, runner_class, noisy) VALUES (?, 'c1', ?)",
-		  "Ii", metric_id, noisy);
-	series_id = test_scalar(db, "SELECT MAX(id) FROM series", "");
 	test_exec(db, "INSERT INTO changes (series_id, group_id, good_sha, bad_sha, range_key, "
 		  "magnitude, direction, state, detected_at) VALUES (?, 0, 'aaaa', 'bbbb', ?, 0.1, "
 		  "?, ?, ?)", "IsssI", series_id, range, dir_, state, at);
@@ -102,7 +96,7 @@ static void stored(long long id, long long reg)
 int main(void)
 {
 	char path[256], *cause = NULL, *d;
-	long long reg, bis, id;
+	long long reg, noisy, bis, id;
 	json_t *log;
 
 	if (!mkdtemp(dir))
@@ -111,7 +105,7 @@ int main(void)
 	CHECK_INT(db_open(&db, path, &cause), DB_OK);
 	reg = change("flush-ns", "commit:aaaa..bbbb", "regression", 0, "new", 1000);
 	change("ops", "commit:aaaa..bbbb", "improvement", 0, "new", 1000);
-	change("noisy", "commit:cccc..dddd", "regression", 1, "new", 1000);
+	noisy = change("noisy", "commit:cccc..dddd", "regression", 1, "new", 1000);
 	change("wrong", "commit:eeee..ffff", "regression", 0, "invalid", 1000);
 	change("better", "commit:1111..2222", "improvement", 0, "new", 1000);
 	change("fresh", "commit:3333..4444", "regression", 0, "new", 5000);
@@ -123,13 +117,11 @@ int main(void)
 	free(d);
 	/* a noisy series' change beyond its noise band (1 + 0.1 >= 1.05) is
 	 * due; within it (1.2) it is not */
-	test_exec(db, "UPDATE series SET noise_band = 1.05 WHERE id = (SELECT series_id FROM "
-		  "changes WHERE range_key = 'commit:cccc..dddd')", "");
+	check_db_noise_band(db, noisy, 1.05);
 	d = due(0);
 	CHECK_STR(d, "commit:aaaa..bbbb merge bbbb; commit:cccc..dddd merge bbbb");
 	free(d);
-	test_exec(db, "UPDATE series SET noise_band = 1.2 WHERE id = (SELECT series_id FROM "
-		  "changes WHERE range_key = 'commit:cccc..dddd')", "");
+	check_db_noise_band(db, noisy, 1.2);
 	d = due(0);
 	CHECK_STR(d, "commit:aaaa..bbbb merge bbbb");
 	free(d);
