@@ -37,7 +37,7 @@
 #define BISECTOR_OPEN_MAX 2         /* bisections opened automatically per look */
 #define BISECTOR_RUNNER_SEEN_S 600  /* a runner seen this recently may be free */
 #define BISECTOR_LISTED 8           /* commits a "one of" sentence names */
-#define BISECTOR_UNBISECTABLE 1024  /* changes remembered as not bisectable */
+#define BISECTOR_SKIPS_MAX 1024     /* changes not opened, remembered to retry */
 #define BISECTOR_RETRY_S 600        /* a change not opened is tried again after */
 #define BISECTOR_TREES_MAX 256      /* trees whose changes are bisected automatically */
 #define BISECTOR_SUBJECT_MAX 200    /* bytes of a candidate's subject kept */
@@ -50,7 +50,7 @@ static long long bisector_due_at;
  * reads past them, so that they never keep the others from their turn. */
 static struct bisector_skip {
 	long long change, retry_at;
-} bisector_skips[BISECTOR_UNBISECTABLE];
+} bisector_skips[BISECTOR_SKIPS_MAX];
 static size_t bisector_nskip;
 
 /* --- opening --------------------------------------------------------- */
@@ -297,11 +297,11 @@ static void bisector_skip_note(long long change_id, long long now)
 {
 	struct bisector_skip *e = bisector_skip_of(change_id);
 
-	if (!e && bisector_nskip < BISECTOR_UNBISECTABLE)
+	if (!e && bisector_nskip < BISECTOR_SKIPS_MAX)
 		e = &bisector_skips[bisector_nskip++];
 	if (!e) {
 		e = &bisector_skips[0];
-		for (size_t i = 1; i < BISECTOR_UNBISECTABLE; i++)
+		for (size_t i = 1; i < BISECTOR_SKIPS_MAX; i++)
 			if (bisector_skips[i].retry_at < e->retry_at)
 				e = &bisector_skips[i];
 	}
